@@ -1,0 +1,170 @@
+import Foundation
+import GroceryCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a run's output goes and its input comes from.
+public protocol Console: AnyObject {
+  func write(_ text: String)
+  func writeError(_ text: String)
+  func readInput() -> String
+  var outputIsTerminal: Bool { get }
+}
+
+/// The process's own standard streams.
+public final class StandardConsole: Console {
+  public init() {}
+
+  public func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+  public func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  public func readInput() -> String {
+    String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+  }
+  public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+}
+
+/// The documented exit codes, after BSD's sysexits where one fits.
+public enum ExitCode: Int32, CaseIterable, Sendable {
+  case success = 0
+  case refused = 1
+  case usage = 64
+  case data = 65
+  case io = 74
+  case busy = 75
+
+  var meaning: String {
+    switch self {
+    case .success: return "success"
+    case .refused: return "refused: an unknown or ambiguous name, or nothing to do where something was required"
+    case .usage: return "usage: an unknown command or option, a missing or malformed value"
+    case .data: return "the store file cannot be read or understood (it is left untouched)"
+    case .io: return "a file could not be read or written (disk full, permissions); the store is left untouched"
+    case .busy: return "another grocery held the store for longer than --lock-timeout"
+    }
+  }
+}
+
+/// The `grocery` command line: parse, run, and map the outcome to output and an exit code.
+public enum GroceryCLI {
+  public static let version = "1.0.0"
+
+  /// Runs one command line and returns the exit code.
+  public static func main(
+    _ arguments: [String], environment: [String: String], console: Console = StandardConsole(), now: Date = Date()
+  ) -> Int32 {
+    var path: [String] = []
+    do {
+      switch try ArgumentParser.parse(arguments) {
+      case .version:
+        console.write("grocery \(version)\n")
+      case .help(let helpPath, let man):
+        path = helpPath
+        console.write(man ? ManPage.render() : Help.render(path: helpPath))
+      case .run(let command, let globals):
+        let context = try Context(globals: globals, environment: environment, console: console, now: now)
+        try command.run(context)
+      }
+      return ExitCode.success.rawValue
+    } catch {
+      let (message, code, hintPath) = describe(error, path: path)
+      console.writeError("grocery: error: \(message)\n")
+      if let hintPath {
+        let shown = (["grocery"] + hintPath).joined(separator: " ")
+        console.writeError("usage: \(Help.usageLine(path: hintPath)) (see '\(shown) --help')\n")
+      }
+      return code.rawValue
+    }
+  }
+
+  /// The one place an error becomes a message, an exit code and, for usage errors, a hint.
+  static func describe(_ error: Error, path: [String]) -> (String, ExitCode, [String]?) {
+    switch error {
+    case let usage as UsageError:
+      return (usage.message, .usage, usage.path)
+    case let failure as GroceryError:
+      switch failure {
+      case .unknownName, .ambiguousName, .duplicateName, .refused: return (failure.message, .refused, nil)
+      case .invalidValue: return (failure.message, .usage, nil)
+      case .unreadableStore, .newerStoreVersion: return (failure.message, .data, nil)
+      case .io: return (failure.message, .io, nil)
+      case .lockTimeout: return (failure.message, .busy, nil)
+      }
+    default:
+      return ("\(error)", .io, nil)
+    }
+  }
+}
+
+/// Everything a command needs to run: the store, the time, and where to write.
+struct Context {
+  let store: JSONFileStore
+  let now: Date
+  let today: Day
+  let environment: [String: String]
+  let quiet: Bool
+  let style: TextStyle
+  let console: Console
+
+  init(globals: GlobalOptions, environment: [String: String], console: Console, now: Date) throws {
+    let path = try StorePath.resolve(explicit: globals.store, environment: environment)
+    var timeout = globals.lockTimeout
+    if timeout == nil, let text = environment["GROCERY_LOCK_TIMEOUT"], !text.isEmpty {
+      timeout = try GlobalOptions.seconds(text)
+    }
+    store = JSONFileStore(path: path, lockTimeout: timeout)
+    (self.now, today) = try Clock.now(environment: environment, fallback: now)
+    self.environment = environment
+    quiet = globals.quiet
+    let color = console.outputIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
+      && environment["TERM"] != "dumb"
+    style = TextStyle(color: color)
+    self.console = console
+  }
+
+  /// Writes output that is the point of the command (a list, a report).
+  func write(_ text: String) { console.write(text) }
+
+  /// Reports what a change did, unless `--quiet`.
+  func say(_ line: String) {
+    if !quiet { console.write(line + "\n") }
+  }
+
+  /// Tells the user on standard error that another grocery holds the store.
+  func waiting() {
+    console.writeError("grocery: waiting for another grocery to finish with '\(store.path)'...\n")
+  }
+
+  /// Runs a change against the store, describing it for undo.
+  func update<T>(_ summary: @escaping (T) -> String, _ body: (inout Groceries) throws -> T) throws -> T {
+    try store.update(summary: summary, now: now, onWait: waiting, body)
+  }
+}
+
+/// The time a run happens at: the real clock, or `GROCERY_NOW` for reproducible output and tests.
+enum Clock {
+  static func now(environment: [String: String], fallback: Date) throws -> (Date, Day) {
+    let zone = TimeZone.current
+    var now = Date(timeIntervalSince1970: fallback.timeIntervalSince1970.rounded(.down))
+    if let text = environment["GROCERY_NOW"], !text.isEmpty {
+      if let date = Timestamp.parse(text) {
+        now = date
+      } else if let day = Day(text) {
+        let noon = Date(timeIntervalSince1970: Double(day.ordinal * 86_400 + 12 * 3600))
+        now = Date(timeIntervalSince1970: noon.timeIntervalSince1970 - Double(zone.secondsFromGMT(for: noon)))
+      } else {
+        throw GroceryError.invalidValue(
+          what: "GROCERY_NOW", value: Names.printable(text), reason: "expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ")
+      }
+    }
+    return (now, Day(now, in: zone))
+  }
+}
+
+/// A parsed command, ready to run.
+protocol Runnable: Sendable {
+  func run(_ context: Context) throws
+}

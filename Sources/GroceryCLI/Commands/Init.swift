@@ -1,0 +1,17 @@
+import Foundation
+import GroceryCore
+
+/// `grocery init [--sample]`: creates the store.
+struct InitCommand: Runnable {
+  var sample: Bool
+
+  init(_ parsed: ParsedArguments) throws { sample = parsed.flag("sample") }
+
+  func run(_ context: Context) throws {
+    let groceries = sample ? SampleHousehold.make(today: context.today, now: context.now) : Groceries()
+    try context.store.create(
+      groceries, summary: sample ? "init --sample" : "init", now: context.now, onWait: context.waiting)
+    let what = sample ? "sample store with \(groceries.items.count) items" : "store"
+    context.say("created \(what): \(context.store.path)")
+  }
+}

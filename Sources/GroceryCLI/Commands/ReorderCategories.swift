@@ -1,0 +1,43 @@
+import Foundation
+import GroceryCore
+
+/// `grocery reorder-categories`: sets, resets or shows the walk order.
+struct ReorderCategoriesCommand: Runnable {
+  var names: [String]
+  var location: String?
+  var reset: Bool
+
+  init(_ parsed: ParsedArguments) throws {
+    names = parsed.positionals
+    location = parsed.value("at")
+    reset = parsed.flag("reset")
+    if reset && !names.isEmpty { throw UsageError("give categories or --reset, not both", path: parsed.path) }
+  }
+
+  func run(_ context: Context) throws {
+    let order: [String]
+    if reset {
+      order = try context.update({ _ in "reset category order" + (location.map { " at \($0)" } ?? "") }) {
+        try $0.resetCategoryOrder(at: location)
+      }
+    } else if names.isEmpty {
+      let groceries = try context.store.load()
+      order = groceries.walkOrder(at: try location.map(groceries.locationName))
+    } else {
+      order = try context.update({ _ in "reorder categories" + (location.map { " at \($0)" } ?? "") }) {
+        try $0.reorderCategories(names, at: location)
+      }
+    }
+    context.write(CategoryListing.numbered(order))
+  }
+}
+
+enum CategoryListing {
+  static func numbered(_ names: [String]) -> String {
+    let width = String(names.count).count
+    return names.enumerated().map { index, name in
+      let number = String(index + 1)
+      return String(repeating: " ", count: width - number.count) + number + ". " + name
+    }.joined(separator: "\n") + "\n"
+  }
+}

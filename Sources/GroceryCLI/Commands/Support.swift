@@ -1,0 +1,72 @@
+import Foundation
+import GroceryCore
+
+/// A date as typed: resolved against the run's day when the command runs.
+enum DateArgument: Sendable, Equatable {
+  case relative(Int)
+  case day(Day)
+
+  init(_ text: String, what: String = "date") throws {
+    switch text.lowercased() {
+    case "today": self = .relative(0)
+    case "yesterday": self = .relative(-1)
+    case "tomorrow": self = .relative(1)
+    default:
+      guard let day = Day(text) else {
+        throw GroceryError.invalidValue(
+          what: what, value: Names.printable(text), reason: "expected YYYY-MM-DD, 'today' or 'yesterday'")
+      }
+      self = .day(day)
+    }
+  }
+
+  func resolve(today: Day) -> Day {
+    switch self {
+    case .relative(let offset): return today.adding(days: offset)
+    case .day(let day): return day
+    }
+  }
+}
+
+/// Short descriptions of changes, for `undo`.
+enum Summary {
+  static func names(_ names: [String]) -> String {
+    if names.count <= 3 { return names.joined(separator: ", ") }
+    return names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
+  }
+}
+
+extension ParsedArguments {
+  /// The option's value as a quantity, if given.
+  func quantity() throws -> Int? { try value("quantity").map(Values.quantity) }
+
+  /// The option's value as a note change: absent, a new note, or cleared by an empty value.
+  func note() throws -> String?? {
+    guard let text = value("note") else { return nil }
+    return .some(try Values.note(text))
+  }
+
+  /// The option's value as a date, if given.
+  func date(_ name: String) throws -> DateArgument? { try value(name).map { try DateArgument($0) } }
+
+  /// The option's value as whole days, if given.
+  func days(_ name: String, range: ClosedRange<Int> = 0...3650) throws -> Int? {
+    try value(name).map { try Values.days($0, what: "--\(name)", range: range) }
+  }
+}
+
+/// Reads names from standard input for `-`: one a line, skipping blank lines and `#` comments.
+enum InputNames {
+  static func read(_ text: String) -> [String] {
+    text.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }
+
+  /// Returns the names given, with `-` replaced by the lines of standard input.
+  static func expand(_ names: [String], console: Console) -> [String] {
+    guard names.contains("-") else { return names }
+    let input = read(console.readInput())
+    return names.flatMap { $0 == "-" ? input : [$0] }
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import GroceryCore
+
+/// `grocery undo [--list]`: reverts the most recent change, or lists what can be undone.
+struct UndoCommand: Runnable {
+  var list: Bool
+
+  init(_ parsed: ParsedArguments) throws { list = parsed.flag("list") }
+
+  func run(_ context: Context) throws {
+    if list {
+      let entries = try context.store.undoList()
+      if entries.isEmpty {
+        context.write("Nothing to undo.\n")
+        return
+      }
+      let width = String(entries.count).count
+      for (index, entry) in entries.enumerated() {
+        let number = String(index + 1)
+        let when = entry.at.map { "  (" + Timestamp.format($0) + ")" } ?? ""
+        context.write(String(repeating: " ", count: width - number.count) + "\(number). \(entry.summary)\(when)\n")
+      }
+      return
+    }
+    let entry = try context.store.undo(onWait: context.waiting)
+    context.say("undid: \(entry.summary)")
+  }
+}

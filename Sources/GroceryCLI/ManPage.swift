@@ -1,0 +1,71 @@
+import GroceryCore
+
+/// Renders the `grocery.1` manual page in roff from the command table.
+enum ManPage {
+  static func render() -> String {
+    var out = ".TH GROCERY 1 \"\" \"grocery \(GroceryCLI.version)\" \"User Commands\"\n"
+    out += ".SH NAME\ngrocery \\- a grocery staples manager for the shell\n"
+    out += ".SH SYNOPSIS\n.B grocery\n[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGUMENTS\\fR]\n"
+    out += ".SH DESCRIPTION\n"
+    out += escape(
+      "grocery keeps the household's shopping list, staples and purchase history in one JSON file. The list is "
+        + "ordered by how you walk the store, with Uncategorized last. Names of items, categories, locations, "
+        + "commands and options match without regard to case or accents, and a unique prefix is enough.") + "\n"
+    out += ".SH COMMANDS\n"
+    for spec in CommandTable.commands {
+      out += command(spec, path: [spec.name])
+      for sub in spec.subcommands { out += command(sub, path: [spec.name, sub.name]) }
+    }
+    out += ".SH OPTIONS\n"
+    for option in ArgumentParser.globalOptions { out += self.option(option) }
+    out += ".TP\n.B \\-\\-version\nShow the version.\n"
+    out += ".SH FILES\n"
+    out += ".TP\n.I $XDG_DATA_HOME/grocery/grocery.json\n"
+    out += escape("The store; ~/.local/share/grocery/grocery.json when XDG_DATA_HOME is unset.") + "\n"
+    out += ".TP\n.I grocery.json.lock\n" + escape("Beside the store: the lock every change takes.") + "\n"
+    out += ".TP\n.I grocery.json.undo/\n" + escape("Beside the store: the earlier states undo restores.") + "\n"
+    out += ".SH ENVIRONMENT\n"
+    for (name, text) in environment {
+      out += ".TP\n.B \(name)\n\(escape(text))\n"
+    }
+    out += ".SH EXIT STATUS\n"
+    for code in ExitCode.allCases { out += ".TP\n.B \(code.rawValue)\n\(escape(code.meaning))\n" }
+    out += ".SH EXAMPLES\n"
+    for spec in CommandTable.commands {
+      for example in spec.examples { out += ".PP\n.nf\n\(escape(example))\n.fi\n" }
+    }
+    return out
+  }
+
+  static let environment = [
+    ("GROCERY_STORE", "The store's path, unless --store is given."),
+    ("XDG_DATA_HOME", "The folder under which grocery/grocery.json is kept by default."),
+    ("GROCERY_LOCK_TIMEOUT", "Seconds to wait for another grocery, unless --lock-timeout is given."),
+    ("GROCERY_NOW", "The time to act at, as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, for scripts and tests."),
+    ("NO_COLOR", "When set and not empty, no colour even on a terminal."),
+  ]
+
+  static func command(_ spec: CommandSpec, path: [String]) -> String {
+    var out = ".SS \(escape((["grocery"] + path).joined(separator: " ")))"
+    if !spec.arguments.isEmpty { out += " \(escape(spec.arguments))" }
+    out += "\n" + escape(spec.abstract) + "\n"
+    if !spec.discussion.isEmpty { out += ".PP\n" + escape(spec.discussion) + "\n" }
+    if !spec.aliases.isEmpty { out += ".PP\nAlias: \(escape(spec.aliases.joined(separator: ", ")))\n" }
+    for option in spec.options { out += self.option(option) }
+    return out
+  }
+
+  static func option(_ option: OptionSpec) -> String {
+    var head = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
+    head += "\\fB\\-\\-\(escape(option.long))\\fR"
+    if let value = option.value { head += " \\fI\(escape(value))\\fR" }
+    return ".TP\n\(head)\n\(escape(option.help))\n"
+  }
+
+  /// Escapes text for roff: backslashes, hyphens, and a leading dot or quote.
+  static func escape(_ text: String) -> String {
+    var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+    if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+    return out
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A calendar day, written `YYYY-MM-DD`, with day arithmetic that needs no calendar object.
+public struct Day: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// Days since 1970-01-01.
+  public let ordinal: Int
+
+  public init(ordinal: Int) { self.ordinal = ordinal }
+
+  /// Creates a day from a proleptic Gregorian year, month and day, refusing impossible dates.
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+      day <= Day.daysIn(month: month, year: year)
+    else { return nil }
+    // Days-from-civil, after Howard Hinnant's algorithm.
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    ordinal = era * 146097 + doe - 719468
+  }
+
+  /// Parses exactly `YYYY-MM-DD`.
+  public init?(_ text: String) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45 else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for i in range {
+        guard (48...57).contains(bytes[i]) else { return nil }
+        value = value * 10 + Int(bytes[i] - 48)
+      }
+      return value
+    }
+    guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+    self.init(year: y, month: m, day: d)
+  }
+
+  /// Returns the day a moment falls on in the given time zone.
+  public init(_ date: Date, in timeZone: TimeZone) {
+    let seconds = Int((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down))
+    ordinal = Int((Double(seconds) / 86_400).rounded(.down))
+  }
+
+  public var components: (year: Int, month: Int, day: Int) {
+    let z = ordinal + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let doe = z - era * 146097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+  }
+
+  public var description: String {
+    let (y, m, d) = components
+    func pad(_ v: Int, _ n: Int) -> String {
+      let s = String(v)
+      return String(repeating: "0", count: max(0, n - s.count)) + s
+    }
+    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+  }
+
+  /// Monday is 0, Sunday is 6.
+  public var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
+
+  public func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
+
+  /// Days from this day to another (positive when the other is later).
+  public func days(to other: Day) -> Int { other.ordinal - ordinal }
+
+  public static func < (a: Day, b: Day) -> Bool { a.ordinal < b.ordinal }
+
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let day = Day(text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "expected a date as YYYY-MM-DD, found '\(text)'")
+    }
+    self = day
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// One purchase of an item: the day it was bought and how many.
+public struct Purchase: Codable, Equatable, Sendable {
+  public var date: Day
+  public var quantity: Int
+
+  public init(date: Day, quantity: Int) {
+    self.date = date
+    self.quantity = quantity
+  }
+}
+
+/// A thing the household buys, whether or not it is on the list right now.
+public struct Item: Codable, Equatable, Sendable {
+  public var id: UUID
+  public var name: String
+  /// How many to buy, 1 to 999.
+  public var quantity: Int
+  public var note: String?
+  /// The name of the item's category.
+  public var category: String
+  /// The names of the locations the item is bought at; empty means anywhere.
+  public var locations: [String]
+  public var isStaple: Bool
+  public var isOnList: Bool
+  /// The day the item was marked unavailable; it counts only on that day.
+  public var unavailableOn: Day?
+  /// A staple is left out of restock until this day.
+  public var skipUntil: Day?
+  /// Every purchase, oldest first.
+  public var purchases: [Purchase]
+  public var created: Date
+  public var updated: Date
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, quantity, note, category, locations
+    case isStaple = "staple"
+    case isOnList = "onList"
+    case unavailableOn, skipUntil, purchases, created, updated
+  }
+
+  public init(
+    id: UUID, name: String, quantity: Int = 1, note: String? = nil, category: String = Category.uncategorized,
+    locations: [String] = [], isStaple: Bool = false, isOnList: Bool = false, now: Date
+  ) {
+    self.id = id
+    self.name = name
+    self.quantity = quantity
+    self.note = note
+    self.category = category
+    self.locations = locations
+    self.isStaple = isStaple
+    self.isOnList = isOnList
+    self.purchases = []
+    self.created = now
+    self.updated = now
+  }
+
+  /// The day of the most recent purchase.
+  public var lastPurchased: Day? { purchases.last?.date }
+
+  /// Returns true when the item is marked unavailable on the given day.
+  public func isUnavailable(on today: Day) -> Bool { unavailableOn == today }
+
+  /// Returns true when the item is bought at the location, or anywhere.
+  public func isSold(at location: String?) -> Bool {
+    guard let location else { return true }
+    return locations.isEmpty || locations.contains { Names.key($0) == Names.key(location) }
+  }
+
+  /// Records a purchase, keeping the history in date order.
+  mutating func record(_ purchase: Purchase) {
+    let index = purchases.lastIndex { $0.date <= purchase.date }.map { $0 + 1 } ?? 0
+    purchases.insert(purchase, at: index)
+  }
+}
+
+/// An aisle or section of a store, placed in the order you walk it.
+public struct Category: Codable, Equatable, Sendable {
+  public var name: String
+
+  public init(name: String) { self.name = name }
+
+  /// The category that always sorts last and receives the items of removed categories.
+  public static let uncategorized = "Uncategorized"
+
+  /// The built-in categories in their default walk order, Uncategorized excluded.
+  public static let defaults = [
+    "Produce", "Deli & Meat", "Dairy & Fridge", "Bread & Frozen", "Boxed & Canned", "Snacks, Drinks & Other",
+  ]
+}
+
+/// A store the household shops at, with an optional aisle order of its own.
+public struct Location: Codable, Equatable, Sendable {
+  public var name: String
+  /// Category names walked first at this store; the others follow in the general order.
+  public var categoryOrder: [String]
+
+  public init(name: String, categoryOrder: [String] = []) {
+    self.name = name
+    self.categoryOrder = categoryOrder
+  }
+}
+
+/// The whole household: categories in walk order, locations and items.
+public struct Groceries: Equatable, Sendable {
+  /// The categories in walk order; Uncategorized is implicit and always last.
+  public var categories: [Category]
+  public var locations: [Location]
+  /// The items, kept sorted by name.
+  public var items: [Item]
+
+  public init(categories: [Category] = Category.defaults.map(Category.init), locations: [Location] = [], items: [Item] = []) {
+    self.categories = categories
+    self.locations = locations
+    self.items = items
+  }
+
+  /// The category names in walk order, Uncategorized last; with a location, its own order first.
+  public func walkOrder(at location: String? = nil) -> [String] {
+    var general = categories.map(\.name)
+    if let location, let place = locations.first(where: { Names.key($0.name) == Names.key(location) }) {
+      let preferred = place.categoryOrder.filter { name in general.contains(name) }
+      general = preferred + general.filter { !preferred.contains($0) }
+    }
+    return general + [Category.uncategorized]
+  }
+
+  /// Sorts items by name, the stable order the store file keeps.
+  mutating func sortItems() {
+    items.sort { Names.ordered($0.name, $1.name) }
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+extension Groceries {
+  /// Adds a category just before Uncategorized, returning its name.
+  public mutating func addCategory(_ raw: String) throws -> String {
+    let name = try Names.clean(raw, what: "category name")
+    if let existing = (categories.map(\.name) + [Category.uncategorized]).first(where: {
+      Names.key($0) == Names.key(name)
+    }) {
+      throw GroceryError.duplicateName(kind: .category, name: existing)
+    }
+    categories.append(Category(name: name))
+    return name
+  }
+
+  /// Renames a category everywhere it is used, returning the old and new names.
+  public mutating func renameCategory(_ old: String, to new: String) throws -> (old: String, new: String) {
+    let from = try categoryName(old)
+    if from == Category.uncategorized {
+      throw GroceryError.refused("'\(Category.uncategorized)' cannot be renamed")
+    }
+    let to = try Names.clean(new, what: "category name")
+    if let clash = (categories.map(\.name) + [Category.uncategorized]).first(where: {
+      Names.key($0) == Names.key(to) && $0 != from
+    }) {
+      throw GroceryError.duplicateName(kind: .category, name: clash)
+    }
+    for i in categories.indices where categories[i].name == from { categories[i].name = to }
+    for i in items.indices where items[i].category == from { items[i].category = to }
+    for i in locations.indices {
+      locations[i].categoryOrder = locations[i].categoryOrder.map { $0 == from ? to : $0 }
+    }
+    return (from, to)
+  }
+
+  /// Removes a category, moving its items to Uncategorized; built-in defaults need `force`.
+  public mutating func removeCategory(_ raw: String, force: Bool, now: Date) throws -> (name: String, moved: Int) {
+    let name = try categoryName(raw)
+    if name == Category.uncategorized {
+      throw GroceryError.refused("'\(Category.uncategorized)' cannot be removed")
+    }
+    if Category.defaults.contains(name) && !force {
+      throw GroceryError.refused("'\(name)' is a built-in category; use --force to remove it")
+    }
+    categories.removeAll { $0.name == name }
+    var moved = 0
+    for i in items.indices where items[i].category == name {
+      items[i].category = Category.uncategorized
+      items[i].updated = now
+      moved += 1
+    }
+    for i in locations.indices { locations[i].categoryOrder.removeAll { $0 == name } }
+    return (name, moved)
+  }
+
+  /// Puts the named categories first in the given order (at a location, in its own order); the rest keep theirs.
+  public mutating func reorderCategories(_ raws: [String], at location: String?) throws -> [String] {
+    var named: [String] = []
+    for raw in raws {
+      let name = try categoryName(raw)
+      if name == Category.uncategorized {
+        throw GroceryError.refused("'\(Category.uncategorized)' always comes last and cannot be reordered")
+      }
+      if named.contains(name) { throw GroceryError.refused("category '\(name)' is named more than once") }
+      named.append(name)
+    }
+    if let location {
+      let place = try locationName(location)
+      let current = walkOrder(at: place).dropLast()
+      let order = named + current.filter { !named.contains($0) }
+      let index = locations.firstIndex { $0.name == place }!
+      locations[index].categoryOrder = order
+      return walkOrder(at: place)
+    }
+    let byName = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0) })
+    let order = named + categories.map(\.name).filter { !named.contains($0) }
+    categories = order.compactMap { byName[$0] }
+    return walkOrder()
+  }
+
+  /// Restores the default order: built-in categories in their default order, then the others as they were.
+  public mutating func resetCategoryOrder(at location: String?) throws -> [String] {
+    if let location {
+      let place = try locationName(location)
+      let index = locations.firstIndex { $0.name == place }!
+      locations[index].categoryOrder = []
+      return walkOrder(at: place)
+    }
+    let builtIn = Category.defaults.compactMap { name in categories.first { $0.name == name } }
+    categories = builtIn + categories.filter { !Category.defaults.contains($0.name) }
+    return walkOrder()
+  }
+
+  /// Adds a location, returning its name.
+  public mutating func addLocation(_ raw: String) throws -> String {
+    let name = try Names.clean(raw, what: "location name")
+    if let existing = locations.first(where: { Names.key($0.name) == Names.key(name) }) {
+      throw GroceryError.duplicateName(kind: .location, name: existing.name)
+    }
+    locations.append(Location(name: name))
+    return name
+  }
+
+  /// Renames a location everywhere it is used, returning the old and new names.
+  public mutating func renameLocation(_ old: String, to new: String) throws -> (old: String, new: String) {
+    let from = try locationName(old)
+    let to = try Names.clean(new, what: "location name")
+    if let clash = locations.first(where: { Names.key($0.name) == Names.key(to) && $0.name != from }) {
+      throw GroceryError.duplicateName(kind: .location, name: clash.name)
+    }
+    for i in locations.indices where locations[i].name == from { locations[i].name = to }
+    for i in items.indices { items[i].locations = items[i].locations.map { $0 == from ? to : $0 } }
+    return (from, to)
+  }
+
+  /// Removes a location; items bought only there become available anywhere. Returns the name and those items.
+  public mutating func removeLocation(_ raw: String, now: Date) throws -> (name: String, affected: Int) {
+    let name = try locationName(raw)
+    locations.removeAll { $0.name == name }
+    var affected = 0
+    for i in items.indices where items[i].locations.contains(name) {
+      items[i].locations.removeAll { $0 == name }
+      items[i].updated = now
+      affected += 1
+    }
+    return (name, affected)
+  }
+}

@@ -1,0 +1,248 @@
+import Foundation
+
+/// The attributes a command may set on an item; nil leaves an attribute as it is.
+public struct ItemChanges: Equatable, Sendable {
+  public var quantity: Int?
+  public var category: String?
+  /// A new note; `.some(nil)` clears it.
+  public var note: String??
+  public var locations: [String]?
+  public var isStaple: Bool?
+  public var rename: String?
+  public var isAvailable: Bool?
+
+  public init(
+    quantity: Int? = nil, category: String? = nil, note: String?? = nil, locations: [String]? = nil,
+    isStaple: Bool? = nil, rename: String? = nil, isAvailable: Bool? = nil
+  ) {
+    self.quantity = quantity
+    self.category = category
+    self.note = note
+    self.locations = locations
+    self.isStaple = isStaple
+    self.rename = rename
+    self.isAvailable = isAvailable
+  }
+
+  public var isEmpty: Bool { self == ItemChanges() }
+}
+
+/// What `add` did with one name.
+public enum AddOutcome: Equatable, Sendable {
+  case added(String)
+  case returned(String)
+  case alreadyOnList(String)
+}
+
+/// What `purchase` did with one item.
+public struct PurchaseOutcome: Equatable, Sendable {
+  public var name: String
+  public var quantity: Int
+  public var wasOnList: Bool
+}
+
+/// What `staple` did with one name.
+public enum StapleOutcome: Equatable, Sendable {
+  case marked(String), created(String), already(String), unmarked(String), notStaple(String)
+}
+
+extension Groceries {
+  /// Puts each name on the list, creating unknown items; changes given override the item's attributes.
+  public mutating func add(
+    _ names: [String], changes: ItemChanges, today: Day, now: Date, newID: () -> UUID
+  ) throws -> [AddOutcome] {
+    let changes = try canonical(changes)
+    var outcomes: [AddOutcome] = []
+    for raw in names {
+      let name = try Names.clean(raw, what: "item name")
+      if let index = exactItemIndex(named: name) {
+        let wasOnList = items[index].isOnList
+        apply(changes, to: index, now: now)
+        if !wasOnList {
+          items[index].isOnList = true
+          items[index].unavailableOn = nil
+          items[index].updated = now
+        }
+        outcomes.append(wasOnList ? .alreadyOnList(items[index].name) : .returned(items[index].name))
+      } else {
+        var item = Item(id: newID(), name: name, isOnList: true, now: now)
+        item.quantity = changes.quantity ?? 1
+        item.category = changes.category ?? Category.uncategorized
+        item.note = changes.note ?? nil
+        item.locations = changes.locations ?? []
+        item.isStaple = changes.isStaple ?? false
+        items.append(item)
+        sortItems()
+        outcomes.append(.added(name))
+      }
+    }
+    return outcomes
+  }
+
+  /// Records a purchase of each named item on the given day and takes it off the list.
+  public mutating func purchase(_ names: [String], on day: Day, today: Day, now: Date) throws -> [PurchaseOutcome] {
+    try checkNotFuture(day, today: today)
+    return try itemIndices(named: names).map { buy(at: $0, on: day, now: now) }
+  }
+
+  /// Purchases everything on the list (at a location, its part of it), skipping items unavailable today.
+  public mutating func purchaseAll(
+    at location: String?, on day: Day, today: Day, now: Date
+  ) throws -> (bought: [PurchaseOutcome], skipped: [String]) {
+    try checkNotFuture(day, today: today)
+    let place = try location.map(locationName)
+    let wanted = items.indices.filter { items[$0].isOnList && items[$0].isSold(at: place) }
+    if wanted.isEmpty {
+      throw GroceryError.refused(place.map { "nothing on the list for '\($0)'" } ?? "nothing on the list")
+    }
+    let skipped = wanted.filter { items[$0].isUnavailable(on: today) }
+    let bought = wanted.filter { !items[$0].isUnavailable(on: today) }.map { buy(at: $0, on: day, now: now) }
+    return (bought, skipped.map { items[$0].name })
+  }
+
+  private mutating func buy(at index: Int, on day: Day, now: Date) -> PurchaseOutcome {
+    let wasOnList = items[index].isOnList
+    items[index].record(Purchase(date: day, quantity: items[index].quantity))
+    items[index].isOnList = false
+    items[index].unavailableOn = nil
+    items[index].updated = now
+    return PurchaseOutcome(name: items[index].name, quantity: items[index].quantity, wasOnList: wasOnList)
+  }
+
+  private func checkNotFuture(_ day: Day, today: Day) throws {
+    if day > today {
+      throw GroceryError.invalidValue(what: "date", value: day.description, reason: "it is in the future")
+    }
+  }
+
+  /// Marks or unmarks items as staples; an unknown name becomes a new staple that is not on the list.
+  public mutating func setStaple(
+    _ names: [String], remove: Bool, skipUntil: Day? = nil, now: Date, newID: () -> UUID
+  ) throws -> [StapleOutcome] {
+    var outcomes: [StapleOutcome] = []
+    for raw in names {
+      if remove {
+        let index = try itemIndex(named: raw)
+        let was = items[index].isStaple
+        if was {
+          items[index].isStaple = false
+          items[index].skipUntil = nil
+          items[index].updated = now
+        }
+        outcomes.append(was ? .unmarked(items[index].name) : .notStaple(items[index].name))
+        continue
+      }
+      let name = try Names.clean(raw, what: "item name")
+      if let index = exactItemIndex(named: name) {
+        let was = items[index].isStaple
+        if !was || items[index].skipUntil != skipUntil {
+          items[index].isStaple = true
+          if skipUntil != nil || !was { items[index].skipUntil = skipUntil }
+          items[index].updated = now
+        }
+        outcomes.append(was ? .already(items[index].name) : .marked(items[index].name))
+      } else {
+        var item = Item(id: newID(), name: name, isStaple: true, now: now)
+        item.skipUntil = skipUntil
+        items.append(item)
+        sortItems()
+        outcomes.append(.created(name))
+      }
+    }
+    return outcomes
+  }
+
+  /// Puts back on the list the staples the policy picks, returning their names in walk order.
+  public mutating func restock(_ policy: RestockPolicy, today: Day, now: Date) -> [String] {
+    let picked = restockCandidates(policy, today: today)
+    for index in picked {
+      items[index].isOnList = true
+      items[index].unavailableOn = nil
+      items[index].updated = now
+    }
+    return picked.map { items[$0].name }
+  }
+
+  /// Returns the indices of the staples restock would put on the list, in walk order.
+  public func restockCandidates(_ policy: RestockPolicy, today: Day) -> [Int] {
+    let order = walkOrder()
+    let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    return items.indices
+      .filter { index in
+        let item = items[index]
+        guard item.isStaple, !item.isOnList else { return false }
+        if let skip = item.skipUntil, skip > today { return false }
+        switch policy {
+        case .all: return true
+        case .due(let within, let every): return Cadence(item, fallback: every).isDue(today: today, within: within)
+        }
+      }
+      .sorted { a, b in
+        let (ra, rb) = (rank[items[a].category] ?? order.count, rank[items[b].category] ?? order.count)
+        return ra != rb ? ra < rb : Names.ordered(items[a].name, items[b].name)
+      }
+  }
+
+  /// Deletes the named items and their history, returning their names.
+  public mutating func remove(_ names: [String]) throws -> [String] {
+    let indices = try itemIndices(named: names)
+    let removed = indices.map { items[$0].name }
+    for index in indices.sorted(by: >) { items.remove(at: index) }
+    return removed
+  }
+
+  /// Changes one item's attributes, returning its name after the change.
+  public mutating func edit(_ name: String, changes: ItemChanges, today: Day, now: Date) throws -> String {
+    if changes.isEmpty { throw GroceryError.refused("nothing to change; give at least one option") }
+    let index = try itemIndex(named: name)
+    let changes = try canonical(changes)
+    if let newName = changes.rename {
+      if let other = exactItemIndex(named: newName), other != index {
+        throw GroceryError.duplicateName(kind: .item, name: items[other].name)
+      }
+      items[index].name = newName
+    }
+    apply(changes, to: index, now: now)
+    if let available = changes.isAvailable {
+      items[index].unavailableOn = available ? nil : today
+    }
+    items[index].updated = now
+    let newName = items[index].name
+    sortItems()
+    return newName
+  }
+
+  /// Resolves category and location names and cleans the new name.
+  private func canonical(_ changes: ItemChanges) throws -> ItemChanges {
+    var result = changes
+    result.category = try changes.category.map(categoryName)
+    result.rename = try changes.rename.map { try Names.clean($0, what: "item name") }
+    if let places = changes.locations {
+      var resolved: [String] = []
+      for place in places {
+        let name = try locationName(place)
+        if !resolved.contains(name) { resolved.append(name) }
+      }
+      result.locations = resolved
+    }
+    return result
+  }
+
+  private mutating func apply(_ changes: ItemChanges, to index: Int, now: Date) {
+    let before = items[index]
+    if let quantity = changes.quantity { items[index].quantity = quantity }
+    if let category = changes.category { items[index].category = category }
+    if let note = changes.note { items[index].note = note }
+    if let locations = changes.locations { items[index].locations = locations }
+    if let staple = changes.isStaple { items[index].isStaple = staple }
+    if items[index] != before { items[index].updated = now }
+  }
+}
+
+/// Which staples `restock` puts back on the list.
+public enum RestockPolicy: Equatable, Sendable {
+  /// Every staple that is not on the list.
+  case all
+  /// Only staples that are due, or due within the given days; `every` is the interval for staples with little history.
+  case due(within: Int, every: Int)
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+extension Groceries {
+  /// Returns the index of the item a name resolves to: exact match, then unique prefix.
+  public func itemIndex(named name: String) throws -> Int {
+    let cleaned = try Names.clean(name, what: "item name")
+    let match = try Names.resolve(cleaned, among: Array(items.indices), kind: .item) { items[$0].name }
+    return match
+  }
+
+  /// Returns the index of the item whose name matches exactly (after folding), if any.
+  public func exactItemIndex(named name: String) -> Int? {
+    let wanted = Names.key(name)
+    return items.firstIndex { Names.key($0.name) == wanted }
+  }
+
+  /// Returns the canonical name of the category a name resolves to, Uncategorized included.
+  public func categoryName(_ name: String) throws -> String {
+    let cleaned = try Names.clean(name, what: "category name")
+    return try Names.resolve(cleaned, among: categories.map(\.name) + [Category.uncategorized], kind: .category) { $0 }
+  }
+
+  /// Returns the canonical name of the location a name resolves to.
+  public func locationName(_ name: String) throws -> String {
+    let cleaned = try Names.clean(name, what: "location name")
+    return try Names.resolve(cleaned, among: locations.map(\.name), kind: .location) { $0 }
+  }
+
+  /// Returns the item indices for the names, refusing a name given twice.
+  func itemIndices(named names: [String]) throws -> [Int] {
+    var seen = Set<Int>()
+    var result: [Int] = []
+    for name in names {
+      let index = try itemIndex(named: name)
+      if seen.insert(index).inserted { result.append(index) }
+    }
+    return result
+  }
+}
+
+/// Validation of the values users type, shared by every command.
+public enum Values {
+  /// Returns a quantity parsed from plain digits, 1 to 999.
+  public static func quantity(_ text: String) throws -> Int {
+    guard !text.isEmpty, text.count <= 3, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
+      (1...999).contains(value)
+    else {
+      throw GroceryError.invalidValue(
+        what: "quantity", value: Names.printable(text), reason: "expected a whole number from 1 to 999")
+    }
+    return value
+  }
+
+  /// Returns a day from `YYYY-MM-DD`, `today` or `yesterday`.
+  public static func day(_ text: String, today: Day, what: String = "date") throws -> Day {
+    switch text.lowercased() {
+    case "today": return today
+    case "yesterday": return today.adding(days: -1)
+    case "tomorrow": return today.adding(days: 1)
+    default:
+      guard let day = Day(text) else {
+        throw GroceryError.invalidValue(
+          what: what, value: Names.printable(text), reason: "expected YYYY-MM-DD, 'today' or 'yesterday'")
+      }
+      return day
+    }
+  }
+
+  /// Returns a note trimmed, refusing control characters and more than 500 characters; empty means none.
+  public static func note(_ text: String) throws -> String? {
+    let note = text.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+    if Names.containsControl(note) {
+      throw GroceryError.invalidValue(
+        what: "note", value: Names.printable(String(note.prefix(40))), reason: "it contains a control character")
+    }
+    if note.count > 500 {
+      throw GroceryError.invalidValue(
+        what: "note", value: String(note.prefix(20)) + "...", reason: "it is longer than 500 characters")
+    }
+    return note.isEmpty ? nil : note
+  }
+
+  /// Returns a whole number of days within the range.
+  public static func days(_ text: String, what: String, range: ClosedRange<Int>) throws -> Int {
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
+      range.contains(value)
+    else {
+      throw GroceryError.invalidValue(
+        what: what, value: Names.printable(text),
+        reason: "expected a whole number of days from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Renders a list for paper: plain ASCII, a dated title, `[ ]` boxes, one or two columns within a width.
+public enum PrintRenderer {
+  static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+  public static func render(_ view: ListView, title: String? = nil, columns: Int = 2, width: Int = 80) -> String {
+    var heading = ascii(title ?? "Groceries") + " - \(weekdays[view.today.weekday]) \(view.today)"
+    if let location = view.location { heading += " - " + ascii(location) }
+    var lines = TextLayout.wrap(heading, width: width, first: "", rest: "")
+    lines.append(String(repeating: "=", count: min(width, lines.map(\.count).max() ?? 0)))
+    lines.append("")
+    if view.isEmpty {
+      lines.append(ascii(TextRenderer.emptyMessage(view)))
+      return lines.joined(separator: "\n") + "\n"
+    }
+    let gutter = 2
+    let columnWidth = columns == 2 ? (width - gutter) / 2 : width
+    var body: [String] = []
+    var blockStarts: [Int] = []
+    for section in view.sections {
+      if !body.isEmpty { body.append("") }
+      blockStarts.append(body.count)
+      body += TextLayout.wrap(ascii(section.title), width: columnWidth, first: "", rest: "  ")
+      for entry in section.entries {
+        var text = ascii(TextRenderer.describe(entry.item))
+        if entry.isUnavailable { text += " (unavailable today)" }
+        let box = view.mode == .purchased ? "[x] " : "[ ] "
+        body += TextLayout.wrap(text, width: columnWidth, first: box, rest: "    ")
+      }
+    }
+    if columns == 2 && body.count > 1 {
+      // Break at the section start nearest the middle, so a heading never ends a column.
+      let middle = (body.count + 1) / 2
+      let split = blockStarts.filter { $0 > 0 }.min { abs($0 - middle) < abs($1 - middle) } ?? middle
+      let left = Array(body[..<split].reversed().drop { $0.isEmpty }.reversed())
+      let right = Array(body[split...])
+      for row in 0..<max(left.count, right.count) {
+        let l = row < left.count ? left[row] : ""
+        let r = row < right.count ? right[row] : ""
+        let line = r.isEmpty ? l : l + String(repeating: " ", count: columnWidth + gutter - l.count) + r
+        lines.append(line)
+      }
+    } else {
+      lines += body
+    }
+    lines.append("")
+    lines.append("\(view.toBuy) to buy")
+    return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+  }
+
+  /// Returns the text in printable ASCII: accents dropped, anything else shown as '?'.
+  public static func ascii(_ text: String) -> String {
+    var out = ""
+    for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+      if scalar.properties.generalCategory == .nonspacingMark { continue }
+      if scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F {
+        out.unicodeScalars.append(scalar)
+      } else {
+        switch scalar {
+        case "\u{2018}", "\u{2019}": out += "'"
+        case "\u{201C}", "\u{201D}": out += "\""
+        case "\u{2013}", "\u{2014}": out += "-"
+        case "\u{00D7}": out += "x"
+        case "\u{00DF}": out += "ss"
+        case "\u{00E6}": out += "ae"
+        case "\u{00F8}": out += "o"
+        default: out += "?"
+        }
+      }
+    }
+    return out
+  }
+}

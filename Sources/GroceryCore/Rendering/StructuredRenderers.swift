@@ -1,0 +1,144 @@
+import Foundation
+
+/// Renders a list as Markdown: headings and `- [ ]` task items.
+public enum MarkdownRenderer {
+  public static func render(_ view: ListView, title: String? = nil) -> String {
+    var lines: [String] = []
+    if let title { lines += ["# " + escape(title), ""] }
+    if view.isEmpty { return (lines + [TextRenderer.emptyMessage(view)]).joined(separator: "\n") + "\n" }
+    for section in view.sections {
+      lines += ["## " + escape(section.title), ""]
+      for entry in section.entries {
+        let box = view.mode == .purchased || (!entry.item.isOnList && entry.boughtToday) ? "[x]" : "[ ]"
+        var text = "- \(box) " + escape(TextRenderer.describe(entry.item))
+        let notes = TextRenderer.annotations(entry, mode: view.mode, today: view.today)
+        if !notes.isEmpty { text += " _(" + notes.joined(separator: "; ") + ")_" }
+        lines.append(text)
+      }
+      lines.append("")
+    }
+    lines.append("_" + TextRenderer.footer(view) + "_")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if "\\`*_[]<>#|".contains(character) { out.append("\\") }
+      out.append(character)
+    }
+    return out
+  }
+}
+
+/// Renders a list as CSV (RFC 4180: CRLF line ends, a header row, quotes only where needed).
+public enum CSVRenderer {
+  public static let header = [
+    "category", "name", "quantity", "note", "on_list", "available", "staple", "last_purchased", "bought_today",
+  ]
+
+  public static func render(_ view: ListView) -> String {
+    var rows = [header]
+    for section in view.sections {
+      for entry in section.entries {
+        let item = entry.item
+        rows.append([
+          item.category, item.name, String(item.quantity), item.note ?? "", flag(item.isOnList),
+          flag(!entry.isUnavailable), flag(item.isStaple), item.lastPurchased?.description ?? "",
+          flag(entry.boughtToday),
+        ])
+      }
+    }
+    return rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+  }
+
+  static func flag(_ value: Bool) -> String { value ? "true" : "false" }
+
+  /// Quotes a field that holds a comma, quote or line break, doubling its quotes.
+  public static func field(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
+
+/// Renders a list as JSON for scripts, in a documented schema with a version of its own.
+public enum JSONListRenderer {
+  /// The version of the list output schema; only additive changes within a version.
+  public static let schemaVersion = 1
+
+  struct Output: Encodable {
+    var version: Int
+    var mode: String
+    var date: String
+    var title: String?
+    var location: String?
+    var category: String?
+    var items: [Row]
+    var summary: Summary
+
+    func encode(to encoder: Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(version, forKey: .version)
+      try c.encode(mode, forKey: .mode)
+      try c.encode(date, forKey: .date)
+      try c.encode(title, forKey: .title)
+      try c.encode(location, forKey: .location)
+      try c.encode(category, forKey: .category)
+      try c.encode(items, forKey: .items)
+      try c.encode(summary, forKey: .summary)
+    }
+
+    enum CodingKeys: String, CodingKey { case version, mode, date, title, location, category, items, summary }
+  }
+
+  struct Summary: Encodable {
+    var toBuy: Int
+    var boughtToday: Int
+  }
+
+  struct Row: Encodable {
+    var entry: ListEntry
+
+    enum CodingKeys: String, CodingKey {
+      case id, name, quantity, note, category, locations, staple, onList, available, boughtToday, lastPurchased
+      case timesBought, interval, nextDue, skipUntil
+    }
+
+    func encode(to encoder: Encoder) throws {
+      let item = entry.item
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(item.id.uuidString.lowercased(), forKey: .id)
+      try c.encode(item.name, forKey: .name)
+      try c.encode(item.quantity, forKey: .quantity)
+      try c.encode(item.note, forKey: .note)
+      try c.encode(item.category, forKey: .category)
+      try c.encode(item.locations, forKey: .locations)
+      try c.encode(item.isStaple, forKey: .staple)
+      try c.encode(item.isOnList, forKey: .onList)
+      try c.encode(!entry.isUnavailable, forKey: .available)
+      try c.encode(entry.boughtToday, forKey: .boughtToday)
+      try c.encode(item.lastPurchased?.description, forKey: .lastPurchased)
+      try c.encode(item.purchases.count, forKey: .timesBought)
+      try c.encode(item.isStaple ? entry.cadence.interval : nil, forKey: .interval)
+      try c.encode(item.isStaple ? entry.nextDue.description : nil, forKey: .nextDue)
+      try c.encode(item.skipUntil?.description, forKey: .skipUntil)
+    }
+  }
+
+  public static func render(_ view: ListView, title: String? = nil) throws -> String {
+    let output = Output(
+      version: schemaVersion, mode: view.mode.rawValue, date: view.today.description, title: title,
+      location: view.location, category: view.category, items: view.entries.map(Row.init),
+      summary: Summary(toBuy: view.toBuy, boughtToday: view.boughtToday))
+    return try JSON.string(output)
+  }
+}
+
+/// The one JSON encoder configuration for output: pretty, sorted keys, unescaped slashes.
+enum JSON {
+  static func string<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  }
+}

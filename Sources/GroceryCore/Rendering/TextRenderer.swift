@@ -1,0 +1,114 @@
+import Foundation
+
+/// How text output is decorated: colour only on a terminal, and the width to fit.
+public struct TextStyle: Sendable {
+  public var color: Bool
+  public var width: Int
+
+  public init(color: Bool = false, width: Int = 80) {
+    self.color = color
+    self.width = width
+  }
+
+  func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+  func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+}
+
+/// Renders a list as plain UTF-8 text with `[ ]` boxes, at most 80 columns.
+public enum TextRenderer {
+  public static func render(_ view: ListView, title: String? = nil, style: TextStyle = TextStyle()) -> String {
+    var lines: [String] = []
+    if let title {
+      lines += TextLayout.wrap(title, width: style.width, first: "", rest: "").map(style.bold)
+      lines.append("")
+    }
+    if view.isEmpty {
+      lines.append(emptyMessage(view))
+      return lines.joined(separator: "\n") + "\n"
+    }
+    for section in view.sections {
+      lines += TextLayout.wrap(section.title, width: style.width, first: "", rest: "  ").map(style.bold)
+      for entry in section.entries {
+        let box: String
+        switch view.mode {
+        case .purchased: box = "[x]"
+        default: box = entry.item.isOnList ? "[ ]" : "   "
+        }
+        var text = describe(entry.item)
+        let notes = annotations(entry, mode: view.mode, today: view.today)
+        if !notes.isEmpty { text += "  (" + notes.joined(separator: "; ") + ")" }
+        let wrapped = TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
+        lines += entry.isUnavailable ? wrapped.map(style.dim) : wrapped
+      }
+      lines.append("")
+    }
+    lines.append(style.dim(footer(view)))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The item's name, quantity when more than one, and note: `Milk x2 - 2%`.
+  static func describe(_ item: Item) -> String {
+    var text = item.name
+    if item.quantity > 1 { text += " x\(item.quantity)" }
+    if let note = item.note { text += " - " + note }
+    return text
+  }
+
+  static func annotations(_ entry: ListEntry, mode: ListMode, today: Day) -> [String] {
+    let item = entry.item
+    var notes: [String] = []
+    switch mode {
+    case .shopping:
+      if entry.isUnavailable { notes.append("unavailable today") }
+    case .all:
+      if item.isOnList { notes.append(entry.isUnavailable ? "on the list, unavailable today" : "on the list") }
+      if item.isStaple { notes.append("staple") }
+      notes.append(lastBought(entry, today: today))
+    case .staples:
+      if item.isOnList { notes.append("on the list") }
+      let cadence = entry.cadence
+      notes.append(cadence.learned.map { "every \($0) days" } ?? "every \(cadence.interval) days (assumed)")
+      notes.append(lastBought(entry, today: today))
+      if entry.isSnoozed, let until = item.skipUntil {
+        notes.append("skipped until \(until)")
+      } else if !item.isOnList {
+        notes.append(entry.nextDue <= today ? "due now" : "due \(entry.nextDue)")
+      }
+    case .purchased:
+      if let last = item.purchases.last, !entry.boughtToday { notes.append(last.date.description) }
+    }
+    return notes
+  }
+
+  static func lastBought(_ entry: ListEntry, today: Day) -> String {
+    guard let last = entry.item.lastPurchased else { return "never bought" }
+    return last == today ? "bought today" : "last bought \(last)"
+  }
+
+  static func footer(_ view: ListView) -> String {
+    switch view.mode {
+    case .shopping, .all:
+      return "\(count(view.toBuy, "item")) to buy, \(view.boughtToday) bought today"
+    case .staples:
+      let entries = view.entries
+      let due = entries.filter { !$0.item.isOnList && !$0.isSnoozed && $0.nextDue <= view.today }.count
+      return "\(count(entries.count, "staple")), \(entries.filter(\.item.isOnList).count) on the list, \(due) due"
+    case .purchased:
+      return "\(view.boughtToday) bought today"
+    }
+  }
+
+  static func emptyMessage(_ view: ListView) -> String {
+    var scope = ""
+    if let location = view.location { scope += " at \(location)" }
+    if let category = view.category { scope += " in \(category)" }
+    switch view.mode {
+    case .shopping: return "Nothing on the list\(scope)."
+    case .all: return "No items\(scope) yet."
+    case .staples: return "No staples\(scope) yet."
+    case .purchased: return "Nothing bought\(scope) yet."
+    }
+  }
+
+  static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Replaces a file's contents all at once: a synced temporary file renamed over the old one.
+enum AtomicFile {
+  /// The prefix of temporary files for a target, so that stale ones can be found and removed.
+  static func temporaryPrefix(for target: String) -> String { "." + FileSystem.name(of: target) + ".tmp-" }
+
+  /// Writes `data` to `target`, keeping the old file's permissions (0600 for a new file).
+  ///
+  /// `beforeRename` runs after the new contents are safely on disk and before they become visible; on any
+  /// failure the temporary file is removed and the old file is left as it was.
+  static func write(_ data: Data, to target: String, beforeRename: () throws -> Void = {}) throws {
+    let folder = FileSystem.folder(of: target)
+    let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
+    let temporary = folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    if fd < 0 { throw FileSystem.ioError(target, "write") }
+    var open = true
+    do {
+      if fchmod(fd, mode) != 0 { throw FileSystem.ioError(target, "set permissions of") }
+      try FileSystem.writeAll(fd, data, path: target)
+      try FileSystem.sync(fd, path: target)
+      open = false
+      if close(fd) != 0 { throw FileSystem.ioError(target, "write") }
+      try beforeRename()
+      if rename(temporary, target) != 0 { throw FileSystem.ioError(target, "replace") }
+    } catch {
+      if open { close(fd) }
+      unlink(temporary)
+      throw error
+    }
+    try FileSystem.syncFolder(folder)
+  }
+
+  /// Removes temporary files that earlier, interrupted writes left beside the target.
+  static func removeStaleTemporaries(for target: String) throws {
+    let folder = FileSystem.folder(of: target)
+    let prefix = temporaryPrefix(for: target)
+    for name in try FileSystem.entries(folder) where name.hasPrefix(prefix) {
+      unlink(folder + "/" + name)
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive `flock` on a lock file that is never renamed or deleted, held until released.
+final class FileLock {
+  private let fd: Int32
+
+  private init(fd: Int32) { self.fd = fd }
+
+  deinit { close(fd) }
+
+  /// Takes the lock, calling `onWait` once if another process holds it, and giving up after `timeout` seconds.
+  static func acquire(_ path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if fd < 0 { throw FileSystem.ioError(path, "open lock file") }
+    let lock = FileLock(fd: fd)
+    if try lock.attempt(path, blocking: false) { return lock }
+    onWait()
+    guard let timeout else {
+      while try !lock.attempt(path, blocking: true) {}
+      return lock
+    }
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while ContinuousClock.now < deadline {
+      usleep(10_000)
+      if try lock.attempt(path, blocking: false) { return lock }
+    }
+    throw GroceryError.lockTimeout(path: path, seconds: timeout)
+  }
+
+  /// Returns true when the lock was taken; false when it is held elsewhere or the wait was interrupted.
+  private func attempt(_ path: String, blocking: Bool) throws -> Bool {
+    if flock(fd, blocking ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 { return true }
+    if errno == EWOULDBLOCK || errno == EINTR { return false }
+    throw FileSystem.ioError(path, "lock")
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Thin wrappers over the POSIX calls the store needs, turning failures into `GroceryError.io`.
+enum FileSystem {
+  static func errorText(_ code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    return text.prefix(1).lowercased() + text.dropFirst()
+  }
+
+  static func ioError(_ path: String, _ operation: String, _ code: Int32 = errno) -> GroceryError {
+    .io(path: path, operation: operation, reason: errorText(code))
+  }
+
+  /// Returns the file's status, or nil when nothing is there.
+  static func status(_ path: String, followingLinks: Bool = true) throws -> stat? {
+    var info = stat()
+    let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+    if result == 0 { return info }
+    if errno == ENOENT || errno == ENOTDIR { return nil }
+    throw ioError(path, "inspect")
+  }
+
+  /// Reads a whole file, or returns nil when it does not exist.
+  static func read(_ path: String) throws -> Data? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw ioError(path, "read")
+    }
+    defer { close(fd) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ioError(path, "read")
+      }
+      if count == 0 { break }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    return data
+  }
+
+  /// Writes every byte, retrying short writes and interruptions.
+  static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
+    try data.withUnsafeBytes { raw in
+      guard var base = raw.baseAddress else { return }
+      var left = raw.count
+      while left > 0 {
+        let written = systemWrite(fd, base, left)
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw ioError(path, "write")
+        }
+        base += written
+        left -= written
+      }
+    }
+  }
+
+  /// Flushes a file to stable storage (F_FULLFSYNC on Apple systems).
+  static func sync(_ fd: Int32, path: String) throws {
+    #if canImport(Darwin)
+      if fcntl(fd, F_FULLFSYNC) == 0 { return }
+    #endif
+    if fsync(fd) != 0 { throw ioError(path, "flush") }
+  }
+
+  /// Flushes a folder's entries, so that a rename in it survives a crash.
+  static func syncFolder(_ path: String) throws {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 { throw ioError(path, "open folder") }
+    defer { close(fd) }
+    if fsync(fd) != 0 && errno != EINVAL { throw ioError(path, "flush folder") }
+  }
+
+  /// Creates a folder and its missing parents; the ones it creates get the given mode.
+  static func makeFolders(_ path: String, mode: mode_t) throws {
+    if try status(path) != nil { return }
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty && parent != path { try makeFolders(parent, mode: mode) }
+    if mkdir(path, mode) != 0 && errno != EEXIST { throw ioError(path, "create folder") }
+  }
+
+  /// Returns the path with symbolic links followed, even when the final target does not exist yet.
+  static func resolveLinks(_ path: String) throws -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard let info = try status(current, followingLinks: false), info.st_mode & S_IFMT == S_IFLNK else {
+        return current
+      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink(current, &buffer, buffer.count - 1)
+      if length < 0 { throw ioError(current, "read link") }
+      let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current =
+        target.hasPrefix("/") ? target : ((current as NSString).deletingLastPathComponent as NSString)
+        .appendingPathComponent(target)
+    }
+    throw GroceryError.io(path: path, operation: "follow", reason: "too many levels of symbolic links")
+  }
+
+  static func folder(of path: String) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
+  }
+
+  static func name(of path: String) -> String { (path as NSString).lastPathComponent }
+
+  /// Lists a folder's entry names, or none when it does not exist.
+  static func entries(_ path: String) throws -> [String] {
+    guard let dir = opendir(path) else {
+      if errno == ENOENT { return [] }
+      throw ioError(path, "list")
+    }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+}
+
+#if canImport(Glibc)
+  private let systemRead = Glibc.read
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  private let systemRead = Darwin.read
+  private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Every failure GroceryCore reports; the CLI maps each case to a message and an exit code.
+public enum GroceryError: Error, Equatable, Sendable {
+  /// A name did not match anything of the given kind.
+  case unknownName(kind: NameKind, name: String, suggestions: [String])
+  /// A name matched several things of the given kind by prefix.
+  case ambiguousName(kind: NameKind, name: String, candidates: [String])
+  /// A name that must be new is already taken.
+  case duplicateName(kind: NameKind, name: String)
+  /// A value given by the user is not acceptable.
+  case invalidValue(what: String, value: String, reason: String)
+  /// The operation was refused as it stands.
+  case refused(String)
+  /// The store file exists but cannot be read or understood.
+  case unreadableStore(path: String, reason: String)
+  /// The store was written by a newer build of grocery.
+  case newerStoreVersion(path: String, found: Int, supported: Int)
+  /// A file operation failed.
+  case io(path: String, operation: String, reason: String)
+  /// Another grocery held the store's lock for longer than the allowed wait.
+  case lockTimeout(path: String, seconds: Double)
+
+  /// A one-line, lowercase description naming the user's words in quotes.
+  public var message: String {
+    switch self {
+    case .unknownName(let kind, let name, let suggestions):
+      var text = "no \(kind.rawValue) named '\(name)'"
+      if !suggestions.isEmpty {
+        text += "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+      }
+      return text
+    case .ambiguousName(let kind, let name, let candidates):
+      return "\(kind.rawValue) '\(name)' is ambiguous; it could be " + Names.listing(candidates)
+    case .duplicateName(let kind, let name):
+      return "there is already \(kind.article) \(kind.rawValue) named '\(name)'"
+    case .invalidValue(let what, let value, let reason):
+      return "invalid \(what) '\(value)': \(reason)"
+    case .refused(let text):
+      return text
+    case .unreadableStore(let path, let reason):
+      return "cannot read store '\(path)': \(reason)"
+    case .newerStoreVersion(let path, let found, let supported):
+      return "cannot read store '\(path)': it is version \(found), and this grocery understands"
+        + " versions up to \(supported); install a newer grocery"
+    case .io(let path, let operation, let reason):
+      return "cannot \(operation) '\(path)': \(reason)"
+    case .lockTimeout(let path, let seconds):
+      return "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(path)'"
+    }
+  }
+}
+
+/// The kinds of thing a user names on the command line.
+public enum NameKind: String, Sendable {
+  case item, category, location, command, option, subcommand, format
+
+  var article: String { self == .item ? "an" : "a" }
+}
+
+enum Formatting {
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value))s" : "\(value)s"
+  }
+}

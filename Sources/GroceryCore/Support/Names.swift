@@ -1,0 +1,111 @@
+import Foundation
+
+/// Name normalisation, matching and suggestions shared by items, categories, locations and commands.
+public enum Names {
+  /// Returns the name trimmed and NFC-normalised, refusing empty, over-long or control-character names.
+  public static func clean(_ raw: String, what: String = "name", maxLength: Int = 100) throws -> String {
+    let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+    let shown = printable(raw)
+    if name.isEmpty { throw GroceryError.invalidValue(what: what, value: shown, reason: "it is empty") }
+    if containsControl(name) {
+      throw GroceryError.invalidValue(what: what, value: shown, reason: "it contains a control character")
+    }
+    if name.count > maxLength {
+      throw GroceryError.invalidValue(
+        what: what, value: String(shown.prefix(20)) + "...", reason: "it is longer than \(maxLength) characters")
+    }
+    return name
+  }
+
+  /// Returns true when the text holds a control character (newline, tab, escape, ...).
+  public static func containsControl(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
+  }
+
+  /// Returns the text with control characters shown as escapes, so error messages stay on one line.
+  public static func printable(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.properties.generalCategory == .control {
+          out += "\\u{" + String(scalar.value, radix: 16) + "}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+
+  /// Returns the key names are compared by: NFC, without diacritics, lowercased, the same on every platform.
+  public static func key(_ name: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars
+    where scalar.properties.generalCategory != .nonspacingMark {
+      scalars.append(scalar)
+    }
+    return String(scalars).lowercased().precomposedStringWithCanonicalMapping
+  }
+
+  /// Resolves a name among candidates: exact key match first, then a unique prefix.
+  public static func resolve<T>(
+    _ name: String, among candidates: [T], kind: NameKind, name nameOf: (T) -> String
+  ) throws -> T {
+    let wanted = key(name)
+    let keyed = candidates.map { (key(nameOf($0)), $0) }
+    if let exact = keyed.first(where: { $0.0 == wanted }) { return exact.1 }
+    let prefixed = keyed.filter { $0.0.hasPrefix(wanted) }
+    if prefixed.count == 1 { return prefixed[0].1 }
+    if prefixed.count > 1 {
+      throw GroceryError.ambiguousName(
+        kind: kind, name: printable(name), candidates: prefixed.map { nameOf($0.1) }.sorted(by: Names.ordered))
+    }
+    throw GroceryError.unknownName(
+      kind: kind, name: printable(name), suggestions: suggestions(for: name, among: candidates.map(nameOf)))
+  }
+
+  /// Returns up to three candidates close to the name by edit distance, closest first.
+  public static func suggestions(for name: String, among candidates: [String]) -> [String] {
+    let wanted = Array(key(name))
+    let limit = max(2, wanted.count / 3)
+    return
+      candidates
+      .map { ($0, distance(wanted, Array(key($0)))) }
+      .filter { $0.1 <= limit }
+      .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : ordered($0.0, $1.0) }
+      .prefix(3)
+      .map(\.0)
+  }
+
+  /// Returns names quoted and comma-separated, at most five of them: `'a', 'b' and 3 more`.
+  public static func listing(_ names: [String], quote: (String) -> String = { $0 }) -> String {
+    let shown = names.prefix(5).map { "'\(quote($0))'" }.joined(separator: ", ")
+    return names.count > 5 ? shown + " and \(names.count - 5) more" : shown
+  }
+
+  /// Orders names by their comparison key, then by their exact text, independent of locale.
+  public static func ordered(_ a: String, _ b: String) -> Bool {
+    let (ka, kb) = (key(a), key(b))
+    return ka != kb ? ka < kb : a < b
+  }
+
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}
