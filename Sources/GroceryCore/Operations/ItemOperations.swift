@@ -196,6 +196,9 @@ extension Groceries {
     if changes.isEmpty { throw GroceryError.refused("nothing to change; give at least one option") }
     let index = try itemIndex(named: name)
     let changes = try canonical(changes)
+    if changes.isAvailable == false && !items[index].isOnList {
+      throw GroceryError.refused("'\(items[index].name)' is not on the list")
+    }
     if let newName = changes.rename {
       if let other = exactItemIndex(named: newName), other != index {
         throw GroceryError.duplicateName(kind: .item, name: items[other].name)

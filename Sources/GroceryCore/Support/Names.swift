@@ -69,12 +69,26 @@ public enum Names {
   }
 
   /// Returns up to three candidates close to the name by edit distance, closest first.
+  ///
+  /// A candidate counts as close when the whole of it, or its beginning, is within a third of the name's
+  /// length in edits, so "dary" finds "Dairy & Fridge".
   public static func suggestions(for name: String, among candidates: [String]) -> [String] {
     let wanted = Array(key(name))
-    let limit = max(2, wanted.count / 3)
+    let limit = max(1, wanted.count / 3)
+    var seen = Set<String>()
     return
       candidates
-      .map { ($0, distance(wanted, Array(key($0)))) }
+      .filter { seen.insert($0).inserted }
+      .map { candidate -> (String, Int) in
+        let other = Array(key(candidate))
+        var best = distance(wanted, other)
+        if wanted.count >= 3 {
+          for length in [wanted.count, wanted.count + 1] where length < other.count {
+            best = min(best, distance(wanted, Array(other.prefix(length))))
+          }
+        }
+        return (candidate, best)
+      }
       .filter { $0.1 <= limit }
       .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : ordered($0.0, $1.0) }
       .prefix(3)

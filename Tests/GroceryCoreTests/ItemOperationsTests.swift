@@ -1,0 +1,300 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import GroceryCore
+
+@Suite struct ItemOperationsTests {
+  var groceries = Groceries(locations: [Location(name: "Costco"), Location(name: "Corner Market")])
+  let ids = Fixed.ids()
+  let now = Fixed.now
+  let today = Fixed.today
+
+  mutating func add(_ names: [String], _ changes: ItemChanges = ItemChanges()) throws -> [AddOutcome] {
+    try groceries.add(names, changes: changes, today: today, now: now, newID: ids)
+  }
+
+  func item(_ name: String) throws -> Item {
+    try #require(groceries.items.first { $0.name == name })
+  }
+
+  @Test mutating func addCreatesItemsOnTheListInUncategorized() throws {
+    #expect(try add(["milk", "Eggs"]) == [.added("milk"), .added("Eggs")])
+    #expect(try item("milk").isOnList)
+    #expect(try item("milk").category == Category.uncategorized)
+    #expect(try item("milk").quantity == 1)
+    #expect(groceries.items.map(\.name) == ["Eggs", "milk"])
+  }
+
+  @Test mutating func addingAKnownItemKeepsItsCategoryStapleAndHistory() throws {
+    _ = try add(["Milk"], ItemChanges(category: "dairy", isStaple: true))
+    _ = try groceries.purchase(["milk"], on: today, today: today, now: now)
+    #expect(try add(["MILK"]) == [.returned("Milk")])
+    let milk = try item("Milk")
+    #expect(milk.category == "Dairy & Fridge")
+    #expect(milk.isStaple)
+    #expect(milk.purchases == [Purchase(date: today, quantity: 1)])
+    #expect(try add(["milk"]) == [.alreadyOnList("Milk")])
+  }
+
+  @Test mutating func addOptionsOverrideAKnownItem() throws {
+    _ = try add(["Milk"], ItemChanges(quantity: 2, note: "2%"))
+    _ = try add(["Milk"], ItemChanges(quantity: 3, category: "Dairy & Fridge", locations: ["costco"]))
+    let milk = try item("Milk")
+    #expect(milk.quantity == 3)
+    #expect(milk.note == "2%")
+    #expect(milk.locations == ["Costco"])
+  }
+
+  @Test mutating func addMatchesExactlySoAShorterNameIsANewItem() throws {
+    _ = try add(["Apple juice"])
+    #expect(try add(["Apple"]) == [.added("Apple")])
+  }
+
+  @Test mutating func addRefusesAnUnknownCategoryWithASuggestion() throws {
+    #expect(throws: GroceryError.unknownName(kind: .category, name: "dary", suggestions: ["Dairy & Fridge"])) {
+      try add(["Milk"], ItemChanges(category: "dary"))
+    }
+  }
+
+  @Test mutating func purchaseTakesItemOffTheListAndRecordsTheDateAndQuantity() throws {
+    _ = try add(["Milk"], ItemChanges(quantity: 2))
+    let outcome = try groceries.purchase(["mil"], on: Fixed.day(-1), today: today, now: now)
+    #expect(outcome == [PurchaseOutcome(name: "Milk", quantity: 2, wasOnList: true)])
+    let milk = try item("Milk")
+    #expect(!milk.isOnList)
+    #expect(milk.lastPurchased == Fixed.day(-1))
+    #expect(milk.purchases == [Purchase(date: Fixed.day(-1), quantity: 2)])
+  }
+
+  @Test mutating func purchaseOfAnItemNotOnTheListSaysSo() throws {
+    _ = try add(["Milk"])
+    _ = try groceries.purchase(["Milk"], on: today, today: today, now: now)
+    let again = try groceries.purchase(["Milk"], on: today, today: today, now: now)
+    #expect(again == [PurchaseOutcome(name: "Milk", quantity: 1, wasOnList: false)])
+    #expect(try item("Milk").purchases.count == 2)
+  }
+
+  @Test mutating func backdatedPurchasesKeepTheHistoryInOrder() throws {
+    _ = try add(["Milk"])
+    _ = try groceries.purchase(["Milk"], on: today, today: today, now: now)
+    _ = try groceries.purchase(["Milk"], on: Fixed.day(-10), today: today, now: now)
+    #expect(try item("Milk").purchases.map(\.date) == [Fixed.day(-10), today])
+    #expect(try item("Milk").lastPurchased == today)
+  }
+
+  @Test mutating func purchaseRefusesTheFuture() throws {
+    _ = try add(["Milk"])
+    #expect(throws: GroceryError.invalidValue(what: "date", value: "2026-11-22", reason: "it is in the future")) {
+      try groceries.purchase(["Milk"], on: Fixed.day(1), today: today, now: now)
+    }
+  }
+
+  @Test mutating func purchaseAllSkipsUnavailableItemsAndKeepsToTheLocation() throws {
+    _ = try add(["Milk", "Bread"])
+    _ = try add(["Salmon"], ItemChanges(locations: ["Costco"]))
+    _ = try add(["Stamps"], ItemChanges(locations: ["Corner Market"]))
+    _ = try groceries.edit("Bread", changes: ItemChanges(isAvailable: false), today: today, now: now)
+    let result = try groceries.purchaseAll(at: "costco", on: today, today: today, now: now)
+    #expect(result.bought.map(\.name) == ["Milk", "Salmon"])
+    #expect(result.skipped == ["Bread"])
+    #expect(try item("Stamps").isOnList)
+    #expect(try item("Bread").isOnList)
+  }
+
+  @Test mutating func purchaseAllWithNothingOnTheListIsRefused() {
+    #expect(throws: GroceryError.refused("nothing on the list")) {
+      try groceries.purchaseAll(at: nil, on: today, today: today, now: now)
+    }
+  }
+
+  @Test mutating func unavailableLastsOnlyForTheDay() throws {
+    _ = try add(["Bread"])
+    _ = try groceries.edit("bread", changes: ItemChanges(isAvailable: false), today: today, now: now)
+    #expect(try item("Bread").isUnavailable(on: today))
+    #expect(!(try item("Bread").isUnavailable(on: Fixed.day(1))))
+  }
+
+  @Test mutating func markingAnItemNotOnTheListUnavailableIsRefused() throws {
+    _ = try groceries.setStaple(["Tea"], remove: false, now: now, newID: ids)
+    #expect(throws: GroceryError.refused("'Tea' is not on the list")) {
+      try groceries.edit("Tea", changes: ItemChanges(isAvailable: false), today: today, now: now)
+    }
+  }
+
+  @Test mutating func stapleCreatesUnknownItemsOffTheList() throws {
+    let outcomes = try groceries.setStaple(["Coffee"], remove: false, now: now, newID: ids)
+    #expect(outcomes == [.created("Coffee")])
+    #expect(try item("Coffee").isStaple)
+    #expect(!(try item("Coffee").isOnList))
+    #expect(try groceries.setStaple(["coffee"], remove: false, now: now, newID: ids) == [.already("Coffee")])
+    #expect(try groceries.setStaple(["cof"], remove: true, now: now, newID: ids) == [.unmarked("Coffee")])
+    #expect(!(try item("Coffee").isStaple))
+  }
+
+  @Test mutating func restockPutsEveryStapleBackOnceAndASecondRunAddsNothing() throws {
+    _ = try groceries.setStaple(["Milk", "Eggs"], remove: false, now: now, newID: ids)
+    _ = try add(["Bread"])
+    #expect(groceries.restock(.all, today: today, now: now) == ["Eggs", "Milk"])
+    let after = groceries
+    #expect(groceries.restock(.all, today: today, now: now) == [])
+    #expect(groceries == after)
+  }
+
+  @Test mutating func restockLeavesSnoozedStaplesAlone() throws {
+    _ = try groceries.setStaple(["Milk"], remove: false, skipUntil: Fixed.day(3), now: now, newID: ids)
+    #expect(groceries.restock(.all, today: today, now: now) == [])
+    #expect(groceries.restock(.all, today: Fixed.day(3), now: now) == ["Milk"])
+  }
+
+  @Test mutating func removeDeletesItemsAndRefusesUnknownOnesWithoutChangingAnything() throws {
+    _ = try add(["Milk", "Eggs"])
+    #expect(try groceries.remove(["milk"]) == ["Milk"])
+    #expect(groceries.items.map(\.name) == ["Eggs"])
+    #expect(throws: GroceryError.unknownName(kind: .item, name: "nope", suggestions: [])) {
+      try groceries.remove(["Eggs", "nope"])
+    }
+  }
+
+  @Test mutating func editRenamesAndRefusesATakenName() throws {
+    _ = try add(["Milk", "Eggs"])
+    #expect(try groceries.edit("milk", changes: ItemChanges(rename: "Oat milk"), today: today, now: now) == "Oat milk")
+    #expect(throws: GroceryError.duplicateName(kind: .item, name: "Eggs")) {
+      try groceries.edit("oat", changes: ItemChanges(rename: "EGGS"), today: today, now: now)
+    }
+    #expect(try groceries.edit("oat", changes: ItemChanges(rename: "Oat Milk"), today: today, now: now) == "Oat Milk")
+  }
+
+  @Test mutating func editClearsANote() throws {
+    _ = try add(["Milk"], ItemChanges(note: "2%"))
+    _ = try groceries.edit("Milk", changes: ItemChanges(note: .some(nil)), today: today, now: now)
+    #expect(try item("Milk").note == nil)
+  }
+}
+
+@Suite struct CategoryOperationsTests {
+  var groceries = Groceries(locations: [Location(name: "Costco")])
+
+  @Test func defaultsWalkInStoreOrderWithUncategorizedLast() {
+    #expect(
+      groceries.walkOrder() == [
+        "Produce", "Deli & Meat", "Dairy & Fridge", "Bread & Frozen", "Boxed & Canned", "Snacks, Drinks & Other",
+        "Uncategorized",
+      ])
+  }
+
+  @Test mutating func reorderPutsNamedFirstAndKeepsTheRest() throws {
+    let order = try groceries.reorderCategories(["dairy", "boxed"], at: nil)
+    #expect(
+      order == [
+        "Dairy & Fridge", "Boxed & Canned", "Produce", "Deli & Meat", "Bread & Frozen", "Snacks, Drinks & Other",
+        "Uncategorized",
+      ])
+  }
+
+  @Test mutating func reorderRefusesUncategorizedAndRepeats() {
+    #expect(throws: GroceryError.self) { try groceries.reorderCategories(["uncategorized"], at: nil) }
+    #expect(throws: GroceryError.refused("category 'Produce' is named more than once")) {
+      try groceries.reorderCategories(["produce", "Produce"], at: nil)
+    }
+  }
+
+  @Test mutating func resetRestoresDefaultsAndKeepsAddedCategoriesAfterThem() throws {
+    _ = try groceries.addCategory("Pharmacy")
+    _ = try groceries.reorderCategories(["pharmacy", "snacks"], at: nil)
+    let order = try groceries.resetCategoryOrder(at: nil)
+    #expect(order == Category.defaults + ["Pharmacy", "Uncategorized"])
+  }
+
+  @Test mutating func aLocationHasItsOwnOrderAndTheRestFollowTheGeneralOne() throws {
+    _ = try groceries.reorderCategories(["snacks"], at: nil)
+    _ = try groceries.reorderCategories(["bread"], at: "costco")
+    #expect(
+      groceries.walkOrder(at: "Costco") == [
+        "Bread & Frozen", "Snacks, Drinks & Other", "Produce", "Deli & Meat", "Dairy & Fridge", "Boxed & Canned",
+        "Uncategorized",
+      ])
+    #expect(groceries.walkOrder().first == "Snacks, Drinks & Other")
+    _ = try groceries.resetCategoryOrder(at: "costco")
+    #expect(groceries.walkOrder(at: "Costco") == groceries.walkOrder())
+  }
+
+  @Test mutating func removingABuiltInNeedsForceAndMovesItsItems() throws {
+    _ = try groceries.add(["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(throws: GroceryError.refused("'Dairy & Fridge' is a built-in category; use --force to remove it")) {
+      try groceries.removeCategory("dairy", force: false, now: Fixed.now)
+    }
+    let result = try groceries.removeCategory("dairy", force: true, now: Fixed.now)
+    #expect(result.moved == 1)
+    #expect(groceries.items[0].category == "Uncategorized")
+    #expect(!groceries.walkOrder().contains("Dairy & Fridge"))
+  }
+
+  @Test mutating func uncategorizedCannotBeRemovedOrRenamed() {
+    #expect(throws: GroceryError.refused("'Uncategorized' cannot be removed")) {
+      try groceries.removeCategory("uncategorized", force: true, now: Fixed.now)
+    }
+    #expect(throws: GroceryError.refused("'Uncategorized' cannot be renamed")) {
+      try groceries.renameCategory("Uncategorized", to: "Misc")
+    }
+  }
+
+  @Test mutating func renamingACategoryFollowsEverywhere() throws {
+    _ = try groceries.add(["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    _ = try groceries.reorderCategories(["dairy"], at: "Costco")
+    _ = try groceries.renameCategory("dairy", to: "Fridge")
+    #expect(groceries.items[0].category == "Fridge")
+    #expect(groceries.walkOrder(at: "Costco").first == "Fridge")
+    #expect(throws: GroceryError.duplicateName(kind: .category, name: "Produce")) {
+      try groceries.renameCategory("fridge", to: "produce")
+    }
+  }
+
+  @Test mutating func removingALocationMakesItsItemsAvailableAnywhere() throws {
+    _ = try groceries.add(["Salmon"], changes: ItemChanges(locations: ["Costco"]), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    let result = try groceries.removeLocation("costco", now: Fixed.now)
+    #expect(result.name == "Costco")
+    #expect(result.affected == 1)
+    #expect(groceries.items[0].locations == [])
+    #expect(throws: GroceryError.duplicateName(kind: .location, name: "Home")) {
+      _ = try groceries.addLocation("Home")
+      _ = try groceries.addLocation("home")
+    }
+  }
+}
+
+@Suite struct CadenceTests {
+  func item(purchasedOn offsets: [Int]) -> Item {
+    var item = Item(id: Fixed.ids()(), name: "Milk", isStaple: true, now: Fixed.now)
+    for offset in offsets { item.record(Purchase(date: Fixed.day(offset), quantity: 1)) }
+    return item
+  }
+
+  @Test func learnsTheMedianGapBetweenPurchaseDays() {
+    let cadence = Cadence(item(purchasedOn: [-30, -26, -20, -16, -10]), fallback: 7)
+    #expect(cadence.learned == 5)  // gaps 4, 6, 4, 6 -> median 5
+    #expect(cadence.nextDue(today: Fixed.today) == Fixed.day(-5))
+  }
+
+  @Test func samedayPurchasesDoNotShortenTheInterval() {
+    #expect(Cadence(item(purchasedOn: [-14, -7, -7, 0]), fallback: 3).learned == 7)
+  }
+
+  @Test func fallsBackWithTooLittleHistory() {
+    #expect(Cadence(item(purchasedOn: [-3]), fallback: 7).interval == 7)
+    #expect(Cadence(item(purchasedOn: []), fallback: 7).isDue(today: Fixed.today, within: 0))
+    #expect(!Cadence(item(purchasedOn: [-3]), fallback: 7).isDue(today: Fixed.today, within: 0))
+    #expect(Cadence(item(purchasedOn: [-3]), fallback: 7).isDue(today: Fixed.today, within: 4))
+  }
+
+  @Test func dueRestockTakesOnlyDueStaples() throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    _ = try groceries.setStaple(["Milk", "Flour"], remove: false, now: Fixed.now, newID: ids)
+    for offset in [-12, -8, -4] { _ = try groceries.purchase(["Milk"], on: Fixed.day(offset), today: Fixed.today, now: Fixed.now) }
+    for offset in [-50, -20] { _ = try groceries.purchase(["Flour"], on: Fixed.day(offset), today: Fixed.today, now: Fixed.now) }
+    #expect(groceries.restockCandidates(.due(within: 0, every: 7), today: Fixed.today).map { groceries.items[$0].name } == ["Milk"])
+    #expect(groceries.restockCandidates(.due(within: 0, every: 7), today: Fixed.day(-1)).isEmpty)
+    #expect(groceries.restockCandidates(.due(within: 1, every: 7), today: Fixed.day(-1)).count == 1)
+  }
+}

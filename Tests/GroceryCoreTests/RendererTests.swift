@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import GroceryCore
+
+@Suite struct RendererTests {
+  var groceries = Groceries(locations: [Location(name: "Costco", categoryOrder: ["Dairy & Fridge"])])
+
+  init() throws {
+    let ids = Fixed.ids()
+    let (today, now) = (Fixed.today, Fixed.now)
+    _ = try groceries.add(["Milk"], changes: ItemChanges(quantity: 2, category: "dairy", note: "2%"), today: today, now: now, newID: ids)
+    _ = try groceries.add(["Bananas", "Apples"], changes: ItemChanges(category: "produce"), today: today, now: now, newID: ids)
+    _ = try groceries.add(["Batteries"], changes: ItemChanges(locations: ["Costco"]), today: today, now: now, newID: ids)
+    _ = try groceries.add(["Eggs"], changes: ItemChanges(category: "dairy", isStaple: true), today: today, now: now, newID: ids)
+    _ = try groceries.edit("apples", changes: ItemChanges(isAvailable: false), today: today, now: now)
+    _ = try groceries.purchase(["eggs"], on: today, today: today, now: now)
+    _ = try groceries.purchase(["bananas"], on: Fixed.day(-2), today: today, now: now)
+  }
+
+  func view(_ mode: ListMode = .shopping, at location: String? = nil) throws -> ListView {
+    try groceries.listView(ListQuery(mode: mode, location: location, today: Fixed.today))
+  }
+
+  @Test func textListsCategoriesInWalkOrderWithAFooter() throws {
+    #expect(
+      TextRenderer.render(try view()) == """
+        Produce
+          [ ] Apples (unavailable today)
+
+        Dairy & Fridge
+          [ ] Milk x2 - 2%
+
+        Uncategorized
+          [ ] Batteries
+
+        3 items to buy, 1 bought today
+
+        """)
+  }
+
+  @Test func textAtALocationFollowsItsOrder() throws {
+    #expect(
+      TextRenderer.render(try view(at: "costco"), title: "Saturday") == """
+        Saturday
+
+        Dairy & Fridge
+          [ ] Milk x2 - 2%
+
+        Produce
+          [ ] Apples (unavailable today)
+
+        Uncategorized
+          [ ] Batteries
+
+        3 items to buy, 1 bought today
+
+        """)
+  }
+
+  @Test func textShowsEveryItemsStateWithAll() throws {
+    #expect(
+      TextRenderer.render(try view(.all)) == """
+        Produce
+          [ ] Apples (on the list, unavailable today; never bought)
+              Bananas (last bought 2026-11-19)
+
+        Dairy & Fridge
+              Eggs (staple; bought today)
+          [ ] Milk x2 - 2% (on the list; never bought)
+
+        Uncategorized
+          [ ] Batteries (on the list; never bought)
+
+        3 items to buy, 1 bought today
+
+        """)
+  }
+
+  @Test func textShowsPurchasesTodayFirst() throws {
+    #expect(
+      TextRenderer.render(try view(.purchased)) == """
+        Bought today
+          [x] Eggs
+
+        Earlier
+          [x] Bananas (2026-11-19)
+
+        1 bought today
+
+        """)
+  }
+
+  @Test func anEmptyListSaysSoPlainly() throws {
+    let empty = try Groceries().listView(ListQuery(today: Fixed.today))
+    #expect(TextRenderer.render(empty) == "Nothing on the list.\n")
+  }
+
+  @Test func colourAppearsOnlyWhenAsked() throws {
+    #expect(!TextRenderer.render(try view()).contains("\u{1B}"))
+    #expect(TextRenderer.render(try view(), style: TextStyle(color: true)).contains("\u{1B}[1mProduce\u{1B}[0m"))
+  }
+
+  @Test func longLinesWrapWithinEightyColumns() throws {
+    var groceries = Groceries()
+    _ = try groceries.add(
+      ["Sourdough"], changes: ItemChanges(note: String(repeating: "very long note ", count: 12)), today: Fixed.today,
+      now: Fixed.now, newID: Fixed.ids())
+    let text = TextRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)))
+    let lines = text.split(separator: "\n")
+    #expect(lines.allSatisfy { TextLayout.width(String($0)) <= 80 })
+    #expect(lines[1].hasPrefix("  [ ] Sourdough - very long note"))
+    #expect(lines[2].hasPrefix("      very long note"))
+  }
+
+  @Test func wideCharactersCountTwoColumns() {
+    #expect(TextLayout.width("牛乳") == 4)
+    #expect(TextLayout.width("Crème") == 5)
+    #expect(TextLayout.width("Cre\u{300}me") == 5)
+  }
+
+  @Test func markdownUsesHeadingsAndTaskItems() throws {
+    #expect(
+      MarkdownRenderer.render(try view(), title: "Week 47") == """
+        # Week 47
+
+        ## Produce
+
+        - [ ] Apples _(unavailable today)_
+
+        ## Dairy & Fridge
+
+        - [ ] Milk x2 - 2%
+
+        ## Uncategorized
+
+        - [ ] Batteries
+
+        _3 items to buy, 1 bought today_
+
+        """)
+  }
+
+  @Test mutating func csvHasAHeaderAndQuotesOnlyWhereNeeded() throws {
+    groceries.items[groceries.exactItemIndex(named: "Milk")!].note = "2%, \"organic\""
+    #expect(
+      CSVRenderer.render(try view()) == [
+        "category,name,quantity,note,on_list,available,staple,last_purchased,bought_today",
+        "Produce,Apples,1,,true,false,false,,false",
+        "Dairy & Fridge,Milk,2,\"2%, \"\"organic\"\"\",true,true,false,,false",
+        "Uncategorized,Batteries,1,,true,true,false,,false",
+      ].joined(separator: "\r\n") + "\r\n")
+  }
+
+  @Test func jsonFollowsTheDocumentedSchema() throws {
+    let text = try JSONListRenderer.render(try view(at: "Costco"))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    #expect(object["mode"] as? String == "shopping")
+    #expect(object["date"] as? String == "2026-11-21")
+    #expect(object["location"] as? String == "Costco")
+    #expect(object["title"] is NSNull)
+    let items = try #require(object["items"] as? [[String: Any]])
+    #expect(items.map { $0["name"] as? String } == ["Milk", "Apples", "Batteries"])
+    #expect(items[0]["quantity"] as? Int == 2)
+    #expect(items[0]["note"] as? String == "2%")
+    #expect(items[1]["available"] as? Bool == false)
+    #expect(items[2]["locations"] as? [String] == ["Costco"])
+    #expect(Set(items[0].keys) == [
+      "id", "name", "quantity", "note", "category", "locations", "staple", "onList", "available", "boughtToday",
+      "lastPurchased", "timesBought", "interval", "nextDue", "skipUntil",
+    ])
+    let summary = try #require(object["summary"] as? [String: Int])
+    #expect(summary == ["toBuy": 3, "boughtToday": 1])
+  }
+
+  @Test mutating func printFitsTwoColumnsInPlainASCII() throws {
+    _ = try groceries.add(["Crème fraîche"], changes: ItemChanges(category: "dairy"), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    let printed = PrintRenderer.render(try view(), columns: 2, width: 60)
+    #expect(
+      printed == """
+        Groceries - Saturday 2026-11-21
+        ===============================
+
+        Produce                        Dairy & Fridge
+        [ ] Apples (unavailable        [ ] Creme fraiche
+            today)                     [ ] Milk x2 - 2%
+
+                                       Uncategorized
+                                       [ ] Batteries
+
+        4 to buy
+
+        """, Comment(rawValue: printed))
+  }
+
+  @Test func printInOneColumn() throws {
+    #expect(
+      PrintRenderer.render(try view(at: "costco"), columns: 1) == """
+        Groceries - Saturday 2026-11-21 - Costco
+        ========================================
+
+        Dairy & Fridge
+        [ ] Milk x2 - 2%
+
+        Produce
+        [ ] Apples (unavailable today)
+
+        Uncategorized
+        [ ] Batteries
+
+        3 to buy
+
+        """)
+  }
+}
