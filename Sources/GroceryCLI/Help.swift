@@ -49,7 +49,7 @@ enum Help {
         + "and a unique prefix is enough: 'grocery purchase mil' buys Milk.")
     out += "\nEXIT STATUS:\n"
     out += table(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) }, indent: 2, column: 6)
-    out += "\nRun 'grocery help COMMAND' for a command's options, 'grocery help --man' for the manual.\n"
+    out += "\n" + paragraph("Run 'grocery help COMMAND' for a command's options, 'grocery help --man' for the manual.")
     return out
   }
 

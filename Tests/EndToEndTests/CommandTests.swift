@@ -1,0 +1,338 @@
+import Foundation
+import GroceryCore
+import Testing
+import TestSupport
+
+@Suite struct CommandTests {
+  let scenario = Scenario()
+
+  @Test func versionAndHelpGoToStandardOutput() throws {
+    try scenario.expect(["--version"], stdout: "grocery 1.0.0\n")
+    let help = try scenario.grocery.run(["--help"])
+    #expect(help.status == 0 && help.stderr.isEmpty)
+    #expect(help.stdout.hasPrefix("grocery 1.0.0 - a grocery staples manager for the shell\n"))
+    #expect(help.stdout.contains("EXIT STATUS:\n  0   success\n  1   refused"))
+    let addHelp = try scenario.grocery.run(["add", "--help"])
+    #expect(addHelp.stdout.hasPrefix("USAGE: grocery add [OPTIONS] NAME...\n"))
+    #expect(try scenario.grocery.run(["help", "add"]) == addHelp)
+    #expect(scenario.grocery.storeBytes() == nil)
+  }
+
+  @Test func addListAndPurchaseTheDailyWay() throws {
+    try scenario.expect(["add", "milk", "eggs", "-q", "2", "-c", "dairy"], stdout: "added: milk\nadded: eggs\n")
+    try scenario.expect(["add", "Bananas", "--category=produce", "-n", "ripe"], stdout: "added: Bananas\n")
+    try scenario.expect(["add", "batteries"], stdout: "added: batteries\n")
+    try scenario.expect(
+      ["list"],
+      stdout: """
+        Produce
+          [ ] Bananas - ripe
+
+        Dairy & Fridge
+          [ ] eggs x2
+          [ ] milk x2
+
+        Uncategorized
+          [ ] batteries
+
+        4 items to buy, 0 bought today
+
+        """)
+    try scenario.expect(["purchase", "MILK", "egg"], stdout: "bought: milk x2\nbought: eggs x2\n")
+    try scenario.expect(["buy", "milk"], stdout: "bought: milk x2 (it was not on the list)\n")
+    try scenario.expect(
+      ["list", "--category", "dairy"], stdout: "Nothing on the list in Dairy & Fridge.\n")
+    try scenario.expect(["add", "milk"], stdout: "back on the list: milk\n")
+    try scenario.expect(["add", "milk", "-q", "3"], stdout: "already on the list: milk\n")
+    try scenario.expect(
+      ["list", "--purchased"],
+      stdout: """
+        Bought today
+          [x] eggs x2
+          [x] milk x3
+
+        2 bought today
+
+        """)
+  }
+
+  @Test func addReadsNamesFromStandardInput() throws {
+    try scenario.expect(
+      ["add", "-", "--staple"], stdout: "added: bread\nadded: tea bags\n", stdin: "bread\n\n# weekly\n  tea bags  \n")
+    try scenario.expect(["staple"], stdout: """
+      Uncategorized
+        [ ] bread (on the list; every 7 days (assumed); never bought)
+        [ ] tea bags (on the list; every 7 days (assumed); never bought)
+
+      2 staples, 2 on the list, 0 due
+
+      """)
+  }
+
+  @Test func purchaseBackdatesAndRecordsHistory() throws {
+    try scenario.given(["add", "milk"])
+    try scenario.expect(["purchase", "milk", "--on", "yesterday"], stdout: "bought: milk on 2026-11-20\n")
+    try scenario.expect(
+      ["list", "--purchased"], stdout: "Earlier\n  [x] milk (2026-11-20)\n\n0 bought today\n")
+    try scenario.expectRefused(
+      ["purchase", "milk", "--on", "2026-11-22"],
+      stderr: "grocery: error: invalid date '2026-11-22': it is in the future\n", status: 64)
+  }
+
+  @Test func purchaseAllAtAStoreSkipsWhatIsUnavailable() throws {
+    try scenario.given(
+      ["location", "add", "Costco"], ["add", "salmon", "--at", "costco"], ["add", "milk", "bread"],
+      ["add", "stamps"], ["location", "add", "Post office"], ["edit", "stamps", "--at", "post"],
+      ["edit", "bread", "--unavailable"])
+    try scenario.expect(
+      ["purchase", "--all", "--at", "cost"],
+      stdout: "bought: milk\nbought: salmon\nskipped, unavailable today: bread\n")
+    try scenario.expect(["list"], stdout: """
+      Uncategorized
+        [ ] bread (unavailable today)
+        [ ] stamps
+
+      2 items to buy, 2 bought today
+
+      """)
+    let tomorrow = GroceryProcess(folder: scenario.folder.path, now: "2026-11-22T09:00:00Z")
+    #expect(try tomorrow.run(["list"]).stdout.contains("  [ ] bread\n"))
+  }
+
+  @Test func stapleMarksUnmarksAndCreates() throws {
+    try scenario.given(["add", "milk"])
+    try scenario.expect(["staple", "milk", "coffee"], stdout: "staple: milk\nnew staple: coffee\n")
+    try scenario.expect(["staple", "milk"], stdout: "already a staple: milk\n")
+    try scenario.expect(["staple", "--remove", "cof"], stdout: "no longer a staple: coffee\n")
+    try scenario.expect(["list", "--all"], stdout: """
+      Uncategorized
+            coffee (never bought)
+        [ ] milk (on the list; staple; never bought)
+
+      1 item to buy, 0 bought today
+
+      """)
+  }
+
+  @Test func restockIsIdempotentAndDryRunWritesNothing() throws {
+    try scenario.given(["staple", "milk", "eggs", "bread"], ["add", "bread"])
+    let before = scenario.grocery.storeBytes()
+    try scenario.expect(["restock", "--dry-run"], stdout: "would add: eggs\nwould add: milk\n")
+    #expect(scenario.grocery.storeBytes() == before)
+    try scenario.expect(["restock"], stdout: "added: eggs\nadded: milk\n")
+    let after = scenario.grocery.storeBytes()
+    try scenario.expect(["restock"], stdout: "nothing to restock\n")
+    #expect(scenario.grocery.storeBytes() == after)
+    try scenario.expect(["restock", "--quiet"])
+  }
+
+  @Test func reorderCategoriesSetsShowsAndResets() throws {
+    try scenario.expect(["reorder-categories", "dairy", "produce"], stdout: """
+      1. Dairy & Fridge
+      2. Produce
+      3. Deli & Meat
+      4. Bread & Frozen
+      5. Boxed & Canned
+      6. Snacks, Drinks & Other
+      7. Uncategorized
+
+      """)
+    try scenario.given(["location", "add", "Costco"])
+    try scenario.expect(["reorder-categories", "--at", "costco", "snacks"], stdout: """
+      1. Snacks, Drinks & Other
+      2. Dairy & Fridge
+      3. Produce
+      4. Deli & Meat
+      5. Bread & Frozen
+      6. Boxed & Canned
+      7. Uncategorized
+
+      """)
+    let reset = try scenario.grocery.run(["reorder-categories", "--reset"])
+    #expect(reset.stdout.hasPrefix("1. Produce\n2. Deli & Meat\n3. Dairy & Fridge\n"))
+    let shown = try scenario.grocery.run(["reorder-categories", "--at", "Costco"])
+    #expect(shown.stdout.hasPrefix("1. Snacks, Drinks & Other\n2. Dairy & Fridge\n"))
+    try scenario.expectRefused(
+      ["reorder-categories", "uncategorized"],
+      stderr: "grocery: error: 'Uncategorized' always comes last and cannot be reordered\n", status: 1)
+  }
+
+  @Test func removeAndEdit() throws {
+    try scenario.given(["add", "milk", "eggs"], ["purchase", "eggs"])
+    try scenario.expect(["edit", "milk", "--rename", "Oat milk", "-q", "2", "-n", "barista"], stdout: "updated: Oat milk\n")
+    try scenario.expect(["edit", "oat", "--clear-note", "-c", "dairy"], stdout: "updated: Oat milk\n")
+    try scenario.expect(["list"], stdout: "Dairy & Fridge\n  [ ] Oat milk x2\n\n1 item to buy, 1 bought today\n")
+    try scenario.expect(["remove", "eggs", "oat"], stdout: "removed: eggs\nremoved: Oat milk\n")
+    try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
+  }
+
+  @Test func categoriesAndLocations() throws {
+    try scenario.given(["add", "aspirin"])
+    try scenario.expect(["category", "add", "Pharmacy"], stdout: "added category: Pharmacy\n")
+    try scenario.given(["edit", "aspirin", "-c", "pharm"])
+    try scenario.expect(["category", "rename", "pharm", "Chemist"], stdout: "renamed category: Pharmacy -> Chemist\n")
+    try scenario.expect(["category", "list"], stdout: """
+      1. Produce  (0 items)
+      2. Deli & Meat  (0 items)
+      3. Dairy & Fridge  (0 items)
+      4. Bread & Frozen  (0 items)
+      5. Boxed & Canned  (0 items)
+      6. Snacks, Drinks & Other  (0 items)
+      7. Chemist  (1 item)
+      8. Uncategorized  (0 items)
+
+      """)
+    try scenario.expect(
+      ["category", "remove", "chemist"], stdout: "removed category: Chemist (1 item moved to Uncategorized)\n")
+    try scenario.expect(["category", "remove", "produce", "--force"], stdout: "removed category: Produce\n")
+    try scenario.expect(["location"], stdout: "No locations yet; add one with 'grocery location add NAME'.\n")
+    try scenario.expect(["location", "add", "Costco"], stdout: "added location: Costco\n")
+    try scenario.given(["edit", "aspirin", "--at", "costco"], ["reorder-categories", "--at", "costco", "dairy"])
+    try scenario.expect(["location", "list"], stdout: "Costco  (1 item only here; own aisle order)\n")
+    try scenario.expect(["location", "rename", "costco", "Costco Wholesale"], stdout: "renamed location: Costco -> Costco Wholesale\n")
+    try scenario.expect(
+      ["location", "rm", "costco"], stdout: "removed location: Costco Wholesale (1 item now bought anywhere)\n")
+  }
+
+  @Test func initCreatesOnceAndTheSampleShowsARealList() throws {
+    try scenario.expect(["init", "--sample"], stdout: "created sample store with 61 items: \(scenario.grocery.store)\n")
+    try scenario.expectRefused(
+      ["init"], stderr: "grocery: error: a store already exists at '\(scenario.grocery.store)'\n", status: 1)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0)
+    #expect(list.stdout.hasPrefix("Produce\n  [ ] "))
+    #expect(list.stdout.contains("(unavailable today)"))
+    #expect(list.stdout.hasSuffix(" bought today\n"))
+    for mode in ["--all", "--staples", "--purchased"] {
+      let output = try scenario.grocery.run(["list", mode]).stdout
+      #expect(output.split(separator: "\n").allSatisfy { TextLayout.width(String($0)) <= 80 }, "\(mode)")
+      #expect(!output.contains("\u{1B}"))
+    }
+    let groceries = try JSONFileStore(path: scenario.grocery.store).load()
+    #expect(groceries.items.filter(\.isStaple).count >= 12)
+    #expect(groceries.locations.count == 3)
+    #expect(Set(groceries.items.map(\.category)).count == 7)
+  }
+
+  @Test func undoRevertsChangesAndListsThem() throws {
+    try scenario.given(["add", "milk"], ["purchase", "milk"])
+    let afterAdd = try scenario.grocery.run(["undo", "--list"])
+    #expect(afterAdd.stdout == "1. purchase milk  (2026-11-21T12:00:00Z)\n2. add milk  (2026-11-21T12:00:00Z)\n")
+    try scenario.expect(["undo"], stdout: "undid: purchase milk\n")
+    try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+    try scenario.expect(["undo"], stdout: "undid: add milk\n")
+    #expect(scenario.grocery.storeBytes() == nil)
+    try scenario.expectRefused(["undo"], stderr: "grocery: error: nothing to undo\n", status: 1)
+  }
+
+  @Test func everyFormatOfTheList() throws {
+    try scenario.given(["add", "milk", "-c", "dairy", "-n", "2%, organic"], ["add", "eggs"])
+    try scenario.expect(["list", "--format", "markdown", "--title", "Week 47"], stdout: """
+      # Week 47
+
+      ## Dairy & Fridge
+
+      - [ ] milk - 2%, organic
+
+      ## Uncategorized
+
+      - [ ] eggs
+
+      _2 items to buy, 0 bought today_
+
+      """)
+    try scenario.expect(
+      ["list", "-f", "csv"],
+      stdout: "category,name,quantity,note,on_list,available,staple,last_purchased,bought_today\r\n"
+        + "Dairy & Fridge,milk,1,\"2%, organic\",true,true,false,,false\r\nUncategorized,eggs,1,,true,true,false,,false\r\n")
+    let json = try scenario.grocery.run(["list", "--format=json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect((object["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["milk", "eggs"])
+  }
+
+  static let refusals: [([String], String, Int32)] = [
+    (["purchase", "mlk"], "grocery: error: no item named 'mlk'; did you mean 'milk'?\n", 1),
+    (["purchase", "m"], "grocery: error: item 'm' is ambiguous; it could be 'milk', 'mint'\n", 1),
+    (["add", "x", "-c", "diary"], "grocery: error: no category named 'diary'; did you mean 'Dairy & Fridge'?\n", 1),
+    (["add", "x", "--at", "costco"], "grocery: error: no location named 'costco'\n", 1),
+    (["add", "x", "-q", "0"], "grocery: error: invalid quantity '0': expected a whole number from 1 to 999\n", 64),
+    (["add", "x", "-q", "3.5"], "grocery: error: invalid quantity '3.5': expected a whole number from 1 to 999\n", 64),
+    (["add", "line\nbreak"], "grocery: error: invalid item name 'line\\nbreak': it contains a control character\n", 64),
+    (["add", "  "], "grocery: error: invalid item name '  ': it is empty\n", 64),
+    (["purchase", "--all", "--at", "nowhere"], "grocery: error: no location named 'nowhere'\n", 1),
+    (["edit", "mint", "--rename", "MILK"], "grocery: error: there is already an item named 'milk'\n", 1),
+    (["edit", "bread", "--unavailable"], "grocery: error: no item named 'bread'\n", 1),
+    (["category", "remove", "dairy"], "grocery: error: 'Dairy & Fridge' is a built-in category; use --force to remove it\n", 1),
+    (["category", "add", "produce"], "grocery: error: there is already a category named 'Produce'\n", 1),
+    (["category", "rename", "uncategorized", "Misc"], "grocery: error: 'Uncategorized' cannot be renamed\n", 1),
+    (["remove", "milk", "nothing"], "grocery: error: no item named 'nothing'\n", 1),
+    (
+      ["frobnicate"],
+      "grocery: error: unknown command 'frobnicate'\nusage: grocery [OPTIONS] COMMAND [ARGUMENTS] (see 'grocery --help')\n",
+      64
+    ),
+    (
+      ["add", "--bogus", "x"],
+      "grocery: error: unknown option '--bogus'\nusage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", 64
+    ),
+    (
+      ["purchase"],
+      "grocery: error: missing NAME... (or --all)\nusage: grocery purchase [OPTIONS] NAME... (see 'grocery purchase --help')\n",
+      64
+    ),
+  ]
+
+  @Test(arguments: refusals)
+  func refusedCommandsSayWhyAndLeaveTheStoreByteIdentical(_ arguments: [String], _ stderr: String, _ status: Int32)
+    throws
+  {
+    try scenario.given(["add", "milk", "mint"])
+    try scenario.expectRefused(arguments, stderr: stderr, status: status)
+  }
+
+  @Test func anUnreadableStoreIsReportedAndNeverOverwritten() throws {
+    try scenario.folder.write("grocery.json", "{\"version\": 1, \"items\": [")
+    let bytes = scenario.grocery.storeBytes()
+    let message = "grocery: error: cannot read store '\(scenario.grocery.store)': line 1, column 26: the file ends too early\n"
+    try scenario.expect(["list"], stderr: message, status: 65)
+    try scenario.expect(["add", "milk"], stderr: message, status: 65)
+    #expect(scenario.grocery.storeBytes() == bytes)
+    try scenario.folder.write("grocery.json", "{\"version\": 7}")
+    try scenario.expectRefused(
+      ["add", "milk"],
+      stderr: "grocery: error: cannot read store '\(scenario.grocery.store)': it is version 7, and this grocery understands versions up to 1; install a newer grocery\n",
+      status: 65)
+  }
+
+  @Test func aStoreThatCannotBeWrittenIsAnIOError() throws {
+    try scenario.folder.write("not-a-folder", "")
+    let store = scenario.folder.file("not-a-folder/grocery.json")
+    try scenario.expect(
+      ["--store", store, "add", "milk"],
+      stderr: "grocery: error: cannot read '\(store)': not a directory\n",
+      status: 74)
+  }
+
+  @Test func aHeldLockMakesGroceryWaitThenGiveUp() throws {
+    try scenario.given(["add", "milk"])
+    let fd = open(scenario.grocery.store + ".lock", O_RDWR)
+    #expect(fd >= 0)
+    defer { close(fd) }
+    #expect(flock(fd, LOCK_EX) == 0)
+    let before = scenario.grocery.storeBytes()
+    try scenario.expect(
+      ["add", "eggs", "--lock-timeout", "0.2"],
+      stderr: "grocery: waiting for another grocery to finish with '\(scenario.grocery.store)'...\n"
+        + "grocery: error: gave up waiting after 0.2s for another grocery to release '\(scenario.grocery.store).lock'\n",
+      status: 75)
+    #expect(scenario.grocery.storeBytes() == before)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0, "reading needs no lock")
+  }
+
+  @Test func quietSilencesReportsButNotErrors() throws {
+    try scenario.expect(["add", "milk", "--quiet"])
+    try scenario.expect(
+      ["--quiet", "purchase", "nope"], stderr: "grocery: error: no item named 'nope'\n", status: 1)
+  }
+}

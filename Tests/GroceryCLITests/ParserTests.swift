@@ -1,0 +1,163 @@
+import Foundation
+import GroceryCore
+import Testing
+import TestSupport
+
+@testable import GroceryCLI
+
+@Suite struct ParserTests {
+  func runnable(_ arguments: [String]) throws -> any Runnable {
+    guard case .run(let command, _) = try ArgumentParser.parse(arguments) else {
+      Issue.record("expected a command to run for \(arguments)")
+      throw UsageError("not a command")
+    }
+    return command
+  }
+
+  func add(_ arguments: [String]) throws -> AddCommand {
+    try #require(try runnable(["add"] + arguments) as? AddCommand)
+  }
+
+  @Test(arguments: [
+    ["milk", "-q", "3"], ["-q", "3", "milk"], ["-q3", "milk"], ["--quantity", "3", "milk"], ["--quantity=3", "milk"],
+    ["--quan=3", "milk"], ["milk", "--", "-q3"].dropLast(2) + ["-q3"],
+  ])
+  func optionsMayComeBeforeOrAfterNamesInEveryForm(_ arguments: [String]) throws {
+    let command = try add(arguments)
+    #expect(command.names == ["milk"])
+    #expect(command.changes.quantity == 3)
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    let command = try add(["--", "-q3", "--staple"])
+    #expect(command.names == ["-q3", "--staple"])
+    #expect(command.changes.quantity == nil)
+  }
+
+  @Test func addCollectsEveryOption() throws {
+    let command = try add(["milk", "eggs", "-c", "dairy", "-n", "2%", "--at", "costco", "--at=corner", "--staple"])
+    #expect(command.names == ["milk", "eggs"])
+    #expect(
+      command.changes
+        == ItemChanges(category: "dairy", note: .some("2%"), locations: ["costco", "corner"], isStaple: true))
+  }
+
+  @Test(arguments: [(["buy", "milk"], "purchase"), (["pur", "milk"], "purchase"), (["ls"], "list"), (["li"], "list")])
+  func commandsResolveByAliasAndPrefix(_ arguments: [String], _ expected: String) throws {
+    let command = try runnable(arguments)
+    #expect(String(describing: type(of: command)).lowercased().hasPrefix(expected))
+  }
+
+  @Test func listParsesItsModeAndFormat() throws {
+    let list = try #require(try runnable(["list", "--staples", "--format=js", "--at", "costco"]) as? ListCommand)
+    #expect(list.mode == .staples)
+    #expect(list.format == .json)
+    #expect(list.location == "costco")
+  }
+
+  @Test func purchaseParsesDates() throws {
+    let purchase = try #require(try runnable(["purchase", "milk", "--on", "yesterday"]) as? PurchaseCommand)
+    #expect(purchase.on == .relative(-1))
+    let dated = try #require(try runnable(["buy", "--on=2026-11-01", "milk"]) as? PurchaseCommand)
+    #expect(dated.on == .day(Day("2026-11-01")!))
+  }
+
+  @Test func globalOptionsGoAnywhere() throws {
+    guard case .run(_, let globals) = try ArgumentParser.parse(["--store", "/tmp/x.json", "list", "--quiet"]) else {
+      Issue.record("expected a command")
+      return
+    }
+    #expect(globals == GlobalOptions(store: "/tmp/x.json", lockTimeout: nil, quiet: true))
+  }
+
+  @Test(arguments: [
+    (["lst"], "unknown command 'lst'; did you mean 'list' or 'ls'?"),
+    (["add", "--stple", "x"], "unknown option '--stple'; did you mean '--staple'?"),
+    (["add", "-x", "milk"], "unknown option '-x'"),
+    (["add", "milk", "-q"], "option '-q' needs a value N"),
+    (["add", "milk", "--quantity"], "option '--quantity' needs a value N"),
+    (["add", "--staple=yes", "milk"], "option '--staple' takes no value"),
+    (["add", "-q", "2", "-q", "3", "milk"], "option '--quantity' is given more than once"),
+    (["add"], "missing NAME..."),
+    (["list", "extra"], "'list' takes no arguments; got 'extra'"),
+    (["list", "--all", "--staples"], "options '--all' and '--staples' cannot be used together"),
+    (["list", "--format", "yaml"], "unknown format 'yaml' for '--format'"),
+    (["edit", "milk"], "nothing to change; give at least one option"),
+    (["edit", "milk", "bread", "-q", "2"], "unexpected argument 'bread'"),
+    (["purchase"], "missing NAME... (or --all)"),
+    (["purchase", "--all", "milk"], "give names or --all, not both"),
+    (["restock", "--within", "2"], "option '--within' needs '--due'"),
+    (["category", "frob"], "unknown subcommand 'frob'"),
+    (["category", "rename", "a"], "missing OLD NEW"),
+    (["list", "--s"], "option '--s' is ambiguous; it could be '--staples', '--store'"),
+  ])
+  func usageErrorsNameWhatWasWrong(_ arguments: [String], _ message: String) {
+    #expect {
+      try ArgumentParser.parse(arguments)
+    } throws: { error in
+      (error as? UsageError)?.message == message
+    }
+  }
+
+  @Test(arguments: [
+    (["add", "-q", "0", "x"], "invalid quantity '0': expected a whole number from 1 to 999"),
+    (["add", "-q", "1e3", "x"], "invalid quantity '1e3': expected a whole number from 1 to 999"),
+    (["purchase", "x", "--on", "2026-02-30"], "invalid date '2026-02-30': expected YYYY-MM-DD, 'today' or 'yesterday'"),
+    (["add", "-n", "a\tb", "x"], "invalid note 'a\\tb': it contains a control character"),
+    (["list", "--lock-timeout", "-1"], "invalid lock timeout '-1': expected seconds from 0 to 86400"),
+  ])
+  func badValuesAreRefusedWhileParsing(_ arguments: [String], _ message: String) {
+    #expect {
+      try ArgumentParser.parse(arguments)
+    } throws: { error in
+      (error as? GroceryError)?.message == message
+    }
+  }
+
+  @Test func helpIsFoundAnywhere() throws {
+    guard case .help(let path, false) = try ArgumentParser.parse(["category", "add", "--help"]) else {
+      Issue.record("expected help")
+      return
+    }
+    #expect(path == ["category", "add"])
+    guard case .help(let topic, false) = try ArgumentParser.parse(["help", "buy"]) else {
+      Issue.record("expected help")
+      return
+    }
+    #expect(topic == ["purchase"])
+  }
+
+  @Test func everyCommandsHelpNamesAllItsOptions() {
+    for spec in CommandTable.commands {
+      let text = Help.render(path: [spec.name])
+      #expect(text.hasPrefix("USAGE: grocery \(spec.name)"))
+      for option in spec.options { #expect(text.contains("--\(option.long)"), "\(spec.name) --\(option.long)") }
+      #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+  }
+
+  @Test func theOverviewListsEveryCommandAndExitCode() {
+    let text = Help.render(path: [])
+    for spec in CommandTable.commands { #expect(text.contains("\n  \(spec.name)")) }
+    for code in ExitCode.allCases { #expect(text.contains("\n  \(code.rawValue) ")) }
+    #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+  }
+
+  @Test func tenThousandRandomCommandLinesNeverCrashTheParser() {
+    let words = CommandTable.commands.flatMap { [$0.name] + $0.subcommands.map(\.name) + $0.options.map { "--" + $0.long } }
+      + ["-q", "-q3", "-c", "-n", "--", "-", "--help", "-h", "--store", "milk", "0", "999", "1000", "2026-11-21",
+        "yesterday", "", " ", "--quantity=", "--=", "-", "é", "\u{1B}", "a\nb", "--format=json", "-qq", "--at="]
+    var random = SeededRandom(seed: 47)
+    for _ in 0..<10_000 {
+      let count = Int.random(in: 0...6, using: &random)
+      let arguments = (0..<count).map { _ in words[Int.random(in: 0..<words.count, using: &random)] }
+      do {
+        _ = try ArgumentParser.parse(arguments)
+      } catch let error {
+        let (message, code, _) = GroceryCLI.describe(error, path: [])
+        #expect(code == .usage || code == .refused, "\(arguments): \(message)")
+        #expect(!message.isEmpty && !message.contains("\n"), "\(arguments)")
+      }
+    }
+  }
+}
