@@ -1,0 +1,156 @@
+import Foundation
+import GroceryCore
+import Testing
+import TestSupport
+
+/// The store under many writers, sudden kills and a full disk, with the real binary.
+@Suite struct TortureTests {
+  let scenario = Scenario()
+
+  func names() throws -> Set<String> {
+    let data = try #require(scenario.grocery.storeBytes())
+    return Set(try StoreCodec.decode(data, path: "store").groceries.items.map(\.name))
+  }
+
+  @Test func eightWritersOfFiftyAddsEachLoseNothing() throws {
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: 8) { writer in
+      for n in 0..<50 {
+        do {
+          let outcome = try scenario.grocery.run(["add", "item-\(writer)-\(n)", "--quiet"])
+          if outcome.status != 0 { failures.add("item-\(writer)-\(n): \(outcome)") }
+        } catch {
+          failures.add("\(error)")
+        }
+      }
+    }
+    #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
+    let expected = Set((0..<8).flatMap { w in (0..<50).map { "item-\(w)-\($0)" } })
+    #expect(try names() == expected)
+  }
+
+  @Test func killingAWriterAtAnyMomentNeverBreaksTheStore() throws {
+    try scenario.given(["init", "--sample"])
+    var committed = try names()
+    var random = SeededRandom(seed: 9)
+    var killedMidway = 0
+    var interruptedWrites = 0
+    for run in 0..<100 {
+      let name = "crash-\(run)"
+      let temporariesBefore = try FileManager.default.contentsOfDirectory(atPath: scenario.folder.path)
+        .filter { $0.hasPrefix(".grocery.json.tmp-") }.count
+      let running = try scenario.grocery.start(["add", name, "-n", String(repeating: "n", count: 400)])
+      usleep(UInt32.random(in: 0...25_000, using: &random))
+      kill(running.process.processIdentifier, SIGKILL)
+      let outcome = running.wait()
+      if outcome.status == 0 {
+        committed.insert(name)
+      } else {
+        killedMidway += 1
+      }
+      let temporaries = try FileManager.default.contentsOfDirectory(atPath: scenario.folder.path)
+        .filter { $0.hasPrefix(".grocery.json.tmp-") }.count
+      if temporaries > temporariesBefore { interruptedWrites += 1 }
+      let present = try names()
+      #expect(committed.isSubset(of: present), "run \(run): a reported change is missing")
+      committed.formUnion(present)
+    }
+    #expect(killedMidway > 0, "no run was killed before it finished; the test proved nothing")
+    print("crash test: \(killedMidway) of 100 runs killed, \(interruptedWrites) times with a write under way")
+    let list = try scenario.grocery.run(["list", "--all"])
+    #expect(list.status == 0)
+  }
+
+  @Test(.enabled(if: TinyDisk.available, "needs root and a tmpfs mount (\(TinyDisk.reason))"))
+  func aFullDiskFailsCleanlyAndLeavesTheStoreByteIdentical() throws {
+    let disk = try TinyDisk()
+    defer { disk.unmount() }
+    let grocery = GroceryProcess(folder: disk.path)
+    #expect(try grocery.run(["add", "milk"]).status == 0)
+    let before = try #require(grocery.storeBytes())
+    try disk.fill(leaving: 2048)
+    let names = (0..<300).map { "item number \($0) with a longish name" }.joined(separator: "\n")
+    let outcome = try grocery.run(["add", "-"], stdin: names)
+    #expect(outcome.status == 74, "\(outcome)")
+    #expect(outcome.stderr.hasPrefix("grocery: error: cannot write '\(grocery.store)': no space left on device"))
+    #expect(grocery.storeBytes() == before)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: disk.path).filter { $0.contains(".tmp-") }
+    #expect(leftovers.isEmpty)
+    disk.emptyFiller()
+    #expect(try grocery.run(["list"]).stdout == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+  }
+
+  @Test func twoRestocksStartedTogetherAddEachDueStapleExactlyOnce() throws {
+    try scenario.given(["staple", "milk", "eggs", "flour"])
+    for day in ["2026-11-07", "2026-11-14"] {
+      try scenario.given(["purchase", "milk", "eggs", "flour", "--on", day])
+    }
+    try scenario.given(["purchase", "flour", "--on", "2026-11-20"])
+    let first = try scenario.grocery.start(["restock", "--due"])
+    let second = try scenario.grocery.start(["restock", "--due"])
+    let outcomes = [first.wait(), second.wait()]
+    #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes)")
+    let added = outcomes.flatMap { $0.stdout.split(separator: "\n") }.filter { $0.hasPrefix("added: ") }
+    #expect(added.sorted() == ["added: eggs", "added: milk"])
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.stdout == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+  }
+}
+
+/// Collects failures from concurrent work.
+final class Failures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [String] = []
+
+  func add(_ text: String) { lock.withLock { items.append(text) } }
+  var all: [String] { lock.withLock { items } }
+}
+
+/// A 1 MiB tmpfs mounted for one test.
+struct TinyDisk {
+  let folder = TemporaryDirectory()
+  var path: String { folder.path }
+
+  static let (available, reason): (Bool, String) = {
+    guard getuid() == 0 else { return (false, "not running as root") }
+    let probe = TemporaryDirectory()
+    guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe.path]) == 0 else {
+      return (false, "mount -t tmpfs failed")
+    }
+    _ = run("/bin/umount", [probe.path])
+    return (true, "")
+  }()
+
+  init() throws {
+    guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", folder.path]) == 0 else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+  }
+
+  /// Fills the disk so that only about `bytes` are free.
+  func fill(leaving bytes: Int) throws {
+    var info = statvfs()
+    _ = statvfs(path, &info)
+    let free = Int(info.f_bavail) * Int(info.f_bsize)
+    FileManager.default.createFile(atPath: path + "/filler", contents: Data(count: max(0, free - bytes)))
+  }
+
+  func emptyFiller() { unlink(path + "/filler") }
+
+  func unmount() { _ = Self.run("/bin/umount", [path]) }
+
+  @discardableResult
+  static func run(_ tool: String, _ arguments: [String]) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+      process.waitUntilExit()
+      return process.terminationStatus
+    } catch {
+      return -1
+    }
+  }
+}
