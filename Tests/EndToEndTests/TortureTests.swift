@@ -31,6 +31,15 @@ import TestSupport
 
   @Test func killingAWriterAtAnyMomentNeverBreaksTheStore() throws {
     try scenario.given(["init", "--sample"])
+    // Time a few uninterrupted writes, then kill at moments spread around the end of one, where it writes.
+    var durations: [UInt32] = []
+    for n in 0..<5 {
+      let start = ContinuousClock.now
+      try scenario.given(["add", "warm-up-\(n)"])
+      let elapsed = ContinuousClock.now - start
+      durations.append(UInt32(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000))
+    }
+    let typical = durations.sorted()[2]
     var committed = try names()
     var random = SeededRandom(seed: 9)
     var killedMidway = 0
@@ -40,7 +49,7 @@ import TestSupport
       let temporariesBefore = try FileManager.default.contentsOfDirectory(atPath: scenario.folder.path)
         .filter { $0.hasPrefix(".grocery.json.tmp-") }.count
       let running = try scenario.grocery.start(["add", name, "-n", String(repeating: "n", count: 400)])
-      usleep(UInt32.random(in: 0...25_000, using: &random))
+      usleep(UInt32.random(in: typical / 3...typical * 11 / 10, using: &random))
       kill(running.process.processIdentifier, SIGKILL)
       let outcome = running.wait()
       if outcome.status == 0 {
