@@ -13,19 +13,50 @@ public protocol Console: AnyObject {
   func writeError(_ text: String)
   func readInput() -> String
   var outputIsTerminal: Bool { get }
+  /// Why writing standard output failed, if it did (a full disk, a closed file).
+  var outputFailure: String? { get }
 }
 
 /// The process's own standard streams.
 public final class StandardConsole: Console {
+  public private(set) var outputFailure: String?
+
   public init() {}
 
-  public func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-  public func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  public func write(_ text: String) {
+    if outputFailure == nil, let code = Self.writeAll(STDOUT_FILENO, text) {
+      outputFailure = String(cString: strerror(code)).lowercased()
+    }
+  }
+
+  public func writeError(_ text: String) { _ = Self.writeAll(STDERR_FILENO, text) }
+
   public func readInput() -> String {
     String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
   }
+
   public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Writes every byte, returning the error number of a failure.
+  static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      bytes = bytes.dropFirst(written)
+    }
+    return nil
+  }
 }
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif
 
 /// The documented exit codes, after BSD's sysexits where one fits.
 public enum ExitCode: Int32, CaseIterable, Sendable {
@@ -67,6 +98,10 @@ public enum GroceryCLI {
       case .run(let command, let globals):
         let context = try Context(globals: globals, environment: environment, console: console, now: now)
         try command.run(context)
+      }
+      if let failure = console.outputFailure {
+        console.writeError("grocery: error: cannot write standard output: \(failure)\n")
+        return ExitCode.io.rawValue
       }
       return ExitCode.success.rawValue
     } catch {

@@ -181,6 +181,41 @@ enum CommandTable {
       examples: ["grocery undo", "grocery undo --list"],
       make: { try UndoCommand($0) }),
     CommandSpec(
+      name: "history", arguments: "[NAME...]", maxArguments: nil, completes: .item,
+      abstract: "Show the purchase log, newest first.",
+      options: [
+        OptionSpec("since", value: "DATE", help: "Only purchases on or after DATE."),
+        OptionSpec(
+          "format", "f", value: "FORMAT", choices: HistoryCommand.Format.allCases.map(\.rawValue),
+          help: "Output format: text (default), json or csv."),
+      ],
+      examples: ["grocery history milk --since 2026-09-01", "grocery history --format csv > purchases.csv"],
+      make: { try HistoryCommand($0) }),
+    CommandSpec(
+      name: "stats", arguments: "[NAME...]", maxArguments: nil, completes: .item,
+      abstract: "Show how often items are bought, with purchases per week.",
+      discussion: """
+        Per item: times bought, typical interval, last purchase, and purchases in each of the last 12 weeks, \
+        as a bar chart on a terminal and as digits otherwise (or with NO_COLOR).
+        """,
+      examples: ["grocery stats", "grocery stats milk eggs"],
+      make: { try StatsCommand($0) }),
+    CommandSpec(
+      name: "names", arguments: "KIND", minArguments: 1, maxArguments: 1,
+      abstract: "Print the names of items, categories or locations, one a line.",
+      discussion: "KIND is items, categories (in walk order) or locations. For scripts and shell completion.",
+      examples: ["grocery names items | fzf"],
+      make: { try NamesCommand($0) }),
+    CommandSpec(
+      name: "completions", arguments: "SHELL", minArguments: 1, maxArguments: 1,
+      abstract: "Print a completion script for bash, zsh or fish.",
+      discussion: "Completes commands, options, and the names of items, categories and locations in your store.",
+      examples: [
+        "grocery completions bash > ~/.local/share/bash-completion/completions/grocery",
+        "grocery completions fish > ~/.config/fish/completions/grocery.fish",
+      ],
+      make: { try CompletionsCommand($0) }),
+    CommandSpec(
       name: "help", arguments: "[COMMAND...]", maxArguments: 2, abstract: "Show help for grocery or a command.",
       options: [OptionSpec("man", help: "Print the manual page (roff) instead.")],
       examples: ["grocery help add", "grocery help --man | man -l -"],

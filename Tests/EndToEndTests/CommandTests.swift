@@ -330,6 +330,13 @@ import TestSupport
     #expect(list.status == 0, "reading needs no lock")
   }
 
+  @Test func aFullStandardOutputIsAnIOErrorNotACrash() throws {
+    try scenario.given(["add", "milk"])
+    let outcome = try scenario.grocery.start(["list"], stdoutPath: "/dev/full").wait()
+    #expect(outcome.status == 74)
+    #expect(outcome.stderr == "grocery: error: cannot write standard output: no space left on device\n")
+  }
+
   @Test func quietSilencesReportsButNotErrors() throws {
     try scenario.expect(["add", "milk", "--quiet"])
     try scenario.expect(

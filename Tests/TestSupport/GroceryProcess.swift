@@ -48,17 +48,21 @@ public struct GroceryProcess: Sendable {
   }()
 
   /// Starts the binary and returns the running process, its output going to files in the folder.
-  public func start(_ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]) throws -> Running {
+  /// `stdoutPath` sends standard output to that file instead of capturing it.
+  public func start(
+    _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:], stdoutPath: String? = nil
+  ) throws -> Running {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.binary)
     process.arguments = arguments
     process.environment = environment.merging(extra) { $1 }
+    // Output is captured outside the store's folder, which a test may have filled to the last byte.
     let id = UUID().uuidString
-    let out = folder + "/.out-" + id
-    let err = folder + "/.err-" + id
+    let out = NSTemporaryDirectory() + "/grocery-out-" + id
+    let err = NSTemporaryDirectory() + "/grocery-err-" + id
     FileManager.default.createFile(atPath: out, contents: nil)
     FileManager.default.createFile(atPath: err, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath ?? out))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
     let input = Pipe()
     process.standardInput = input

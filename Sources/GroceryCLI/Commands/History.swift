@@ -1,0 +1,75 @@
+import Foundation
+import GroceryCore
+
+/// `grocery history [NAME...]`: the purchase log, newest first.
+struct HistoryCommand: Runnable {
+  enum Format: String, CaseIterable, Sendable { case text, json, csv }
+
+  var names: [String]
+  var since: DateArgument?
+  var format: Format
+
+  init(_ parsed: ParsedArguments) throws {
+    names = parsed.positionals
+    since = try parsed.date("since")
+    format = parsed.value("format").flatMap(Format.init(rawValue:)) ?? .text
+  }
+
+  func run(_ context: Context) throws {
+    let entries = try context.store.load().history(names, since: since?.resolve(today: context.today))
+    switch format {
+    case .text: context.write(HistoryRenderer.text(entries))
+    case .json: context.write(try HistoryRenderer.json(entries))
+    case .csv: context.write(HistoryRenderer.csv(entries))
+    }
+  }
+}
+
+/// `grocery stats [NAME...]`: how often each item is bought.
+struct StatsCommand: Runnable {
+  var names: [String]
+
+  init(_ parsed: ParsedArguments) throws { names = parsed.positionals }
+
+  func run(_ context: Context) throws {
+    let rows = try context.store.load().stats(names, today: context.today)
+    context.write(HistoryRenderer.stats(rows, chart: context.style.color))
+  }
+}
+
+/// `grocery names KIND`: one name a line, for scripts and shell completion.
+struct NamesCommand: Runnable {
+  var kind: NameKind
+
+  init(_ parsed: ParsedArguments) throws {
+    let word = try ArgumentParser.resolve(
+      parsed.positionals[0], among: ["items", "categories", "locations"], shown: "kind", quote: { $0 },
+      path: parsed.path) { $0 }
+    kind = word == "items" ? .item : word == "categories" ? .category : .location
+  }
+
+  func run(_ context: Context) throws {
+    let groceries = try context.store.load()
+    let names: [String]
+    switch kind {
+    case .category: names = groceries.walkOrder()
+    case .location: names = groceries.locations.map(\.name)
+    default: names = groceries.items.map(\.name)
+    }
+    context.write(names.map { $0 + "\n" }.joined())
+  }
+}
+
+/// `grocery completions SHELL`: a completion script for bash, zsh or fish.
+struct CompletionsCommand: Runnable {
+  var shell: Completions.Shell
+
+  init(_ parsed: ParsedArguments) throws {
+    let word = try ArgumentParser.resolve(
+      parsed.positionals[0], among: Completions.Shell.allCases.map(\.rawValue), shown: "shell", quote: { $0 },
+      path: parsed.path) { $0 }
+    shell = Completions.Shell(rawValue: word)!
+  }
+
+  func run(_ context: Context) throws { context.write(Completions.script(for: shell)) }
+}

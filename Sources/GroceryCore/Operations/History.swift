@@ -1,0 +1,52 @@
+import Foundation
+
+/// One purchase in the log, with the item it was of.
+public struct HistoryEntry: Equatable, Sendable {
+  public var date: Day
+  public var name: String
+  public var quantity: Int
+  public var category: String
+}
+
+/// What `stats` shows for one item.
+public struct ItemStats: Equatable, Sendable {
+  public var name: String
+  public var timesBought: Int
+  /// The learned interval in days, when there are purchases on at least two days.
+  public var interval: Int?
+  public var lastBought: Day?
+  /// Purchases per week, oldest week first, the last week ending today.
+  public var weekly: [Int]
+}
+
+extension Groceries {
+  /// Returns the purchase log, newest first, for the named items (all when none) since a day.
+  public func history(_ names: [String], since: Day?) throws -> [HistoryEntry] {
+    let chosen = names.isEmpty ? Array(items.indices) : try itemIndices(named: names)
+    var entries: [HistoryEntry] = []
+    for index in chosen {
+      let item = items[index]
+      for purchase in item.purchases where since.map({ purchase.date >= $0 }) ?? true {
+        entries.append(HistoryEntry(date: purchase.date, name: item.name, quantity: purchase.quantity, category: item.category))
+      }
+    }
+    return entries.sorted { $0.date != $1.date ? $0.date > $1.date : Names.ordered($0.name, $1.name) }
+  }
+
+  /// Returns per-item statistics for the named items (all bought ones when none), most bought first.
+  public func stats(_ names: [String], today: Day, weeks: Int = 12) throws -> [ItemStats] {
+    let chosen = names.isEmpty ? items.indices.filter { !items[$0].purchases.isEmpty } : try itemIndices(named: names)
+    return chosen.map { index in
+      let item = items[index]
+      var weekly = [Int](repeating: 0, count: weeks)
+      for purchase in item.purchases {
+        let age = purchase.date.days(to: today) / 7
+        if age >= 0 && age < weeks { weekly[weeks - 1 - age] += 1 }
+      }
+      return ItemStats(
+        name: item.name, timesBought: item.purchases.count, interval: Cadence(item, fallback: 7).learned,
+        lastBought: item.lastPurchased, weekly: weekly)
+    }
+    .sorted { $0.timesBought != $1.timesBought ? $0.timesBought > $1.timesBought : Names.ordered($0.name, $1.name) }
+  }
+}
