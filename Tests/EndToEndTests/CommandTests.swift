@@ -225,6 +225,26 @@ import TestSupport
     try scenario.expectRefused(["undo"], stderr: "grocery: error: nothing to undo\n", status: 1)
   }
 
+  @Test func undoingMixedCommandsOneByOneRestoresEachStateByteForByte() throws {
+    let commands: [[String]] = [
+      ["add", "milk", "eggs", "-c", "dairy"], ["staple", "milk", "tea"], ["purchase", "milk", "--on", "yesterday"],
+      ["location", "add", "Costco"], ["edit", "eggs", "-q", "3", "--at", "costco", "-n", "free range"],
+      ["reorder-categories", "dairy", "produce"], ["category", "add", "Pharmacy"], ["restock"], ["remove", "tea"],
+      ["category", "remove", "dairy", "--force"], ["purchase", "--all"],
+    ]
+    var states: [Data?] = [scenario.grocery.storeBytes()]
+    for command in commands {
+      try scenario.given(command)
+      states.append(scenario.grocery.storeBytes())
+    }
+    #expect(Set(states.map { $0?.hashValue }).count == states.count, "every command changed the store")
+    for expected in states.dropLast().reversed() {
+      let outcome = try scenario.grocery.run(["undo"])
+      #expect(outcome.status == 0 && outcome.stdout.hasPrefix("undid: "), "\(outcome)")
+      #expect(scenario.grocery.storeBytes() == expected)
+    }
+  }
+
   @Test func everyFormatOfTheList() throws {
     try scenario.given(["add", "milk", "-c", "dairy", "-n", "2%, organic"], ["add", "eggs"])
     try scenario.expect(["list", "--format", "markdown", "--title", "Week 47"], stdout: """

@@ -62,6 +62,15 @@ import TestSupport
     #expect(dated.on == .day(Day("2026-11-01")!))
   }
 
+  @Test func datesAreADayTodayOrYesterday() throws {
+    #expect(try DateArgument("today").resolve(today: Fixed.today) == Fixed.today)
+    #expect(try DateArgument("Yesterday").resolve(today: Fixed.today) == Fixed.day(-1))
+    #expect(try DateArgument("2026-01-02") == .day(Day("2026-01-02")!))
+    for text in ["tomorrow", "last week", "2026-1-2", ""] {
+      #expect(throws: GroceryError.self) { try DateArgument(text) }
+    }
+  }
+
   @Test func globalOptionsGoAnywhere() throws {
     guard case .run(_, let globals) = try ArgumentParser.parse(["--store", "/tmp/x.json", "list", "--quiet"]) else {
       Issue.record("expected a command")
@@ -105,6 +114,8 @@ import TestSupport
     (["purchase", "x", "--on", "2026-02-30"], "invalid date '2026-02-30': expected YYYY-MM-DD, 'today' or 'yesterday'"),
     (["add", "-n", "a\tb", "x"], "invalid note 'a\\tb': it contains a control character"),
     (["list", "--lock-timeout", "-1"], "invalid lock timeout '-1': expected seconds from 0 to 86400"),
+    (["restock", "--due", "--every", "0"], "invalid --every '0': expected a whole number of days from 1 to 3650"),
+    (["list", "-f", "print", "--width", "20"], "invalid --width '20': expected a whole number of columns from 40 to 200"),
   ])
   func badValuesAreRefusedWhileParsing(_ arguments: [String], _ message: String) {
     #expect {

@@ -113,13 +113,6 @@ import TestSupport
     }
   }
 
-  @Test func understandsDateWords() throws {
-    #expect(try Values.day("today", today: Fixed.today) == Fixed.today)
-    #expect(try Values.day("Yesterday", today: Fixed.today) == Fixed.day(-1))
-    #expect(try Values.day("2026-01-02", today: Fixed.today).description == "2026-01-02")
-    #expect(throws: GroceryError.self) { try Values.day("last week", today: Fixed.today) }
-  }
-
   @Test func notesAreLimited() throws {
     #expect(try Values.note("  oat milk ") == "oat milk")
     #expect(try Values.note("") == nil)

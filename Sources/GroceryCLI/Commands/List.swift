@@ -29,7 +29,7 @@ struct ListCommand: Runnable {
       }
       return Int(text)!
     }
-    width = try parsed.value("width").map { try Values.days($0, what: "--width", range: 40...200) }
+    width = try parsed.value("width").map { try Values.whole($0, what: "--width", range: 40...200, unit: "columns") }
     if format != .print && (columns != nil || width != nil) {
       throw UsageError("options '--columns' and '--width' go with '--format print'", path: parsed.path)
     }

@@ -10,7 +10,6 @@ enum DateArgument: Sendable, Equatable {
     switch text.lowercased() {
     case "today": self = .relative(0)
     case "yesterday": self = .relative(-1)
-    case "tomorrow": self = .relative(1)
     default:
       guard let day = Day(text) else {
         throw GroceryError.invalidValue(
@@ -51,7 +50,7 @@ extension ParsedArguments {
 
   /// The option's value as whole days, if given.
   func days(_ name: String, range: ClosedRange<Int> = 0...3650) throws -> Int? {
-    try value(name).map { try Values.days($0, what: "--\(name)", range: range) }
+    try value(name).map { try Values.whole($0, what: "--\(name)", range: range, unit: "days") }
   }
 }
 

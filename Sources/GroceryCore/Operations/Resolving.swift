@@ -51,21 +51,6 @@ public enum Values {
     return value
   }
 
-  /// Returns a day from `YYYY-MM-DD`, `today` or `yesterday`.
-  public static func day(_ text: String, today: Day, what: String = "date") throws -> Day {
-    switch text.lowercased() {
-    case "today": return today
-    case "yesterday": return today.adding(days: -1)
-    case "tomorrow": return today.adding(days: 1)
-    default:
-      guard let day = Day(text) else {
-        throw GroceryError.invalidValue(
-          what: what, value: Names.printable(text), reason: "expected YYYY-MM-DD, 'today' or 'yesterday'")
-      }
-      return day
-    }
-  }
-
   /// Returns a note trimmed, refusing control characters and more than 500 characters; empty means none.
   public static func note(_ text: String) throws -> String? {
     let note = text.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
@@ -80,14 +65,14 @@ public enum Values {
     return note.isEmpty ? nil : note
   }
 
-  /// Returns a whole number of days within the range.
-  public static func days(_ text: String, what: String, range: ClosedRange<Int>) throws -> Int {
+  /// Returns a whole number within the range, e.g. days or columns (`unit` names them in the message).
+  public static func whole(_ text: String, what: String, range: ClosedRange<Int>, unit: String = "") throws -> Int {
     guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
       range.contains(value)
     else {
       throw GroceryError.invalidValue(
         what: what, value: Names.printable(text),
-        reason: "expected a whole number of days from \(range.lowerBound) to \(range.upperBound)")
+        reason: "expected a whole number\(unit.isEmpty ? "" : " of " + unit) from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }
