@@ -129,6 +129,7 @@ import TestSupport
     ("not an object", Array("[1, 2]".utf8), "expected a JSON object at the top level"),
     ("no version", Array("{\"items\": []}".utf8), "version: missing"),
     ("version zero", Array("{\"version\": 0}".utf8), "version: 0 is not a store version"),
+    ("version as text", Array("{\"version\": \"1\"}".utf8), "version: expected a whole number"),
     (
       "wrong type",
       Array(

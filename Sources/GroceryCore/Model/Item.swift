@@ -129,6 +129,8 @@ public struct Groceries: Equatable, Sendable {
 
   /// Sorts items by name, the stable order the store file keeps.
   mutating func sortItems() {
-    items.sort { Names.ordered($0.name, $1.name) }
+    items = items.map { (Names.key($0.name), $0) }
+      .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }
+      .map(\.1)
   }
 }

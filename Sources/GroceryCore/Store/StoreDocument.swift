@@ -48,28 +48,39 @@ public enum StoreCodec {
       }
       return date
     }
-    let probe: VersionProbe
-    do {
-      probe = try decoder.decode(VersionProbe.self, from: data)
-    } catch {
-      if let syntax = JSONSyntax.firstError(in: data) { throw fail(syntax) }
-      throw fail("expected a JSON object at the top level")
-    }
-    guard let version = probe.version else { throw fail("version: missing") }
-    if version > currentVersion {
-      throw GroceryError.newerStoreVersion(path: path, found: version, supported: currentVersion)
-    }
-    if version < 1 { throw fail("version: \(version) is not a store version") }
+    // One parse on the everyday path; the version still decides first: a newer store is refused even when it
+    // happens to decode, and when decoding fails the version explains why before the failure itself does.
     let document: StoreDocument
     do {
       document = try decoder.decode(StoreDocument.self, from: data)
     } catch let error as DecodingError {
+      let probe: VersionProbe
+      do {
+        probe = try decoder.decode(VersionProbe.self, from: data)
+      } catch let probeError as DecodingError {
+        if let syntax = JSONSyntax.firstError(in: data) { throw fail(syntax) }
+        if case .typeMismatch(_, let context) = probeError, context.codingPath.isEmpty {
+          throw fail("expected a JSON object at the top level")
+        }
+        throw fail(describe(probeError))
+      }
+      try checkVersion(probe.version, path: path)
       throw fail(describe(error))
     }
+    try checkVersion(document.version, path: path)
     var groceries = Groceries(categories: document.categories, locations: document.locations, items: document.items)
     try StoreValidator.check(groceries).map { throw fail($0) }
     groceries.sortItems()
     return (groceries, document.change)
+  }
+
+  /// Refuses a missing, impossible or newer version.
+  static func checkVersion(_ version: Int?, path: String) throws {
+    guard let version else { throw GroceryError.unreadableStore(path: path, reason: "version: missing") }
+    if version > currentVersion {
+      throw GroceryError.newerStoreVersion(path: path, found: version, supported: currentVersion)
+    }
+    if version < 1 { throw GroceryError.unreadableStore(path: path, reason: "version: \(version) is not a store version") }
   }
 
   /// Encodes a store as pretty-printed JSON with sorted keys, items in name order, ending in a newline.
