@@ -8,7 +8,7 @@ enum CommandTable {
 
   static let commands: [CommandSpec] = [
     CommandSpec(
-      name: "add", arguments: "NAME...", minArguments: 1, maxArguments: nil, completes: .item,
+      name: "add", arguments: "NAME...", minArguments: 1, maxArguments: nil, completes: .names(.item),
       abstract: "Put items on the shopping list.",
       discussion: """
         A known item goes back on the list keeping its category, staple flag and history; options given \
@@ -53,7 +53,7 @@ enum CommandTable {
       make: { try ListCommand($0) }),
     CommandSpec(
       name: "purchase", aliases: ["buy"], arguments: "NAME...", minArguments: 0, maxArguments: nil,
-      completes: .item, abstract: "Check items off the list and record the purchase.",
+      completes: .names(.item), abstract: "Check items off the list and record the purchase.",
       discussion: """
         Records the day and quantity of each purchase and takes the item off the list. Buying a known item that \
         was not on the list records it and says so. --all buys everything on the list (with --at, that store's \
@@ -67,7 +67,7 @@ enum CommandTable {
       examples: ["grocery purchase milk eggs", "grocery buy bread --on yesterday", "grocery purchase --all --at costco"],
       make: { try PurchaseCommand($0) }),
     CommandSpec(
-      name: "staple", arguments: "[NAME...]", maxArguments: nil, completes: .item,
+      name: "staple", arguments: "[NAME...]", maxArguments: nil, completes: .names(.item),
       abstract: "Mark items as staples, or list the staples.",
       discussion: """
         Staples are what the household always keeps in; 'restock' puts them back on the list. An unknown name \
@@ -95,7 +95,7 @@ enum CommandTable {
       examples: ["grocery restock", "grocery restock --due --within 2", "grocery restock --dry-run"],
       make: { try RestockCommand($0) }),
     CommandSpec(
-      name: "reorder-categories", arguments: "[CATEGORY...]", maxArguments: nil, completes: .category,
+      name: "reorder-categories", arguments: "[CATEGORY...]", maxArguments: nil, completes: .names(.category),
       abstract: "Set the order you walk the categories, or show it.",
       discussion: """
         The named categories come first in the given order; the others keep their order after them; \
@@ -108,12 +108,12 @@ enum CommandTable {
       examples: ["grocery reorder-categories dairy produce", "grocery reorder-categories --reset"],
       make: { try ReorderCategoriesCommand($0) }),
     CommandSpec(
-      name: "remove", aliases: ["rm"], arguments: "NAME...", minArguments: 1, maxArguments: nil, completes: .item,
+      name: "remove", aliases: ["rm"], arguments: "NAME...", minArguments: 1, maxArguments: nil, completes: .names(.item),
       abstract: "Delete items and their purchase history.",
       examples: ["grocery remove 'birthday candles'"],
       make: { try RemoveCommand($0) }),
     CommandSpec(
-      name: "edit", arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .item,
+      name: "edit", arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .names(.item),
       abstract: "Change an item's name, quantity, category, note, stores or availability.",
       options: [
         OptionSpec("rename", value: "NEW", help: "A new name."),
@@ -140,11 +140,11 @@ enum CommandTable {
           name: "add", arguments: "NAME", minArguments: 1, maxArguments: 1, abstract: "Add a category before Uncategorized.",
           make: { CategoryCommand(action: .add($0.positionals[0])) }),
         CommandSpec(
-          name: "rename", arguments: "OLD NEW", minArguments: 2, maxArguments: 2, completes: .category,
+          name: "rename", arguments: "OLD NEW", minArguments: 2, maxArguments: 2, completes: .names(.category),
           abstract: "Rename a category everywhere it is used.",
           make: { CategoryCommand(action: .rename($0.positionals[0], $0.positionals[1])) }),
         CommandSpec(
-          name: "remove", aliases: ["rm"], arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .category,
+          name: "remove", aliases: ["rm"], arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .names(.category),
           abstract: "Remove a category; its items move to Uncategorized.",
           options: [OptionSpec("force", help: "Allow removing a built-in category.")],
           make: { CategoryCommand(action: .remove($0.positionals[0], force: $0.flag("force"))) }),
@@ -159,11 +159,11 @@ enum CommandTable {
           name: "add", arguments: "NAME", minArguments: 1, maxArguments: 1, abstract: "Add a location.",
           make: { LocationCommand(action: .add($0.positionals[0])) }),
         CommandSpec(
-          name: "rename", arguments: "OLD NEW", minArguments: 2, maxArguments: 2, completes: .location,
+          name: "rename", arguments: "OLD NEW", minArguments: 2, maxArguments: 2, completes: .names(.location),
           abstract: "Rename a location everywhere it is used.",
           make: { LocationCommand(action: .rename($0.positionals[0], $0.positionals[1])) }),
         CommandSpec(
-          name: "remove", aliases: ["rm"], arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .location,
+          name: "remove", aliases: ["rm"], arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .names(.location),
           abstract: "Remove a location; its items become bought anywhere.",
           make: { LocationCommand(action: .remove($0.positionals[0])) }),
       ],
@@ -181,7 +181,7 @@ enum CommandTable {
       examples: ["grocery undo", "grocery undo --list"],
       make: { try UndoCommand($0) }),
     CommandSpec(
-      name: "history", arguments: "[NAME...]", maxArguments: nil, completes: .item,
+      name: "history", arguments: "[NAME...]", maxArguments: nil, completes: .names(.item),
       abstract: "Show the purchase log, newest first.",
       options: [
         OptionSpec("since", value: "DATE", help: "Only purchases on or after DATE."),
@@ -192,7 +192,7 @@ enum CommandTable {
       examples: ["grocery history milk --since 2026-09-01", "grocery history --format csv > purchases.csv"],
       make: { try HistoryCommand($0) }),
     CommandSpec(
-      name: "stats", arguments: "[NAME...]", maxArguments: nil, completes: .item,
+      name: "stats", arguments: "[NAME...]", maxArguments: nil, completes: .names(.item),
       abstract: "Show how often items are bought, with purchases per week.",
       discussion: """
         Per item: times bought, typical interval, last purchase, and purchases in each of the last 12 weeks, \
@@ -201,13 +201,14 @@ enum CommandTable {
       examples: ["grocery stats", "grocery stats milk eggs"],
       make: { try StatsCommand($0) }),
     CommandSpec(
-      name: "names", arguments: "KIND", minArguments: 1, maxArguments: 1,
+      name: "names", arguments: "KIND", minArguments: 1, maxArguments: 1, completes: .words(NamesCommand.kinds),
       abstract: "Print the names of items, categories or locations, one a line.",
       discussion: "KIND is items, categories (in walk order) or locations. For scripts and shell completion.",
       examples: ["grocery names items | fzf"],
       make: { try NamesCommand($0) }),
     CommandSpec(
       name: "completions", arguments: "SHELL", minArguments: 1, maxArguments: 1,
+      completes: .words(Completions.Shell.allCases.map(\.rawValue)),
       abstract: "Print a completion script for bash, zsh or fish.",
       discussion: "Completes commands, options, and the names of items, categories and locations in your store.",
       examples: [
@@ -216,7 +217,7 @@ enum CommandTable {
       ],
       make: { try CompletionsCommand($0) }),
     CommandSpec(
-      name: "help", arguments: "[COMMAND...]", maxArguments: 2, abstract: "Show help for grocery or a command.",
+      name: "help", arguments: "[COMMAND...]", maxArguments: 2, completes: .commands, abstract: "Show help for grocery or a command.",
       options: [OptionSpec("man", help: "Print the manual page (roff) instead.")],
       examples: ["grocery help add", "grocery help --man | man -l -"],
       make: { try HelpCommand($0) }),

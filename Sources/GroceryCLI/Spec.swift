@@ -10,6 +10,12 @@ struct OptionSpec: Sendable {
   var choices: [String] = []
   /// What a shell completes for the value when it names things in the store.
   var completes: NameKind? = nil
+
+  /// What a shell completes for the option's value: names from the store, or the fixed choices.
+  var completion: ArgumentCompletion? {
+    if let completes { return .names(completes) }
+    return choices.isEmpty ? nil : .words(choices)
+  }
   var repeatable = false
   var help: String
 
@@ -43,7 +49,7 @@ struct CommandSpec: Sendable {
   var minArguments = 0
   var maxArguments: Int? = 0
   /// What a shell completes for the positional arguments.
-  var completes: NameKind? = nil
+  var completes: ArgumentCompletion? = nil
   var abstract: String
   var discussion: String = ""
   var options: [OptionSpec] = []
@@ -53,6 +59,16 @@ struct CommandSpec: Sendable {
   var make: @Sendable (ParsedArguments) throws -> any Runnable
 
   var allNames: [String] { [name] + aliases }
+}
+
+/// What a shell offers to complete a value.
+enum ArgumentCompletion: Sendable {
+  /// The names of things of a kind in the current store.
+  case names(NameKind)
+  /// A fixed set of words.
+  case words([String])
+  /// The names of grocery's commands.
+  case commands
 }
 
 /// What the parser found: the command path, options by long name, and positional arguments.

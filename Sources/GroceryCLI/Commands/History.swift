@@ -39,14 +39,20 @@ struct StatsCommand: Runnable {
 
 /// `grocery names KIND`: one name a line, for scripts and shell completion.
 struct NamesCommand: Runnable {
+  /// The words for each kind, as typed and completed.
+  static let words: [(String, NameKind)] = [("items", .item), ("categories", .category), ("locations", .location)]
+  static let kinds = words.map(\.0)
+
   var kind: NameKind
 
   init(_ parsed: ParsedArguments) throws {
     let word = try ArgumentParser.resolve(
-      parsed.positionals[0], among: ["items", "categories", "locations"], shown: "kind", quote: { $0 },
-      path: parsed.path) { $0 }
-    kind = word == "items" ? .item : word == "categories" ? .category : .location
+      parsed.positionals[0], among: Self.words, shown: "kind", quote: { $0 }, path: parsed.path) { $0.0 }
+    kind = word.1
   }
+
+  /// The word for a kind, as `grocery names` takes it.
+  static func word(for kind: NameKind) -> String { words.first { $0.1 == kind }?.0 ?? "items" }
 
   func run(_ context: Context) throws {
     let groceries = try context.store.load()
