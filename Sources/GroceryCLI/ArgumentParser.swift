@@ -34,6 +34,15 @@ enum ArgumentParser {
     var onlyPositionals = false
     var wantsHelp = false
     func options() -> [OptionSpec] { (command?.options ?? []) + globalOptions }
+    /// Returns the next argument as the option's value ("" for a flag), refusing the end of the line.
+    func takeValue(for option: OptionSpec, as shown: String) throws -> String {
+      if option.isFlag { return "" }
+      guard index < arguments.count else {
+        throw UsageError("option '\(shown)' needs a value \(option.value!)", path: parsed.path)
+      }
+      index += 1
+      return arguments[index - 1]
+    }
 
     while index < arguments.count {
       let token = arguments[index]
@@ -52,18 +61,10 @@ enum ArgumentParser {
           wantsHelp = true
           continue
         }
-        if option.isFlag {
-          if inline != nil { throw UsageError("option '--\(option.long)' takes no value", path: parsed.path) }
-          try record(option, "", in: &parsed)
-        } else if let inline {
-          try record(option, inline, in: &parsed)
-        } else {
-          guard index < arguments.count else {
-            throw UsageError("option '--\(option.long)' needs a value \(option.value!)", path: parsed.path)
-          }
-          try record(option, arguments[index], in: &parsed)
-          index += 1
+        if option.isFlag && inline != nil {
+          throw UsageError("option '--\(option.long)' takes no value", path: parsed.path)
         }
+        try record(option, inline ?? takeValue(for: option, as: "--\(option.long)"), in: &parsed)
         continue
       }
       if !onlyPositionals && token.hasPrefix("-") && token.count > 1 {
@@ -81,15 +82,7 @@ enum ArgumentParser {
             try record(option, "", in: &parsed)
             continue
           }
-          if !rest.isEmpty {
-            try record(option, String(rest), in: &parsed)
-          } else {
-            guard index < arguments.count else {
-              throw UsageError("option '-\(letter)' needs a value \(option.value!)", path: parsed.path)
-            }
-            try record(option, arguments[index], in: &parsed)
-            index += 1
-          }
+          try record(option, rest.isEmpty ? takeValue(for: option, as: "-\(letter)") : String(rest), in: &parsed)
           break
         }
         continue

@@ -23,7 +23,7 @@ struct CategoryCommand: Runnable {
         let count = counts[name] ?? 0
         return name + "  (\(count) item\(count == 1 ? "" : "s"))"
       }
-      context.write(CategoryListing.numbered(lines))
+      context.write(Numbered.lines(lines))
     case .add(let name):
       let added = try context.update({ "add category " + $0 }) { try $0.addCategory(name) }
       context.say("added category: \(added)")

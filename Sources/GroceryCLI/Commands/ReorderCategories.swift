@@ -28,12 +28,13 @@ struct ReorderCategoriesCommand: Runnable {
         try $0.reorderCategories(names, at: location)
       }
     }
-    context.write(CategoryListing.numbered(order))
+    context.write(Numbered.lines(order))
   }
 }
 
-enum CategoryListing {
-  static func numbered(_ names: [String]) -> String {
+/// Lines numbered from 1, the numbers right-aligned: ` 9. a` above `10. b`.
+enum Numbered {
+  static func lines(_ names: [String]) -> String {
     let width = String(names.count).count
     return names.enumerated().map { index, name in
       let number = String(index + 1)

@@ -14,12 +14,7 @@ struct UndoCommand: Runnable {
         context.write("Nothing to undo.\n")
         return
       }
-      let width = String(entries.count).count
-      for (index, entry) in entries.enumerated() {
-        let number = String(index + 1)
-        let when = entry.at.map { "  (" + Timestamp.format($0) + ")" } ?? ""
-        context.write(String(repeating: " ", count: width - number.count) + "\(number). \(entry.summary)\(when)\n")
-      }
+      context.write(Numbered.lines(entries.map { $0.summary + ($0.at.map { "  (" + Timestamp.format($0) + ")" } ?? "") }))
       return
     }
     let entry = try context.store.undo(onWait: context.waiting)

@@ -52,56 +52,8 @@ enum JSONSyntax {
       guard depth < 512 else { throw fail("nested too deeply") }
       guard index < bytes.count else { throw fail("expected a value") }
       switch bytes[index] {
-      case UInt8(ascii: "{"):
-        index += 1
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-          index += 1
-          return
-        }
-        while true {
-          skipSpace()
-          guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
-          try string()
-          skipSpace()
-          guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-          index += 1
-          skipSpace()
-          try value(depth: depth + 1)
-          skipSpace()
-          guard index < bytes.count else { throw fail("") }
-          if bytes[index] == UInt8(ascii: ",") {
-            index += 1
-            continue
-          }
-          if bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return
-          }
-          throw fail("expected ',' or '}'")
-        }
-      case UInt8(ascii: "["):
-        index += 1
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-          index += 1
-          return
-        }
-        while true {
-          skipSpace()
-          try value(depth: depth + 1)
-          skipSpace()
-          guard index < bytes.count else { throw fail("") }
-          if bytes[index] == UInt8(ascii: ",") {
-            index += 1
-            continue
-          }
-          if bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return
-          }
-          throw fail("expected ',' or ']'")
-        }
+      case UInt8(ascii: "{"): try sequence(closing: UInt8(ascii: "}"), keyed: true, depth: depth)
+      case UInt8(ascii: "["): try sequence(closing: UInt8(ascii: "]"), keyed: false, depth: depth)
       case UInt8(ascii: "\""):
         try string()
       case UInt8(ascii: "t"): try literal("true")
@@ -111,6 +63,39 @@ enum JSONSyntax {
         try number()
       default:
         throw fail("unexpected character '\(String(decoding: [bytes[index]], as: UTF8.self))'")
+      }
+    }
+
+    /// Scans an object (`keyed`) or an array from its opening bracket through `closing`.
+    mutating func sequence(closing: UInt8, keyed: Bool, depth: Int) throws {
+      index += 1
+      skipSpace()
+      if index < bytes.count, bytes[index] == closing {
+        index += 1
+        return
+      }
+      while true {
+        skipSpace()
+        if keyed {
+          guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+          try string()
+          skipSpace()
+          guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+          index += 1
+          skipSpace()
+        }
+        try value(depth: depth + 1)
+        skipSpace()
+        guard index < bytes.count else { throw fail("") }
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        if bytes[index] == closing {
+          index += 1
+          return
+        }
+        throw fail("expected ',' or '\(Character(Unicode.Scalar(closing)))'")
       }
     }
 
