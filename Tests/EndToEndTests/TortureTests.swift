@@ -111,8 +111,17 @@ final class Failures: @unchecked Sendable {
   private let lock = NSLock()
   private var items: [String] = []
 
-  func add(_ text: String) { lock.withLock { items.append(text) } }
-  var all: [String] { lock.withLock { items } }
+  func add(_ text: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    items.append(text)
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return items
+  }
 }
 
 /// A 1 MiB tmpfs mounted for one test.
