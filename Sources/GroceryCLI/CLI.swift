@@ -24,39 +24,27 @@ public final class StandardConsole: Console {
   public init() {}
 
   public func write(_ text: String) {
-    if outputFailure == nil, let code = Self.writeAll(STDOUT_FILENO, text) {
-      outputFailure = String(cString: strerror(code)).lowercased()
+    guard outputFailure == nil else { return }
+    do {
+      try FileSystem.writeAll(STDOUT_FILENO, Data(text.utf8), path: "standard output")
+    } catch GroceryError.io(_, _, let reason) {
+      outputFailure = reason
+    } catch {
+      outputFailure = "\(error)"
     }
   }
 
-  public func writeError(_ text: String) { _ = Self.writeAll(STDERR_FILENO, text) }
+  /// Writes to standard error; if even that fails there is nowhere left to say so.
+  public func writeError(_ text: String) {
+    do { try FileSystem.writeAll(STDERR_FILENO, Data(text.utf8), path: "standard error") } catch {}
+  }
 
   public func readInput() -> String {
     String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
   }
 
   public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-
-  /// Writes every byte, returning the error number of a failure.
-  static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      bytes = bytes.dropFirst(written)
-    }
-    return nil
-  }
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif
 
 /// The documented exit codes, after BSD's sysexits where one fits.
 public enum ExitCode: Int32, CaseIterable, Sendable {

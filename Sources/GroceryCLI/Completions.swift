@@ -50,7 +50,8 @@ enum Completions {
   }
 
   /// The body both shells run: find the command path, then complete an option's value, an option, or an argument.
-  /// `current` and `previous` are the shell's expressions for the word being completed and the one before it.
+  /// `previous` is the shell's expression for the word before the one being completed; `currentIsOption` tests
+  /// whether that word starts with a dash.
   static func body(_ actions: Actions, previous: String, currentIsOption: String) -> String {
     var out = "    case \"$path $word\" in\n"
     for spec in CommandTable.commands {

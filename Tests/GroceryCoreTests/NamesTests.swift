@@ -103,7 +103,7 @@ import TestSupport
     #expect(try Values.quantity(text) == value)
   }
 
-  @Test(arguments: ["0", "-1", "3.5", "1e3", "abc", "", "1000", " 2", "+2", "٣", "0x10"])
+  @Test(arguments: ["0", "-1", "3.5", "1e3", "abc", "", "1000", " 2", "+2", "٣", "0x10", "0001"])
   func refusesOtherQuantities(_ text: String) {
     #expect {
       try Values.quantity(text)

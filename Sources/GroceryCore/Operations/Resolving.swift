@@ -42,13 +42,7 @@ extension Groceries {
 public enum Values {
   /// Returns a quantity parsed from plain digits, 1 to 999.
   public static func quantity(_ text: String) throws -> Int {
-    guard !text.isEmpty, text.count <= 3, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
-      (1...999).contains(value)
-    else {
-      throw GroceryError.invalidValue(
-        what: "quantity", value: Names.printable(text), reason: "expected a whole number from 1 to 999")
-    }
-    return value
+    try whole(text, what: "quantity", range: 1...999)
   }
 
   /// Returns a note trimmed, refusing control characters and more than 500 characters; empty means none.
@@ -67,8 +61,8 @@ public enum Values {
 
   /// Returns a whole number within the range, e.g. days or columns (`unit` names them in the message).
   public static func whole(_ text: String, what: String, range: ClosedRange<Int>, unit: String = "") throws -> Int {
-    guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
-      range.contains(value)
+    guard !text.isEmpty, text.count <= String(range.upperBound).count, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let value = Int(text), range.contains(value)
     else {
       throw GroceryError.invalidValue(
         what: what, value: Names.printable(text),

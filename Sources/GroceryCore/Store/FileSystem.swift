@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Thin wrappers over the POSIX calls the store needs, turning failures into `GroceryError.io`.
-enum FileSystem {
+public enum FileSystem {
   static func errorText(_ code: Int32) -> String {
     let text = String(cString: strerror(code))
     return text.prefix(1).lowercased() + text.dropFirst()
@@ -48,8 +48,8 @@ enum FileSystem {
     return data
   }
 
-  /// Writes every byte, retrying short writes and interruptions.
-  static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
+  /// Writes every byte, retrying short writes and interruptions; `path` names the file in errors.
+  public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
     try data.withUnsafeBytes { raw in
       guard var base = raw.baseAddress else { return }
       var left = raw.count
