@@ -124,7 +124,7 @@ public enum GroceryCLI {
 
 /// Everything a command needs to run: the store, the time, and where to write.
 struct Context {
-  let store: JSONFileStore
+  let store: HouseholdStore
   let now: Date
   let today: Day
   let environment: [String: String]
@@ -133,12 +133,11 @@ struct Context {
   let console: Console
 
   init(globals: GlobalOptions, environment: [String: String], console: Console, now: Date) throws {
-    let path = try StorePath.resolve(explicit: globals.store, environment: environment)
     var timeout = globals.lockTimeout
     if timeout == nil, let text = environment["GROCERY_LOCK_TIMEOUT"], !text.isEmpty {
       timeout = try GlobalOptions.seconds(text)
     }
-    store = JSONFileStore(path: path, lockTimeout: timeout)
+    store = try StorePath.locate(explicit: globals.store, environment: environment, lockTimeout: timeout)
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
     self.environment = environment
     quiet = globals.quiet

@@ -208,7 +208,7 @@ import TestSupport
       #expect(output.split(separator: "\n").allSatisfy { TextLayout.width(String($0)) <= 80 }, "\(mode)")
       #expect(!output.contains("\u{1B}"))
     }
-    let groceries = try JSONFileStore(path: scenario.grocery.store).load()
+    let groceries = try scenario.grocery.household().load()
     #expect(groceries.items.filter(\.isStaple).count >= 12)
     #expect(groceries.locations.count == 3)
     #expect(Set(groceries.items.map(\.category)).count == 7)
@@ -221,28 +221,42 @@ import TestSupport
     try scenario.expect(["undo"], stdout: "undid: purchase milk\n")
     try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
     try scenario.expect(["undo"], stdout: "undid: add milk\n")
-    #expect(scenario.grocery.storeBytes() == nil)
+    try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
     try scenario.expectRefused(["undo"], stderr: "grocery: error: nothing to undo\n", status: 1)
+    try scenario.expect(["undo", "--list"], stdout: "Nothing to undo.\n")
   }
 
-  @Test func undoingMixedCommandsOneByOneRestoresEachStateByteForByte() throws {
+  /// Everything a household shows: every item with its state, the orders, the categories and the locations.
+  func household() throws -> String {
+    var commands = [
+      ["list", "--all", "--format", "json"], ["reorder-categories"], ["category", "list"], ["location", "list"],
+      ["history", "--format", "json"],
+    ]
+    if try scenario.grocery.run(["names", "locations"]).stdout.contains("Costco") {
+      commands.append(["reorder-categories", "--at", "costco"])
+    }
+    return try commands.map { try scenario.grocery.run($0).stdout }.joined(separator: "\n")
+  }
+
+  @Test func undoingMixedCommandsOneByOneRestoresEachState() throws {
     let commands: [[String]] = [
       ["add", "milk", "eggs", "-c", "dairy"], ["staple", "milk", "tea"], ["purchase", "milk", "--on", "yesterday"],
       ["location", "add", "Costco"], ["edit", "eggs", "-q", "3", "--at", "costco", "-n", "free range"],
       ["reorder-categories", "dairy", "produce"], ["category", "add", "Pharmacy"], ["restock"], ["remove", "tea"],
       ["category", "remove", "dairy", "--force"], ["purchase", "--all"],
     ]
-    var states: [Data?] = [scenario.grocery.storeBytes()]
+    var states = [try household()]
     for command in commands {
       try scenario.given(command)
-      states.append(scenario.grocery.storeBytes())
+      states.append(try household())
     }
-    #expect(Set(states.map { $0?.hashValue }).count == states.count, "every command changed the store")
-    for expected in states.dropLast().reversed() {
+    #expect(Set(states).count == states.count, "every command changed the household")
+    for (index, expected) in states.dropLast().enumerated().reversed() {
       let outcome = try scenario.grocery.run(["undo"])
       #expect(outcome.status == 0 && outcome.stdout.hasPrefix("undid: "), "\(outcome)")
-      #expect(scenario.grocery.storeBytes() == expected)
+      #expect(try household() == expected, "after undoing \(commands[index])")
     }
+    try scenario.expect(["undo"], stderr: "grocery: error: nothing to undo\n", status: 1)
   }
 
   @Test func everyFormatOfTheList() throws {
@@ -310,32 +324,74 @@ import TestSupport
     try scenario.expectRefused(arguments, stderr: stderr, status: status)
   }
 
-  @Test func anUnreadableStoreIsReportedAndNeverOverwritten() throws {
-    try scenario.folder.write("grocery.json", "{\"version\": 1, \"items\": [")
+  /// This machine's log in the scenario's household.
+  func ownLog() throws -> String {
+    let logs = scenario.grocery.store + "/logs"
+    let names = try FileManager.default.contentsOfDirectory(atPath: logs)
+    #expect(names.count == 1)
+    return logs + "/" + (names.first ?? "")
+  }
+
+  func append(_ text: String, to path: String) throws {
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data(text.utf8))
+    handle.closeFile()
+  }
+
+  @Test func anUnreadableLogIsReportedWithItsLineAndFieldAndNeverOverwritten() throws {
+    try scenario.given(["add", "milk"])
+    let log = try ownLog()
+    try append("{\"v\":2,\"id\":\"x\",\"at\":17}\n", to: log)
     let bytes = scenario.grocery.storeBytes()
-    let message = "grocery: error: cannot read store '\(scenario.grocery.store)': line 1, column 26: the file ends too early\n"
+    let message = "grocery: error: cannot read store '\(log)': line 2: at: expected a string\n"
     try scenario.expect(["list"], stderr: message, status: 65)
-    try scenario.expect(["add", "milk"], stderr: message, status: 65)
+    try scenario.expect(["add", "eggs"], stderr: message, status: 65)
+    try scenario.expect(["undo"], stderr: message, status: 65)
     #expect(scenario.grocery.storeBytes() == bytes)
-    try scenario.folder.write("grocery.json", "{\"version\": 7}")
+  }
+
+  @Test func aLogOrHouseholdFromANewerGroceryIsRefusedNamingBothVersions() throws {
+    try scenario.given(["add", "milk"])
+    let log = try ownLog()
+    try append("{\"v\":3,\"id\":\"x\",\"what\":\"a new kind of change\"}\n", to: log)
     try scenario.expectRefused(
-      ["add", "milk"],
-      stderr: "grocery: error: cannot read store '\(scenario.grocery.store)': it is version 7, and this grocery understands versions up to 1; install a newer grocery\n",
+      ["add", "eggs"],
+      stderr: "grocery: error: cannot read store '\(log)': it is version 3, and this grocery understands versions up to 2; install a newer grocery\n",
       status: 65)
+    let marker = scenario.grocery.store + "/household.json"
+    try scenario.folder.write("household/household.json", "{\"format\":\"grocery-household\",\"version\":9}\n")
+    try scenario.expectRefused(
+      ["list"],
+      stderr: "grocery: error: cannot read store '\(marker)': it is version 9, and this grocery understands versions up to 2; install a newer grocery\n",
+      status: 65)
+  }
+
+  @Test func aHalfWrittenLastLineIsIgnoredThenCleanedUp() throws {
+    try scenario.given(["add", "milk"])
+    let log = try ownLog()
+    try append("{\"v\":2,\"id\":\"cut-short", to: log)
+    try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+    try scenario.expect(["add", "eggs"], stdout: "added: eggs\n")
+    let text = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
+    #expect(!text.contains("cut-short"))
+    #expect(text.hasSuffix("}\n"))
+    try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
   }
 
   @Test func aStoreThatCannotBeWrittenIsAnIOError() throws {
     try scenario.folder.write("not-a-folder", "")
-    let store = scenario.folder.file("not-a-folder/grocery.json")
+    let store = scenario.folder.file("not-a-folder/household")
     try scenario.expect(
       ["--store", store, "add", "milk"],
-      stderr: "grocery: error: cannot read '\(store)': not a directory\n",
+      stderr: "grocery: error: cannot create folder '\(store)': not a directory\n",
       status: 74)
   }
 
   @Test func aHeldLockMakesGroceryWaitThenGiveUp() throws {
     try scenario.given(["add", "milk"])
-    let fd = open(scenario.grocery.store + ".lock", O_RDWR)
+    let lock = try scenario.grocery.household().stateFolder + "/lock"
+    let fd = open(lock, O_RDWR)
     #expect(fd >= 0)
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX) == 0)
@@ -343,7 +399,7 @@ import TestSupport
     try scenario.expect(
       ["add", "eggs", "--lock-timeout", "0.2"],
       stderr: "grocery: waiting for another grocery to finish with '\(scenario.grocery.store)'...\n"
-        + "grocery: error: gave up waiting after 0.2s for another grocery to release '\(scenario.grocery.store).lock'\n",
+        + "grocery: error: gave up waiting after 0.2s for another grocery to release '\(lock)'\n",
       status: 75)
     #expect(scenario.grocery.storeBytes() == before)
     let list = try scenario.grocery.run(["list"])

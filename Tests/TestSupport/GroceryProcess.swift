@@ -1,4 +1,5 @@
 import Foundation
+import GroceryCore
 
 /// What one run of the real `grocery` binary printed and how it exited.
 public struct Outcome: Equatable, CustomStringConvertible {
@@ -23,7 +24,7 @@ public struct GroceryProcess: Sendable {
 
   public init(folder: String, now: String = "2026-11-21T12:00:00Z") {
     self.folder = folder
-    store = folder + "/grocery.json"
+    store = folder + "/household"
     environment = [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder,
       "GROCERY_STORE": store, "GROCERY_NOW": now, "TZ": "UTC", "LC_ALL": "C.UTF-8",
@@ -78,8 +79,30 @@ public struct GroceryProcess: Sendable {
     try start(arguments, stdin: stdin, extra: extra).wait()
   }
 
-  /// The store's bytes, or nil when there is no store file.
-  public func storeBytes() -> Data? { FileManager.default.contents(atPath: store) }
+  /// The household this process uses, to inspect it through the library.
+  public func household() throws -> HouseholdStore {
+    try StorePath.locate(explicit: nil, environment: environment)
+  }
+
+  /// Every file of the household and of this machine's state for it, names and bytes, or nil when there are none:
+  /// what must stay byte-identical when a command fails.
+  public func storeBytes() -> Data? {
+    guard let store = try? household() else { return nil }
+    var data = Data()
+    for root in [store.folder, store.stateFolder] {
+      guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
+      var files: [String] = []
+      while let name = walker.nextObject() as? String { files.append(name) }
+      for name in files.sorted() {
+        var isFolder: ObjCBool = false
+        let path = root + "/" + name
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+        data.append(Data((path + "\n").utf8))
+        data.append(FileManager.default.contents(atPath: path) ?? Data())
+      }
+    }
+    return data.isEmpty ? nil : data
+  }
 }
 
 /// A started `grocery` process.

@@ -16,7 +16,7 @@ struct HistoryCommand: Runnable {
   }
 
   func run(_ context: Context) throws {
-    let entries = try context.store.load().history(names, since: since?.resolve(today: context.today))
+    let entries = try context.store.loadHistory().history(names, since: since?.resolve(today: context.today))
     switch format {
     case .text: context.write(HistoryRenderer.text(entries))
     case .json: context.write(try HistoryRenderer.json(entries))
@@ -32,7 +32,13 @@ struct StatsCommand: Runnable {
   init(_ parsed: ParsedArguments) throws { names = parsed.positionals }
 
   func run(_ context: Context) throws {
-    let rows = try context.store.load().stats(names, today: context.today)
+    var groceries = try context.store.load()
+    // The everyday view keeps only recent purchases; the weekly counts may need older ones.
+    let horizon = context.today.adding(days: -7 * 12)
+    if groceries.items.contains(where: { $0.earlierPurchases > 0 && ($0.purchases.first?.date ?? horizon) > horizon }) {
+      groceries = try context.store.loadHistory()
+    }
+    let rows = try groceries.stats(names, today: context.today)
     context.write(HistoryRenderer.stats(rows, chart: context.style.color))
   }
 }

@@ -28,8 +28,11 @@ public struct Item: Codable, Equatable, Sendable {
   public var unavailableOn: Day?
   /// A staple is left out of restock until this day.
   public var skipUntil: Day?
-  /// Every purchase, oldest first.
+  /// The purchases, oldest first: every one when the whole history is loaded; in the everyday view only those of
+  /// the most recent days (`PurchaseWindow.days`), with the rest counted in `earlierPurchases`.
   public var purchases: [Purchase]
+  /// Purchases older than those in `purchases`, counted but not loaded.
+  public var earlierPurchases: Int = 0
   public var created: Date
   public var updated: Date
 
@@ -60,6 +63,9 @@ public struct Item: Codable, Equatable, Sendable {
   /// The day of the most recent purchase.
   public var lastPurchased: Day? { purchases.last?.date }
 
+  /// How many times the item was bought.
+  public var timesBought: Int { purchases.count + earlierPurchases }
+
   /// Returns true when the item is marked unavailable on the given day.
   public func isUnavailable(on today: Day) -> Bool { unavailableOn == today }
 
@@ -78,9 +84,30 @@ public struct Item: Codable, Equatable, Sendable {
 
 /// An aisle or section of a store, placed in the order you walk it.
 public struct Category: Codable, Equatable, Sendable {
+  /// A stable identity: renaming a category changes its name, not the items in it.
+  public var id: UUID
   public var name: String
 
-  public init(name: String) { self.name = name }
+  public init(id: UUID = UUID(), name: String) {
+    self.id = id
+    self.name = name
+  }
+
+  enum CodingKeys: String, CodingKey { case name }
+
+  /// Reads a version-1 category, which had no id: the built-in names get their well-known ids.
+  public init(from decoder: Decoder) throws {
+    let name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
+    self.init(id: Category.defaultID(name) ?? UUID(), name: name)
+  }
+
+  /// The fixed id of a built-in category, the same in every household, so two new households agree on them.
+  public static func defaultID(_ name: String) -> UUID? {
+    defaults.firstIndex(of: name).map { UUID(uuidString: "00000000-0000-4000-8000-00000000c00\($0 + 1)")! }
+  }
+
+  /// The built-in categories with their fixed ids.
+  public static var builtIn: [Category] { defaults.map { Category(id: defaultID($0)!, name: $0) } }
 
   /// The category that always sorts last and receives the items of removed categories.
   public static let uncategorized = "Uncategorized"
@@ -93,14 +120,38 @@ public struct Category: Codable, Equatable, Sendable {
 
 /// A store the household shops at, with an optional aisle order of its own.
 public struct Location: Codable, Equatable, Sendable {
+  /// A stable identity: renaming a store changes its name, not the items bought there.
+  public var id: UUID
   public var name: String
   /// Category names walked first at this store; the others follow in the general order.
   public var categoryOrder: [String]
 
-  public init(name: String, categoryOrder: [String] = []) {
+  public init(id: UUID = UUID(), name: String, categoryOrder: [String] = []) {
+    self.id = id
     self.name = name
     self.categoryOrder = categoryOrder
   }
+
+  enum CodingKeys: String, CodingKey { case name, categoryOrder }
+
+  /// Reads a version-1 location, which had no id.
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      name: try c.decode(String.self, forKey: .name), categoryOrder: try c.decode([String].self, forKey: .categoryOrder))
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(name, forKey: .name)
+    try c.encode(categoryOrder, forKey: .categoryOrder)
+  }
+}
+
+/// A purchase recorded by the change being made, which the store writes to the log.
+public struct NewPurchase: Equatable, Sendable {
+  public var item: UUID
+  public var purchase: Purchase
 }
 
 /// The whole household: categories in walk order, locations and items.
@@ -110,8 +161,10 @@ public struct Groceries: Equatable, Sendable {
   public var locations: [Location]
   /// The items, kept sorted by name.
   public var items: [Item]
+  /// The purchases the change under way recorded, in order; the store turns them into log entries.
+  public var newPurchases: [NewPurchase] = []
 
-  public init(categories: [Category] = Category.defaults.map(Category.init), locations: [Location] = [], items: [Item] = []) {
+  public init(categories: [Category] = Category.builtIn, locations: [Location] = [], items: [Item] = []) {
     self.categories = categories
     self.locations = locations
     self.items = items

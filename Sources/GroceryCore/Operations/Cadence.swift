@@ -1,8 +1,12 @@
 import Foundation
 
-/// How often a staple is bought, learned from its purchase history.
+/// How often a staple is bought, learned from its recent purchases.
 public struct Cadence: Equatable, Sendable {
-  /// The median gap in days between purchases on different days, when there are at least two.
+  /// How many of the most recent purchase days the interval is learned from, so that a changed habit is learned
+  /// and the work stays the same however long the history grows.
+  public static let days = 27
+
+  /// The median gap in days between the most recent purchase days, when there are at least two.
   public let learned: Int?
   /// The interval used: the learned one, or the fallback.
   public let interval: Int
@@ -11,6 +15,7 @@ public struct Cadence: Equatable, Sendable {
   public init(_ item: Item, fallback: Int) {
     var days: [Day] = []
     for purchase in item.purchases where days.last != purchase.date { days.append(purchase.date) }
+    days = Array(days.suffix(Cadence.days))
     let gaps = zip(days, days.dropFirst()).map { $0.days(to: $1) }.sorted()
     if gaps.isEmpty {
       learned = nil

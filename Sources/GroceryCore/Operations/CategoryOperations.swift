@@ -2,14 +2,14 @@ import Foundation
 
 extension Groceries {
   /// Adds a category just before Uncategorized, returning its name.
-  public mutating func addCategory(_ raw: String) throws -> String {
+  public mutating func addCategory(_ raw: String, id: UUID = UUID()) throws -> String {
     let name = try Names.clean(raw, what: "category name")
     if let existing = (categories.map(\.name) + [Category.uncategorized]).first(where: {
       Names.key($0) == Names.key(name)
     }) {
       throw GroceryError.duplicateName(kind: .category, name: existing)
     }
-    categories.append(Category(name: name))
+    categories.append(Category(id: id, name: name))
     return name
   }
 
@@ -92,12 +92,12 @@ extension Groceries {
   }
 
   /// Adds a location, returning its name.
-  public mutating func addLocation(_ raw: String) throws -> String {
+  public mutating func addLocation(_ raw: String, id: UUID = UUID()) throws -> String {
     let name = try Names.clean(raw, what: "location name")
     if let existing = locations.first(where: { Names.key($0.name) == Names.key(name) }) {
       throw GroceryError.duplicateName(kind: .location, name: existing.name)
     }
-    locations.append(Location(name: name))
+    locations.append(Location(id: id, name: name))
     return name
   }
 

@@ -44,7 +44,7 @@ extension Groceries {
         if age >= 0 && age < weeks { weekly[weeks - 1 - age] += 1 }
       }
       return ItemStats(
-        name: item.name, timesBought: item.purchases.count, interval: Cadence(item, fallback: 7).learned,
+        name: item.name, timesBought: item.timesBought, interval: Cadence(item, fallback: 7).learned,
         lastBought: item.lastPurchased, weekly: weekly)
     }
     .sorted { $0.timesBought != $1.timesBought ? $0.timesBought > $1.timesBought : Names.ordered($0.name, $1.name) }

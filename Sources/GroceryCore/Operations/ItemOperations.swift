@@ -102,7 +102,9 @@ extension Groceries {
 
   private mutating func buy(at index: Int, on day: Day, now: Date) -> PurchaseOutcome {
     let wasOnList = items[index].isOnList
-    items[index].record(Purchase(date: day, quantity: items[index].quantity))
+    let purchase = Purchase(date: day, quantity: items[index].quantity)
+    items[index].record(purchase)
+    newPurchases.append(NewPurchase(item: items[index].id, purchase: purchase))
     items[index].isOnList = false
     items[index].unavailableOn = nil
     items[index].updated = now

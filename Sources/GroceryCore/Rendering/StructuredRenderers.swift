@@ -118,7 +118,7 @@ public enum JSONListRenderer {
       try c.encode(!entry.isUnavailable, forKey: .available)
       try c.encode(entry.boughtToday, forKey: .boughtToday)
       try c.encode(item.lastPurchased?.description, forKey: .lastPurchased)
-      try c.encode(item.purchases.count, forKey: .timesBought)
+      try c.encode(item.timesBought, forKey: .timesBought)
       try c.encode(item.isStaple ? entry.cadence.interval : nil, forKey: .interval)
       try c.encode(item.isStaple ? entry.nextDue.description : nil, forKey: .nextDue)
       try c.encode(item.skipUntil?.description, forKey: .skipUntil)

@@ -48,6 +48,59 @@ public enum FileSystem {
     return data
   }
 
+  /// Reads a regular file from an offset to its end, or returns nil when it does not exist. Anything that is
+  /// not a regular file (a FIFO, a device, a folder) is refused at once, and so is a file larger than `limit`.
+  static func readRegularFile(_ path: String, from offset: Int = 0, limit: Int) throws -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw ioError(path, "read")
+    }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) != 0 { throw ioError(path, "inspect") }
+    if info.st_mode & S_IFMT != S_IFREG {
+      throw GroceryError.io(path: path, operation: "read", reason: "it is not a regular file")
+    }
+    let size = Int(info.st_size)
+    if size > limit {
+      throw GroceryError.unreadableStore(path: path, reason: "it is \(size) bytes, larger than any household writes")
+    }
+    if size <= offset { return [] }
+    var bytes = [UInt8](repeating: 0, count: size - offset)
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { raw in
+        pread(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ioError(path, "read")
+      }
+      if count == 0 { break }
+      done += count
+    }
+    return done == bytes.count ? bytes : Array(bytes[0..<done])
+  }
+
+  /// Returns the bytes after the file's last newline: a line whose write was cut short.
+  static func tornTail(_ fd: Int32, size: Int, path: String) throws -> [UInt8] {
+    var tail: [UInt8] = []
+    var end = size
+    while end > 0 {
+      let start = max(0, end - 4096)
+      var chunk = [UInt8](repeating: 0, count: end - start)
+      let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
+      if count != chunk.count { throw ioError(path, "read") }
+      if let newline = chunk.lastIndex(of: 0x0A) {
+        return Array(chunk[(newline + 1)...]) + tail
+      }
+      tail = chunk + tail
+      end = start
+    }
+    return tail
+  }
+
   /// Writes every byte, retrying short writes and interruptions; `path` names the file in errors.
   public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
     try data.withUnsafeBytes { raw in

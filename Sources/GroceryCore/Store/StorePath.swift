@@ -1,20 +1,93 @@
 import Foundation
 
-/// Where the store lives: `--store`, then `GROCERY_STORE`, then the XDG data folder.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the household lives: `--store`, then `GROCERY_STORE`, then the XDG data folder; and where this machine
+/// keeps its own state for it: the XDG state folder.
 public enum StorePath {
-  public static func resolve(explicit: String?, environment: [String: String]) throws -> String {
-    if let explicit { return try absolute(explicit, what: "--store", environment: environment) }
-    if let path = environment["GROCERY_STORE"], !path.isEmpty {
-      return try absolute(path, what: "GROCERY_STORE", environment: environment)
+  /// Returns the store for the household the options and environment name.
+  public static func locate(
+    explicit: String?, environment: [String: String], lockTimeout: Double? = nil
+  ) throws -> HouseholdStore {
+    let given: String
+    var legacy: String?
+    var folder: String
+    if let explicit {
+      given = try absolute(explicit, what: "--store", environment: environment)
+    } else if let path = environment["GROCERY_STORE"], !path.isEmpty {
+      given = try absolute(path, what: "GROCERY_STORE", environment: environment)
+    } else {
+      let data = try dataHome(environment)
+      given = data + "/grocery/household"
+      legacy = data + "/grocery/grocery.json"
     }
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return data + "/grocery/grocery.json"
+    folder = try canonical(given)
+    var shown = given
+    if legacy == nil, let info = try FileSystem.status(folder), info.st_mode & S_IFMT == S_IFREG {
+      // A version-1 store file: the household moves into a folder beside it, named after it.
+      legacy = folder
+      folder = folder.hasSuffix(".json") ? String(folder.dropLast(5)) : folder + ".d"
+      shown = given.hasSuffix(".json") ? String(given.dropLast(5)) : given + ".d"
     }
-    guard let home = environment["HOME"], home.hasPrefix("/") else {
+    var trimmed = shown
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    return HouseholdStore(
+      path: trimmed, folder: folder, legacyFile: legacy,
+      stateFolder: try stateHome(environment) + "/grocery/" + key(for: folder), lockTimeout: lockTimeout,
+      defaultMachineName: Machine.defaultName(environment: environment))
+  }
+
+  static func dataHome(_ environment: [String: String]) throws -> String {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
+    return try home(environment, for: "the store") + "/.local/share"
+  }
+
+  static func stateHome(_ environment: [String: String]) throws -> String {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state }
+    return try home(environment, for: "this machine's state") + "/.local/state"
+  }
+
+  private static func home(_ environment: [String: String], for what: String) throws -> String {
+    guard let home = environment["HOME"], !home.isEmpty else {
       throw GroceryError.refused(
-        "cannot find a place for the store: HOME is not set; give --store PATH or set GROCERY_STORE")
+        "cannot find a place for \(what): HOME is not set; set HOME (or XDG_DATA_HOME and XDG_STATE_HOME)")
     }
-    return home + "/.local/share/grocery/grocery.json"
+    guard home.hasPrefix("/") else {
+      throw GroceryError.refused(
+        "cannot find a place for \(what): HOME '\(Names.printable(home))' is not an absolute path")
+    }
+    return home
+  }
+
+  /// A name for the household's local state folder: readable, and unique to the folder's real path.
+  static func key(for folder: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in folder.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash, radix: 16)
+    let name = FileSystem.name(of: folder).filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
+    return (name.isEmpty ? "household" : String(name.prefix(40))) + "-" + String(repeating: "0", count: 16 - hex.count)
+      + hex
+  }
+
+  /// The path with symbolic links and `.`/`..` resolved as far as the path exists.
+  static func canonical(_ path: String) throws -> String {
+    var trimmed = path
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    if let resolved = realpath(trimmed, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    let parent = FileSystem.folder(of: trimmed)
+    if parent == trimmed { return trimmed }
+    let base = try canonical(parent)
+    return (base == "/" ? "" : base) + "/" + FileSystem.name(of: trimmed)
   }
 
   private static func absolute(_ path: String, what: String, environment: [String: String]) throws -> String {
@@ -22,9 +95,15 @@ public enum StorePath {
       throw GroceryError.invalidValue(what: "store path", value: Names.printable(path), reason: "given by \(what)")
     }
     if path.hasPrefix("/") { return path }
-    if path == "~" || path.hasPrefix("~/"), let home = environment["HOME"] {
+    if path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/") {
       return home + path.dropFirst()
     }
-    return FileManager.default.currentDirectoryPath + "/" + path
+    guard let cwd = getcwd(nil, 0) else {
+      throw GroceryError.invalidValue(
+        what: "store path", value: Names.printable(path),
+        reason: "it is relative and the current folder cannot be found (\(FileSystem.errorText(errno)))")
+    }
+    defer { free(cwd) }
+    return String(cString: cwd) + "/" + path
   }
 }

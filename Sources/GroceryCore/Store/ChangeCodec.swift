@@ -1,0 +1,288 @@
+import Foundation
+
+/// Writes changes as log lines and reads them back, with errors that name the line and the field.
+enum ChangeCodec {
+  /// Returns the change as one JSON line, newline included.
+  static func encode(_ change: Change) -> String {
+    var line = "{\"v\":\(Change.version),\"id\":" + JSONText.quote(change.id)
+    line += ",\"at\":\"" + change.stamp.time + "\",\"seq\":\(change.stamp.counter),\"machine\":"
+    line += JSONText.quote(change.stamp.machine) + ",\"summary\":" + JSONText.quote(change.summary)
+    if let undoes = change.undoes { line += ",\"undoes\":" + JSONText.quote(undoes) }
+    line += ",\"ops\":[" + change.operations.map(encode).joined(separator: ",") + "]}\n"
+    return line
+  }
+
+  static func encode(_ operation: Operation) -> String {
+    switch operation {
+    case .item(let id, let set, let was):
+      return "{\"op\":\"item\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
+        + (was.isEmpty ? "" : ",\"was\":\(fields(was))") + "}"
+    case .category(let id, let set, let was):
+      return "{\"op\":\"category\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
+        + (was == CategoryFields() ? "" : ",\"was\":\(fields(was))") + "}"
+    case .location(let id, let set, let was):
+      return "{\"op\":\"location\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
+        + (was == LocationFields() ? "" : ",\"was\":\(fields(was))") + "}"
+    case .order(let ids, let was):
+      return "{\"op\":\"order\",\"set\":\(JSONText.ids(ids)),\"was\":\(JSONText.ids(was))}"
+    case .buy(let item, let day, let quantity):
+      return "{\"op\":\"buy\",\"item\":\(JSONText.id(item)),\"day\":\"\(day)\",\"quantity\":\(quantity)}"
+    case .unbuy(let item, let change, let day, let quantity):
+      return "{\"op\":\"unbuy\",\"item\":\(JSONText.id(item)),\"change\":\(JSONText.quote(change)),"
+        + "\"day\":\"\(day)\",\"quantity\":\(quantity)}"
+    case .machine(let name):
+      return "{\"op\":\"machine\",\"name\":\(JSONText.quote(name))}"
+    }
+  }
+
+  private static func optional<T>(_ value: T?, _ text: (T) -> String) -> String { value.map(text) ?? "null" }
+
+  private static func fields(_ f: ItemFields) -> String {
+    var parts: [String] = []
+    if let v = f.name { parts.append("\"name\":" + JSONText.quote(v)) }
+    if let v = f.quantity { parts.append("\"quantity\":\(v)") }
+    if let v = f.note { parts.append("\"note\":" + optional(v, JSONText.quote)) }
+    if let v = f.category { parts.append("\"category\":" + optional(v, JSONText.id)) }
+    if let v = f.locations { parts.append("\"locations\":" + JSONText.ids(v)) }
+    if let v = f.staple { parts.append("\"staple\":\(v)") }
+    if let v = f.onList { parts.append("\"onList\":\(v)") }
+    if let v = f.unavailableOn { parts.append("\"unavailableOn\":" + optional(v) { "\"\($0)\"" }) }
+    if let v = f.skipUntil { parts.append("\"skipUntil\":" + optional(v) { "\"\($0)\"" }) }
+    if let v = f.alive { parts.append("\"alive\":\(v)") }
+    if let v = f.created { parts.append("\"created\":\"" + Stamp.format(v) + "\"") }
+    return "{" + parts.joined(separator: ",") + "}"
+  }
+
+  private static func fields(_ f: CategoryFields) -> String {
+    var parts: [String] = []
+    if let v = f.name { parts.append("\"name\":" + JSONText.quote(v)) }
+    if let v = f.alive { parts.append("\"alive\":\(v)") }
+    if let v = f.created { parts.append("\"created\":\"" + Stamp.format(v) + "\"") }
+    return "{" + parts.joined(separator: ",") + "}"
+  }
+
+  private static func fields(_ f: LocationFields) -> String {
+    var parts: [String] = []
+    if let v = f.name { parts.append("\"name\":" + JSONText.quote(v)) }
+    if let v = f.order { parts.append("\"order\":" + JSONText.ids(v)) }
+    if let v = f.alive { parts.append("\"alive\":\(v)") }
+    if let v = f.created { parts.append("\"created\":\"" + Stamp.format(v) + "\"") }
+    return "{" + parts.joined(separator: ",") + "}"
+  }
+
+  // MARK: - Reading
+
+  /// What went wrong in a line: the reason and the field it was in.
+  struct LineError: Error, Equatable {
+    var field: String
+    var reason: String
+    /// The version the line says it has, when it is newer than this build reads.
+    var newerVersion: Int?
+  }
+
+  /// Decodes one line (without its newline).
+  static func decode(_ bytes: [UInt8], from start: Int, to end: Int) throws(LineError) -> Change {
+    var reader = JSONReader(bytes, from: start, to: end)
+    var field = "line"
+    do {
+      var version: Int?
+      var id: String?
+      var at: Int64?
+      var seq: Int?
+      var machine: String?
+      var summary: String?
+      var undoes: String?
+      var operations: [Operation]?
+      try reader.beginObject()
+      var first = true
+      while let key = try reader.nextKey(first: &first) {
+        field = key
+        switch key {
+        case "v":
+          let v = try reader.readInt()
+          if v > Change.version { throw LineError(field: "v", reason: "", newerVersion: v) }
+          if v < Change.version { throw reader.fail("\(v) is not a log version") }
+          version = v
+        case "id": id = try reader.readString()
+        case "at":
+          guard let raw = try reader.readRawString(), let ms = Stamp.parse(raw) else {
+            throw reader.fail("expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ")
+          }
+          at = Int64(ms)
+        case "seq":
+          let value = try reader.readInt()
+          if value < 0 { throw reader.fail("expected a whole number from 0") }
+          seq = value
+        case "machine": machine = try reader.readString()
+        case "summary": summary = try reader.readString()
+        case "undoes": undoes = try reader.readString()
+        case "ops":
+          try reader.beginArray()
+          var list: [Operation] = []
+          var firstOp = true
+          while try reader.nextElement(first: &firstOp) {
+            field = "ops[\(list.count)]"
+            list.append(try operation(&reader, field: &field))
+          }
+          operations = list
+        default: throw reader.fail("unknown field")
+        }
+      }
+      if !reader.isAtEnd { throw reader.fail("unexpected text after the change") }
+      field = "line"
+      guard version != nil else { throw LineError(field: "v", reason: "missing") }
+      guard let id, !id.isEmpty else { throw LineError(field: "id", reason: "missing") }
+      guard let at else { throw LineError(field: "at", reason: "missing") }
+      guard let seq else { throw LineError(field: "seq", reason: "missing") }
+      guard let machine, MachineID.isValid(machine) else { throw LineError(field: "machine", reason: "missing or not a machine id") }
+      guard let summary else { throw LineError(field: "summary", reason: "missing") }
+      guard let operations else { throw LineError(field: "ops", reason: "missing") }
+      return Change(
+        id: id, stamp: Stamp(milliseconds: at, counter: seq, machine: machine), summary: summary, undoes: undoes,
+        operations: operations)
+    } catch let error as LineError {
+      throw error
+    } catch let failure as JSONReader.Failure {
+      throw LineError(field: field, reason: failure.reason)
+    } catch {
+      throw LineError(field: field, reason: "\(error)")
+    }
+  }
+
+  private static func operation(_ r: inout JSONReader, field: inout String) throws -> Operation {
+    let base = field
+    try r.beginObject()
+    var kind: String?
+    var id: UUID?
+    var itemSet = ItemFields(), itemWas = ItemFields()
+    var catSet = CategoryFields(), catWas = CategoryFields()
+    var locSet = LocationFields(), locWas = LocationFields()
+    var orderSet: [UUID]?, orderWas: [UUID] = []
+    var item: UUID?, day: Day?, quantity: Int?, change: String?, name: String?
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      field = base + "." + key
+      switch key {
+      case "op": kind = try r.readString()
+      case "id": id = try r.readUUID()
+      case "item": item = try r.readUUID()
+      case "day": day = try r.readDay()
+      case "quantity": quantity = try quantityValue(&r)
+      case "change": change = try r.readString()
+      case "name": name = try r.readString()
+      case "set", "was":
+        switch kind {
+        case "item":
+          let fields = try itemFields(&r, field: &field)
+          if key == "set" { itemSet = fields } else { itemWas = fields }
+        case "category":
+          let fields = try categoryFields(&r, field: &field)
+          if key == "set" { catSet = fields } else { catWas = fields }
+        case "location":
+          let fields = try locationFields(&r, field: &field)
+          if key == "set" { locSet = fields } else { locWas = fields }
+        case "order":
+          let ids = try r.readUUIDs()
+          if key == "set" { orderSet = ids } else { orderWas = ids }
+        default: throw r.fail("'op' must come first and be known")
+        }
+      default: throw r.fail("unknown field")
+      }
+    }
+    field = base
+    func need<T>(_ value: T?, _ name: String) throws -> T {
+      guard let value else { throw LineError(field: base + "." + name, reason: "missing") }
+      return value
+    }
+    switch kind {
+    case "item": return .item(try need(id, "id"), set: itemSet, was: itemWas)
+    case "category": return .category(try need(id, "id"), set: catSet, was: catWas)
+    case "location": return .location(try need(id, "id"), set: locSet, was: locWas)
+    case "order": return .order(try need(orderSet, "set"), was: orderWas)
+    case "buy": return .buy(item: try need(item, "item"), day: try need(day, "day"), quantity: try need(quantity, "quantity"))
+    case "unbuy":
+      return .unbuy(
+        item: try need(item, "item"), change: try need(change, "change"), day: try need(day, "day"),
+        quantity: try need(quantity, "quantity"))
+    case "machine": return .machine(name: try need(name, "name"))
+    case nil: throw LineError(field: base + ".op", reason: "missing")
+    case let other?: throw LineError(field: base + ".op", reason: "unknown operation '\(other)'")
+    }
+  }
+
+  private static func quantityValue(_ r: inout JSONReader) throws -> Int {
+    let value = try r.readInt()
+    if !(1...999).contains(value) { throw r.fail("expected a whole number from 1 to 999") }
+    return value
+  }
+
+  private static func created(_ r: inout JSONReader) throws -> Int64 {
+    guard let raw = try r.readRawString(), let ms = Stamp.parse(raw) else {
+      throw r.fail("expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ")
+    }
+    return ms
+  }
+
+  private static func itemFields(_ r: inout JSONReader, field: inout String) throws -> ItemFields {
+    let base = field
+    var f = ItemFields()
+    try r.beginObject()
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      field = base + "." + key
+      switch key {
+      case "name": f.name = try r.readString()
+      case "quantity": f.quantity = try quantityValue(&r)
+      case "note": f.note = .some(try r.readNull() ? nil : try r.readString())
+      case "category": f.category = .some(try r.readNull() ? nil : try r.readUUID())
+      case "locations": f.locations = try r.readUUIDs()
+      case "staple": f.staple = try r.readBool()
+      case "onList": f.onList = try r.readBool()
+      case "unavailableOn": f.unavailableOn = .some(try r.readNull() ? nil : try r.readDay())
+      case "skipUntil": f.skipUntil = .some(try r.readNull() ? nil : try r.readDay())
+      case "alive": f.alive = try r.readBool()
+      case "created": f.created = try created(&r)
+      default: throw r.fail("unknown field")
+      }
+    }
+    field = base
+    return f
+  }
+
+  private static func categoryFields(_ r: inout JSONReader, field: inout String) throws -> CategoryFields {
+    let base = field
+    var f = CategoryFields()
+    try r.beginObject()
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      field = base + "." + key
+      switch key {
+      case "name": f.name = try r.readString()
+      case "alive": f.alive = try r.readBool()
+      case "created": f.created = try created(&r)
+      default: throw r.fail("unknown field")
+      }
+    }
+    field = base
+    return f
+  }
+
+  private static func locationFields(_ r: inout JSONReader, field: inout String) throws -> LocationFields {
+    let base = field
+    var f = LocationFields()
+    try r.beginObject()
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      field = base + "." + key
+      switch key {
+      case "name": f.name = try r.readString()
+      case "order": f.order = try r.readUUIDs()
+      case "alive": f.alive = try r.readBool()
+      case "created": f.created = try created(&r)
+      default: throw r.fail("unknown field")
+      }
+    }
+    field = base
+    return f
+  }
+}

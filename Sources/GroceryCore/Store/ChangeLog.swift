@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One machine's append-only log of changes: read from where the last read stopped, appended a whole line at a
+/// time by its own machine only.
+public enum ChangeLog {
+  /// The most a log may hold; larger is not something grocery wrote, and is refused before it is read.
+  static let maximumSize = 1 << 30
+
+  /// Where reading a log got to.
+  struct Position: Equatable, Sendable {
+    /// The byte after the last whole line read.
+    var offset: Int
+    /// How many lines that is, for error messages.
+    var lines: Int
+    /// The stamp of the last change read, so that a line read twice is recognised.
+    var last: Stamp
+  }
+
+  /// Reads the whole lines after `position`, passing each change on; a last line without its newline is a write
+  /// still under way (or cut short by a crash) and is left for later.
+  static func read(
+    _ path: String, machine: String, from position: Position, shownAs shown: String, _ each: (Change) throws -> Void
+  ) throws -> Position {
+    guard let bytes = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize) else {
+      return position
+    }
+    var current = position
+    var start = 0
+    let count = bytes.count
+    while start < count {
+      guard let newline = bytes[start...].firstIndex(of: 0x0A) else { break }
+      let lineNumber = current.lines + 1
+      if newline > start {
+        let change: Change
+        do {
+          change = try ChangeCodec.decode(bytes, from: start, to: newline)
+        } catch {
+          if let newer = error.newerVersion {
+            throw GroceryError.newerStoreVersion(path: shown, found: newer, supported: Change.version)
+          }
+          throw GroceryError.unreadableStore(
+            path: shown, reason: "line \(lineNumber): \(error.field): \(error.reason)")
+        }
+        if change.stamp.machine != machine {
+          throw GroceryError.unreadableStore(
+            path: shown, reason: "line \(lineNumber): machine: '\(change.stamp.machine)' is not this log's machine")
+        }
+        if change.stamp > current.last {
+          try each(change)
+          current.last = change.stamp
+        }
+      }
+      current.offset = position.offset + newline + 1
+      current.lines = lineNumber
+      start = newline + 1
+    }
+    return current
+  }
+
+  /// Appends one line and flushes it to disk; on any failure the file is cut back to its old length.
+  static func append(_ line: String, to file: String, shownAs path: String) throws {
+    let fd = open(file, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    if fd < 0 { throw FileSystem.ioError(path, "write") }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) != 0 { throw FileSystem.ioError(path, "inspect") }
+    if info.st_mode & S_IFMT != S_IFREG {
+      throw GroceryError.io(path: path, operation: "write", reason: "it is not a regular file")
+    }
+    let size = Int(info.st_size)
+    // A line cut short by a crash is dropped first, so the new line starts on a line of its own.
+    let torn = try FileSystem.tornTail(fd, size: size, path: path)
+    do {
+      if !torn.isEmpty, ftruncate(fd, off_t(size - torn.count)) != 0 { throw FileSystem.ioError(path, "repair") }
+      try FileSystem.writeAll(fd, Data(line.utf8), path: path)
+      try FileSystem.sync(fd, path: path)
+    } catch {
+      // Put the file back exactly as it was, torn line and all: a failed command changes nothing.
+      if ftruncate(fd, off_t(size - torn.count)) == 0, !torn.isEmpty {
+        do { try FileSystem.writeAll(fd, Data(torn), path: path) } catch { /* the first failure is the one to report */ }
+      }
+      throw error
+    }
+  }
+}

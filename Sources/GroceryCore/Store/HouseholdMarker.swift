@@ -1,0 +1,51 @@
+import Foundation
+
+/// `household.json`: says that a folder is a grocery household, of which format version, and which household.
+enum HouseholdMarker {
+  static let fileName = "household.json"
+  static let format = "grocery-household"
+
+  static func new() -> String {
+    "{\"format\":\"\(format)\",\"version\":\(Change.version),\"id\":\(JSONText.id(UUID()))}\n"
+  }
+
+  /// What a marker says.
+  struct Contents: Equatable, Sendable {
+    var version: Int
+    var id: String
+  }
+
+  /// Reads a marker; nil when there is none.
+  static func read(_ path: String, shown: String) throws -> Contents? {
+    guard let bytes = try FileSystem.readRegularFile(path, limit: 1 << 16) else { return nil }
+    var reader = JSONReader(bytes)
+    var format: String?
+    var version: Int?
+    var id: String?
+    do {
+      try reader.beginObject()
+      var first = true
+      while let key = try reader.nextKey(first: &first) {
+        switch key {
+        case "format": format = try reader.readString()
+        case "version": version = try reader.readInt()
+        case "id": id = try reader.readString()
+        default: try reader.skipValue()
+        }
+      }
+    } catch let failure as JSONReader.Failure {
+      throw GroceryError.unreadableStore(path: shown, reason: "byte \(failure.offset): \(failure.reason)")
+    }
+    guard format == HouseholdMarker.format else {
+      throw GroceryError.unreadableStore(path: shown, reason: "not a grocery household (format is not '\(HouseholdMarker.format)')")
+    }
+    guard let version else { throw GroceryError.unreadableStore(path: shown, reason: "version: missing") }
+    if version > Change.version {
+      throw GroceryError.newerStoreVersion(path: shown, found: version, supported: Change.version)
+    }
+    return Contents(version: version, id: id ?? "")
+  }
+
+  /// Refuses a marker from a newer grocery or one that is not a household's; a missing one is fine.
+  static func check(_ path: String, shown: String) throws { _ = try read(path, shown: shown) }
+}

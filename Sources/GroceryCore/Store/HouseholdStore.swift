@@ -1,0 +1,332 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One change that `undo` can revert, newest first in `undoList()`.
+public struct UndoEntry: Equatable, Sendable {
+  public var summary: String
+  public var at: Date?
+}
+
+/// The household: a folder of append-only change logs, one per machine, and this machine's local state.
+///
+/// A machine appends only to its own log and only reads the others, so no file ever has two writers and any
+/// folder-sync tool or git can carry the folder without conflicts. Reads take no lock: logs only grow, and a last
+/// line without its newline is a write still under way. Changes hold an exclusive lock in the local state folder.
+public struct HouseholdStore: Sendable {
+  /// The household folder, as given (for messages).
+  public let path: String
+  /// The household folder with symbolic links followed.
+  public let folder: String
+  /// A version-1 store file to migrate from when the folder does not exist yet.
+  public let legacyFile: String?
+  /// This machine's own files for the household: identity, snapshot and lock.
+  public let stateFolder: String
+  /// How long to wait for another grocery's lock; nil waits for as long as it takes.
+  public var lockTimeout: Double?
+  /// How many of this machine's changes `undo` can step back through.
+  public var undoDepth: Int
+  /// The name a new identity gets.
+  public var defaultMachineName: String
+
+  public init(
+    path: String, folder: String, legacyFile: String? = nil, stateFolder: String, lockTimeout: Double? = nil,
+    undoDepth: Int = 50, defaultMachineName: String = "someone@" + Machine.currentHost
+  ) {
+    self.path = path
+    self.folder = folder
+    self.legacyFile = legacyFile
+    self.stateFolder = stateFolder
+    self.lockTimeout = lockTimeout
+    self.undoDepth = undoDepth
+    self.defaultMachineName = defaultMachineName
+  }
+
+  var logsFolder: String { folder + "/logs" }
+  var markerPath: String { folder + "/" + HouseholdMarker.fileName }
+  var lockPath: String { stateFolder + "/lock" }
+  var identityPath: String { stateFolder + "/identity.json" }
+  var snapshotPath: String { stateFolder + "/snapshot" }
+
+  // MARK: - Reading
+
+  /// Returns true when the household exists (or a version-1 store waits to be migrated).
+  public func exists() throws -> Bool {
+    if try FileSystem.status(folder) != nil { return true }
+    return try legacyFile.map { try FileSystem.status($0) != nil } ?? false
+  }
+
+  /// Reads the household; a missing one is empty with the default categories.
+  public func load() throws -> Groceries {
+    try migrateIfNeeded()
+    return try read().view.groceries
+  }
+
+  /// Reads the household with every purchase, not only the recent ones: for history and export.
+  public func loadHistory() throws -> Groceries {
+    try migrateIfNeeded()
+    return try read(fullHistory: true).view.groceries
+  }
+
+  /// Machine names for people, by machine id.
+  public func machineNames() throws -> [String: String] {
+    try migrateIfNeeded()
+    return try read().view.machines
+  }
+
+  /// What a read found: the folded state, the view of it, and how far into each log it got.
+  struct Reading {
+    var state: HouseholdState
+    var view: HouseholdView
+    var positions: [String: ChangeLog.Position]
+    /// Bytes read from the logs beyond what the snapshot held.
+    var tailBytes: Int
+    var undo: [Change]
+  }
+
+  func read(fullHistory: Bool = false, machine: String? = nil) throws -> Reading {
+    guard try FileSystem.status(folder) != nil else {
+      let state = HouseholdState.initial
+      return Reading(state: state, view: HouseholdView(state), positions: [:], tailBytes: 0, undo: [])
+    }
+    try HouseholdMarker.check(markerPath, shown: shown(markerPath))
+    var start = fullHistory ? nil : try Snapshot.read(snapshotPath, folder: folder)
+    var logs = try logFiles()
+    if let snapshot = start {
+      // A log shorter than the snapshot remembers, or gone, means the snapshot is not of these logs.
+      for (machine, position) in snapshot.positions {
+        let size = logs[machine].map { Int($0) } ?? -1
+        if size < position.offset {
+          start = nil
+          break
+        }
+      }
+    }
+    var reading = Reading(
+      state: start?.state ?? HouseholdState.initial, view: HouseholdView(HouseholdState()),
+      positions: start?.positions ?? [:], tailBytes: 0, undo: start?.undo ?? [])
+    if start == nil || fullHistory { reading.state.fullHistory = [:] }
+    let own = machine
+    logs = logs.filter { _ in true }
+    for machineID in logs.keys.sorted() {
+      let file = logsFolder + "/" + machineID + ".jsonl"
+      let before = reading.positions[machineID] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
+      let after = try ChangeLog.read(file, machine: machineID, from: before, shownAs: shown(file)) { change in
+        reading.state.apply(change)
+        if machineID == own { Undo.record(change, in: &reading.undo, depth: undoDepth) }
+      }
+      reading.tailBytes += after.offset - before.offset
+      reading.positions[machineID] = after
+    }
+    if reading.state.needsRebuild && reading.state.fullHistory == nil {
+      return try read(fullHistory: true, machine: machine)
+    }
+    var history: [UUID: [HouseholdState.Bought]]?
+    if reading.state.fullHistory != nil {
+      history = reading.state.finishFullHistory()
+      if start == nil && !fullHistory { reading.tailBytes = Snapshot.rewriteThreshold + 1 }
+    }
+    reading.view = HouseholdView(reading.state, history: fullHistory ? history : nil)
+    return reading
+  }
+
+  /// The logs in the folder by machine id, with their sizes.
+  func logFiles() throws -> [String: Int] {
+    var logs: [String: Int] = [:]
+    for name in try FileSystem.entries(logsFolder) where name.hasSuffix(".jsonl") {
+      let machine = String(name.dropLast(6))
+      guard MachineID.isValid(machine) else { continue }
+      let file = logsFolder + "/" + name
+      guard let info = try FileSystem.status(file) else { continue }
+      if info.st_mode & S_IFMT != S_IFREG {
+        throw GroceryError.io(path: shown(file), operation: "read", reason: "it is not a regular file")
+      }
+      logs[machine] = Int(info.st_size)
+    }
+    return logs
+  }
+
+  /// A file inside the household, named for messages from the folder as the user gave it.
+  func shown(_ file: String) -> String {
+    file.hasPrefix(folder + "/") ? path + String(file.dropFirst(folder.count)) : file
+  }
+
+  // MARK: - Changing
+
+  /// Runs a change under the lock and appends it to this machine's log, unless the body throws or changes nothing.
+  ///
+  /// `summary` describes the change for `undo` and for the other machines. `onWait` is called if another grocery
+  /// holds the lock.
+  public func update<T>(
+    summary: (T) -> String, now: Date, onWait: () -> Void = {}, _ body: (inout Groceries) throws -> T
+  ) throws -> T {
+    try migrateIfNeeded(onWait: onWait)
+    if try FileSystem.status(lockPath) == nil || FileSystem.status(folder) == nil {
+      // Try the change first without creating anything, so a refused or empty change writes nothing at all.
+      let reading = try read()
+      var groceries = reading.view.groceries
+      let result = try body(&groceries)
+      if groceries == reading.view.groceries { return result }
+    }
+    return try withLock(onWait: onWait) {
+      let machine = try identity(creating: true)
+      try prepareFolder()
+      var reading = try read(machine: machine.id)
+      var groceries = reading.view.groceries
+      let result = try body(&groceries)
+      if groceries == reading.view.groceries { return result }
+      let operations = ChangeDiff.operations(from: reading.view, to: groceries, now: now)
+      if operations.isEmpty { return result }
+      try commit(operations, summary: summary(result), machine: machine, now: now, reading: &reading)
+      return result
+    }
+  }
+
+  /// Writes a new household, refusing if one exists.
+  public func create(_ groceries: Groceries, summary: String, now: Date, onWait: () -> Void = {}) throws {
+    try withLock(onWait: onWait) {
+      if try exists() { throw GroceryError.refused("a store already exists at '\(path)'") }
+      let machine = try identity(creating: true)
+      try prepareFolder()
+      var reading = try read(machine: machine.id)
+      let operations = Migration.operations(groceries, from: reading.view, now: now)
+      try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
+    }
+  }
+
+  /// Appends one change to this machine's log and refreshes the snapshot.
+  func commit(
+    _ operations: [Operation], summary: String, undoes: String? = nil, machine: Machine, now: Date,
+    reading: inout Reading
+  ) throws {
+    var operations = operations
+    if reading.state.machines[machine.id]?.value != machine.name {
+      operations.insert(.machine(name: machine.name), at: 0)
+    }
+    let stamp = Stamp.next(after: reading.state.latest, now: now, machine: machine.id)
+    let change = Change(
+      id: UUID().uuidString.lowercased(), stamp: stamp, summary: summary, undoes: undoes, operations: operations)
+    let line = ChangeCodec.encode(change)
+    let file = logsFolder + "/" + machine.id + ".jsonl"
+    let isNew = try FileSystem.status(file) == nil
+    try ChangeLog.append(line, to: file, shownAs: shown(file))
+    if isNew { try FileSystem.syncFolder(logsFolder) }
+    // The change is safely in the log; what follows only keeps the local cache up to date.
+    reading.state.apply(change)
+    Undo.record(change, in: &reading.undo, depth: undoDepth)
+    let before = reading.positions[machine.id] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
+    let size = try FileSystem.status(file).map { Int($0.st_size) } ?? 0
+    reading.positions[machine.id] = ChangeLog.Position(offset: size, lines: before.lines + 1, last: stamp)
+    reading.tailBytes += line.utf8.count
+    try refreshSnapshot(reading)
+  }
+
+  /// Rewrites the snapshot when enough has been read beyond it that doing so saves time on later commands.
+  func refreshSnapshot(_ reading: Reading, force: Bool = false) throws {
+    guard force || reading.tailBytes > Snapshot.rewriteThreshold else { return }
+    do {
+      try Snapshot.write(reading.state, positions: reading.positions, undo: reading.undo, folder: folder, to: snapshotPath)
+    } catch {
+      // The snapshot is only a cache: the change is already in the log, and the next command reads the tail.
+    }
+  }
+
+  /// Runs a body holding the household's change lock.
+  public func withLock<T>(onWait: () -> Void = {}, _ body: () throws -> T) throws -> T {
+    try FileSystem.makeFolders(stateFolder, mode: 0o700)
+    let lock = try FileLock.acquire(lockPath, timeout: lockTimeout, onWait: onWait)
+    defer { withExtendedLifetime(lock) {} }
+    return try body()
+  }
+
+  /// Creates the household folder and its marker if they are missing.
+  func prepareFolder() throws {
+    try FileSystem.makeFolders(logsFolder, mode: 0o700)
+    if try FileSystem.status(markerPath) == nil {
+      try AtomicFile.write(Data(HouseholdMarker.new().utf8), to: markerPath)
+    }
+  }
+
+  /// This machine's identity, made on first use (under the lock) or when the identity was made on another host.
+  public func identity(creating: Bool = false) throws -> Machine {
+    if let bytes = try FileSystem.readRegularFile(identityPath, limit: 1 << 16) {
+      guard let machine = Machine.decode(bytes) else {
+        throw GroceryError.unreadableStore(
+          path: identityPath, reason: "not a machine identity; remove it to make this machine a new one")
+      }
+      if machine.host == Machine.currentHost { return machine }
+    }
+    let machine = Machine(id: MachineID.random(), name: defaultMachineName, host: Machine.currentHost)
+    if creating {
+      try FileSystem.makeFolders(stateFolder, mode: 0o700)
+      try AtomicFile.write(Data(machine.encoded().utf8), to: identityPath)
+    }
+    return machine
+  }
+
+  /// Gives this machine a new name for people, recorded as a change so that the other machines learn it.
+  public func setMachineName(_ name: String, now: Date, onWait: () -> Void = {}) throws {
+    try withLock(onWait: onWait) {
+      var machine = try identity(creating: true)
+      machine.name = name
+      try AtomicFile.write(Data(machine.encoded().utf8), to: identityPath)
+      try prepareFolder()
+      var reading = try read(machine: machine.id)
+      if reading.state.machines[machine.id]?.value == name { return }
+      try commit([], summary: "name this machine " + name, machine: machine, now: now, reading: &reading)
+    }
+  }
+
+  // MARK: - Undo
+
+  /// Reverts this machine's most recent change that is not undone yet, returning what it undid.
+  ///
+  /// The revert is a new change: it puts back the fields that change set, unless another change has set them
+  /// since, and takes back its purchases. It never touches what another machine did.
+  public func undo(now: Date, onWait: () -> Void = {}) throws -> UndoEntry {
+    try migrateIfNeeded(onWait: onWait)
+    guard try FileSystem.status(identityPath) != nil else { throw GroceryError.refused("nothing to undo") }
+    return try withLock(onWait: onWait) {
+      let machine = try identity(creating: true)
+      var reading = try read(machine: machine.id)
+      guard let last = reading.undo.last else { throw GroceryError.refused("nothing to undo") }
+      let operations = Undo.inverse(of: last, in: reading.state)
+      try commit(
+        operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now, reading: &reading)
+      return UndoEntry(summary: last.summary, at: last.stamp.date)
+    }
+  }
+
+  /// Lists the changes `undo` can revert, newest first.
+  public func undoList() throws -> [UndoEntry] {
+    try migrateIfNeeded()
+    guard try FileSystem.status(identityPath) != nil else { return [] }
+    let machine = try identity()
+    return try read(machine: machine.id).undo.reversed().map { UndoEntry(summary: $0.summary, at: $0.stamp.date) }
+  }
+
+  // MARK: - Migration
+
+  /// Moves a version-1 store into a new household folder on first use, keeping the old file as it is.
+  func migrateIfNeeded(onWait: () -> Void = {}) throws {
+    guard let legacy = legacyFile, try FileSystem.status(folder) == nil, try FileSystem.status(legacy) != nil else {
+      return
+    }
+    try withLock(onWait: onWait) {
+      guard try FileSystem.status(folder) == nil else { return }
+      guard let data = try FileSystem.read(legacy) else { return }
+      let decoded = try StoreCodec.decode(data, path: legacy)
+      let machine = try identity(creating: true)
+      try prepareFolder()
+      var reading = try read(machine: machine.id)
+      let now = decoded.change?.at ?? Date(timeIntervalSince1970: 0)
+      let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
+      let summary = "migrate " + FileSystem.name(of: legacy) + " (version 1)"
+      try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
+    }
+  }
+}

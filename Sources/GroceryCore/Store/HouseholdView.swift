@@ -1,0 +1,175 @@
+import Foundation
+
+/// The household as commands see it, built from the folded state, with what the store needs to turn a changed
+/// copy back into operations.
+struct HouseholdView: Sendable {
+  var groceries: Groceries
+  /// For an item shown once for several ids (two machines added the same name), every id behind it.
+  var members: [UUID: [UUID]] = [:]
+  /// The same for categories and locations.
+  var categoryMembers: [UUID: [UUID]] = [:]
+  var locationMembers: [UUID: [UUID]] = [:]
+  /// Machine names by machine id.
+  var machines: [String: String] = [:]
+
+  /// Builds the view; with `history`, items hold every purchase instead of the recent ones.
+  init(_ state: HouseholdState, history: [UUID: [HouseholdState.Bought]]? = nil) {
+    // Categories: the general order first, then those it does not name, oldest first; one per name.
+    let liveCategories = state.categories.filter { $0.value.alive.value && $0.value.name.value != nil }
+    var categoryOrder = state.order.value.filter { liveCategories[$0] != nil }
+    var seen = Set(categoryOrder)
+    if seen.count != categoryOrder.count {
+      var once = Set<UUID>()
+      categoryOrder = categoryOrder.filter { once.insert($0).inserted }
+      seen = once
+    }
+    categoryOrder += liveCategories.filter { !seen.contains($0.key) }
+      .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }.map(\.key)
+    var categoryOf: [UUID: String] = [:]
+    var categories: [Category] = []
+    var categoryByKey: [String: UUID] = [:]
+    let byAge = liveCategories.sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
+    var survivorOfCategory: [UUID: UUID] = [:]
+    for (id, category) in byAge {
+      let name = category.name.value!
+      let key = Names.key(name)
+      if key == Names.key(Category.uncategorized) {
+        survivorOfCategory[id] = nil
+        continue
+      }
+      if let survivor = categoryByKey[key] {
+        survivorOfCategory[id] = survivor
+        categoryMembers[survivor, default: [survivor]].append(id)
+      } else {
+        categoryByKey[key] = id
+        survivorOfCategory[id] = id
+      }
+    }
+    for id in categoryOrder {
+      guard survivorOfCategory[id] == id, let name = liveCategories[id]?.name.value else { continue }
+      categories.append(Category(id: id, name: name))
+    }
+    for (id, survivor) in survivorOfCategory {
+      if let name = liveCategories[survivor]?.name.value { categoryOf[id] = name }
+    }
+
+    // Locations: oldest first, one per name.
+    let liveLocations = state.locations.filter { $0.value.alive.value && $0.value.name.value != nil }
+      .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
+    var locationByKey: [String: UUID] = [:]
+    var locationOf: [UUID: String] = [:]
+    var locations: [Location] = []
+    for (id, location) in liveLocations {
+      let name = location.name.value!
+      let key = Names.key(name)
+      if let survivor = locationByKey[key] {
+        locationMembers[survivor, default: [survivor]].append(id)
+        locationOf[id] = name
+        continue
+      }
+      locationByKey[key] = id
+      locationOf[id] = name
+      var names: [String] = []
+      for category in location.order.value {
+        if let name = categoryOf[category], !names.contains(name) { names.append(name) }
+      }
+      locations.append(Location(id: id, name: name, categoryOrder: names))
+    }
+    for (survivor, ids) in locationMembers {
+      let newest = ids.compactMap { id in state.locations[id].map { (id, $0) } }
+        .max { $0.1.order.stamp < $1.1.order.stamp }
+      if let newest, let index = locations.firstIndex(where: { $0.id == survivor }) {
+        var names: [String] = []
+        for category in newest.1.order.value {
+          if let name = categoryOf[category], !names.contains(name) { names.append(name) }
+        }
+        locations[index].categoryOrder = names
+      }
+    }
+
+    // Items: one per name; when two ids share a name, each field takes the newest value among them.
+    let liveItems = state.items.filter { $0.value.alive.value && $0.value.name.value != nil }
+      .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
+    var itemByKey: [String: Int] = [:]
+    var items: [Item] = []
+    items.reserveCapacity(liveItems.count)
+    var merged: [Int: [ItemState]] = [:]
+    for (id, item) in liveItems {
+      let key = Names.key(item.name.value!)
+      if let index = itemByKey[key] {
+        members[items[index].id, default: [items[index].id]].append(id)
+        merged[index, default: [state.items[items[index].id]!]].append(item)
+        continue
+      }
+      itemByKey[key] = items.count
+      items.append(
+        HouseholdView.item(
+          id, item, categoryOf: categoryOf, locationOf: locationOf, history: history?[id]))
+    }
+    for (index, group) in merged {
+      var combined = group[0]
+      var window = PurchaseWindow()
+      var full: [HouseholdState.Bought] = []
+      for (n, state) in group.enumerated() {
+        if n > 0 {
+          combined.name.merge(state.name.value, at: state.name.stamp)
+          combined.quantity.merge(state.quantity.value, at: state.quantity.stamp)
+          combined.note.merge(state.note.value, at: state.note.stamp)
+          combined.category.merge(state.category.value, at: state.category.stamp)
+          combined.locations.merge(state.locations.value, at: state.locations.stamp)
+          combined.staple.merge(state.staple.value, at: state.staple.stamp)
+          combined.onList.merge(state.onList.value, at: state.onList.stamp)
+          combined.unavailableOn.merge(state.unavailableOn.value, at: state.unavailableOn.stamp)
+          combined.skipUntil.merge(state.skipUntil.value, at: state.skipUntil.stamp)
+          combined.updated = max(combined.updated, state.updated)
+        }
+        for entry in state.purchases.days { for q in entry.quantities { window.add(entry.day, quantity: q) } }
+        window.earlier += state.purchases.earlier
+      }
+      combined.purchases = window
+      let id = items[index].id
+      if let history {
+        for member in members[id] ?? [id] { full += history[member] ?? [] }
+        full.sort { $0.day != $1.day ? $0.day < $1.day : $0.stamp < $1.stamp }
+      }
+      let item = HouseholdView.item(
+        id, combined, categoryOf: categoryOf, locationOf: locationOf, history: history == nil ? nil : full)
+      items[index] = item
+    }
+    var groceries = Groceries(categories: categories, locations: locations, items: items)
+    groceries.sortItems()
+    self.groceries = groceries
+    for (machine, name) in state.machines { machines[machine] = name.value }
+  }
+
+  /// Orders by creation time, then by id, so every machine picks the same one of two same-named things.
+  static func older(_ a: Register<Int64>, _ aID: UUID, than b: Register<Int64>, _ bID: UUID) -> Bool {
+    if a.stamp != b.stamp { return a.stamp < b.stamp }
+    return aID.uuidString < bID.uuidString
+  }
+
+  private static func item(
+    _ id: UUID, _ state: ItemState, categoryOf: [UUID: String], locationOf: [UUID: String],
+    history: [HouseholdState.Bought]?
+  ) -> Item {
+    var locations: [String] = []
+    for location in state.locations.value {
+      if let name = locationOf[location], !locations.contains(name) { locations.append(name) }
+    }
+    let created = Date(timeIntervalSince1970: Double(state.created.value / 1000))
+    var item = Item(
+      id: id, name: state.name.value!, quantity: state.quantity.value, note: state.note.value,
+      category: state.category.value.flatMap { categoryOf[$0] } ?? Category.uncategorized, locations: locations,
+      isStaple: state.staple.value, isOnList: state.onList.value, now: created)
+    item.unavailableOn = state.unavailableOn.value
+    item.skipUntil = state.skipUntil.value
+    item.updated = Date(timeIntervalSince1970: Double(state.updated.milliseconds / 1000))
+    if let history {
+      item.purchases = history.map { Purchase(date: $0.day, quantity: $0.quantity) }
+    } else {
+      item.purchases = state.purchases.purchases
+      item.earlierPurchases = state.purchases.earlier
+    }
+    return item
+  }
+}

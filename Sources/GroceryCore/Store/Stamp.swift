@@ -1,0 +1,75 @@
+import Foundation
+
+/// When a change was made, by a hybrid logical clock: wall time in milliseconds that never runs backwards, a
+/// counter for changes within one millisecond, and the machine that made it.
+///
+/// Stamps order every change in a household the same way on every machine: by time, then counter, then machine.
+public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
+  public var milliseconds: Int64
+  public var counter: Int
+  public var machine: String
+
+  public init(milliseconds: Int64, counter: Int, machine: String) {
+    self.milliseconds = milliseconds
+    self.counter = counter
+    self.machine = machine
+  }
+
+  /// Older than every real change: the stamp of the built-in categories.
+  public static let zero = Stamp(milliseconds: 0, counter: 0, machine: "")
+
+  public static func < (a: Stamp, b: Stamp) -> Bool {
+    if a.milliseconds != b.milliseconds { return a.milliseconds < b.milliseconds }
+    if a.counter != b.counter { return a.counter < b.counter }
+    return a.machine < b.machine
+  }
+
+  /// The stamp of a new change by `machine`: later than `latest`, the newest stamp it has seen, and than `now`.
+  public static func next(after latest: Stamp, now: Date, machine: String) -> Stamp {
+    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    if wall > latest.milliseconds { return Stamp(milliseconds: wall, counter: 0, machine: machine) }
+    return Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, machine: machine)
+  }
+
+  /// The wall time of the stamp.
+  public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+
+  /// The time as written in the log: `2026-11-21T09:00:00.000Z`.
+  public var time: String { Stamp.format(milliseconds) }
+
+  public var description: String { "\(time)#\(counter)@\(machine)" }
+
+  /// Formats milliseconds since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+  public static func format(_ milliseconds: Int64) -> String {
+    let ms = Int(milliseconds)
+    let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+    let fraction = ms - seconds * 1000
+    let day = Day(ordinal: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+    let rest = seconds - day.ordinal * 86_400
+    func pad(_ v: Int, _ n: Int) -> String {
+      let s = String(v)
+      return s.count >= n ? s : String(repeating: "0", count: n - s.count) + s
+    }
+    return "\(day)T\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2)).\(pad(fraction, 3))Z"
+  }
+
+  /// Parses exactly `YYYY-MM-DDTHH:MM:SS.mmmZ` into milliseconds since 1970.
+  public static func parse<C: Collection>(_ bytes: C) -> Int64? where C.Element == UInt8 {
+    let b = Array(bytes)
+    guard b.count == 24, b[10] == 84, b[13] == 58, b[16] == 58, b[19] == 46, b[23] == 90,
+      let day = Day(String(decoding: b[0..<10], as: UTF8.self))
+    else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for i in range {
+        guard (48...57).contains(b[i]) else { return nil }
+        value = value * 10 + Int(b[i] - 48)
+      }
+      return value
+    }
+    guard let h = number(11..<13), h < 24, let m = number(14..<16), m < 60, let s = number(17..<19), s < 61,
+      let f = number(20..<23)
+    else { return nil }
+    return Int64((day.ordinal * 86_400 + h * 3600 + m * 60 + s) * 1000 + f)
+  }
+}
