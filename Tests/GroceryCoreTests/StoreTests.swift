@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import GroceryCore
+
+/// The household store: logs per machine, folding, undo, migration and damaged files.
+@Suite struct StoreTests {
+  let folder = TemporaryDirectory()
+
+  /// A machine: its own state folder, sharing or not the household folder.
+  func machine(_ name: String, household: String = "household") -> HouseholdStore {
+    HouseholdStore(
+      path: folder.file(household), folder: folder.file(household), stateFolder: folder.file("state-" + name),
+      defaultMachineName: name)
+  }
+
+  func add(_ names: [String], to store: HouseholdStore, at now: Date = Fixed.now) throws {
+    try store.update(summary: { _ in "add " + names.joined(separator: ", ") }, now: now) { groceries in
+      _ = try groceries.add(names, changes: ItemChanges(), today: Fixed.today, now: now, newID: UUID.init)
+    }
+  }
+
+  func changes(_ store: HouseholdStore) throws -> [Change] {
+    var all: [Change] = []
+    for (machine, _) in try store.logFiles() {
+      _ = try ChangeLog.read(
+        store.logsFolder + "/" + machine + ".jsonl", machine: machine,
+        from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: "log"
+      ) { all.append($0) }
+    }
+    return all
+  }
+
+  @Test func theVersionOneFixtureMigratesWithNothingLostAndStaysBeside() throws {
+    let url = try #require(Bundle.module.url(forResource: "store-v1", withExtension: "json", subdirectory: "Fixtures"))
+    let original = try Data(contentsOf: url)
+    try original.write(to: URL(fileURLWithPath: folder.file("grocery.json")))
+    let store = try StorePath.locate(
+      explicit: folder.file("grocery.json"), environment: ["HOME": folder.path])
+    #expect(store.folder == folder.file("grocery"))
+    let expected = try StoreCodec.decode(original, path: "store-v1.json").groceries
+    let migrated = try store.loadHistory()
+    #expect(migrated.walkOrder() == expected.walkOrder())
+    for location in expected.locations {
+      #expect(migrated.walkOrder(at: location.name) == expected.walkOrder(at: location.name))
+    }
+    #expect(migrated.locations.map(\.name) == expected.locations.map(\.name))
+    #expect(migrated.items.count == expected.items.count)
+    for (item, old) in zip(migrated.items, expected.items) {
+      #expect(item.id == old.id)
+      #expect(item.name == old.name && item.quantity == old.quantity && item.note == old.note)
+      #expect(item.category == old.category && item.locations == old.locations)
+      #expect(item.isStaple == old.isStaple && item.isOnList == old.isOnList)
+      #expect(item.unavailableOn == old.unavailableOn && item.skipUntil == old.skipUntil)
+      #expect(item.purchases == old.purchases)
+      #expect(Int(item.created.timeIntervalSince1970) == Int(old.created.timeIntervalSince1970))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("grocery.json"))) == original)
+    // Using it again reads the household; it does not migrate a second time.
+    _ = try store.load()
+    #expect(try changes(store).count == 1)
+    #expect(try store.undoList().map(\.summary) == ["migrate grocery.json (version 1)"])
+  }
+
+  @Test func foldingTheSameChangesInAnyOrderGivesTheSameHousehold() throws {
+    let alice = machine("alice")
+    let bob = machine("bob", household: "bobs-copy")
+    try add(["Milk", "Eggs"], to: alice)
+    try add(["Oat milk", "Bread"], to: bob, at: Fixed.now + 1)
+    try add(["Oat milk"], to: alice, at: Fixed.now + 2)
+    try alice.update(summary: { _ in "edit" }, now: Fixed.now + 3) {
+      _ = try $0.edit("eggs", changes: ItemChanges(quantity: 6), today: Fixed.today, now: Fixed.now + 3)
+    }
+    try bob.update(summary: { _ in "buy" }, now: Fixed.now + 4) {
+      _ = try $0.purchase(["bread"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 4)
+    }
+    let all = try changes(alice) + changes(bob)
+    var forward = HouseholdState.initial
+    for change in all { forward.apply(change) }
+    var backward = HouseholdState.initial
+    for change in all.reversed() { backward.apply(change) }
+    var shuffled = HouseholdState.initial
+    var random = SeededRandom(seed: 7)
+    for change in all.shuffled(using: &random) { shuffled.apply(change) }
+    let views = [forward, backward, shuffled].map { HouseholdView($0).groceries }
+    #expect(views[0] == views[1] && views[1] == views[2])
+    let names = views[0].items.map(\.name)
+    #expect(names == ["Bread", "Eggs", "Milk", "Oat milk"], "two machines adding Oat milk end with one")
+    #expect(views[0].items.first { $0.name == "Eggs" }?.quantity == 6)
+    #expect(views[0].items.first { $0.name == "Bread" }?.timesBought == 1)
+  }
+
+  @Test func twoMachinesSharingAFolderEachWriteOnlyTheirOwnLogAndSeeTheSameList() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try add(["Milk"], to: alice)
+    try add(["Eggs"], to: bob, at: Fixed.now + 1)
+    #expect(try alice.logFiles().count == 2)
+    #expect(try alice.load() == bob.load())
+    #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk"])
+  }
+
+  @Test func undoRevertsOnlyThisMachinesChangeAndNeverAnotherMachines() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try add(["Milk"], to: alice)
+    try bob.update(summary: { _ in "buy milk" }, now: Fixed.now + 1) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 1)
+    }
+    // Alice's add is undone, but Bob has bought milk since: the item and his purchase stay.
+    #expect(try alice.undo(now: Fixed.now + 2).summary == "add Milk")
+    let milk = try #require(try alice.load().items.first)
+    #expect(milk.timesBought == 1)
+    #expect(try bob.undoList().map(\.summary) == ["buy milk"])
+    _ = try bob.undo(now: Fixed.now + 3)
+    #expect(try alice.load().items.first?.timesBought == 0)
+    #expect(throws: GroceryError.refused("nothing to undo")) { try bob.undo(now: Fixed.now + 4) }
+  }
+
+  @Test func aLineReadTwiceChangesNothing() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now + 1) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 1)
+    }
+    let before = try alice.load()
+    let log = try #require(try alice.logFiles().keys.first)
+    let path = alice.logsFolder + "/" + log + ".jsonl"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try (text + text.split(separator: "\n").last! + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(try alice.load() == before)
+    #expect(before.items[0].timesBought == 1)
+  }
+
+  @Test func nothingIsWrittenForARefusedOrEmptyChange() throws {
+    let alice = machine("alice")
+    #expect(throws: GroceryError.self) {
+      try alice.update(summary: { _ in "x" }, now: Fixed.now) { _ = try $0.remove(["nothing"]) }
+    }
+    try alice.update(summary: { _ in "x" }, now: Fixed.now) { _ in }
+    #expect(!FileManager.default.fileExists(atPath: alice.folder))
+    #expect(!FileManager.default.fileExists(atPath: alice.stateFolder))
+  }
+
+  @Test func aDamagedLogNamesItsFileLineAndField() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    let log = try #require(try alice.logFiles().keys.first)
+    let path = alice.logsFolder + "/" + log + ".jsonl"
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    text = text.replacingOccurrences(of: "\"quantity\":1", with: "\"quantity\":0")
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(throws: GroceryError.self) { try alice.load() }
+    do {
+      _ = try alice.load()
+    } catch let error as GroceryError {
+      #expect(error.message.hasSuffix("line 1: ops[1].set.quantity: expected a whole number from 1 to 999"))
+    }
+  }
+
+  @Test func randomDamageToALogIsAlwaysReportedNeverACrash() throws {
+    let alice = machine("alice")
+    try add(["Milk", "Eggs"], to: alice)
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now + 1) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 1)
+    }
+    let log = try #require(try alice.logFiles().keys.first)
+    let path = alice.logsFolder + "/" + log + ".jsonl"
+    let valid = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    var random = SeededRandom(seed: 42)
+    var refused = 0
+    for _ in 0..<300 {
+      var bytes = valid
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let index = Int.random(in: 0..<bytes.count - 1, using: &random)
+        bytes[index] = UInt8.random(in: 0...255, using: &random)
+      }
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      do {
+        _ = try alice.load()
+      } catch is GroceryError {
+        refused += 1
+      }
+    }
+    #expect(refused > 100)
+  }
+
+  @Test func aStoreThatIsNotARegularFileIsRefusedAtOnce() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    let log = try #require(try alice.logFiles().keys.first)
+    let path = alice.logsFolder + "/" + log + ".jsonl"
+    unlink(path)
+    #expect(mkfifo(path, 0o600) == 0)
+    #expect(throws: GroceryError.self) { try alice.load() }
+  }
+}
