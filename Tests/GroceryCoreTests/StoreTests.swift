@@ -151,6 +151,8 @@ import TestSupport
     var text = try String(contentsOfFile: path, encoding: .utf8)
     text = text.replacingOccurrences(of: "\"quantity\":1", with: "\"quantity\":0")
     try text.write(toFile: path, atomically: false, encoding: .utf8)
+    // The snapshot trusts what it has already read; once it is gone (or stale), the logs are read again.
+    unlink(alice.snapshotPath)
     #expect(throws: GroceryError.self) { try alice.load() }
     do {
       _ = try alice.load()
@@ -184,6 +186,28 @@ import TestSupport
       }
     }
     #expect(refused > 100)
+  }
+
+  @Test func aSnapshotThatIsMissingDamagedOrOfAnotherLogIsRebuilt() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    try add(["Eggs"], to: alice, at: Fixed.now + 1)
+    let expected = try alice.load()
+    #expect(FileManager.default.fileExists(atPath: alice.snapshotPath))
+    try "{\"snapshot\":2,\"folder\":".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
+    #expect(try alice.load() == expected)
+    // A log put back to an older copy (a restored backup) no longer holds what the snapshot read: rebuilt.
+    let log = try #require(try alice.logFiles().keys.first)
+    let path = alice.logsFolder + "/" + log + ".jsonl"
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try add(["Tea"], to: alice, at: Fixed.now + 2)
+    #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk", "Tea"])
+    try older.write(to: URL(fileURLWithPath: path))
+    #expect(try alice.load() == expected)
+    try "{\"snapshot\":3}\n".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
+    #expect(throws: GroceryError.newerStoreVersion(path: alice.snapshotPath, found: 3, supported: 2)) {
+      try alice.load()
+    }
   }
 
   @Test func aStoreThatIsNotARegularFileIsRefusedAtOnce() throws {

@@ -13,9 +13,9 @@ enum AtomicFile {
 
   /// Writes `data` to `target`, keeping the old file's permissions (0600 for a new file).
   ///
-  /// `beforeRename` runs after the new contents are safely on disk and before they become visible; on any
-  /// failure the temporary file is removed and the old file is left as it was.
-  static func write(_ data: Data, to target: String, beforeRename: () throws -> Void = {}) throws {
+  /// On any failure the temporary file is removed and the old file is left as it was. A cache that can be
+  /// rebuilt need not be `durable`: it is renamed into place without waiting for the disk.
+  static func write(_ data: Data, to target: String, durable: Bool = true) throws {
     let folder = FileSystem.folder(of: target)
     let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
     let temporary = folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -25,17 +25,16 @@ enum AtomicFile {
     do {
       if fchmod(fd, mode) != 0 { throw FileSystem.ioError(target, "set permissions of") }
       try FileSystem.writeAll(fd, data, path: target)
-      try FileSystem.sync(fd, path: target)
+      if durable { try FileSystem.sync(fd, path: target) }
       open = false
       if close(fd) != 0 { throw FileSystem.ioError(target, "write") }
-      try beforeRename()
       if rename(temporary, target) != 0 { throw FileSystem.ioError(target, "replace") }
     } catch {
       if open { close(fd) }
       unlink(temporary)
       throw error
     }
-    try FileSystem.syncFolder(folder)
+    if durable { try FileSystem.syncFolder(folder) }
   }
 
   /// Removes temporary files that earlier, interrupted writes left beside the target.

@@ -20,6 +20,29 @@ public enum ChangeLog {
     var lines: Int
     /// The stamp of the last change read, so that a line read twice is recognised.
     var last: Stamp
+    /// A hash of the bytes just before `offset`, so that a log replaced by another is noticed.
+    var check: UInt64 = 0
+  }
+
+  /// How many bytes before a position its check covers.
+  static let checkLength = 64
+
+  /// Hashes the bytes before `end` (FNV-1a), for `Position.check`.
+  static func check<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  /// Returns true when the log still holds, just before the position, the bytes it held when it was read.
+  static func stillMatches(_ path: String, _ position: Position) throws -> Bool {
+    if position.offset == 0 { return true }
+    let start = max(0, position.offset - checkLength)
+    guard let bytes = try FileSystem.readRegularFile(path, from: start, limit: maximumSize) else { return false }
+    return bytes.count >= position.offset - start && check(bytes.prefix(position.offset - start)) == position.check
   }
 
   /// Reads the whole lines after `position`, passing each change on; a last line without its newline is a write
@@ -59,6 +82,10 @@ public enum ChangeLog {
       current.offset = position.offset + newline + 1
       current.lines = lineNumber
       start = newline + 1
+    }
+    if current.offset != position.offset {
+      let end = current.offset - position.offset
+      current.check = check(bytes[max(0, end - checkLength)..<end])
     }
     return current
   }

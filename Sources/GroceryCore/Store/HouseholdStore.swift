@@ -100,7 +100,9 @@ public struct HouseholdStore: Sendable {
       // A log shorter than the snapshot remembers, or gone, means the snapshot is not of these logs.
       for (machine, position) in snapshot.positions {
         let size = logs[machine].map { Int($0) } ?? -1
-        if size < position.offset {
+        let matches = try size >= position.offset
+          && ChangeLog.stillMatches(logsFolder + "/" + machine + ".jsonl", position)
+        if !matches {
           start = nil
           break
         }
@@ -220,7 +222,10 @@ public struct HouseholdStore: Sendable {
     Undo.record(change, in: &reading.undo, depth: undoDepth)
     let before = reading.positions[machine.id] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
     let size = try FileSystem.status(file).map { Int($0.st_size) } ?? 0
-    reading.positions[machine.id] = ChangeLog.Position(offset: size, lines: before.lines + 1, last: stamp)
+    let bytes = Array(line.utf8)
+    reading.positions[machine.id] = ChangeLog.Position(
+      offset: size, lines: before.lines + 1, last: stamp,
+      check: ChangeLog.check(bytes.suffix(ChangeLog.checkLength)))
     reading.tailBytes += line.utf8.count
     try refreshSnapshot(reading)
   }
@@ -229,6 +234,7 @@ public struct HouseholdStore: Sendable {
   func refreshSnapshot(_ reading: Reading, force: Bool = false) throws {
     guard force || reading.tailBytes > Snapshot.rewriteThreshold else { return }
     do {
+      try AtomicFile.removeStaleTemporaries(for: snapshotPath)
       try Snapshot.write(reading.state, positions: reading.positions, undo: reading.undo, folder: folder, to: snapshotPath)
     } catch {
       // The snapshot is only a cache: the change is already in the log, and the next command reads the tail.

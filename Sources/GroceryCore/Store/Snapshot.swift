@@ -1,10 +1,19 @@
 import Foundation
 
 /// A local cache of the folded household, with how far into each log it has read, so that a command reads only
-/// what is new. A missing, stale or damaged snapshot is rebuilt from the logs, never a reason to refuse.
+/// what is new. A missing, stale or damaged snapshot is rebuilt from the logs, never a reason to refuse; one from
+/// a newer grocery is refused.
+///
+/// One JSON object a line: a header, the logs' positions, machine names, the general order, then every category,
+/// location and item with each field's value and stamp, and last this machine's undoable changes as log lines.
 enum Snapshot {
+  static let version = 2
+
   /// Rewrite the snapshot once this many bytes of log have been read beyond it.
   static let rewriteThreshold = 16 * 1024
+
+  /// The most a snapshot may hold before it is not believed.
+  static let maximumSize = 1 << 31
 
   struct Contents {
     var state: HouseholdState
@@ -12,9 +21,241 @@ enum Snapshot {
     var undo: [Change]
   }
 
-  static func read(_ path: String, folder: String) throws -> Contents? { nil }
+  // MARK: - Writing
 
   static func write(
     _ state: HouseholdState, positions: [String: ChangeLog.Position], undo: [Change], folder: String, to path: String
-  ) throws {}
+  ) throws {
+    var out = "{\"snapshot\":\(version),\"folder\":\(JSONText.quote(folder)),\"latest\":\(stamp(state.latest))}\n"
+    for (machine, position) in positions.sorted(by: { $0.key < $1.key }) {
+      out += "{\"log\":\(JSONText.quote(machine)),\"offset\":\(position.offset),\"lines\":\(position.lines),"
+      out += "\"last\":\(stamp(position.last)),\"check\":\"\(String(position.check, radix: 16))\"}\n"
+    }
+    for (machine, name) in state.machines.sorted(by: { $0.key < $1.key }) {
+      out += "{\"machine\":\(JSONText.quote(machine)),\"name\":\(register(name, JSONText.quote))}\n"
+    }
+    out += "{\"order\":\(register(state.order, JSONText.ids))}\n"
+    for (id, c) in state.categories {
+      out += "{\"category\":\(JSONText.id(id)),\"name\":\(register(c.name, optionalString)),"
+      out += "\"alive\":\(register(c.alive, { "\($0)" })),\"created\":\(register(c.created, { "\($0)" }))}\n"
+    }
+    for (id, l) in state.locations {
+      out += "{\"location\":\(JSONText.id(id)),\"name\":\(register(l.name, optionalString)),"
+      out += "\"order\":\(register(l.order, JSONText.ids)),\"alive\":\(register(l.alive, { "\($0)" })),"
+      out += "\"created\":\(register(l.created, { "\($0)" }))}\n"
+    }
+    for (id, i) in state.items {
+      var line = "{\"item\":\(JSONText.id(id)),\"name\":\(register(i.name, optionalString))"
+      line += ",\"quantity\":\(register(i.quantity, { "\($0)" })),\"note\":\(register(i.note, optionalString))"
+      line += ",\"category\":\(register(i.category, { $0.map(JSONText.id) ?? "null" }))"
+      line += ",\"locations\":\(register(i.locations, JSONText.ids)),\"staple\":\(register(i.staple, { "\($0)" }))"
+      line += ",\"onList\":\(register(i.onList, { "\($0)" }))"
+      line += ",\"unavailableOn\":\(register(i.unavailableOn, optionalDay))"
+      line += ",\"skipUntil\":\(register(i.skipUntil, optionalDay)),\"alive\":\(register(i.alive, { "\($0)" }))"
+      line += ",\"created\":\(register(i.created, { "\($0)" })),\"updated\":\(stamp(i.updated)),\"touched\":{"
+      line += i.touched.sorted { $0.key < $1.key }.map { JSONText.quote($0.key) + ":" + stamp($0.value) }
+        .joined(separator: ",")
+      line += "},\"days\":["
+      line += i.purchases.days.map { "[\($0.day.ordinal)," + $0.quantities.map(String.init).joined(separator: ",") + "]" }
+        .joined(separator: ",")
+      line += "],\"earlier\":\(i.purchases.earlier)}\n"
+      out += line
+    }
+    for change in undo { out += ChangeCodec.encode(change) }
+    try AtomicFile.write(Data(out.utf8), to: path, durable: false)
+  }
+
+  private static func stamp(_ s: Stamp) -> String { "\"\(s.milliseconds).\(s.counter).\(s.machine)\"" }
+
+  private static func register<V>(_ r: Register<V>, _ value: (V) -> String) -> String {
+    "[" + value(r.value) + "," + stamp(r.stamp) + "]"
+  }
+
+  private static func optionalString(_ text: String?) -> String { text.map(JSONText.quote) ?? "null" }
+
+  private static func optionalDay(_ day: Day?) -> String { day.map { "\"\($0)\"" } ?? "null" }
+
+  // MARK: - Reading
+
+  /// Reads the snapshot of `folder`; nil when there is none, or it is damaged or of another folder.
+  static func read(_ path: String, folder: String) throws -> Contents? {
+    let bytes: [UInt8]
+    do {
+      guard let read = try FileSystem.readRegularFile(path, limit: maximumSize) else { return nil }
+      bytes = read
+    } catch {
+      // A snapshot that cannot be read is rebuilt from the logs.
+      return nil
+    }
+    do {
+      return try decode(bytes, folder: folder, path: path)
+    } catch let error as GroceryError {
+      throw error
+    } catch {
+      // Damaged: rebuilt from the logs, which are the truth.
+      return nil
+    }
+  }
+
+  private struct Damaged: Error {}
+
+  static func decode(_ bytes: [UInt8], folder: String, path: String) throws -> Contents? {
+    var state = HouseholdState()
+    var positions: [String: ChangeLog.Position] = [:]
+    var undo: [Change] = []
+    var start = 0
+    var sawHeader = false
+    while start < bytes.count {
+      guard let newline = bytes[start...].firstIndex(of: 0x0A) else { throw Damaged() }
+      defer { start = newline + 1 }
+      if !sawHeader {
+        var r = JSONReader(bytes, from: start, to: newline)
+        try r.beginObject()
+        var first = true
+        while let key = try r.nextKey(first: &first) {
+          switch key {
+          case "snapshot":
+            let found = try r.readInt()
+            if found > version { throw GroceryError.newerStoreVersion(path: path, found: found, supported: version) }
+            if found != version { return nil }
+          case "folder": if try r.readString() != folder { return nil }
+          case "latest": state.latest = try readStamp(&r)
+          default: throw Damaged()
+          }
+        }
+        sawHeader = true
+        continue
+      }
+      if bytes[start + 1] == 0x22 && bytes[start + 2] == 0x76 && bytes[start + 3] == 0x22 {
+        do {
+          undo.append(try ChangeCodec.decode(bytes, from: start, to: newline))
+        } catch {
+          throw Damaged()
+        }
+        continue
+      }
+      var r = JSONReader(bytes, from: start, to: newline)
+      try r.beginObject()
+      var first = true
+      guard let kind = try r.nextKey(first: &first) else { throw Damaged() }
+      switch kind {
+      case "log":
+        let machine = try r.readString()
+        var position = ChangeLog.Position(offset: 0, lines: 0, last: .zero)
+        while let key = try r.nextKey(first: &first) {
+          switch key {
+          case "offset": position.offset = try r.readInt()
+          case "lines": position.lines = try r.readInt()
+          case "last": position.last = try readStamp(&r)
+          case "check":
+            guard let value = UInt64(try r.readString(), radix: 16) else { throw Damaged() }
+            position.check = value
+          default: throw Damaged()
+          }
+        }
+        positions[machine] = position
+      case "machine":
+        let machine = try r.readString()
+        guard try r.nextKey(first: &first) == "name" else { throw Damaged() }
+        state.machines[machine] = try readRegister(&r) { try $0.readString() }
+        guard try r.nextKey(first: &first) == nil else { throw Damaged() }
+      case "order":
+        state.order = try readRegister(&r) { try $0.readUUIDs() }
+        guard try r.nextKey(first: &first) == nil else { throw Damaged() }
+      case "category":
+        let id = try r.readUUID()
+        var c = CategoryState()
+        while let key = try r.nextKey(first: &first) {
+          switch key {
+          case "name": c.name = try readRegister(&r, optionalString)
+          case "alive": c.alive = try readRegister(&r) { try $0.readBool() }
+          case "created": c.created = try readRegister(&r) { Int64(try $0.readInt()) }
+          default: throw Damaged()
+          }
+        }
+        state.categories[id] = c
+      case "location":
+        let id = try r.readUUID()
+        var l = LocationState()
+        while let key = try r.nextKey(first: &first) {
+          switch key {
+          case "name": l.name = try readRegister(&r, optionalString)
+          case "order": l.order = try readRegister(&r) { try $0.readUUIDs() }
+          case "alive": l.alive = try readRegister(&r) { try $0.readBool() }
+          case "created": l.created = try readRegister(&r) { Int64(try $0.readInt()) }
+          default: throw Damaged()
+          }
+        }
+        state.locations[id] = l
+      case "item":
+        let id = try r.readUUID()
+        var i = ItemState()
+        while let key = try r.nextKey(first: &first) {
+          switch key {
+          case "name": i.name = try readRegister(&r, optionalString)
+          case "quantity": i.quantity = try readRegister(&r) { try $0.readInt() }
+          case "note": i.note = try readRegister(&r, optionalString)
+          case "category": i.category = try readRegister(&r) { try $0.readNull() ? nil : try $0.readUUID() }
+          case "locations": i.locations = try readRegister(&r) { try $0.readUUIDs() }
+          case "staple": i.staple = try readRegister(&r) { try $0.readBool() }
+          case "onList": i.onList = try readRegister(&r) { try $0.readBool() }
+          case "unavailableOn": i.unavailableOn = try readRegister(&r, optionalDay)
+          case "skipUntil": i.skipUntil = try readRegister(&r, optionalDay)
+          case "alive": i.alive = try readRegister(&r) { try $0.readBool() }
+          case "created": i.created = try readRegister(&r) { Int64(try $0.readInt()) }
+          case "updated": i.updated = try readStamp(&r)
+          case "touched":
+            try r.beginObject()
+            var firstMachine = true
+            while let machine = try r.nextKey(first: &firstMachine) { i.touched[machine] = try readStamp(&r) }
+          case "days":
+            try r.beginArray()
+            var firstDay = true
+            while try r.nextElement(first: &firstDay) {
+              try r.beginArray()
+              var firstNumber = true
+              guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
+              let day = Day(ordinal: try r.readInt())
+              var quantities: [Int] = []
+              while try r.nextElement(first: &firstNumber) { quantities.append(try r.readInt()) }
+              i.purchases.days.append((day, quantities))
+            }
+          case "earlier": i.purchases.earlier = try r.readInt()
+          default: throw Damaged()
+          }
+        }
+        state.items[id] = i
+      default: throw Damaged()
+      }
+    }
+    return sawHeader ? Contents(state: state, positions: positions, undo: undo) : nil
+  }
+
+  private static func optionalString(_ r: inout JSONReader) throws -> String? {
+    try r.readNull() ? nil : try r.readString()
+  }
+
+  private static func optionalDay(_ r: inout JSONReader) throws -> Day? { try r.readNull() ? nil : try r.readDay() }
+
+  private static func readRegister<V>(_ r: inout JSONReader, _ value: (inout JSONReader) throws -> V) throws
+    -> Register<V>
+  {
+    try r.beginArray()
+    var first = true
+    guard try r.nextElement(first: &first) else { throw Damaged() }
+    let v = try value(&r)
+    guard try r.nextElement(first: &first) else { throw Damaged() }
+    let s = try readStamp(&r)
+    guard try !r.nextElement(first: &first) else { throw Damaged() }
+    return Register(v, s)
+  }
+
+  private static func readStamp(_ r: inout JSONReader) throws -> Stamp {
+    guard let raw = try r.readRawString() else { throw Damaged() }
+    let parts = raw.split(separator: 0x2E, maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count == 3, let ms = Int64(String(decoding: parts[0], as: UTF8.self)),
+      let counter = Int(String(decoding: parts[1], as: UTF8.self))
+    else { throw Damaged() }
+    return Stamp(milliseconds: ms, counter: counter, machine: String(decoding: parts[2], as: UTF8.self))
+  }
 }
