@@ -185,7 +185,7 @@ struct HouseholdState: Equatable, Sendable {
   mutating func finishFullHistory() -> [UUID: [Bought]] {
     var result: [UUID: [Bought]] = [:]
     for (item, list) in fullHistory ?? [:] {
-      let live = list.filter { !unbought.contains($0.change + "/" + item.uuidString) }
+      let live = list.filter { !unbought.contains($0.change + "/" + UUIDText.format(item)) }
         .sorted { $0.day != $1.day ? $0.day < $1.day : $0.stamp < $1.stamp }
       var window = PurchaseWindow()
       for bought in live { window.add(bought.day, quantity: bought.quantity) }
@@ -234,7 +234,7 @@ struct HouseholdState: Equatable, Sendable {
         items[item] = state
       case .unbuy(let item, let bought, let day, let quantity):
         if fullHistory != nil {
-          unbought.insert(bought + "/" + item.uuidString)
+          unbought.insert(bought + "/" + UUIDText.format(item))
         } else if items[item]?.purchases.remove(day, quantity: quantity) != true {
           // The window no longer shows which days are the most recent: read every log again.
           needsRebuild = true

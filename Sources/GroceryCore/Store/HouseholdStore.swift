@@ -211,7 +211,7 @@ public struct HouseholdStore: Sendable {
     }
     let stamp = Stamp.next(after: reading.state.latest, now: now, machine: machine.id)
     let change = Change(
-      id: UUID().uuidString.lowercased(), stamp: stamp, summary: summary, undoes: undoes, operations: operations)
+      id: UUIDText.format(UUID()), stamp: stamp, summary: summary, undoes: undoes, operations: operations)
     let line = ChangeCodec.encode(change)
     let file = logsFolder + "/" + machine.id + ".jsonl"
     let isNew = try FileSystem.status(file) == nil

@@ -145,7 +145,7 @@ struct HouseholdView: Sendable {
   /// Orders by creation time, then by id, so every machine picks the same one of two same-named things.
   static func older(_ a: Register<Int64>, _ aID: UUID, than b: Register<Int64>, _ bID: UUID) -> Bool {
     if a.stamp != b.stamp { return a.stamp < b.stamp }
-    return aID.uuidString < bID.uuidString
+    return UUIDText.less(aID, bID)
   }
 
   private static func item(

@@ -212,9 +212,7 @@ struct JSONReader {
 
   mutating func readUUID() throws -> UUID {
     let start = offset
-    guard let raw = try readRawString(), raw.count == 36,
-      let id = UUID(uuidString: String(decoding: raw, as: UTF8.self))
-    else {
+    guard let raw = try readRawString(), let id = UUIDText.parse(raw) else {
       offset = start
       throw fail("expected an id")
     }
@@ -287,7 +285,7 @@ enum JSONText {
     return out + "\""
   }
 
-  static func id(_ id: UUID) -> String { "\"" + id.uuidString.lowercased() + "\"" }
+  static func id(_ id: UUID) -> String { "\"" + UUIDText.format(id) + "\"" }
 
   static func ids(_ ids: [UUID]) -> String { "[" + ids.map(id).joined(separator: ",") + "]" }
 }

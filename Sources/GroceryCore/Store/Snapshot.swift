@@ -252,10 +252,22 @@ enum Snapshot {
 
   private static func readStamp(_ r: inout JSONReader) throws -> Stamp {
     guard let raw = try r.readRawString() else { throw Damaged() }
-    let parts = raw.split(separator: 0x2E, maxSplits: 2, omittingEmptySubsequences: false)
-    guard parts.count == 3, let ms = Int64(String(decoding: parts[0], as: UTF8.self)),
-      let counter = Int(String(decoding: parts[1], as: UTF8.self))
-    else { throw Damaged() }
-    return Stamp(milliseconds: ms, counter: counter, machine: String(decoding: parts[2], as: UTF8.self))
+    var numbers = [0, 0]
+    var part = 0
+    var index = raw.startIndex
+    while index < raw.endIndex, part < 2 {
+      let byte = raw[index]
+      index += 1
+      if byte == 0x2E {
+        part += 1
+      } else if byte >= 0x30 && byte <= 0x39, numbers[part] < Int.max / 10 - 10 {
+        numbers[part] = numbers[part] * 10 + Int(byte - 0x30)
+      } else {
+        throw Damaged()
+      }
+    }
+    guard part == 2 else { throw Damaged() }
+    return Stamp(
+      milliseconds: Int64(numbers[0]), counter: numbers[1], machine: String(decoding: raw[index...], as: UTF8.self))
   }
 }

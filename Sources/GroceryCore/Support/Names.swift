@@ -43,6 +43,20 @@ public enum Names {
 
   /// Returns the key names are compared by: NFC, without diacritics, lowercased, the same on every platform.
   public static func key(_ name: String) -> String {
+    // Most names are plain ASCII: folding is then only lowercasing, without Unicode decomposition.
+    var ascii = true
+    var upper = false
+    for byte in name.utf8 {
+      if byte >= 0x80 {
+        ascii = false
+        break
+      }
+      if byte >= 0x41 && byte <= 0x5A { upper = true }
+    }
+    if ascii {
+      if !upper { return name }
+      return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
     var scalars = String.UnicodeScalarView()
     for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars
     where scalar.properties.generalCategory != .nonspacingMark {
