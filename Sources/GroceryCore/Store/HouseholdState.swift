@@ -34,11 +34,15 @@ struct ItemState: Equatable, Sendable {
   /// The newest stamp of any change to the item.
   var updated = Stamp.zero
   /// The newest change to the item by each machine, so that undo can tell whether another machine has touched it.
-  var touched: [String: Stamp] = [:]
+  var touched: [Stamp] = []
 
   mutating func touch(_ stamp: Stamp) {
     if stamp > updated { updated = stamp }
-    if stamp > touched[stamp.machine] ?? .zero { touched[stamp.machine] = stamp }
+    if let index = touched.firstIndex(where: { $0.machine == stamp.machine }) {
+      if stamp > touched[index] { touched[index] = stamp }
+    } else {
+      touched.append(stamp)
+    }
   }
   /// Purchases of the most recent days, and how many older ones there are.
   var purchases = PurchaseWindow()
@@ -102,56 +106,48 @@ struct PurchaseWindow: Equatable, Sendable {
   /// How many distinct days are kept.
   static let capacity = Cadence.days + 13
 
-  /// Days, oldest first, with how many purchases and the quantity bought that day, in purchase order.
-  var days: [(day: Day, quantities: [Int])] = []
+  /// The purchases of the kept days, oldest first, in the order they were recorded within a day.
+  var entries: [Purchase] = []
+  /// How many distinct days `entries` covers.
+  var dayCount = 0
   /// Purchases older than the oldest kept day.
   var earlier = 0
 
-  static func == (a: PurchaseWindow, b: PurchaseWindow) -> Bool {
-    a.earlier == b.earlier && a.days.count == b.days.count
-      && zip(a.days, b.days).allSatisfy { $0.day == $1.day && $0.quantities == $1.quantities }
-  }
-
-  var count: Int { earlier + days.reduce(0) { $0 + $1.quantities.count } }
+  var count: Int { earlier + entries.count }
 
   mutating func add(_ day: Day, quantity: Int) {
-    if let oldest = days.first, day < oldest.day, days.count >= PurchaseWindow.capacity {
+    if let oldest = entries.first?.date, day < oldest, dayCount >= PurchaseWindow.capacity {
       earlier += 1
       return
     }
-    var index = days.count
-    while index > 0, days[index - 1].day > day { index -= 1 }
-    if index > 0, days[index - 1].day == day {
-      days[index - 1].quantities.append(quantity)
-    } else {
-      days.insert((day, [quantity]), at: index)
-    }
-    while days.count > PurchaseWindow.capacity {
-      earlier += days.removeFirst().quantities.count
+    var index = entries.count
+    while index > 0, entries[index - 1].date > day { index -= 1 }
+    if index == 0 || entries[index - 1].date != day { dayCount += 1 }
+    entries.insert(Purchase(date: day, quantity: quantity), at: index)
+    while dayCount > PurchaseWindow.capacity {
+      let oldest = entries[0].date
+      while let first = entries.first, first.date == oldest {
+        entries.removeFirst()
+        earlier += 1
+      }
+      dayCount -= 1
     }
   }
 
   /// Takes back one purchase; returns false when the window can no longer say which days are the most recent,
   /// and the history must be read again.
   mutating func remove(_ day: Day, quantity: Int) -> Bool {
-    if let index = days.firstIndex(where: { $0.day == day }) {
-      if let q = days[index].quantities.lastIndex(of: quantity) {
-        days[index].quantities.remove(at: q)
-      } else {
-        days[index].quantities.removeLast()
-      }
-      if days[index].quantities.isEmpty { days.remove(at: index) }
-    } else if let oldest = days.first, day < oldest.day, earlier > 0 {
+    if let index = entries.lastIndex(where: { $0.date == day && $0.quantity == quantity })
+      ?? entries.lastIndex(where: { $0.date == day })
+    {
+      entries.remove(at: index)
+      if !entries.contains(where: { $0.date == day }) { dayCount -= 1 }
+    } else if let oldest = entries.first?.date, day < oldest, earlier > 0 {
       earlier -= 1
     } else {
       return false
     }
-    return earlier == 0 || days.count >= Cadence.days
-  }
-
-  /// The purchases in the window as the model keeps them, oldest first.
-  var purchases: [Purchase] {
-    days.flatMap { entry in entry.quantities.map { Purchase(date: entry.day, quantity: $0) } }
+    return earlier == 0 || dayCount >= Cadence.days
   }
 }
 

@@ -123,7 +123,7 @@ struct HouseholdView: Sendable {
           combined.skipUntil.merge(state.skipUntil.value, at: state.skipUntil.stamp)
           combined.updated = max(combined.updated, state.updated)
         }
-        for entry in state.purchases.days { for q in entry.quantities { window.add(entry.day, quantity: q) } }
+        for entry in state.purchases.entries { window.add(entry.date, quantity: entry.quantity) }
         window.earlier += state.purchases.earlier
       }
       combined.purchases = window
@@ -167,7 +167,7 @@ struct HouseholdView: Sendable {
     if let history {
       item.purchases = history.map { Purchase(date: $0.day, quantity: $0.quantity) }
     } else {
-      item.purchases = state.purchases.purchases
+      item.purchases = state.purchases.entries
       item.earlierPurchases = state.purchases.earlier
     }
     return item

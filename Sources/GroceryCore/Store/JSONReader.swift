@@ -142,6 +142,7 @@ struct JSONReader {
   mutating func readString() throws -> String {
     let start = offset
     if let raw = try readRawString() {
+      if raw.allSatisfy({ $0 < 0x80 }) { return String(decoding: raw, as: UTF8.self) }
       guard let text = String(validating: raw, as: UTF8.self) else {
         offset = start
         throw fail("a string is not valid UTF-8")

@@ -52,12 +52,10 @@ enum Snapshot {
       line += ",\"onList\":\(register(i.onList, { "\($0)" }))"
       line += ",\"unavailableOn\":\(register(i.unavailableOn, optionalDay))"
       line += ",\"skipUntil\":\(register(i.skipUntil, optionalDay)),\"alive\":\(register(i.alive, { "\($0)" }))"
-      line += ",\"created\":\(register(i.created, { "\($0)" })),\"updated\":\(stamp(i.updated)),\"touched\":{"
-      line += i.touched.sorted { $0.key < $1.key }.map { JSONText.quote($0.key) + ":" + stamp($0.value) }
-        .joined(separator: ",")
-      line += "},\"days\":["
-      line += i.purchases.days.map { "[\($0.day.ordinal)," + $0.quantities.map(String.init).joined(separator: ",") + "]" }
-        .joined(separator: ",")
+      line += ",\"created\":\(register(i.created, { "\($0)" })),\"updated\":\(stamp(i.updated)),\"touched\":["
+      line += i.touched.map(stamp).joined(separator: ",")
+      line += "],\"bought\":["
+      line += i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity)" }.joined(separator: ",")
       line += "],\"earlier\":\(i.purchases.earlier)}\n"
       out += line
     }
@@ -205,20 +203,21 @@ enum Snapshot {
           case "created": i.created = try readRegister(&r) { Int64(try $0.readInt()) }
           case "updated": i.updated = try readStamp(&r)
           case "touched":
-            try r.beginObject()
-            var firstMachine = true
-            while let machine = try r.nextKey(first: &firstMachine) { i.touched[machine] = try readStamp(&r) }
-          case "days":
             try r.beginArray()
-            var firstDay = true
-            while try r.nextElement(first: &firstDay) {
-              try r.beginArray()
-              var firstNumber = true
-              guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
+            var firstStamp = true
+            while try r.nextElement(first: &firstStamp) { i.touched.append(try readStamp(&r)) }
+          case "bought":
+            try r.beginArray()
+            var firstNumber = true
+            var previous: Day?
+            while try r.nextElement(first: &firstNumber) {
               let day = Day(ordinal: try r.readInt())
-              var quantities: [Int] = []
-              while try r.nextElement(first: &firstNumber) { quantities.append(try r.readInt()) }
-              i.purchases.days.append((day, quantities))
+              guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
+              let quantity = try r.readInt()
+              if let previous, day < previous { throw Damaged() }
+              if day != previous { i.purchases.dayCount += 1 }
+              previous = day
+              i.purchases.entries.append(Purchase(date: day, quantity: quantity))
             }
           case "earlier": i.purchases.earlier = try r.readInt()
           default: throw Damaged()

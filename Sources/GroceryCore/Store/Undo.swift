@@ -44,7 +44,7 @@ enum Undo {
         if holds(item.unavailableOn, set.unavailableOn) { back.unavailableOn = was.unavailableOn }
         if holds(item.skipUntil, set.skipUntil) { back.skipUntil = was.skipUntil }
         // A removal is put back, and an addition taken back, only when no other machine has touched the item since.
-        let others = item.touched.contains { $0.key != stamp.machine && $0.value > stamp }
+        let others = item.touched.contains { $0.machine != stamp.machine && $0 > stamp }
         if holds(item.alive, set.alive ?? true), !others, let alive = was.alive { back.alive = alive }
         if back.alive == nil && !back.isEmpty { back.alive = item.alive.value }
         if !back.isEmpty { operations.append(.item(id, set: back, was: ItemFields())) }
