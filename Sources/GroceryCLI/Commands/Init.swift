@@ -11,6 +11,7 @@ struct InitCommand: Runnable {
     let groceries = sample ? SampleHousehold.make(today: context.today, now: context.now) : Groceries()
     try context.store.create(
       groceries, summary: sample ? "init --sample" : "init", now: context.now, onWait: context.waiting)
+    context.saved.isSaved = true
     let what = sample ? "sample store with \(groceries.items.count) items" : "store"
     context.say("created \(what): \(context.store.path)")
   }

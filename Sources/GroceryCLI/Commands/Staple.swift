@@ -24,7 +24,7 @@ struct StapleCommand: Runnable {
       return
     }
     let until = skipUntil?.resolve(today: context.today)
-    let names = InputNames.expand(self.names, console: context.console)
+    let names = try InputNames.expand(self.names, console: context.console)
     let outcomes = try context.update({ (outcomes: [StapleOutcome]) in
       (remove ? "unstaple " : "staple ") + Summary.names(outcomes.map(\.name))
     }) {

@@ -63,9 +63,9 @@ enum InputNames {
   }
 
   /// Returns the names given, with `-` replaced by the lines of standard input.
-  static func expand(_ names: [String], console: Console) -> [String] {
+  static func expand(_ names: [String], console: Console) throws -> [String] {
     guard names.contains("-") else { return names }
-    let input = read(console.readInput())
+    let input = read(try console.readInput())
     return names.flatMap { $0 == "-" ? input : [$0] }
   }
 }

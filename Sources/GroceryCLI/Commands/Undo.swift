@@ -18,6 +18,7 @@ struct UndoCommand: Runnable {
       return
     }
     let entry = try context.store.undo(onWait: context.waiting)
+    context.saved.isSaved = true
     context.say("undid: \(entry.summary)")
   }
 }
