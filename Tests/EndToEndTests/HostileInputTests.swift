@@ -93,3 +93,77 @@ import Testing
     try scenario.expect(["names", "items"], stdout: "bread\n")
   }
 }
+
+/// "Today" in every form of `TZ`, and dates at the ends of the years grocery keeps.
+@Suite struct TimeZoneTests {
+  let scenario = Scenario()
+
+  /// Returns the day `date` prints for the scenario's moment in the time zone.
+  func dayFromDate(_ zone: String) throws -> String {
+    let outcome = try scenario.grocery.shell(#"date -d 2026-11-21T12:00:00Z +%F"#, extra: ["TZ": zone])
+    #expect(outcome.status == 0)
+    return outcome.stdout
+  }
+
+  @Test(arguments: [
+    ":Pacific/Kiritimati", "/usr/share/zoneinfo/Pacific/Kiritimati", "Pacific/Kiritimati", "XYZ-11", "XYZ+13",
+    "Etc/GMT+12", "UTC",
+  ])
+  func todayIsTheDayThatDatePrints(_ zone: String) throws {
+    let expected = try dayFromDate(zone)
+    #expect(!expected.isEmpty)
+    let outcome = try scenario.grocery.run(["list", "--format", "json"], extra: ["TZ": zone])
+    #expect(outcome.stdout.contains("\"date\" : \"\(expected.dropLast())\""), "TZ=\(zone): \(outcome)")
+  }
+
+  @Test func kiritimatiIsADayAheadOfUTCAtNoon() throws {
+    let outcome = try scenario.grocery.run(
+      ["list", "--format", "json"], extra: ["TZ": ":Pacific/Kiritimati"])
+    #expect(outcome.stdout.contains("\"date\" : \"2026-11-22\""), "\(outcome)")
+  }
+
+  @Test(arguments: [
+    (
+      "9999-12-31", "Etc/GMT+12", ["add", "milk"],
+      "grocery: error: invalid GROCERY_NOW '9999-12-31': it is 10000-01-01 in UTC, and grocery keeps dates"
+        + " from 0001-01-01 to 9999-12-31\n"
+    ),
+    (
+      "9999-12-31T23:00:00Z", "Etc/GMT-2", ["add", "milk"],
+      "grocery: error: invalid GROCERY_NOW '9999-12-31T23:00:00Z': it is 10000-01-01 in the local time zone,"
+        + " and grocery keeps dates from 0001-01-01 to 9999-12-31\n"
+    ),
+    (
+      "0001-01-01T01:00:00Z", "Etc/GMT+2", ["list"],
+      "grocery: error: invalid GROCERY_NOW '0001-01-01T01:00:00Z': it is 0000-12-31 in the local time zone,"
+        + " and grocery keeps dates from 0001-01-01 to 9999-12-31\n"
+    ),
+    (
+      "0001-01-01", "UTC", ["buy", "milk", "--on", "yesterday"],
+      "grocery: error: invalid date 'yesterday': it is 0000-12-31, and grocery keeps dates"
+        + " from 0001-01-01 to 9999-12-31\n"
+    ),
+  ])
+  func timesOutsideTheKeptYearsAreRefused(
+    _ now: String, _ zone: String, _ arguments: [String], _ stderr: String
+  ) throws {
+    try scenario.given(["add", "milk"])
+    let before = scenario.grocery.storeBytes()
+    let outcome = try scenario.grocery.run(arguments, extra: ["GROCERY_NOW": now, "TZ": zone])
+    #expect(outcome == Outcome(stderr: stderr, status: 64))
+    #expect(scenario.grocery.storeBytes() == before)
+  }
+
+  @Test func theLastAndFirstKeptDaysCanBeWrittenAndReadBack() throws {
+    try scenario.given(["add", "milk"])
+    let last = ["GROCERY_NOW": "9999-12-31", "TZ": "Etc/GMT-12"]
+    #expect(try scenario.grocery.run(["buy", "milk"], extra: last) == Outcome(stdout: "bought: milk\n"))
+    let first = ["GROCERY_NOW": "0001-01-01", "TZ": "Etc/GMT+12"]
+    #expect(
+      try scenario.grocery.run(["buy", "milk", "--on", "0001-01-01"], extra: first)
+        == Outcome(stdout: "bought: milk (it was not on the list)\n"))
+    #expect(
+      try scenario.grocery.run(["history"], extra: last)
+        == Outcome(stdout: "9999-12-31 milk\n0001-01-01 milk\n"))
+  }
+}

@@ -136,9 +136,9 @@ import Testing
 
   @Test func dayOfAMomentDependsOnTheTimeZone() throws {
     let late = try #require(Timestamp.parse("2026-11-21T23:30:00Z"))
-    #expect(Day(late, in: TimeZone(identifier: "UTC")!).description == "2026-11-21")
-    #expect(Day(late, in: TimeZone(secondsFromGMT: 3600)!).description == "2026-11-22")
-    #expect(Day(late, in: TimeZone(secondsFromGMT: -3600 * 5)!).description == "2026-11-21")
+    #expect(Day(late, utcOffset: 0).description == "2026-11-21")
+    #expect(Day(late, utcOffset: 3600).description == "2026-11-22")
+    #expect(Day(late, utcOffset: -3600 * 5).description == "2026-11-21")
   }
 
   @Test func timestampsRoundTripInWholeSeconds() throws {

@@ -19,9 +19,12 @@ enum DateArgument: Sendable, Equatable {
     }
   }
 
-  func resolve(today: Day) -> Day {
+  /// Returns the day meant, refusing one grocery could not write (the day before 0001-01-01).
+  func resolve(today: Day) throws -> Day {
     switch self {
-    case .relative(let offset): return today.adding(days: offset)
+    case .relative(let offset):
+      let shown = offset == 0 ? "today" : "yesterday"
+      return try LocalTime.checked(today.adding(days: offset), what: "date", value: shown)
     case .day(let day): return day
     }
   }
