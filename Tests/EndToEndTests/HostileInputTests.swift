@@ -167,3 +167,52 @@ import Testing
         == Outcome(stdout: "9999-12-31 milk\n0001-01-01 milk\n"))
   }
 }
+
+/// Text output within 80 columns when names hold emoji and other wide symbols.
+@Suite struct WideSymbolTests {
+  let scenario = Scenario()
+  let coffee = "☕ coffee beans from the roastery down the road, the dark one, two bags ☕☕☕☕"
+  let rockets = "🇫🇷 " + String(repeating: "🚀", count: 30)
+  let hearts = String(repeating: "❤\u{FE0F}", count: 40) + " x"
+  let note = "🫐 blueberries ⌚ 🀄 and more notes to make this wrap around the edge of the terminal"
+
+  @Test func listHistoryAndStatsCountWideSymbolsAsTwoColumns() throws {
+    try scenario.given(["add", coffee, rockets, hearts, "-n", note])
+    let wrappedNote = """
+      🫐 blueberries ⌚ 🀄 and more notes to make this wrap around
+            the edge of the terminal
+      """
+    try scenario.expect(
+      ["list"],
+      stdout: """
+        Uncategorized
+          [ ] ☕ coffee beans from the roastery down the road, the dark one, two bags
+              ☕☕☕☕ - \(wrappedNote)
+          [ ] \(String(repeating: "❤\u{FE0F}", count: 37))
+              ❤\u{FE0F}❤\u{FE0F}❤\u{FE0F} x - \(wrappedNote)
+          [ ] 🇫🇷 \(String(repeating: "🚀", count: 30)) - 🫐
+              blueberries ⌚ 🀄 and more notes to make this wrap around the edge of the
+              terminal
+
+        3 items to buy, 0 bought today
+
+        """)
+    try scenario.given(["buy", "🇫🇷"], ["buy", "☕"])
+    try scenario.expect(
+      ["history"],
+      stdout: """
+        2026-11-21 ☕ coffee beans from the roastery down the road, the dark one, two
+                    bags ☕☕☕☕
+        2026-11-21 🇫🇷 \(String(repeating: "🚀", count: 30))
+
+        """)
+    try scenario.expect(
+      ["stats"],
+      stdout: """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        ☕ coffee beans from the roaste...       1  -           2026-11-21  000000000001
+        🇫🇷 \(String(repeating: "🚀", count: 14))...       1  -           2026-11-21  000000000001
+
+        """)
+  }
+}

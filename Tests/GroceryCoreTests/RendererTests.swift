@@ -127,6 +127,17 @@ import Testing
     #expect(TextLayout.width("Cre\u{300}me") == 5)
   }
 
+  @Test(arguments: [
+    ("🫐", 2), ("☕", 2), ("⌚", 2), ("🀄", 2), ("🚀", 2), ("🇫🇷", 2), ("❤\u{FE0F}", 2), ("❤", 1),
+    ("1\u{FE0F}\u{20E3}", 2),
+    ("👍🏽", 2), ("👨\u{200D}👩\u{200D}👧", 2), ("牛", 2), ("ｱ", 1), ("Ａ", 2), ("é", 1), ("e\u{301}", 1),
+    ("\u{301}", 0),
+    ("\u{200D}", 0), ("a", 1), ("→", 1),
+  ])
+  func wideSymbolsAndEmojiTakeTwoColumns(_ text: String, _ columns: Int) {
+    #expect(TextLayout.width(text) == columns)
+  }
+
   @Test func markdownUsesHeadingsAndTaskItems() throws {
     #expect(
       MarkdownRenderer.render(try view(), title: "Week 47") == """
