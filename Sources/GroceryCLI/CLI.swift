@@ -157,13 +157,18 @@ struct Context {
   let console: Console
   /// Whether this run has saved a change to the store.
   let saved = SavedChange()
+  /// Why GROCERY_LOCK_TIMEOUT cannot be used, thrown by the first command that needs the lock.
+  let lockTimeoutError: Error?
 
   init(globals: GlobalOptions, environment: [String: String], console: Console, now: Date) throws {
     let path = try StorePath.resolve(explicit: globals.store, environment: environment)
     var timeout = globals.lockTimeout
+    // A bad GROCERY_LOCK_TIMEOUT fails only the commands that take the lock, when they take it.
+    var lockTimeoutError: Error?
     if timeout == nil, let text = environment["GROCERY_LOCK_TIMEOUT"], !text.isEmpty {
-      timeout = try GlobalOptions.seconds(text)
+      do { timeout = try GlobalOptions.seconds(text) } catch { lockTimeoutError = error }
     }
+    self.lockTimeoutError = lockTimeoutError
     store = JSONFileStore(path: path, lockTimeout: timeout)
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
     self.environment = environment
@@ -189,9 +194,25 @@ struct Context {
 
   /// Runs a change against the store, describing it for undo.
   func update<T>(_ summary: @escaping (T) -> String, _ body: (inout Groceries) throws -> T) throws -> T {
+    if let lockTimeoutError { throw lockTimeoutError }
     let result = try store.update(summary: summary, now: now, onWait: waiting, body)
     saved.isSaved = true
     return result
+  }
+
+  /// Creates the store.
+  func create(_ groceries: Groceries, summary: String) throws {
+    if let lockTimeoutError { throw lockTimeoutError }
+    try store.create(groceries, summary: summary, now: now, onWait: waiting)
+    saved.isSaved = true
+  }
+
+  /// Reverts the most recent change, returning what it undid.
+  func undo() throws -> UndoEntry {
+    if let lockTimeoutError { throw lockTimeoutError }
+    let entry = try store.undo(onWait: waiting)
+    saved.isSaved = true
+    return entry
   }
 }
 

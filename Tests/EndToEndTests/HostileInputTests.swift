@@ -216,3 +216,46 @@ import Testing
         """)
   }
 }
+
+/// The smaller findings of issue 8: the environment and whole numbers.
+@Suite struct EnvironmentAndNumberTests {
+  let scenario = Scenario()
+
+  @Test func aBadLockTimeoutInTheEnvironmentFailsOnlyCommandsThatTakeTheLock() throws {
+    try scenario.given(["add", "milk"])
+    let bad = ["GROCERY_LOCK_TIMEOUT": "abc"]
+    #expect(
+      try scenario.grocery.run(["list"], extra: bad)
+        == Outcome(stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n"))
+    #expect(try scenario.grocery.run(["history"], extra: bad) == Outcome(stdout: "No purchases yet.\n"))
+    let before = scenario.grocery.storeBytes()
+    let refusal = Outcome(
+      stderr: "grocery: error: invalid lock timeout 'abc': expected seconds from 0 to 86400\n", status: 64)
+    #expect(try scenario.grocery.run(["add", "eggs"], extra: bad) == refusal)
+    #expect(try scenario.grocery.run(["undo"], extra: bad) == refusal)
+    #expect(scenario.grocery.storeBytes() == before)
+    #expect(
+      try scenario.grocery.run(["add", "eggs", "--lock-timeout", "1"], extra: bad)
+        == Outcome(stdout: "added: eggs\n"))
+  }
+
+  @Test func aRelativeHomeIsNamedAsSuch() throws {
+    let outcome = try scenario.grocery.run(["list"], extra: ["GROCERY_STORE": "", "HOME": "relative"])
+    #expect(
+      outcome
+        == Outcome(
+          stderr:
+            "grocery: error: cannot find a place for the store: HOME ('relative') is not an absolute path;"
+            + " give --store PATH or set GROCERY_STORE\n", status: 1))
+  }
+
+  @Test func wholeNumbersMayHaveLeadingZeros() throws {
+    try scenario.expect(["add", "milk", "-q", "0003"], stdout: "added: milk\n")
+    try scenario.expect(["add", "eggs", "-q", "003"], stdout: "added: eggs\n")
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs x3\n  [ ] milk x3\n\n2 items to buy, 0 bought today\n")
+    try scenario.expectRefused(
+      ["add", "tea", "-q", "0000"],
+      stderr: "grocery: error: invalid quantity '0000': expected a whole number from 1 to 999\n", status: 64)
+  }
+}

@@ -149,12 +149,14 @@ import Testing
 }
 
 @Suite struct ValuesTests {
-  @Test(arguments: [("1", 1), ("12", 12), ("999", 999)])
+  @Test(arguments: [
+    ("1", 1), ("12", 12), ("999", 999), ("003", 3), ("0003", 3), ("0999", 999), ("000000000012", 12),
+  ])
   func acceptsPlainWholeQuantities(_ text: String, _ value: Int) throws {
     #expect(try Values.quantity(text) == value)
   }
 
-  @Test(arguments: ["0", "-1", "3.5", "1e3", "abc", "", "1000", " 2", "+2", "٣", "0x10", "0001"])
+  @Test(arguments: ["0", "-1", "3.5", "1e3", "abc", "", "1000", " 2", "+2", "٣", "0x10", "0000", "01000"])
   func refusesOtherQuantities(_ text: String) {
     #expect {
       try Values.quantity(text)
