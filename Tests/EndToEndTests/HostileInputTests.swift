@@ -39,6 +39,20 @@ import Testing
     try scenario.expect(["history"], stdout: "2026-11-21 milk\n")
   }
 
+  @Test func theExitCodeForALostReportIsDocumentedInHelpAndTheManual() throws {
+    let help = try scenario.grocery.run(["--help"])
+    #expect(
+      help.stdout.contains(
+        "  1   refused: an unknown or ambiguous name, or nothing to do where something\n      was required\n"
+          + "  3   the change was saved, but its report could not be written to standard\n"
+          + "      output; do not repeat it\n  64  usage:"))
+    let manual = try scenario.grocery.run(["help", "--man"])
+    #expect(
+      manual.stdout.contains(
+        ".B 3\nthe change was saved, but its report could not be written to standard output; do not repeat it\n"
+      ))
+  }
+
   @Test func aClosedStandardOutputAfterAChangeSaysTheChangeWasSaved() throws {
     try scenario.given(["add", "milk"])
     #expect(

@@ -40,6 +40,17 @@ import Testing
         == "no item named 'mlk'; did you mean 'Milk'?")
   }
 
+  @Test func theASCIIFastPathsAgreeWithFoundation() {
+    for byte in UInt8(0)..<0x80 {
+      let c = String(UnicodeScalar(byte))
+      for text in [c, " \(c)x\(c) ", "\(c)\(c)", "A\(c)b\t"] {
+        #expect(Names.trimmedASCII(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(byte)")
+        #expect(Names.key(text) == text.lowercased(), "\(byte)")
+      }
+    }
+    #expect(Names.trimmedASCII("caf\u{E9}") == nil)
+  }
+
   @Test func cleanTrimsAndNormalises() throws {
     #expect(try Names.clean("  Cre\u{300}me  ") == "Crème")
   }

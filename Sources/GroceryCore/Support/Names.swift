@@ -13,7 +13,9 @@ public enum Names {
       throw GroceryError.invalidValue(
         what: what, value: excerpt(shown), reason: "it is longer than \(maxBytes) bytes")
     }
-    let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+    let name =
+      trimmedASCII(raw)
+      ?? raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
     if name.isEmpty { throw GroceryError.invalidValue(what: what, value: shown, reason: "it is empty") }
     if containsControl(name) {
       throw GroceryError.invalidValue(what: what, value: shown, reason: "it contains a control character")
@@ -37,6 +39,17 @@ public enum Names {
         what: what, value: excerpt(shown), reason: "it is longer than \(maxLength) characters")
     }
     return name
+  }
+
+  /// Returns plain ASCII text without the white space around it (the same as trimming and normalising it),
+  /// or nil when the text is not plain ASCII.
+  static func trimmedASCII(_ text: String) -> String? {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    guard let start = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+    let end = bytes.lastIndex(where: { !isSpace($0) })!
+    return String(text.utf8[start...end])!
   }
 
   /// Returns true for a scalar that draws something by itself: not a space, a combining mark, a format or
@@ -114,6 +127,8 @@ public enum Names {
 
   /// Returns the key names are compared by: NFC, without diacritics, lowercased, the same on every platform.
   public static func key(_ name: String) -> String {
+    // Plain ASCII has no marks to strip and nothing to normalise; the fast path keeps `add -` of a long list quick.
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
     var scalars = String.UnicodeScalarView()
     for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars
     where scalar.properties.generalCategory != .nonspacingMark {
