@@ -7,7 +7,8 @@ public enum Names {
   public static func clean(
     _ raw: String, what: String = "name", maxLength: Int = 100, maxBytes: Int = 400
   ) throws -> String {
-    let shown = printable(raw)
+    // The name as shown in a message is worked out only for a message.
+    var shown: String { printable(raw) }
     // Bytes are bounded first, so a huge single-grapheme name is refused before any Unicode work.
     if raw.utf8.count > maxBytes * 4 {
       throw GroceryError.invalidValue(
