@@ -11,7 +11,7 @@ import GroceryCore
 public protocol Console: AnyObject {
   func write(_ text: String)
   func writeError(_ text: String)
-  func readInput() -> String
+  func readInput() throws -> String
   var outputIsTerminal: Bool { get }
   /// Why writing standard output failed, if it did (a full disk, a closed file).
   var outputFailure: String? { get }
@@ -20,11 +20,17 @@ public protocol Console: AnyObject {
 /// The process's own standard streams.
 public final class StandardConsole: Console {
   public private(set) var outputFailure: String?
+  /// The standard streams the process was started without.
+  private let closed = StandardStreams.reserveClosed()
 
   public init() {}
 
   public func write(_ text: String) {
     guard outputFailure == nil else { return }
+    if closed.contains(STDOUT_FILENO) {
+      outputFailure = "it is closed"
+      return
+    }
     do {
       try FileSystem.writeAll(STDOUT_FILENO, Data(text.utf8), path: "standard output")
     } catch GroceryError.io(_, _, let reason) {
@@ -39,8 +45,11 @@ public final class StandardConsole: Console {
     do { try FileSystem.writeAll(STDERR_FILENO, Data(text.utf8), path: "standard error") } catch {}
   }
 
-  public func readInput() -> String {
-    String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+  public func readInput() throws -> String {
+    if closed.contains(STDIN_FILENO) {
+      throw GroceryError.io(path: "standard input", operation: "read", reason: "it is closed")
+    }
+    return try InputText.standardInput()
   }
 
   public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
@@ -50,6 +59,7 @@ public final class StandardConsole: Console {
 public enum ExitCode: Int32, CaseIterable, Sendable {
   case success = 0
   case refused = 1
+  case savedButNotReported = 3
   case usage = 64
   case data = 65
   case io = 74
@@ -59,6 +69,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     switch self {
     case .success: return "success"
     case .refused: return "refused: an unknown or ambiguous name, or nothing to do where something was required"
+    case .savedButNotReported:
+      return "the change was saved, but its report could not be written to standard output; do not repeat it"
     case .usage: return "usage: an unknown command or option, a missing or malformed value"
     case .data: return "the store file cannot be read or understood (it is left untouched)"
     case .io: return "a file could not be read or written (disk full, permissions); the store is left untouched"
@@ -76,6 +88,7 @@ public enum GroceryCLI {
     _ arguments: [String], environment: [String: String], console: Console = StandardConsole(), now: Date = Date()
   ) -> Int32 {
     var path: [String] = []
+    var saved: SavedChange?
     do {
       switch try ArgumentParser.parse(arguments) {
       case .version:
@@ -85,7 +98,13 @@ public enum GroceryCLI {
         console.write(man ? ManPage.render() : Help.render(path: helpPath))
       case .run(let command, let globals):
         let context = try Context(globals: globals, environment: environment, console: console, now: now)
+        saved = context.saved
         try command.run(context)
+      }
+      if let failure = console.outputFailure, saved?.isSaved == true {
+        console.writeError(
+          "grocery: error: the change was saved, but standard output could not be written: \(failure)\n")
+        return ExitCode.savedButNotReported.rawValue
       }
       if let failure = console.outputFailure {
         console.writeError("grocery: error: cannot write standard output: \(failure)\n")
@@ -93,14 +112,19 @@ public enum GroceryCLI {
       }
       return ExitCode.success.rawValue
     } catch {
-      let (message, code, hintPath) = describe(error, path: path)
-      console.writeError("grocery: error: \(message)\n")
-      if let hintPath {
-        let shown = (["grocery"] + hintPath).joined(separator: " ")
-        console.writeError("usage: \(Help.usageLine(path: hintPath)) (see '\(shown) --help')\n")
-      }
-      return code.rawValue
+      return fail(error, path: path, console: console)
     }
+  }
+
+  /// Reports an error on standard error and returns its exit code.
+  static func fail(_ error: Error, path: [String], console: Console) -> Int32 {
+    let (message, code, hintPath) = describe(error, path: path)
+    console.writeError("grocery: error: \(message)\n")
+    if let hintPath {
+      let shown = (["grocery"] + hintPath).joined(separator: " ")
+      console.writeError("usage: \(Help.usageLine(path: hintPath)) (see '\(shown) --help')\n")
+    }
+    return code.rawValue
   }
 
   /// The one place an error becomes a message, an exit code and, for usage errors, a hint.
@@ -131,12 +155,19 @@ struct Context {
   let quiet: Bool
   let style: TextStyle
   let console: Console
+  /// Whether this run has saved a change to the store.
+  let saved = SavedChange()
+  /// Why GROCERY_LOCK_TIMEOUT cannot be used, thrown by the first command that needs the lock.
+  let lockTimeoutError: Error?
 
   init(globals: GlobalOptions, environment: [String: String], console: Console, now: Date) throws {
     var timeout = globals.lockTimeout
+    // A bad GROCERY_LOCK_TIMEOUT fails only the commands that take the lock, when they take it.
+    var lockTimeoutError: Error?
     if timeout == nil, let text = environment["GROCERY_LOCK_TIMEOUT"], !text.isEmpty {
-      timeout = try GlobalOptions.seconds(text)
+      do { timeout = try GlobalOptions.seconds(text) } catch { lockTimeoutError = error }
     }
+    self.lockTimeoutError = lockTimeoutError
     store = try StorePath.locate(explicit: globals.store, environment: environment, lockTimeout: timeout)
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
     self.environment = environment
@@ -162,27 +193,45 @@ struct Context {
 
   /// Runs a change against the store, describing it for undo.
   func update<T>(_ summary: @escaping (T) -> String, _ body: (inout Groceries) throws -> T) throws -> T {
-    try store.update(summary: summary, now: now, onWait: waiting, body)
+    if let lockTimeoutError { throw lockTimeoutError }
+    let result = try store.update(summary: summary, now: now, onWait: waiting, body)
+    saved.isSaved = true
+    return result
+  }
+
+  /// Creates the store.
+  func create(_ groceries: Groceries, summary: String) throws {
+    if let lockTimeoutError { throw lockTimeoutError }
+    try store.create(groceries, summary: summary, now: now, onWait: waiting)
+    saved.isSaved = true
+  }
+
+  /// Reverts the most recent change, returning what it undid.
+  func undo() throws -> UndoEntry {
+    if let lockTimeoutError { throw lockTimeoutError }
+    let entry = try store.undo(now: now, onWait: waiting)
+    saved.isSaved = true
+    return entry
   }
 }
 
 /// The time a run happens at: the real clock, or `GROCERY_NOW` for reproducible output and tests.
 enum Clock {
   static func now(environment: [String: String], fallback: Date) throws -> (Date, Day) {
-    let zone = TimeZone.current
     var now = Date(timeIntervalSince1970: fallback.timeIntervalSince1970.rounded(.down))
+    var source = (what: "time", value: Timestamp.format(now))
     if let text = environment["GROCERY_NOW"], !text.isEmpty {
+      source = (what: "GROCERY_NOW", value: Names.printable(text))
       if let date = Timestamp.parse(text) {
         now = date
       } else if let day = Day(text) {
-        let noon = Date(timeIntervalSince1970: Double(day.ordinal * 86_400 + 12 * 3600))
-        now = Date(timeIntervalSince1970: noon.timeIntervalSince1970 - Double(zone.secondsFromGMT(for: noon)))
+        now = LocalTime.noon(on: day)
       } else {
         throw GroceryError.invalidValue(
           what: "GROCERY_NOW", value: Names.printable(text), reason: "expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ")
       }
     }
-    return (now, Day(now, in: zone))
+    return (now, try LocalTime.day(of: now, what: source.what, value: source.value))
   }
 }
 

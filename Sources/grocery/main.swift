@@ -1,4 +1,6 @@
 import Foundation
 import GroceryCLI
 
-exit(GroceryCLI.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(
+  GroceryCLI.main(
+    argc: CommandLine.argc, argv: CommandLine.unsafeArgv, environment: ProcessInfo.processInfo.environment))

@@ -264,7 +264,7 @@ import TestSupport
     try scenario.expect(["list", "--format", "markdown", "--title", "Week 47"], stdout: """
       # Week 47
 
-      ## Dairy & Fridge
+      ## Dairy \\& Fridge
 
       - [ ] milk - 2%, organic
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import GroceryCore
 
@@ -46,13 +46,38 @@ import TestSupport
     #expect(milk.locations == ["Costco"])
   }
 
+  @Test mutating func addingManyNamesAtOnceMatchesAddingThemOneByOne() throws {
+    var random = SeededRandom(seed: 12)
+    _ = try add(["Milk", "Bread"])
+    _ = try groceries.purchase(["Milk"], on: today, today: today, now: now)
+    let words = ["milk", "bread", "Äpfel", "apfel", "tea", "Tea bags", "rice", "Crème", "creme", "oats"]
+    let names = (0..<600).map { _ -> String in
+      let word = words.randomElement(using: &random)!
+      let number = Int.random(in: 0..<100, using: &random)
+      let shown = Bool.random(using: &random) ? word.uppercased() : word
+      return number < 10 ? shown : "\(shown) \(number)"
+    }
+    var oneByOne = groceries
+    let oneByOneIDs = Fixed.ids()
+    _ = oneByOneIDs()
+    _ = oneByOneIDs()
+    var expected: [AddOutcome] = []
+    for name in names {
+      expected += try oneByOne.add([name], changes: ItemChanges(), today: today, now: now, newID: oneByOneIDs)
+    }
+    #expect(try add(names) == expected)
+    #expect(groceries == oneByOne)
+    #expect(groceries.items.count > 300)
+  }
+
   @Test mutating func addMatchesExactlySoAShorterNameIsANewItem() throws {
     _ = try add(["Apple juice"])
     #expect(try add(["Apple"]) == [.added("Apple")])
   }
 
   @Test mutating func addRefusesAnUnknownCategoryWithASuggestion() throws {
-    #expect(throws: GroceryError.unknownName(kind: .category, name: "dary", suggestions: ["Dairy & Fridge"])) {
+    #expect(throws: GroceryError.unknownName(kind: .category, name: "dary", suggestions: ["Dairy & Fridge"]))
+    {
       try add(["Milk"], ItemChanges(category: "dary"))
     }
   }
@@ -85,7 +110,9 @@ import TestSupport
 
   @Test mutating func purchaseRefusesTheFuture() throws {
     _ = try add(["Milk"])
-    #expect(throws: GroceryError.invalidValue(what: "date", value: "2026-11-22", reason: "it is in the future")) {
+    #expect(
+      throws: GroceryError.invalidValue(what: "date", value: "2026-11-22", reason: "it is in the future")
+    ) {
       try groceries.purchase(["Milk"], on: Fixed.day(1), today: today, now: now)
     }
   }
@@ -158,11 +185,15 @@ import TestSupport
 
   @Test mutating func editRenamesAndRefusesATakenName() throws {
     _ = try add(["Milk", "Eggs"])
-    #expect(try groceries.edit("milk", changes: ItemChanges(rename: "Oat milk"), today: today, now: now) == "Oat milk")
+    #expect(
+      try groceries.edit("milk", changes: ItemChanges(rename: "Oat milk"), today: today, now: now)
+        == "Oat milk")
     #expect(throws: GroceryError.duplicateName(kind: .item, name: "Eggs")) {
       try groceries.edit("oat", changes: ItemChanges(rename: "EGGS"), today: today, now: now)
     }
-    #expect(try groceries.edit("oat", changes: ItemChanges(rename: "Oat Milk"), today: today, now: now) == "Oat Milk")
+    #expect(
+      try groceries.edit("oat", changes: ItemChanges(rename: "Oat Milk"), today: today, now: now)
+        == "Oat Milk")
   }
 
   @Test mutating func editClearsANote() throws {
@@ -178,7 +209,8 @@ import TestSupport
   @Test func defaultsWalkInStoreOrderWithUncategorizedLast() {
     #expect(
       groceries.walkOrder() == [
-        "Produce", "Deli & Meat", "Dairy & Fridge", "Bread & Frozen", "Boxed & Canned", "Snacks, Drinks & Other",
+        "Produce", "Deli & Meat", "Dairy & Fridge", "Bread & Frozen", "Boxed & Canned",
+        "Snacks, Drinks & Other",
         "Uncategorized",
       ])
   }
@@ -187,7 +219,8 @@ import TestSupport
     let order = try groceries.reorderCategories(["dairy", "boxed"], at: nil)
     #expect(
       order == [
-        "Dairy & Fridge", "Boxed & Canned", "Produce", "Deli & Meat", "Bread & Frozen", "Snacks, Drinks & Other",
+        "Dairy & Fridge", "Boxed & Canned", "Produce", "Deli & Meat", "Bread & Frozen",
+        "Snacks, Drinks & Other",
         "Uncategorized",
       ])
   }
@@ -211,7 +244,8 @@ import TestSupport
     _ = try groceries.reorderCategories(["bread"], at: "costco")
     #expect(
       groceries.walkOrder(at: "Costco") == [
-        "Bread & Frozen", "Snacks, Drinks & Other", "Produce", "Deli & Meat", "Dairy & Fridge", "Boxed & Canned",
+        "Bread & Frozen", "Snacks, Drinks & Other", "Produce", "Deli & Meat", "Dairy & Fridge",
+        "Boxed & Canned",
         "Uncategorized",
       ])
     #expect(groceries.walkOrder().first == "Snacks, Drinks & Other")
@@ -220,8 +254,11 @@ import TestSupport
   }
 
   @Test mutating func removingABuiltInNeedsForceAndMovesItsItems() throws {
-    _ = try groceries.add(["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
-    #expect(throws: GroceryError.refused("'Dairy & Fridge' is a built-in category; use --force to remove it")) {
+    _ = try groceries.add(
+      ["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now,
+      newID: Fixed.ids())
+    #expect(throws: GroceryError.refused("'Dairy & Fridge' is a built-in category; use --force to remove it"))
+    {
       try groceries.removeCategory("dairy", force: false, now: Fixed.now)
     }
     let result = try groceries.removeCategory("dairy", force: true, now: Fixed.now)
@@ -240,7 +277,9 @@ import TestSupport
   }
 
   @Test mutating func renamingACategoryFollowsEverywhere() throws {
-    _ = try groceries.add(["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    _ = try groceries.add(
+      ["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now,
+      newID: Fixed.ids())
     _ = try groceries.reorderCategories(["dairy"], at: "Costco")
     _ = try groceries.renameCategory("dairy", to: "Fridge")
     #expect(groceries.items[0].category == "Fridge")
@@ -251,7 +290,9 @@ import TestSupport
   }
 
   @Test mutating func removingALocationMakesItsItemsAvailableAnywhere() throws {
-    _ = try groceries.add(["Salmon"], changes: ItemChanges(locations: ["Costco"]), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    _ = try groceries.add(
+      ["Salmon"], changes: ItemChanges(locations: ["Costco"]), today: Fixed.today, now: Fixed.now,
+      newID: Fixed.ids())
     let result = try groceries.removeLocation("costco", now: Fixed.now)
     #expect(result.name == "Costco")
     #expect(result.affected == 1)
@@ -291,9 +332,16 @@ import TestSupport
     var groceries = Groceries()
     let ids = Fixed.ids()
     _ = try groceries.setStaple(["Milk", "Flour"], remove: false, now: Fixed.now, newID: ids)
-    for offset in [-12, -8, -4] { _ = try groceries.purchase(["Milk"], on: Fixed.day(offset), today: Fixed.today, now: Fixed.now) }
-    for offset in [-50, -20] { _ = try groceries.purchase(["Flour"], on: Fixed.day(offset), today: Fixed.today, now: Fixed.now) }
-    #expect(groceries.restockCandidates(.due(within: 0, every: 7), today: Fixed.today).map { groceries.items[$0].name } == ["Milk"])
+    for offset in [-12, -8, -4] {
+      _ = try groceries.purchase(["Milk"], on: Fixed.day(offset), today: Fixed.today, now: Fixed.now)
+    }
+    for offset in [-50, -20] {
+      _ = try groceries.purchase(["Flour"], on: Fixed.day(offset), today: Fixed.today, now: Fixed.now)
+    }
+    #expect(
+      groceries.restockCandidates(.due(within: 0, every: 7), today: Fixed.today).map {
+        groceries.items[$0].name
+      } == ["Milk"])
     #expect(groceries.restockCandidates(.due(within: 0, every: 7), today: Fixed.day(-1)).isEmpty)
     #expect(groceries.restockCandidates(.due(within: 1, every: 7), today: Fixed.day(-1)).count == 1)
   }

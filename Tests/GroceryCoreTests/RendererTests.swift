@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import GroceryCore
 
@@ -10,10 +10,15 @@ import TestSupport
   init() throws {
     let ids = Fixed.ids()
     let (today, now) = (Fixed.today, Fixed.now)
-    _ = try groceries.add(["Milk"], changes: ItemChanges(quantity: 2, category: "dairy", note: "2%"), today: today, now: now, newID: ids)
-    _ = try groceries.add(["Bananas", "Apples"], changes: ItemChanges(category: "produce"), today: today, now: now, newID: ids)
-    _ = try groceries.add(["Batteries"], changes: ItemChanges(locations: ["Costco"]), today: today, now: now, newID: ids)
-    _ = try groceries.add(["Eggs"], changes: ItemChanges(category: "dairy", isStaple: true), today: today, now: now, newID: ids)
+    _ = try groceries.add(
+      ["Milk"], changes: ItemChanges(quantity: 2, category: "dairy", note: "2%"), today: today, now: now,
+      newID: ids)
+    _ = try groceries.add(
+      ["Bananas", "Apples"], changes: ItemChanges(category: "produce"), today: today, now: now, newID: ids)
+    _ = try groceries.add(
+      ["Batteries"], changes: ItemChanges(locations: ["Costco"]), today: today, now: now, newID: ids)
+    _ = try groceries.add(
+      ["Eggs"], changes: ItemChanges(category: "dairy", isStaple: true), today: today, now: now, newID: ids)
     _ = try groceries.edit("apples", changes: ItemChanges(isAvailable: false), today: today, now: now)
     _ = try groceries.purchase(["eggs"], on: today, today: today, now: now)
     _ = try groceries.purchase(["bananas"], on: Fixed.day(-2), today: today, now: now)
@@ -99,13 +104,15 @@ import TestSupport
 
   @Test func colourAppearsOnlyWhenAsked() throws {
     #expect(!TextRenderer.render(try view()).contains("\u{1B}"))
-    #expect(TextRenderer.render(try view(), style: TextStyle(color: true)).contains("\u{1B}[1mProduce\u{1B}[0m"))
+    #expect(
+      TextRenderer.render(try view(), style: TextStyle(color: true)).contains("\u{1B}[1mProduce\u{1B}[0m"))
   }
 
   @Test func longLinesWrapWithinEightyColumns() throws {
     var groceries = Groceries()
     _ = try groceries.add(
-      ["Sourdough"], changes: ItemChanges(note: String(repeating: "very long note ", count: 12)), today: Fixed.today,
+      ["Sourdough"], changes: ItemChanges(note: String(repeating: "very long note ", count: 12)),
+      today: Fixed.today,
       now: Fixed.now, newID: Fixed.ids())
     let text = TextRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)))
     let lines = text.split(separator: "\n")
@@ -120,6 +127,17 @@ import TestSupport
     #expect(TextLayout.width("Cre\u{300}me") == 5)
   }
 
+  @Test(arguments: [
+    ("🫐", 2), ("☕", 2), ("⌚", 2), ("🀄", 2), ("🚀", 2), ("🇫🇷", 2), ("❤\u{FE0F}", 2), ("❤", 1),
+    ("1\u{FE0F}\u{20E3}", 2),
+    ("👍🏽", 2), ("👨\u{200D}👩\u{200D}👧", 2), ("牛", 2), ("ｱ", 1), ("Ａ", 2), ("é", 1), ("e\u{301}", 1),
+    ("\u{301}", 0),
+    ("\u{200D}", 0), ("a", 1), ("→", 1),
+  ])
+  func wideSymbolsAndEmojiTakeTwoColumns(_ text: String, _ columns: Int) {
+    #expect(TextLayout.width(text) == columns)
+  }
+
   @Test func markdownUsesHeadingsAndTaskItems() throws {
     #expect(
       MarkdownRenderer.render(try view(), title: "Week 47") == """
@@ -129,7 +147,7 @@ import TestSupport
 
         - [ ] Apples _(unavailable today)_
 
-        ## Dairy & Fridge
+        ## Dairy \\& Fridge
 
         - [ ] Milk x2 - 2%
 
@@ -153,6 +171,26 @@ import TestSupport
       ].joined(separator: "\r\n") + "\r\n")
   }
 
+  @Test(arguments: [
+    ("=SUM(A1:A9)", "'=SUM(A1:A9)"), ("+1", "'+1"), ("-2+3", "'-2+3"), ("@cmd", "'@cmd"),
+    ("\tx", "'\tx"), ("\rx", "\"'\rx\""), ("=1,2", "\"'=1,2\""), ("a=b", "a=b"), ("", ""),
+    ("say \"hi\"", "\"say \"\"hi\"\"\""),
+  ])
+  func csvNeutralisesFormulasTheOWASPWay(_ text: String, _ field: String) {
+    #expect(CSVRenderer.field(text) == field)
+  }
+
+  @Test mutating func csvNeutralisesAFormulaInAName() throws {
+    _ = try groceries.edit(
+      "milk", changes: ItemChanges(note: "=HYPERLINK(\"http://x\")"), today: Fixed.today, now: Fixed.now)
+    #expect(
+      CSVRenderer.render(try view()).contains("Dairy & Fridge,Milk,2,\"'=HYPERLINK(\"\"http://x\"\")\",true"))
+  }
+
+  @Test func markdownEscapesAmpersandsAndTildes() {
+    #expect(MarkdownRenderer.escape("~~gone~~ & <b>") == "\\~\\~gone\\~\\~ \\& \\<b\\>")
+  }
+
   @Test func jsonFollowsTheDocumentedSchema() throws {
     let text = try JSONListRenderer.render(try view(at: "Costco"))
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -167,16 +205,20 @@ import TestSupport
     #expect(items[0]["note"] as? String == "2%")
     #expect(items[1]["available"] as? Bool == false)
     #expect(items[2]["locations"] as? [String] == ["Costco"])
-    #expect(Set(items[0].keys) == [
-      "id", "name", "quantity", "note", "category", "locations", "staple", "onList", "available", "boughtToday",
-      "lastPurchased", "timesBought", "interval", "nextDue", "skipUntil",
-    ])
+    #expect(
+      Set(items[0].keys) == [
+        "id", "name", "quantity", "note", "category", "locations", "staple", "onList", "available",
+        "boughtToday",
+        "lastPurchased", "timesBought", "interval", "nextDue", "skipUntil",
+      ])
     let summary = try #require(object["summary"] as? [String: Int])
     #expect(summary == ["toBuy": 3, "boughtToday": 1])
   }
 
   @Test mutating func printFitsTwoColumnsInPlainASCII() throws {
-    _ = try groceries.add(["Crème fraîche"], changes: ItemChanges(category: "dairy"), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    _ = try groceries.add(
+      ["Crème fraîche"], changes: ItemChanges(category: "dairy"), today: Fixed.today, now: Fixed.now,
+      newID: Fixed.ids())
     let printed = PrintRenderer.render(try view(), columns: 2, width: 60)
     #expect(
       printed == """

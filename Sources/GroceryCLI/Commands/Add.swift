@@ -14,7 +14,7 @@ struct AddCommand: Runnable {
   }
 
   func run(_ context: Context) throws {
-    let names = InputNames.expand(self.names, console: context.console)
+    let names = try InputNames.expand(self.names, console: context.console)
     if names.isEmpty { throw GroceryError.refused("no names to add (standard input was empty)") }
     let outcomes = try context.update({ "add " + Summary.names($0.map(\.name)) }) {
       try $0.add(names, changes: changes, today: context.today, now: context.now, newID: UUID.init)

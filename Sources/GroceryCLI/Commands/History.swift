@@ -16,7 +16,7 @@ struct HistoryCommand: Runnable {
   }
 
   func run(_ context: Context) throws {
-    let entries = try context.store.loadHistory().history(names, since: since?.resolve(today: context.today))
+    let entries = try context.store.loadHistory().history(names, since: try since?.resolve(today: context.today))
     switch format {
     case .text: context.write(HistoryRenderer.text(entries))
     case .json: context.write(try HistoryRenderer.json(entries))

@@ -9,8 +9,7 @@ struct InitCommand: Runnable {
 
   func run(_ context: Context) throws {
     let groceries = sample ? SampleHousehold.make(today: context.today, now: context.now) : Groceries()
-    try context.store.create(
-      groceries, summary: sample ? "init --sample" : "init", now: context.now, onWait: context.waiting)
+    try context.create(groceries, summary: sample ? "init --sample" : "init")
     let what = sample ? "sample store with \(groceries.items.count) items" : "store"
     context.say("created \(what): \(context.store.path)")
   }

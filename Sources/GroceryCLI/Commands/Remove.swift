@@ -8,7 +8,7 @@ struct RemoveCommand: Runnable {
   init(_ parsed: ParsedArguments) throws { names = parsed.positionals }
 
   func run(_ context: Context) throws {
-    let names = InputNames.expand(self.names, console: context.console)
+    let names = try InputNames.expand(self.names, console: context.console)
     let removed = try context.update({ "remove " + Summary.names($0) }) { try $0.remove(names) }
     for name in removed { context.say("removed: \(name)") }
   }

@@ -23,8 +23,8 @@ struct StapleCommand: Runnable {
       context.write(TextRenderer.render(view, style: context.style))
       return
     }
-    let until = skipUntil?.resolve(today: context.today)
-    let names = InputNames.expand(self.names, console: context.console)
+    let until = try skipUntil?.resolve(today: context.today)
+    let names = try InputNames.expand(self.names, console: context.console)
     let outcomes = try context.update({ (outcomes: [StapleOutcome]) in
       (remove ? "unstaple " : "staple ") + Summary.names(outcomes.map(\.name))
     }) {

@@ -19,9 +19,12 @@ enum DateArgument: Sendable, Equatable {
     }
   }
 
-  func resolve(today: Day) -> Day {
+  /// Returns the day meant, refusing one grocery could not write (the day before 0001-01-01).
+  func resolve(today: Day) throws -> Day {
     switch self {
-    case .relative(let offset): return today.adding(days: offset)
+    case .relative(let offset):
+      let shown = offset == 0 ? "today" : "yesterday"
+      return try LocalTime.checked(today.adding(days: offset), what: "date", value: shown)
     case .day(let day): return day
     }
   }
@@ -63,9 +66,9 @@ enum InputNames {
   }
 
   /// Returns the names given, with `-` replaced by the lines of standard input.
-  static func expand(_ names: [String], console: Console) -> [String] {
+  static func expand(_ names: [String], console: Console) throws -> [String] {
     guard names.contains("-") else { return names }
-    let input = read(console.readInput())
+    let input = read(try console.readInput())
     return names.flatMap { $0 == "-" ? input : [$0] }
   }
 }

@@ -17,7 +17,7 @@ struct UndoCommand: Runnable {
       context.write(Numbered.lines(entries.map { $0.summary + ($0.at.map { "  (" + Timestamp.format($0) + ")" } ?? "") }))
       return
     }
-    let entry = try context.store.undo(now: context.now, onWait: context.waiting)
+    let entry = try context.undo()
     context.say("undid: \(entry.summary)")
   }
 }

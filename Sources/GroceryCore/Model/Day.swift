@@ -38,9 +38,9 @@ public struct Day: Hashable, Comparable, Sendable, Codable, CustomStringConverti
     self.init(year: y, month: m, day: d)
   }
 
-  /// Returns the day a moment falls on in the given time zone.
-  public init(_ date: Date, in timeZone: TimeZone) {
-    let seconds = Int((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down))
+  /// Returns the day a moment falls on where the local time is `utcOffset` seconds ahead of UTC.
+  public init(_ date: Date, utcOffset: Int) {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + utcOffset
     ordinal = Int((Double(seconds) / 86_400).rounded(.down))
   }
 

@@ -43,7 +43,11 @@ public struct PurchaseOutcome: Equatable, Sendable {
 
 /// What `staple` did with one name.
 public enum StapleOutcome: Equatable, Sendable {
-  case marked(String), created(String), already(String), unmarked(String), notStaple(String)
+  case marked(String)
+  case created(String)
+  case already(String)
+  case unmarked(String)
+  case notStaple(String)
 }
 
 extension Groceries {
@@ -53,9 +57,15 @@ extension Groceries {
   ) throws -> [AddOutcome] {
     let changes = try canonical(changes)
     var outcomes: [AddOutcome] = []
+    // One key index for the whole batch, and one sort at the end, so a long list from standard input
+    // takes time in proportion to its length.
+    var byKey = Dictionary(
+      items.indices.map { (Names.key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
+    var appended = false
+    defer { if appended { sortItems() } }
     for raw in names {
       let name = try Names.clean(raw, what: "item name")
-      if let index = exactItemIndex(named: name) {
+      if let index = byKey[Names.key(name)] {
         let wasOnList = items[index].isOnList
         apply(changes, to: index, now: now)
         if !wasOnList {
@@ -71,8 +81,9 @@ extension Groceries {
         item.note = changes.note ?? nil
         item.locations = changes.locations ?? []
         item.isStaple = changes.isStaple ?? false
+        byKey[Names.key(name)] = items.count
         items.append(item)
-        sortItems()
+        appended = true
         outcomes.append(.added(name))
       }
     }
@@ -80,7 +91,9 @@ extension Groceries {
   }
 
   /// Records a purchase of each named item on the given day and takes it off the list.
-  public mutating func purchase(_ names: [String], on day: Day, today: Day, now: Date) throws -> [PurchaseOutcome] {
+  public mutating func purchase(_ names: [String], on day: Day, today: Day, now: Date) throws
+    -> [PurchaseOutcome]
+  {
     try checkNotFuture(day, today: today)
     return try itemIndices(named: names).map { buy(at: $0, on: day, now: now) }
   }
@@ -176,7 +189,8 @@ extension Groceries {
         if let skip = item.skipUntil, skip > today { return false }
         switch policy {
         case .all: return true
-        case .due(let within, let every): return Cadence(item, fallback: every).isDue(today: today, within: within)
+        case .due(let within, let every):
+          return Cadence(item, fallback: every).isDue(today: today, within: within)
         }
       }
       .sorted { a, b in

@@ -60,9 +60,13 @@ public enum Values {
   }
 
   /// Returns a whole number within the range, e.g. days or columns (`unit` names them in the message).
+  ///
+  /// Only ASCII digits are accepted; leading zeros are ignored (`007` is 7), whatever their number.
   public static func whole(_ text: String, what: String, range: ClosedRange<Int>, unit: String = "") throws -> Int {
-    guard !text.isEmpty, text.count <= String(range.upperBound).count, text.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let value = Int(text), range.contains(value)
+    let significant = text.drop { $0 == "0" }
+    guard !text.isEmpty, significant.count <= String(range.upperBound).count,
+      text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = significant.isEmpty ? 0 : Int(significant),
+      range.contains(value)
     else {
       throw GroceryError.invalidValue(
         what: what, value: Names.printable(text),

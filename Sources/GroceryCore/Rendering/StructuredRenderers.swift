@@ -21,10 +21,11 @@ public enum MarkdownRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Escapes every character Markdown could read as syntax, `&` (entities) and `~` (strikethrough) included.
   static func escape(_ text: String) -> String {
     var out = ""
     for character in text {
-      if "\\`*_[]<>#|".contains(character) { out.append("\\") }
+      if "\\`*_[]<>#|&~".contains(character) { out.append("\\") }
       out.append(character)
     }
     return out
@@ -34,7 +35,8 @@ public enum MarkdownRenderer {
 /// Renders a list as CSV (RFC 4180: CRLF line ends, a header row, quotes only where needed).
 public enum CSVRenderer {
   public static let header = [
-    "category", "name", "quantity", "note", "on_list", "available", "staple", "last_purchased", "bought_today",
+    "category", "name", "quantity", "note", "on_list", "available", "staple", "last_purchased",
+    "bought_today",
   ]
 
   public static func render(_ view: ListView) -> String {
@@ -54,10 +56,19 @@ public enum CSVRenderer {
 
   static func flag(_ value: Bool) -> String { value ? "true" : "false" }
 
-  /// Quotes a field that holds a comma, quote or line break, doubling its quotes.
+  /// Returns a field ready for a CSV line: a field a spreadsheet would run as a formula (starting with `=`,
+  /// `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP recommends; a field that holds a
+  /// comma, quote or line break is quoted, its quotes doubled.
   public static func field(_ text: String) -> String {
+    var text = text
+    if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var quoted = "\""
+    for character in text {
+      quoted.append(character)
+      if character == "\"" { quoted.append("\"") }
+    }
+    return quoted + "\""
   }
 }
 
@@ -100,7 +111,8 @@ public enum JSONListRenderer {
     var entry: ListEntry
 
     enum CodingKeys: String, CodingKey {
-      case id, name, quantity, note, category, locations, staple, onList, available, boughtToday, lastPurchased
+      case id, name, quantity, note, category, locations, staple, onList, available, boughtToday,
+        lastPurchased
       case timesBought, interval, nextDue, skipUntil
     }
 

@@ -2,28 +2,42 @@ import Foundation
 
 /// Column widths and wrapping for plain-text output.
 public enum TextLayout {
-  /// Returns how many terminal columns the text takes: wide East Asian characters and emoji count two.
+  /// Returns how many terminal columns the text takes: East Asian wide characters and emoji count two.
   public static func width(_ text: String) -> Int {
     var total = 0
-    for character in text {
-      guard let scalar = character.unicodeScalars.first else { continue }
-      total += width(of: scalar)
-    }
+    for character in text { total += width(of: character) }
     return total
   }
 
-  static func width(of scalar: Unicode.Scalar) -> Int {
-    let value = scalar.value
-    switch scalar.properties.generalCategory {
+  /// Returns the columns one character (a grapheme cluster) takes, after its first scalar: zero for a lone
+  /// mark, format or control character, two for a wide one or an emoji (a flag, or one followed by U+FE0F).
+  static func width(of character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    switch first.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0
     default: break
     }
-    let wide: [ClosedRange<UInt32>] = [
-      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-      0x1F900...0x1F9FF, 0x20000...0x3FFFD,
-    ]
-    return wide.contains { $0.contains(value) } ? 2 : 1
+    if contains(WidthTable.wide, first.value) { return 2 }
+    if scalars.contains("\u{FE0F}") && contains(WidthTable.emoji, first.value) { return 2 }
+    return 1
+  }
+
+  /// Returns true when a sorted table of ranges holds the value, by binary search.
+  static func contains(_ table: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+    var low = 0
+    var high = table.count
+    while low < high {
+      let middle = (low + high) / 2
+      if table[middle].upperBound < value {
+        low = middle + 1
+      } else if table[middle].lowerBound > value {
+        high = middle
+      } else {
+        return true
+      }
+    }
+    return false
   }
 
   /// Wraps text to lines of at most `width` columns: the first line after `first`, the rest after `rest`.
@@ -52,7 +66,7 @@ public enum TextLayout {
         var piece = ""
         var pieceWidth = 0
         for character in word {
-          let w = self.width(String(character))
+          let w = self.width(of: character)
           if lineWidth + pieceWidth + w > width { break }
           piece.append(character)
           pieceWidth += w

@@ -43,22 +43,21 @@ public enum StorePath {
 
   static func dataHome(_ environment: [String: String]) throws -> String {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
-    return try home(environment, for: "the store") + "/.local/share"
+    return try home(environment, for: "the store", hint: "give --store PATH or set GROCERY_STORE") + "/.local/share"
   }
 
   static func stateHome(_ environment: [String: String]) throws -> String {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state }
-    return try home(environment, for: "this machine's state") + "/.local/state"
+    return try home(environment, for: "this machine's state", hint: "set XDG_STATE_HOME") + "/.local/state"
   }
 
-  private static func home(_ environment: [String: String], for what: String) throws -> String {
+  private static func home(_ environment: [String: String], for what: String, hint: String) throws -> String {
     guard let home = environment["HOME"], !home.isEmpty else {
-      throw GroceryError.refused(
-        "cannot find a place for \(what): HOME is not set; set HOME (or XDG_DATA_HOME and XDG_STATE_HOME)")
+      throw GroceryError.refused("cannot find a place for \(what): HOME is not set; \(hint)")
     }
     guard home.hasPrefix("/") else {
       throw GroceryError.refused(
-        "cannot find a place for \(what): HOME '\(Names.printable(home))' is not an absolute path")
+        "cannot find a place for \(what): HOME ('\(Names.printable(home))') is not an absolute path; \(hint)")
     }
     return home
   }

@@ -2,27 +2,112 @@ import Foundation
 
 /// Name normalisation, matching and suggestions shared by items, categories, locations and commands.
 public enum Names {
-  /// Returns the name trimmed and NFC-normalised, refusing empty, over-long or control-character names.
-  public static func clean(_ raw: String, what: String = "name", maxLength: Int = 100) throws -> String {
-    let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-    let shown = printable(raw)
+  /// Returns the name trimmed and NFC-normalised, refusing names that are empty, invisible, over-long or that
+  /// hold control or bidirectional formatting characters.
+  public static func clean(
+    _ raw: String, what: String = "name", maxLength: Int = 100, maxBytes: Int = 400
+  ) throws -> String {
+    // The name as shown in a message is worked out only for a message.
+    var shown: String { printable(raw) }
+    // Bytes are bounded first, so a huge single-grapheme name is refused before any Unicode work.
+    if raw.utf8.count > maxBytes * 4 {
+      throw GroceryError.invalidValue(
+        what: what, value: excerpt(shown), reason: "it is longer than \(maxBytes) bytes")
+    }
+    let name =
+      trimmedASCII(raw)
+      ?? raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
     if name.isEmpty { throw GroceryError.invalidValue(what: what, value: shown, reason: "it is empty") }
     if containsControl(name) {
       throw GroceryError.invalidValue(what: what, value: shown, reason: "it contains a control character")
     }
+    if let scalar = name.unicodeScalars.first(where: \.properties.isBidiControl) {
+      throw GroceryError.invalidValue(
+        what: what, value: shown,
+        reason:
+          "it contains a bidirectional formatting character (\(codePoint(scalar))), which can disguise it")
+    }
+    if !name.unicodeScalars.contains(where: isVisible) {
+      throw GroceryError.invalidValue(
+        what: what, value: escapingAll(name), reason: "it has no visible character")
+    }
+    if name.utf8.count > maxBytes {
+      throw GroceryError.invalidValue(
+        what: what, value: excerpt(shown), reason: "it is longer than \(maxBytes) bytes")
+    }
     if name.count > maxLength {
       throw GroceryError.invalidValue(
-        what: what, value: String(shown.prefix(20)) + "...", reason: "it is longer than \(maxLength) characters")
+        what: what, value: excerpt(shown), reason: "it is longer than \(maxLength) characters")
     }
     return name
   }
 
-  /// Returns true when the text holds a control character (newline, tab, escape, ...).
-  public static func containsControl(_ text: String) -> Bool {
-    text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
+  /// Returns plain ASCII text without the white space around it (the same as trimming and normalising it),
+  /// or nil when the text is not plain ASCII.
+  static func trimmedASCII(_ text: String) -> String? {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    guard let start = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+    let end = bytes.lastIndex(where: { !isSpace($0) })!
+    return String(text.utf8[start...end])!
   }
 
-  /// Returns the text with control characters shown as escapes, so error messages stay on one line.
+  /// Returns true for a scalar that draws something by itself: not a space, a combining mark, a format or
+  /// default-ignorable character, or a blank that only looks like a letter (Braille blank, Hangul fillers).
+  static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .spaceSeparator, .lineSeparator,
+      .paragraphSeparator:
+      return false
+    default:
+      break
+    }
+    if properties.isWhitespace || properties.isDefaultIgnorableCodePoint || properties.isVariationSelector {
+      return false
+    }
+    switch scalar.value {
+    case 0x2800, 0x3164, 0xFFA0, 0x115F, 0x1160: return false
+    default: return true
+    }
+  }
+
+  /// Returns the first 20 scalars of a long text and an ellipsis, for messages.
+  static func excerpt(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    out.append(contentsOf: text.unicodeScalars.prefix(20))
+    return String(out) + "..."
+  }
+
+  /// Returns `U+XXXX` for a scalar.
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  /// Returns the text with every scalar that is not visible written as an escape, so it can be seen.
+  static func escapingAll(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if isVisible(scalar) {
+        out.unicodeScalars.append(scalar)
+      } else {
+        out += "\\u{" + String(scalar.value, radix: 16) + "}"
+      }
+    }
+    return out
+  }
+
+  /// Returns true when the text holds a control character (newline, tab, escape, ...).
+  public static func containsControl(_ text: String) -> Bool {
+    text.unicodeScalars.contains {
+      $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+    }
+  }
+
+  /// Returns the text with control and bidirectional formatting characters shown as escapes, so error messages
+  /// stay on one line and read in order.
   public static func printable(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -31,7 +116,7 @@ public enum Names {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if scalar.properties.generalCategory == .control {
+        if scalar.properties.generalCategory == .control || scalar.properties.isBidiControl {
           out += "\\u{" + String(scalar.value, radix: 16) + "}"
         } else {
           out.unicodeScalars.append(scalar)
@@ -43,20 +128,8 @@ public enum Names {
 
   /// Returns the key names are compared by: NFC, without diacritics, lowercased, the same on every platform.
   public static func key(_ name: String) -> String {
-    // Most names are plain ASCII: folding is then only lowercasing, without Unicode decomposition.
-    var ascii = true
-    var upper = false
-    for byte in name.utf8 {
-      if byte >= 0x80 {
-        ascii = false
-        break
-      }
-      if byte >= 0x41 && byte <= 0x5A { upper = true }
-    }
-    if ascii {
-      if !upper { return name }
-      return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
+    // Plain ASCII has no marks to strip and nothing to normalise; the fast path keeps `add -` of a long list quick.
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
     var scalars = String.UnicodeScalarView()
     for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars
     where scalar.properties.generalCategory != .nonspacingMark {
@@ -76,7 +149,8 @@ public enum Names {
     if prefixed.count == 1 { return prefixed[0].1 }
     if prefixed.count > 1 {
       throw GroceryError.ambiguousName(
-        kind: kind, name: printable(name), candidates: prefixed.map { nameOf($0.1) }.sorted(by: Names.ordered))
+        kind: kind, name: printable(name), candidates: prefixed.map { nameOf($0.1) }.sorted(by: Names.ordered)
+      )
     }
     throw GroceryError.unknownName(
       kind: kind, name: printable(name), suggestions: suggestions(for: name, among: candidates.map(nameOf)))
