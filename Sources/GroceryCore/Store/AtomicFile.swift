@@ -15,7 +15,7 @@ enum AtomicFile {
   ///
   /// On any failure the temporary file is removed and the old file is left as it was. A cache that can be
   /// rebuilt need not be `durable`: it is renamed into place without waiting for the disk.
-  static func write(_ data: Data, to target: String, durable: Bool = true) throws {
+  static func write(_ data: Data, to target: String, durable: Bool = true, owner: stat? = nil) throws {
     let folder = FileSystem.folder(of: target)
     let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
     let temporary = folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -24,6 +24,7 @@ enum AtomicFile {
     var open = true
     do {
       if fchmod(fd, mode) != 0 { throw FileSystem.ioError(target, "set permissions of") }
+      if let owner { try FileSystem.giveToOwner(fd, of: owner, path: target) }
       try FileSystem.writeAll(fd, data, path: target)
       if durable { try FileSystem.sync(fd, path: target) }
       open = false

@@ -91,7 +91,10 @@ public enum ChangeLog {
   }
 
   /// Appends one line and flushes it to disk; on any failure the file is cut back to its old length.
-  static func append(_ line: String, to file: String, shownAs path: String) throws {
+  ///
+  /// A new log belongs to the owner of the household folder, so that a change made as root on someone else's
+  /// household never locks its owner out.
+  static func append(_ line: String, to file: String, shownAs path: String, owner: stat) throws {
     let fd = open(file, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
     if fd < 0 { throw FileSystem.ioError(path, "write") }
     defer { close(fd) }
@@ -100,6 +103,10 @@ public enum ChangeLog {
     if info.st_mode & S_IFMT != S_IFREG {
       throw GroceryError.io(path: path, operation: "write", reason: "it is not a regular file")
     }
+    if info.st_mode & S_IWUSR == 0 {
+      throw GroceryError.io(path: path, operation: "write", reason: "it is read-only (mode \(String(info.st_mode & 0o777, radix: 8)))")
+    }
+    try FileSystem.giveToOwner(fd, of: owner, path: path)
     let size = Int(info.st_size)
     // A line cut short by a crash is dropped first, so the new line starts on a line of its own.
     let torn = try FileSystem.tornTail(fd, size: size, path: path)

@@ -101,6 +101,15 @@ public enum FileSystem {
     return tail
   }
 
+  /// When running as root, gives a file grocery made to the owner and group of the folder it is in.
+  static func giveToOwner(_ fd: Int32, of folder: stat, path: String) throws {
+    guard geteuid() == 0 else { return }
+    var info = stat()
+    if fstat(fd, &info) != 0 { throw ioError(path, "inspect") }
+    if info.st_uid == folder.st_uid && info.st_gid == folder.st_gid { return }
+    if fchown(fd, folder.st_uid, folder.st_gid) != 0 { throw ioError(path, "give to the folder's owner") }
+  }
+
   /// Writes every byte, retrying short writes and interruptions; `path` names the file in errors.
   public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
     try data.withUnsafeBytes { raw in

@@ -89,6 +89,7 @@ public struct HouseholdStore: Sendable {
   }
 
   func read(fullHistory: Bool = false, machine: String? = nil) throws -> Reading {
+    try checkFolder()
     guard try FileSystem.status(folder) != nil else {
       let state = HouseholdState.initial
       return Reading(state: state, view: HouseholdView(state), positions: [:], tailBytes: 0, undo: [])
@@ -215,7 +216,8 @@ public struct HouseholdStore: Sendable {
     let line = ChangeCodec.encode(change)
     let file = logsFolder + "/" + machine.id + ".jsonl"
     let isNew = try FileSystem.status(file) == nil
-    try ChangeLog.append(line, to: file, shownAs: shown(file))
+    let owner = try FileSystem.status(folder) ?? stat()
+    try ChangeLog.append(line, to: file, shownAs: shown(file), owner: owner)
     if isNew { try FileSystem.syncFolder(logsFolder) }
     // The change is safely in the log; what follows only keeps the local cache up to date.
     reading.state.apply(change)
@@ -251,9 +253,22 @@ public struct HouseholdStore: Sendable {
 
   /// Creates the household folder and its marker if they are missing.
   func prepareFolder() throws {
-    try FileSystem.makeFolders(logsFolder, mode: 0o700)
+    try checkFolder()
+    try FileSystem.makeFolders(folder, mode: 0o700)
+    let owner = try FileSystem.status(folder) ?? stat()
+    if try FileSystem.status(logsFolder) == nil {
+      try FileSystem.makeFolders(logsFolder, mode: 0o700)
+      if geteuid() == 0 { _ = chown(logsFolder, owner.st_uid, owner.st_gid) }
+    }
     if try FileSystem.status(markerPath) == nil {
-      try AtomicFile.write(Data(HouseholdMarker.new().utf8), to: markerPath)
+      try AtomicFile.write(Data(HouseholdMarker.new().utf8), to: markerPath, owner: owner)
+    }
+  }
+
+  /// Refuses a store path that names something other than a folder.
+  func checkFolder() throws {
+    if let info = try FileSystem.status(folder), info.st_mode & S_IFMT != S_IFDIR {
+      throw GroceryError.io(path: path, operation: "use", reason: "it is not a folder (a household is a folder)")
     }
   }
 

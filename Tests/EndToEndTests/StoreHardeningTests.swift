@@ -1,0 +1,99 @@
+import Foundation
+import GroceryCore
+import TestSupport
+import Testing
+
+/// Issue 8's store cases (1–4, 6–9) on the household layout: files that are not stores, a removed lock,
+/// stray files, read-only logs and another user's household.
+@Suite struct StoreHardeningTests {
+  let scenario = Scenario()
+
+  func ownLog() throws -> String {
+    let logs = scenario.grocery.store + "/logs"
+    let names = try FileManager.default.contentsOfDirectory(atPath: logs).filter { $0.hasSuffix(".jsonl") }
+    #expect(names.count == 1)
+    return logs + "/" + (names.first ?? "")
+  }
+
+  @Test(arguments: ["/dev/zero", "/dev/full", "/dev/null"])
+  func aDeviceAsTheStoreIsRefusedAtOnce(_ device: String) throws {
+    try scenario.expect(
+      ["--store", device, "list"],
+      stderr: "grocery: error: cannot use '\(device)': it is not a folder (a household is a folder)\n", status: 74)
+    try scenario.expect(
+      ["--store", device, "add", "milk"],
+      stderr: "grocery: error: cannot use '\(device)': it is not a folder (a household is a folder)\n", status: 74)
+  }
+
+  @Test func aFIFOInPlaceOfALogIsRefusedNotWaitedOn() throws {
+    try scenario.given(["add", "milk"])
+    let log = try ownLog()
+    unlink(log)
+    #expect(mkfifo(log, 0o600) == 0)
+    try scenario.expect(
+      ["list"], stderr: "grocery: error: cannot read '\(log)': it is not a regular file\n", status: 74)
+    let fifo = scenario.folder.file("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    try scenario.expect(
+      ["--store", fifo, "list"],
+      stderr: "grocery: error: cannot use '\(fifo)': it is not a folder (a household is a folder)\n", status: 74)
+  }
+
+  @Test func aReadOnlyLogIsRefusedAndLeftAlone() throws {
+    try scenario.given(["add", "milk"])
+    let log = try ownLog()
+    #expect(chmod(log, 0o400) == 0)
+    let before = scenario.grocery.storeBytes()
+    let outcome = try scenario.grocery.run(["add", "eggs"])
+    #expect(outcome.status == 74, "\(outcome)")
+    #expect(outcome.stderr.hasPrefix("grocery: error: cannot write '\(log)': "), "\(outcome)")
+    #expect(scenario.grocery.storeBytes() == before)
+    #expect(chmod(log, 0o600) == 0)
+  }
+
+  @Test func aRemovedLockChangesNothingAboutUndo() throws {
+    try scenario.given(["add", "milk"], ["add", "eggs"])
+    unlink(try scenario.grocery.household().stateFolder + "/lock")
+    try scenario.expect(
+      ["undo", "--list"], stdout: "1. add eggs  (2026-11-21T12:00:00Z)\n2. add milk  (2026-11-21T12:00:00Z)\n")
+    try scenario.expect(["undo"], stdout: "undid: add eggs\n")
+    try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+  }
+
+  @Test func strayFilesInTheHouseholdAreIgnoredAndNeverCrashIt() throws {
+    try scenario.given(["add", "milk"])
+    for name in ["9223372036854775807.jsonl", "0000000000000001.none", ".none", "notes.txt", "ffffffffffffffff.jsonl.bak"] {
+      try scenario.folder.write("household/logs/" + name, "junk")
+    }
+    try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+    try scenario.expect(["undo"], stdout: "undid: add milk\n")
+    try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
+  }
+
+  @Test func aRelativeStoreFromAFolderThatNoLongerExistsIsRefused() throws {
+    let gone = scenario.folder.file("gone")
+    let outcome = try scenario.grocery.shell(
+      "mkdir '\(gone)' && cd '\(gone)' && rmdir '\(gone)' && \"$GROCERY\" --store rel add milk")
+    #expect(outcome.status == 64, "\(outcome)")
+    #expect(outcome.stderr.contains("it is relative and the current folder cannot be found"), "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: "/rel"))
+  }
+
+  @Test(.enabled(if: getuid() == 0, "needs root to act on another user's household"))
+  func rootChangingAnotherUsersHouseholdLeavesItTheirs() throws {
+    try scenario.given(["add", "milk"])
+    let store = scenario.grocery.store
+    for path in [store, store + "/logs", store + "/household.json", try ownLog()] {
+      #expect(chown(path, 12345, 12345) == 0)
+    }
+    // Root is another machine of the household here: a new identity, so a new log, which must be the owner's.
+    var root = scenario.grocery
+    root.environment["HOME"] = scenario.folder.file("root-home")
+    #expect(try root.run(["add", "eggs"]).status == 0)
+    for name in try FileManager.default.contentsOfDirectory(atPath: store + "/logs") {
+      let info = try FileManager.default.attributesOfItem(atPath: store + "/logs/" + name)
+      #expect(info[.ownerAccountID] as? Int == 12345, "\(name)")
+      #expect(info[.groupOwnerAccountID] as? Int == 12345, "\(name)")
+    }
+  }
+}
