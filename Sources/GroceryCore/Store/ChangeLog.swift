@@ -53,6 +53,7 @@ public enum ChangeLog {
     guard let bytes = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize) else {
       return position
     }
+    let machineNumber = MachineID.number(machine) ?? 0
     var current = position
     var start = 0
     let count = bytes.count
@@ -70,7 +71,7 @@ public enum ChangeLog {
           throw GroceryError.unreadableStore(
             path: shown, reason: "line \(lineNumber): \(error.field): \(error.reason)")
         }
-        if change.stamp.machine != machine {
+        if change.stamp.machineNumber != machineNumber {
           throw GroceryError.unreadableStore(
             path: shown, reason: "line \(lineNumber): machine: '\(change.stamp.machine)' is not this log's machine")
         }

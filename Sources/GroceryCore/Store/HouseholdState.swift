@@ -38,7 +38,7 @@ struct ItemState: Equatable, Sendable {
 
   mutating func touch(_ stamp: Stamp) {
     if stamp > updated { updated = stamp }
-    if let index = touched.firstIndex(where: { $0.machine == stamp.machine }) {
+    if let index = touched.firstIndex(where: { $0.machineNumber == stamp.machineNumber }) {
       if stamp > touched[index] { touched[index] = stamp }
     } else {
       touched.append(stamp)

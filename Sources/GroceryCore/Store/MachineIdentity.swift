@@ -12,6 +12,17 @@ enum MachineID {
     text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
+  /// The id as a number, or nil when it is not 16 lowercase hex digits.
+  static func number(_ text: String) -> UInt64? {
+    guard isValid(text) else { return nil }
+    return UInt64(text, radix: 16)
+  }
+
+  static func text(_ number: UInt64) -> String {
+    let hex = String(number, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
   static func random() -> String {
     var generator = SystemRandomNumberGenerator()
     let value = generator.next() as UInt64

@@ -63,7 +63,9 @@ enum Snapshot {
     try AtomicFile.write(Data(out.utf8), to: path, durable: false)
   }
 
-  private static func stamp(_ s: Stamp) -> String { "\"\(s.milliseconds).\(s.counter).\(s.machine)\"" }
+  private static func stamp(_ s: Stamp) -> String {
+    "\"\(s.milliseconds).\(s.counter).\(String(s.machineNumber, radix: 16))\""
+  }
 
   private static func register<V>(_ r: Register<V>, _ value: (V) -> String) -> String {
     "[" + value(r.value) + "," + stamp(r.stamp) + "]"
@@ -265,8 +267,17 @@ enum Snapshot {
         throw Damaged()
       }
     }
-    guard part == 2 else { throw Damaged() }
-    return Stamp(
-      milliseconds: Int64(numbers[0]), counter: numbers[1], machine: String(decoding: raw[index...], as: UTF8.self))
+    guard part == 2, raw.endIndex - index <= 16 else { throw Damaged() }
+    var machine: UInt64 = 0
+    while index < raw.endIndex {
+      let byte = raw[index]
+      index += 1
+      switch byte {
+      case 0x30...0x39: machine = machine << 4 | UInt64(byte - 0x30)
+      case 0x61...0x66: machine = machine << 4 | UInt64(byte - 0x61 + 10)
+      default: throw Damaged()
+      }
+    }
+    return Stamp(milliseconds: Int64(numbers[0]), counter: numbers[1], machineNumber: machine)
   }
 }

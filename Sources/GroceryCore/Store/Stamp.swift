@@ -7,28 +7,37 @@ import Foundation
 public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
   public var milliseconds: Int64
   public var counter: Int
-  public var machine: String
+  /// The machine id's 16 hex digits as a number: they sort the same, and a stamp stays plain data to copy.
+  public var machineNumber: UInt64
 
   public init(milliseconds: Int64, counter: Int, machine: String) {
-    self.milliseconds = milliseconds
-    self.counter = counter
-    self.machine = machine
+    self.init(milliseconds: milliseconds, counter: counter, machineNumber: MachineID.number(machine) ?? 0)
   }
 
+  public init(milliseconds: Int64, counter: Int, machineNumber: UInt64) {
+    self.milliseconds = milliseconds
+    self.counter = counter
+    self.machineNumber = machineNumber
+  }
+
+  /// The machine id, 16 lowercase hex digits; empty for `zero`.
+  public var machine: String { machineNumber == 0 ? "" : MachineID.text(machineNumber) }
+
   /// Older than every real change: the stamp of the built-in categories.
-  public static let zero = Stamp(milliseconds: 0, counter: 0, machine: "")
+  public static let zero = Stamp(milliseconds: 0, counter: 0, machineNumber: 0)
 
   public static func < (a: Stamp, b: Stamp) -> Bool {
     if a.milliseconds != b.milliseconds { return a.milliseconds < b.milliseconds }
     if a.counter != b.counter { return a.counter < b.counter }
-    return a.machine < b.machine
+    return a.machineNumber < b.machineNumber
   }
 
   /// The stamp of a new change by `machine`: later than `latest`, the newest stamp it has seen, and than `now`.
   public static func next(after latest: Stamp, now: Date, machine: String) -> Stamp {
     let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
-    if wall > latest.milliseconds { return Stamp(milliseconds: wall, counter: 0, machine: machine) }
-    return Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, machine: machine)
+    let number = MachineID.number(machine) ?? 0
+    if wall > latest.milliseconds { return Stamp(milliseconds: wall, counter: 0, machineNumber: number) }
+    return Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, machineNumber: number)
   }
 
   /// The wall time of the stamp.

@@ -23,11 +23,11 @@ enum Undo {
     var operations: [Operation] = []
     func holds<V: Equatable>(_ register: Register<V>, _ value: V?) -> Bool {
       guard let value else { return false }
-      return register.stamp == stamp || (register.stamp.machine == stamp.machine && register.value == value)
+      return register.stamp == stamp || (register.stamp.machineNumber == stamp.machineNumber && register.value == value)
     }
     func holds<V: Equatable>(_ register: Register<V?>, _ value: V??) -> Bool {
       guard let value else { return false }
-      return register.stamp == stamp || (register.stamp.machine == stamp.machine && register.value == value)
+      return register.stamp == stamp || (register.stamp.machineNumber == stamp.machineNumber && register.value == value)
     }
     for operation in change.operations.reversed() {
       switch operation {
@@ -44,7 +44,7 @@ enum Undo {
         if holds(item.unavailableOn, set.unavailableOn) { back.unavailableOn = was.unavailableOn }
         if holds(item.skipUntil, set.skipUntil) { back.skipUntil = was.skipUntil }
         // A removal is put back, and an addition taken back, only when no other machine has touched the item since.
-        let others = item.touched.contains { $0.machine != stamp.machine && $0 > stamp }
+        let others = item.touched.contains { $0.machineNumber != stamp.machineNumber && $0 > stamp }
         if holds(item.alive, set.alive ?? true), !others, let alive = was.alive { back.alive = alive }
         if back.alive == nil && !back.isEmpty { back.alive = item.alive.value }
         if !back.isEmpty { operations.append(.item(id, set: back, was: ItemFields())) }
