@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The fields an item change sets; nil leaves a field alone, and `.some(nil)` clears an optional one.
 struct ItemFields: Equatable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes changes as log lines and reads them back, with errors that name the line and the field.
 enum ChangeCodec {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Turns what a command did to the household into operations on stable ids: the fields that changed, with the
 /// values they had, and the purchases it recorded.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -146,8 +150,8 @@ public enum FileSystem {
   /// Creates a folder and its missing parents; the ones it creates get the given mode.
   static func makeFolders(_ path: String, mode: mode_t) throws {
     if try status(path) != nil { return }
-    let parent = (path as NSString).deletingLastPathComponent
-    if !parent.isEmpty && parent != path { try makeFolders(parent, mode: mode) }
+    let parent = folder(of: path)
+    if parent != "." && parent != path { try makeFolders(parent, mode: mode) }
     if mkdir(path, mode) != 0 && errno != EEXIST { throw ioError(path, "create folder") }
   }
 
@@ -162,19 +166,28 @@ public enum FileSystem {
       let length = readlink(current, &buffer, buffer.count - 1)
       if length < 0 { throw ioError(current, "read link") }
       let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current =
-        target.hasPrefix("/") ? target : ((current as NSString).deletingLastPathComponent as NSString)
-        .appendingPathComponent(target)
+      current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
     }
     throw GroceryError.io(path: path, operation: "follow", reason: "too many levels of symbolic links")
   }
 
+  /// The folder a path is in: `/a/b` -> `/a`, `/a` -> `/`, `a` -> `.`.
   static func folder(of path: String) -> String {
-    let folder = (path as NSString).deletingLastPathComponent
-    return folder.isEmpty ? "." : folder
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    var folder = trimmed[..<slash]
+    while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+    return folder.isEmpty ? "/" : String(folder)
   }
 
-  static func name(of path: String) -> String { (path as NSString).lastPathComponent }
+  /// The last part of a path: `/a/b.json` -> `b.json`.
+  static func name(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+    return trimmed == "/" ? "/" : String(trimmed[trimmed.index(after: slash)...])
+  }
 
   /// Lists a folder's entry names, or none when it does not exist.
   static func entries(_ path: String) throws -> [String] {

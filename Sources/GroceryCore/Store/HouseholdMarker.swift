@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `household.json`: says that a folder is a grocery household, of which format version, and which household.
 enum HouseholdMarker {

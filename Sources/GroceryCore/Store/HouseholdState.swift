@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value with the stamp of the change that set it; the newer stamp wins.
 struct Register<Value: Equatable & Sendable>: Equatable, Sendable {

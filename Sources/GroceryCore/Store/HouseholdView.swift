@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The household as commands see it, built from the folded state, with what the store needs to turn a changed
 /// copy back into operations.

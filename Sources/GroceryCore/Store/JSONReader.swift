@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A pull reader for the JSON the store writes: one value at a time, straight from the bytes, with no
 /// intermediate tree. The log and the snapshot are read on every command, so this is the hot path.

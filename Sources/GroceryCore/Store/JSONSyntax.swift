@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds where a JSON text first breaks, for error messages; used only after a decode has failed.
 enum JSONSyntax {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Turns a whole household held in memory (a version-1 store, or `init --sample`) into the operations of one
 /// change: every category, location and item with its fields, and every purchase with its day and quantity.

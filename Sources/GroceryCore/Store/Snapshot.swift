@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A local cache of the folded household, with how far into each log it has read, so that a command reads only
 /// what is new. A missing, stale or damaged snapshot is rebuilt from the logs, never a reason to refuse; one from

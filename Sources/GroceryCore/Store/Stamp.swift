@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// When a change was made, by a hybrid logical clock: wall time in milliseconds that never runs backwards, a
 /// counter for changes within one millisecond, and the machine that made it.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads and writes ids as lowercase text without going through the C library's formatted input and output,
 /// which dominated the profile of every command.

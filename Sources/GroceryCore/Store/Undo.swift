@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// This machine's changes that `undo` can revert, and the change that reverts one.
 enum Undo {
