@@ -48,23 +48,42 @@ enum Snapshot {
       out += "\"order\":\(register(l.order, JSONText.ids)),\"alive\":\(register(l.alive, { "\($0)" })),"
       out += "\"created\":\(register(l.created, { "\($0)" }))}\n"
     }
-    for (id, i) in state.items {
-      var line = "{\"item\":\(JSONText.id(id)),\"name\":\(register(i.name, optionalString))"
-      line += ",\"quantity\":\(register(i.quantity, { "\($0)" })),\"note\":\(register(i.note, optionalString))"
-      line += ",\"category\":\(register(i.category, { $0.map(JSONText.id) ?? "null" }))"
-      line += ",\"locations\":\(register(i.locations, JSONText.ids)),\"staple\":\(register(i.staple, { "\($0)" }))"
-      line += ",\"onList\":\(register(i.onList, { "\($0)" }))"
-      line += ",\"unavailableOn\":\(register(i.unavailableOn, optionalDay))"
-      line += ",\"skipUntil\":\(register(i.skipUntil, optionalDay)),\"alive\":\(register(i.alive, { "\($0)" }))"
-      line += ",\"created\":\(register(i.created, { "\($0)" })),\"updated\":\(stamp(i.updated)),\"touched\":["
-      line += i.touched.map(stamp).joined(separator: ",")
-      line += "],\"bought\":["
-      line += i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity)" }.joined(separator: ",")
-      line += "],\"earlier\":\(i.purchases.earlier)}\n"
-      out += line
-    }
+    for (id, i) in state.items { out += item(id, i) }
     for change in undo { out += ChangeCodec.encode(change) }
     try AtomicFile.write(Data(out.utf8), to: path, durable: false)
+  }
+
+  /// An item as one positional array, its stamps listed once and referred to by index: items are most of a
+  /// snapshot, and this is the line every command reads most of.
+  static func item(_ id: UUID, _ i: ItemState) -> String {
+    var stamps: [Stamp] = []
+    func index(_ s: Stamp) -> Int {
+      if let n = stamps.firstIndex(of: s) { return n }
+      stamps.append(s)
+      return stamps.count - 1
+    }
+    var fields: [String] = []
+    func add<V>(_ r: Register<V>, _ value: (V) -> String) {
+      fields.append(value(r.value))
+      fields.append(String(index(r.stamp)))
+    }
+    add(i.name, optionalString)
+    add(i.quantity) { "\($0)" }
+    add(i.note, optionalString)
+    add(i.category) { $0.map(JSONText.id) ?? "null" }
+    add(i.locations, JSONText.ids)
+    add(i.staple) { "\($0)" }
+    add(i.onList) { "\($0)" }
+    add(i.unavailableOn, optionalDay)
+    add(i.skipUntil, optionalDay)
+    add(i.alive) { "\($0)" }
+    add(i.created) { "\($0)" }
+    fields.append(String(index(i.updated)))
+    fields.append("[" + i.touched.map { String(index($0)) }.joined(separator: ",") + "]")
+    fields.append("[" + i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity)" }.joined(separator: ",") + "]")
+    fields.append(String(i.purchases.earlier))
+    return "[\"i\",\(JSONText.id(id)),[" + stamps.map(stamp).joined(separator: ",") + "],"
+      + fields.joined(separator: ",") + "]\n"
   }
 
   private static func stamp(_ s: Stamp) -> String {
@@ -138,6 +157,11 @@ enum Snapshot {
         }
         continue
       }
+      if bytes[start] == 0x5B {
+        let (id, item) = try readItem(bytes, from: start, to: newline)
+        state.items[id] = item
+        continue
+      }
       var r = JSONReader(bytes, from: start, to: newline)
       try r.beginObject()
       var first = true
@@ -191,49 +215,78 @@ enum Snapshot {
           }
         }
         state.locations[id] = l
-      case "item":
-        let id = try r.readUUID()
-        var i = ItemState()
-        while let key = try r.nextKey(first: &first) {
-          switch key {
-          case "name": i.name = try readRegister(&r, optionalString)
-          case "quantity": i.quantity = try readRegister(&r) { try $0.readInt() }
-          case "note": i.note = try readRegister(&r, optionalString)
-          case "category": i.category = try readRegister(&r) { try $0.readNull() ? nil : try $0.readUUID() }
-          case "locations": i.locations = try readRegister(&r) { try $0.readUUIDs() }
-          case "staple": i.staple = try readRegister(&r) { try $0.readBool() }
-          case "onList": i.onList = try readRegister(&r) { try $0.readBool() }
-          case "unavailableOn": i.unavailableOn = try readRegister(&r, optionalDay)
-          case "skipUntil": i.skipUntil = try readRegister(&r, optionalDay)
-          case "alive": i.alive = try readRegister(&r) { try $0.readBool() }
-          case "created": i.created = try readRegister(&r) { Int64(try $0.readInt()) }
-          case "updated": i.updated = try readStamp(&r)
-          case "touched":
-            try r.beginArray()
-            var firstStamp = true
-            while try r.nextElement(first: &firstStamp) { i.touched.append(try readStamp(&r)) }
-          case "bought":
-            try r.beginArray()
-            var firstNumber = true
-            var previous: Day?
-            while try r.nextElement(first: &firstNumber) {
-              let day = Day(ordinal: try r.readInt())
-              guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
-              let quantity = try r.readInt()
-              if let previous, day < previous { throw Damaged() }
-              if day != previous { i.purchases.dayCount += 1 }
-              previous = day
-              i.purchases.entries.append(Purchase(date: day, quantity: quantity))
-            }
-          case "earlier": i.purchases.earlier = try r.readInt()
-          default: throw Damaged()
-          }
-        }
-        state.items[id] = i
       default: throw Damaged()
       }
     }
     return sawHeader ? Contents(state: state, positions: positions, undo: undo) : nil
+  }
+
+  /// Reads an item line written by `item(_:_:)`.
+  static func readItem(_ bytes: [UInt8], from start: Int, to end: Int) throws -> (UUID, ItemState) {
+    var r = JSONReader(bytes, from: start, to: end)
+    var first = true
+    func next() throws {
+      guard try r.nextElement(first: &first) else { throw Damaged() }
+    }
+    try r.beginArray()
+    try next()
+    guard try r.readString() == "i" else { throw Damaged() }
+    try next()
+    let id = try r.readUUID()
+    try next()
+    var stamps: [Stamp] = []
+    try r.beginArray()
+    var firstStamp = true
+    while try r.nextElement(first: &firstStamp) { stamps.append(try readStamp(&r)) }
+    func stamp() throws -> Stamp {
+      try next()
+      let n = try r.readInt()
+      guard n >= 0 && n < stamps.count else { throw Damaged() }
+      return stamps[n]
+    }
+    func register<V>(_ value: (inout JSONReader) throws -> V) throws -> Register<V> {
+      try next()
+      let v = try value(&r)
+      return Register(v, try stamp())
+    }
+    var i = ItemState()
+    i.name = try register(optionalString)
+    i.quantity = try register { try $0.readInt() }
+    i.note = try register(optionalString)
+    i.category = try register { try $0.readNull() ? nil : try $0.readUUID() }
+    i.locations = try register { try $0.readUUIDs() }
+    i.staple = try register { try $0.readBool() }
+    i.onList = try register { try $0.readBool() }
+    i.unavailableOn = try register(optionalDay)
+    i.skipUntil = try register(optionalDay)
+    i.alive = try register { try $0.readBool() }
+    i.created = try register { Int64(try $0.readInt()) }
+    i.updated = try stamp()
+    try next()
+    try r.beginArray()
+    var firstTouch = true
+    while try r.nextElement(first: &firstTouch) {
+      let n = try r.readInt()
+      guard n >= 0 && n < stamps.count else { throw Damaged() }
+      i.touched.append(stamps[n])
+    }
+    try next()
+    try r.beginArray()
+    var firstNumber = true
+    var previous: Day?
+    while try r.nextElement(first: &firstNumber) {
+      let day = Day(ordinal: try r.readInt())
+      guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
+      let quantity = try r.readInt()
+      if let previous, day < previous { throw Damaged() }
+      if day != previous { i.purchases.dayCount += 1 }
+      previous = day
+      i.purchases.entries.append(Purchase(date: day, quantity: quantity))
+    }
+    try next()
+    i.purchases.earlier = try r.readInt()
+    guard try !r.nextElement(first: &first), r.isAtEnd else { throw Damaged() }
+    return (id, i)
   }
 
   private static func optionalString(_ r: inout JSONReader) throws -> String? {
