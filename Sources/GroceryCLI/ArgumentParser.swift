@@ -101,12 +101,8 @@ enum ArgumentParser {
     }
 
     if wantsHelp { return .help(path: parsed.path, man: false) }
-    guard var spec = command else { throw UsageError("no command given") }
-    // A group named alone runs its first subcommand (`grocery category` lists categories).
-    if !spec.subcommands.isEmpty {
-      spec = spec.subcommands[0]
-      parsed.path.append(spec.name)
-    }
+    // A group named alone runs its own action (`grocery category` lists categories, `grocery sync` syncs).
+    guard let spec = command else { throw UsageError("no command given") }
     let count = parsed.positionals.count
     if count < spec.minArguments {
       throw UsageError("missing \(spec.arguments.isEmpty ? "argument" : spec.arguments)", path: parsed.path)

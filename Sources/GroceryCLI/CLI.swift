@@ -62,6 +62,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case savedButNotReported = 3
   case usage = 64
   case data = 65
+  case unavailable = 69
   case io = 74
   case busy = 75
 
@@ -73,6 +74,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       return "the change was saved, but its report could not be written to standard output; do not repeat it"
     case .usage: return "usage: an unknown command or option, a missing or malformed value"
     case .data: return "the store file cannot be read or understood (it is left untouched)"
+    case .unavailable: return "sync: git is not installed, or the remote cannot be reached (local changes are kept)"
     case .io: return "a file could not be read or written (disk full, permissions); the store is left untouched"
     case .busy: return "another grocery held the store for longer than --lock-timeout"
     }
@@ -134,7 +136,11 @@ public enum GroceryCLI {
       return (usage.message, .usage, usage.path)
     case let failure as GroceryError:
       switch failure {
-      case .unknownName, .ambiguousName, .duplicateName, .refused: return (failure.message, .refused, nil)
+      case .unknownName, .ambiguousName, .duplicateName, .refused, .syncNotSetUp, .alreadyShared, .notAHousehold,
+        .unrelatedHousehold, .mergeFailed:
+        return (failure.message, .refused, nil)
+      case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)
+      case .gitFailed: return (failure.message, .io, nil)
       case .invalidValue: return (failure.message, .usage, nil)
       case .unreadableStore, .newerStoreVersion: return (failure.message, .data, nil)
       case .io: return (failure.message, .io, nil)

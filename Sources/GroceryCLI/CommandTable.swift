@@ -169,6 +169,28 @@ enum CommandTable {
       ],
       make: { _ in LocationCommand(action: .list) }),
     CommandSpec(
+      name: "sync", abstract: "Share the household through git: commit, fetch, merge, push.",
+      discussion: """
+        Commits this machine's changes, fetches the other machines', merges and pushes, trying again when \
+        someone pushed in between, then says in one line per machine what came in. Each machine writes only \
+        its own log, so merges never conflict. Run 'grocery sync setup URL' once on each machine first.
+        """,
+      subcommands: [
+        CommandSpec(
+          name: "setup", arguments: "URL", minArguments: 1, maxArguments: 1,
+          abstract: "Share the household at a git remote, or join the household it holds.",
+          discussion: """
+            Makes the household's folder a git repository whose remote is URL (any git remote: a bare \
+            repository on a NAS or a USB stick, a private repository on a forge). An empty remote receives this \
+            household; a remote that holds one is joined, and this machine's changes are merged into it.
+            """,
+          options: [OptionSpec("name", value: "NAME", help: "This machine's name for people (default user@host).")],
+          examples: ["grocery sync setup git@example.com:us/groceries.git --name 'alice@kitchen'"],
+          make: { SyncCommand(action: .setup(url: $0.positionals[0], name: $0.value("name"))) }),
+      ],
+      examples: ["grocery sync", "grocery sync setup /mnt/nas/groceries.git"],
+      make: { _ in SyncCommand(action: .sync) }),
+    CommandSpec(
       name: "init", abstract: "Create the store.",
       discussion: "--sample fills it with a realistic household, so you can see a real list at once.",
       options: [OptionSpec("sample", help: "Fill the new store with a sample household.")],

@@ -114,6 +114,17 @@ public enum FileSystem {
     if fchown(fd, folder.st_uid, folder.st_gid) != 0 { throw ioError(path, "give to the folder's owner") }
   }
 
+  /// Removes a folder and everything in it (never following links out of it).
+  static func removeTree(_ path: String) throws {
+    guard let info = try status(path, followingLinks: false) else { return }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      for name in try entries(path) { try removeTree(path + "/" + name) }
+      if rmdir(path) != 0 { throw ioError(path, "remove") }
+    } else if unlink(path) != 0 {
+      throw ioError(path, "remove")
+    }
+  }
+
   /// Writes every byte, retrying short writes and interruptions; `path` names the file in errors.
   public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
     try data.withUnsafeBytes { raw in

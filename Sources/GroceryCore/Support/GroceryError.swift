@@ -20,6 +20,22 @@ public enum GroceryError: Error, Equatable, Sendable {
   case io(path: String, operation: String, reason: String)
   /// Another grocery held the store's lock for longer than the allowed wait.
   case lockTimeout(path: String, seconds: Double)
+  /// The `git` program could not be started.
+  case gitUnavailable(reason: String)
+  /// A git command failed for a reason other than the ones below.
+  case gitFailed(doing: String, message: String)
+  /// The remote could not be reached (no network, no such repository, no permission).
+  case remoteUnreachable(remote: String, message: String)
+  /// `sync` was asked for on a household that `sync setup` has not made shared.
+  case syncNotSetUp(folder: String)
+  /// `sync setup` was asked to share a household that is already shared with another remote.
+  case alreadyShared(remote: String)
+  /// The remote holds something other than a grocery household.
+  case notAHousehold(remote: String)
+  /// The remote holds another household, unrelated to this one.
+  case unrelatedHousehold(remote: String)
+  /// Git could not merge the remote's changes; the merge was abandoned and nothing changed.
+  case mergeFailed(message: String)
 
   /// A one-line, lowercase description naming the user's words in quotes.
   public var message: String {
@@ -45,6 +61,22 @@ public enum GroceryError: Error, Equatable, Sendable {
         + " versions up to \(supported); install a newer grocery"
     case .io(let path, let operation, let reason):
       return "cannot \(operation) '\(path)': \(reason)"
+    case .gitUnavailable(let reason):
+      return "cannot run git: \(reason); sync needs git installed"
+    case .gitFailed(let doing, let message):
+      return "git failed while \(doing): \(message)"
+    case .remoteUnreachable(let remote, let message):
+      return "cannot reach '\(remote)': \(message); your changes are kept and go out with the next sync"
+    case .syncNotSetUp(let folder):
+      return "the household at '\(folder)' is not shared yet; run 'grocery sync setup URL' first"
+    case .alreadyShared(let remote):
+      return "this household is already shared with '\(remote)'; sync never pushes anywhere else"
+    case .notAHousehold(let remote):
+      return "'\(remote)' does not hold a grocery household; nothing was changed"
+    case .unrelatedHousehold(let remote):
+      return "'\(remote)' holds another household, not this one; nothing was changed"
+    case .mergeFailed(let message):
+      return "git could not merge the other machines' changes (\(message)); nothing was changed"
     case .lockTimeout(let path, let seconds):
       return "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(path)'"
     }

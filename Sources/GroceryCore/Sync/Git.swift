@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the user's own `git` in a folder, with the user's configuration and keys, never asking for a password.
+struct Git {
+  /// What one git command printed and how it ended.
+  struct Result {
+    var status: Int32
+    var output: String
+    var errors: String
+    var succeeded: Bool { status == 0 }
+  }
+
+  let folder: String
+  let environment: [String: String]
+
+  /// Runs `git ARGS` in the folder and waits for it.
+  func run(_ arguments: [String]) throws -> Result {
+    var env = environment
+    env["GIT_TERMINAL_PROMPT"] = "0"
+    env["GIT_ASKPASS"] = env["GIT_ASKPASS"] ?? ""
+    env["LC_ALL"] = "C"
+    let out = try temporaryFile()
+    let err = try temporaryFile()
+    defer {
+      close(out.fd)
+      close(err.fd)
+      unlink(out.path)
+      unlink(err.path)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, out.fd, 1)
+    posix_spawn_file_actions_adddup2(&actions, err.fd, 2)
+    let argv = (["git", "-C", folder] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup($0.key + "=" + $0.value) } + [nil]
+    defer {
+      for p in argv { free(p) }
+      for p in envp { free(p) }
+    }
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, envp)
+    if spawned != 0 {
+      throw GroceryError.gitUnavailable(reason: FileSystem.errorText(spawned))
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { throw GroceryError.gitUnavailable(reason: FileSystem.errorText(errno)) }
+    }
+    let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return Result(status: code, output: try contents(out.path), errors: try contents(err.path))
+  }
+
+  /// Runs git and throws when it fails, naming what it was doing.
+  @discardableResult
+  func must(_ arguments: [String], doing what: String) throws -> Result {
+    let result = try run(arguments)
+    if !result.succeeded {
+      throw GroceryError.gitFailed(doing: what, message: Git.firstLine(result.errors.isEmpty ? result.output : result.errors))
+    }
+    return result
+  }
+
+  static func firstLine(_ text: String) -> String {
+    let line = text.split(separator: "\n").first { !$0.hasPrefix("hint:") }.map(String.init) ?? ""
+    return Git.hidingCredentials(line.hasPrefix("fatal: ") ? String(line.dropFirst(7)) : line)
+  }
+
+  /// Removes a user name and password from any URL in the text, so that no message shows them.
+  static func hidingCredentials(_ text: String) -> String {
+    var out = ""
+    var rest = Substring(text)
+    while let scheme = rest.range(of: "://") {
+      out += rest[..<scheme.upperBound]
+      rest = rest[scheme.upperBound...]
+      let end = rest.firstIndex { $0 == "/" || $0 == " " || $0 == "'" } ?? rest.endIndex
+      if let at = rest[..<end].lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+    }
+    return out + rest
+  }
+
+  private func temporaryFile() throws -> (fd: Int32, path: String) {
+    let base = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/grocery-git-XXXXXX"
+    var template = Array(base.utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if fd < 0 { throw FileSystem.ioError(base, "create") }
+    return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+  }
+
+  private func contents(_ path: String) throws -> String {
+    String(decoding: try FileSystem.readRegularFile(path, limit: 1 << 26) ?? [], as: UTF8.self)
+  }
+}

@@ -1,0 +1,235 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What came in from one other machine during a sync.
+public struct Incoming: Equatable, Sendable {
+  /// The machine's name for people.
+  public var machine: String
+  /// What its changes did, oldest first, in the log's words ("purchase eggs, milk").
+  public var summaries: [String]
+}
+
+/// Shares a household through git: the folder is a repository whose remote `origin` is the one setup named.
+///
+/// Each machine only ever writes its own log, so git never has two versions of one file to merge: a pull or
+/// a push never conflicts. Sync holds the store's lock while it changes local files (the commit and the merge),
+/// never while it waits for the network.
+public struct HouseholdSync {
+  let store: HouseholdStore
+  let git: Git
+  /// How many times to fetch, merge and push again when someone pushed in between.
+  static let attempts = 5
+
+  public init(store: HouseholdStore, environment: [String: String]) throws {
+    self.store = store
+    var env = environment
+    let probe = Git(folder: "/", environment: environment)
+    if try !probe.run(["config", "user.email"]).succeeded {
+      // No git identity is configured: grocery's commits and merges are signed with the machine's name.
+      let name = try store.identity().name
+      for key in ["GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"] where env[key] == nil { env[key] = name }
+      for key in ["GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"] where env[key] == nil { env[key] = name }
+    }
+    git = Git(folder: store.folder, environment: env)
+  }
+
+  var gitFolder: String { store.folder + "/.git" }
+
+  /// Returns a URL without the user name and password it may carry.
+  public static func hidingCredentials(_ url: String) -> String { Git.hidingCredentials(url) }
+
+  /// What `.gitignore` holds: temporary files of writes under way. This machine's own files live outside.
+  static let ignored = "# grocery: temporary files of writes under way; each machine's own state lives outside this folder\n.*.tmp-*\n"
+
+  /// Makes the household shared through the remote at `url`: pushes it there if the remote is empty, or joins
+  /// the household the remote holds, merging this machine's changes into it. Returns true when it joined.
+  @discardableResult
+  public func setup(url: String, name: String?, now: Date, onWait: () -> Void = {}) throws -> Bool {
+    let shown = Git.hidingCredentials(url)
+    let probe = Git(folder: "/", environment: git.environment)
+    let refs = try probe.run(["ls-remote", "--", url])
+    if !refs.succeeded { throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(refs.errors)) }
+    let remoteHasData = !refs.output.isEmpty
+    try FileSystem.makeFolders(store.folder, mode: 0o700)
+    let created = try FileSystem.status(gitFolder) == nil
+    if !created, let current = try origin(), current != url {
+      throw GroceryError.alreadyShared(remote: Git.hidingCredentials(current))
+    }
+    var remoteMarker: [UInt8]?
+    do {
+      if created { try git.must(["init", "-q", "-b", "main"], doing: "creating the repository") }
+      if remoteHasData {
+        let fetched = try git.run(["fetch", "-q", "--", url, "+refs/heads/main:refs/remotes/origin/main"])
+        if !fetched.succeeded {
+          throw GroceryError.notAHousehold(remote: shown)
+        }
+        remoteMarker = try markerBytes(at: "refs/remotes/origin/main")
+        guard let marker = remoteMarker, try HouseholdSync.isHousehold(marker) else {
+          throw GroceryError.notAHousehold(remote: shown)
+        }
+      }
+    } catch {
+      if created { try FileSystem.removeTree(gitFolder) }
+      throw error
+    }
+    if let name { try store.setMachineName(name, now: now, onWait: onWait) }
+    try store.withLock(onWait: onWait) {
+      let machine = try store.identity(creating: true)
+      try store.prepareFolder()
+      if let remoteMarker {
+        // Joining: this folder becomes part of the remote's household, whose marker holds no data.
+        try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
+      }
+      try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: store.folder + "/.gitignore")
+      try commitOwnChanges(
+        machine: machine,
+        message: remoteHasData ? "grocery: \(machine.name) joins the household" : "grocery: household shared by \(machine.name)")
+      if remoteHasData {
+        let merged = try git.run(["merge", "-q", "--no-edit", "--allow-unrelated-histories", "refs/remotes/origin/main"])
+        if !merged.succeeded {
+          _ = try git.run(["merge", "--abort"])
+          throw GroceryError.mergeFailed(message: Git.firstLine(merged.errors + merged.output))
+        }
+      }
+      if try origin() == nil { try git.must(["remote", "add", "origin", url], doing: "naming the remote") }
+    }
+    _ = try sync(onWait: onWait)
+    return remoteHasData
+  }
+
+  /// Commits this machine's changes, fetches, merges and pushes, trying again when someone pushed in between;
+  /// returns what came in from the other machines.
+  public func sync(onWait: () -> Void = {}) throws -> [Incoming] {
+    guard try FileSystem.status(gitFolder) != nil, let remote = try origin() else {
+      throw GroceryError.syncNotSetUp(folder: store.path)
+    }
+    let shown = Git.hidingCredentials(remote)
+    let before = try store.logFiles()
+    let machine = try store.withLock(onWait: onWait) { () -> Machine in
+      let machine = try store.identity(creating: true)
+      try commitOwnChanges(machine: machine, message: "grocery: changes from \(machine.name)")
+      return machine
+    }
+    var attempt = 0
+    while true {
+      attempt += 1
+      let fetched = try git.run(["fetch", "-q", "origin"])
+      if !fetched.succeeded {
+        throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(fetched.errors))
+      }
+      let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded
+      if remoteHasMain {
+        guard let marker = try markerBytes(at: "refs/remotes/origin/main"), try HouseholdSync.isHousehold(marker)
+        else { throw GroceryError.notAHousehold(remote: shown) }
+        let local = try FileSystem.readRegularFile(store.markerPath, limit: 1 << 16)
+        if try HouseholdSync.householdID(marker) != local.map(HouseholdSync.householdID) ?? nil {
+          throw GroceryError.unrelatedHousehold(remote: shown)
+        }
+        try store.withLock(onWait: onWait) {
+          let merged = try git.run(["merge", "-q", "--no-edit", "refs/remotes/origin/main"])
+          if !merged.succeeded {
+            _ = try git.run(["merge", "--abort"])
+            let message = Git.firstLine(merged.errors + merged.output)
+            if message.contains("unrelated histories") { throw GroceryError.unrelatedHousehold(remote: shown) }
+            throw GroceryError.mergeFailed(message: message)
+          }
+        }
+      }
+      let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
+      if pushed.succeeded { break }
+      let rejected = pushed.errors.contains("rejected") || pushed.errors.contains("fetch first")
+        || pushed.errors.contains("non-fast-forward")
+      if !rejected || attempt >= HouseholdSync.attempts {
+        throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(pushed.errors))
+      }
+    }
+    return try incoming(since: before, ownMachine: machine.id)
+  }
+
+  /// The remote `origin`, or nil.
+  func origin() throws -> String? {
+    let result = try git.run(["remote", "get-url", "origin"])
+    return result.succeeded ? result.output.trimmingNewlines : nil
+  }
+
+  /// Stages and commits this machine's log and the household's shared files, if they changed.
+  func commitOwnChanges(machine: Machine, message: String) throws {
+    var paths = [HouseholdMarker.fileName, ".gitignore"]
+    if try FileSystem.status(store.logsFolder + "/" + machine.id + ".jsonl") != nil {
+      paths.append("logs/" + machine.id + ".jsonl")
+    }
+    try git.must(["add", "--"] + paths, doing: "staging this machine's changes")
+    if try git.run(["diff", "--cached", "--quiet"]).succeeded { return }
+    try git.must(["commit", "-q", "--no-verify", "-m", message], doing: "committing this machine's changes")
+  }
+
+  func markerBytes(at ref: String) throws -> [UInt8]? {
+    let shown = try git.run(["show", ref + ":" + HouseholdMarker.fileName])
+    return shown.succeeded ? Array(shown.output.utf8) : nil
+  }
+
+  static func isHousehold(_ marker: [UInt8]) throws -> Bool {
+    var reader = JSONReader(marker)
+    do {
+      try reader.beginObject()
+      var first = true
+      while let key = try reader.nextKey(first: &first) {
+        if key == "format" { return try reader.readString() == HouseholdMarker.format }
+        try reader.skipValue()
+      }
+    } catch is JSONReader.Failure {
+      return false
+    }
+    return false
+  }
+
+  static func householdID(_ marker: [UInt8]) throws -> String? {
+    var reader = JSONReader(marker)
+    do {
+      try reader.beginObject()
+      var first = true
+      while let key = try reader.nextKey(first: &first) {
+        if key == "id" { return try reader.readString() }
+        try reader.skipValue()
+      }
+    } catch is JSONReader.Failure {
+      return nil
+    }
+    return nil
+  }
+
+  /// Reads what the other machines' logs gained since `before`.
+  func incoming(since before: [String: Int], ownMachine: String) throws -> [Incoming] {
+    let names = try store.machineNames()
+    var result: [Incoming] = []
+    for (machine, _) in try store.logFiles().sorted(by: { $0.key < $1.key }) where machine != ownMachine {
+      let file = store.logsFolder + "/" + machine + ".jsonl"
+      var summaries: [String] = []
+      let start = ChangeLog.Position(offset: before[machine] ?? 0, lines: 0, last: .zero)
+      _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) { change in
+        if change.operations.contains(where: { if case .machine = $0 { return false } else { return true } }) {
+          summaries.append(change.summary)
+        }
+      }
+      if !summaries.isEmpty { result.append(Incoming(machine: names[machine] ?? machine, summaries: summaries)) }
+    }
+    return result
+  }
+}
+
+extension String {
+  var trimmingNewlines: String {
+    var text = Substring(self)
+    while text.last == "\n" || text.last == "\r" { text.removeLast() }
+    return String(text)
+  }
+}
