@@ -1,0 +1,305 @@
+import Foundation
+import GroceryCore
+import TestSupport
+import Testing
+
+/// Runs git in a folder for a test, returning its exit status.
+@discardableResult
+func git(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> Int32 {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["git", "-C", folder] + arguments
+  var env = ProcessInfo.processInfo.environment
+  env.merge(
+    ["GIT_AUTHOR_NAME": "test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "test",
+     "GIT_COMMITTER_EMAIL": "test@example.com", "GIT_TERMINAL_PROMPT": "0"]) { $1 }
+  env.merge(environment) { $1 }
+  process.environment = env
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  return process.terminationStatus
+}
+
+let gitAvailable = (try? git(["--version"], in: "/")) == 0
+
+/// Two or three machines of one household, each its own HOME and store, and a bare repository as the remote.
+struct Household {
+  let folder = TemporaryDirectory()
+  var remote: String { folder.file("remote.git") }
+
+  init() throws {
+    try git(["init", "-q", "--bare", "-b", "main", remote], in: folder.path)
+  }
+
+  func machine(_ name: String) -> GroceryProcess {
+    var machine = GroceryProcess(folder: folder.file(name))
+    try? FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
+    machine.environment["USER"] = name
+    return machine
+  }
+
+  /// Runs a command that must succeed on a machine at a time of day (minutes after 09:00 on 2026-11-21).
+  @discardableResult
+  func on(_ machine: GroceryProcess, at minute: Int, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> Outcome
+  {
+    let time = String(format: "2026-11-21T%02d:%02d:00Z", 9 + minute / 60, minute % 60)
+    let outcome = try machine.run(arguments, extra: ["GROCERY_NOW": time])
+    #expect(outcome.status == 0, "\(arguments): \(outcome)", sourceLocation: sourceLocation)
+    return outcome
+  }
+
+  /// Sets both machines up on the remote and makes them sync until both have everything.
+  func share(_ machines: [GroceryProcess]) throws {
+    for machine in machines {
+      try on(machine, at: 0, "sync", "setup", remote, "--name", (machine.folder as NSString).lastPathComponent)
+    }
+  }
+
+  func syncAll(_ machines: [GroceryProcess], at minute: Int) throws {
+    for machine in machines { try on(machine, at: minute, "sync") }
+    for machine in machines { try on(machine, at: minute, "sync") }
+  }
+
+  /// Expects every machine to show the same household, byte for byte, and returns it.
+  @discardableResult
+  func expectSame(_ machines: [GroceryProcess], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let views = try machines.map { machine in
+      try ["list", "--all", "--format", "json"].isEmpty ? "" : (try machine.run(["list", "--all", "--format", "json"]).stdout
+        + (try machine.run(["history", "--format", "json"]).stdout))
+    }
+    #expect(Set(views).count == 1, "machines differ", sourceLocation: sourceLocation)
+    return views[0]
+  }
+}
+
+@Suite(.enabled(if: gitAvailable, "needs git")) struct SyncTests {
+  let household: Household
+  let alice: GroceryProcess
+  let bob: GroceryProcess
+
+  init() throws {
+    household = try Household()
+    alice = household.machine("alice")
+    bob = household.machine("bob")
+  }
+
+  func list(_ machine: GroceryProcess, _ arguments: String...) throws -> String {
+    try machine.run(["list"] + arguments).stdout
+  }
+
+  @Test func bothAddAndBuyDifferentThingsAndSeeEverything() throws {
+    try household.on(alice, at: 0, "add", "milk", "eggs")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "oat milk")
+    try household.on(bob, at: 11, "add", "bread")
+    try household.on(alice, at: 12, "buy", "eggs")
+    try household.on(bob, at: 13, "buy", "milk")
+    try household.on(alice, at: 20, "sync")
+    let report = try household.on(bob, at: 21, "sync")
+    #expect(report.stdout == "from alice: added oat milk; bought eggs\n")
+    try household.on(alice, at: 22, "sync")
+    try household.expectSame([alice, bob])
+    #expect(try list(alice) == "Uncategorized\n  [ ] bread\n  [ ] oat milk\n\n2 items to buy, 2 bought today\n")
+    #expect(try alice.run(["history"]).stdout == "2026-11-21 eggs\n2026-11-21 milk\n")
+  }
+
+  @Test func bothBuyTheSameItemAndEveryPurchaseIsKept() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "buy", "milk", "--on", "yesterday")
+    try household.on(bob, at: 11, "buy", "milk")
+    try household.on(bob, at: 12, "buy", "milk")
+    try household.syncAll([alice, bob], at: 20)
+    try household.expectSame([alice, bob])
+    #expect(try alice.run(["history"]).stdout == "2026-11-21 milk\n2026-11-21 milk\n2026-11-20 milk\n")
+  }
+
+  @Test func categoryRenamedOnOneAndUsedOnTheOtherHoldsTheItem() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "category", "rename", "dairy", "Fridge")
+    try household.on(bob, at: 11, "add", "cheese", "-c", "dairy")
+    try household.on(bob, at: 11, "add", "cider", "-c", "snacks")
+    try household.on(alice, at: 12, "category", "remove", "snacks", "--force")
+    try household.syncAll([alice, bob], at: 20)
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(bob) == "Fridge\n  [ ] cheese\n\nUncategorized\n  [ ] cider\n\n2 items to buy, 0 bought today\n")
+  }
+
+  @Test func aRemovalAndALaterPurchaseBringTheItemBackButNotTheOtherWayRound() throws {
+    try household.on(alice, at: 0, "add", "milk", "tea")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "remove", "milk")
+    try household.on(bob, at: 11, "buy", "milk")
+    try household.on(bob, at: 12, "buy", "tea")
+    try household.on(alice, at: 13, "remove", "tea")
+    try household.syncAll([alice, bob], at: 20)
+    try household.expectSame([alice, bob])
+    #expect(try list(alice, "--purchased") == "Bought today\n  [x] milk\n\n1 bought today\n")
+  }
+
+  @Test func differentFieldsBothCountAndTheLaterOfOneFieldWins() throws {
+    try household.on(alice, at: 0, "add", "milk", "eggs", "rice")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "edit", "milk", "-q", "2")
+    try household.on(bob, at: 11, "edit", "milk", "-n", "oat")
+    try household.on(bob, at: 12, "edit", "eggs", "-q", "6")
+    try household.on(alice, at: 13, "edit", "eggs", "-q", "12")
+    try household.on(alice, at: 14, "reorder-categories", "produce")
+    try household.on(bob, at: 15, "reorder-categories", "dairy")
+    try household.syncAll([alice, bob], at: 20)
+    try household.expectSame([alice, bob])
+    #expect(try list(alice) == "Uncategorized\n  [ ] eggs x12\n  [ ] milk x2 - oat\n  [ ] rice\n\n3 items to buy, 0 bought today\n")
+    #expect(try alice.run(["reorder-categories"]).stdout.hasPrefix("1. Dairy & Fridge\n"))
+  }
+
+  @Test func bothRestockAndBothAddTheSameNewName() throws {
+    try household.on(alice, at: 0, "staple", "coffee", "flour")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "restock")
+    try household.on(bob, at: 11, "restock")
+    try household.on(alice, at: 12, "add", "Oat milk")
+    try household.on(bob, at: 13, "add", "oat milk")
+    try household.syncAll([alice, bob], at: 20)
+    try household.expectSame([alice, bob])
+    #expect(try list(bob) == "Uncategorized\n  [ ] coffee\n  [ ] flour\n  [ ] oat milk\n\n3 items to buy, 0 bought today\n")
+  }
+
+  @Test func aRenameOnOneAndAPurchaseOnTheOtherEndAsTheRenamedItemWithThePurchase() throws {
+    try household.on(alice, at: 0, "add", "Milk")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "edit", "milk", "--rename", "Whole milk")
+    try household.on(bob, at: 11, "buy", "milk")
+    try household.syncAll([alice, bob], at: 20)
+    try household.expectSame([alice, bob])
+    #expect(try alice.run(["history"]).stdout == "2026-11-21 Whole milk\n")
+  }
+
+  @Test func undoAfterASyncRevertsOnlyThisMachinesOwnChange() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    try household.on(bob, at: 10, "add", "bread")
+    try household.on(alice, at: 11, "add", "eggs")
+    try household.syncAll([alice, bob], at: 20)
+    #expect(try household.on(alice, at: 21, "undo").stdout == "undid: add eggs\n")
+    #expect(try household.on(alice, at: 22, "undo").stdout == "undid: add milk\n")
+    try household.syncAll([alice, bob], at: 30)
+    try household.expectSame([alice, bob])
+    #expect(try list(bob) == "Uncategorized\n  [ ] bread\n\n1 item to buy, 0 bought today\n")
+  }
+
+  @Test func threeMachinesConverge() throws {
+    let carol = household.machine("carol")
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob, carol])
+    for (n, machine) in [alice, bob, carol].enumerated() {
+      try household.on(machine, at: 10 + n, "add", "thing \(n)")
+      try household.on(machine, at: 15 + n, "buy", "milk")
+    }
+    for machine in [alice, bob, carol, alice, bob, carol] { try household.on(machine, at: 30, "sync") }
+    let shown = try household.expectSame([alice, bob, carol])
+    #expect(shown.contains("thing 0") && shown.contains("thing 1") && shown.contains("thing 2"))
+    #expect(try carol.run(["history"]).stdout == "2026-11-21 milk\n2026-11-21 milk\n2026-11-21 milk\n")
+  }
+
+  @Test func plainGitPullAndPushNeverConflict() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "eggs")
+    try household.on(bob, at: 11, "add", "bread")
+    for machine in [alice, bob] {
+      let folder = machine.store
+      #expect(try git(["add", "-A"], in: folder) == 0)
+      #expect(try git(["commit", "-q", "-m", "by hand"], in: folder) == 0)
+      #expect(try git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: folder) == 0)
+      #expect(try git(["push", "-q", "origin", "HEAD:main"], in: folder) == 0)
+    }
+    #expect(try git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: alice.store) == 0)
+    try household.expectSame([alice, bob])
+  }
+
+  @Test func aPushRejectedBecauseSomeonePushedInBetweenIsTriedAgain() throws {
+    try household.share([alice, bob])
+    let hook = household.remote + "/hooks/pre-receive"
+    let marker = household.folder.file("rejected-once")
+    try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then touch '\(marker)'; echo 'rejected: someone pushed first' >&2; exit 1; fi\nexit 0\n"
+      .write(toFile: hook, atomically: true, encoding: .utf8)
+    #expect(chmod(hook, 0o755) == 0)
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    #expect(FileManager.default.fileExists(atPath: marker))
+    try household.on(bob, at: 12, "sync")
+    #expect(try list(bob) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+  }
+
+  @Test func anUnreachableRemoteKeepsEveryLocalChangeForTheNextSync() throws {
+    let outcome = try alice.run(["sync", "setup", household.folder.file("nowhere.git")])
+    #expect(outcome.status == 69, "\(outcome)")
+    #expect(outcome.stderr.hasPrefix("grocery: error: cannot reach '\(household.folder.file("nowhere.git"))': "))
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    let moved = household.folder.file("away.git")
+    #expect(rename(household.remote, moved) == 0)
+    let offline = try alice.run(["sync"])
+    #expect(offline.status == 69, "\(offline)")
+    #expect(offline.stderr.hasSuffix("; your changes are kept and go out with the next sync\n"))
+    #expect(rename(moved, household.remote) == 0)
+    try household.on(alice, at: 20, "sync")
+    try household.on(bob, at: 21, "sync")
+    #expect(try list(bob) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+  }
+
+  @Test func aRemoteThatIsNotThisHouseholdIsRefusedWithNothingChanged() throws {
+    let other = household.folder.file("other")
+    try git(["init", "-q", "-b", "main", other], in: household.folder.path)
+    try "notes\n".write(toFile: other + "/README", atomically: true, encoding: .utf8)
+    try git(["add", "README"], in: other)
+    try git(["commit", "-q", "-m", "notes"], in: other)
+    try household.on(alice, at: 0, "add", "milk")
+    let before = alice.storeBytes()
+    let refused = try alice.run(["sync", "setup", other])
+    #expect(refused == Outcome(stderr: "grocery: error: '\(other)' does not hold a grocery household; nothing was changed\n", status: 1))
+    #expect(alice.storeBytes() == before)
+    #expect(!FileManager.default.fileExists(atPath: alice.store + "/.git"))
+    // Another household's remote: bob shares his own, then alice (already sharing hers) cannot sync with it.
+    try household.on(alice, at: 1, "sync", "setup", household.remote)
+    let second = try Household()
+    try household.on(bob, at: 2, "add", "bread")
+    try household.on(bob, at: 3, "sync", "setup", second.remote)
+    #expect(try git(["remote", "set-url", "origin", second.remote], in: alice.store) == 0)
+    let unrelated = try alice.run(["sync"])
+    #expect(unrelated == Outcome(stderr: "grocery: error: '\(second.remote)' holds another household, not this one; nothing was changed\n", status: 1))
+    #expect(try list(alice) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+  }
+
+  @Test func aDamagedLogFromAnotherMachineIsReportedAndOwnDataIsUntouched() throws {
+    try household.share([alice, bob])
+    try household.on(bob, at: 10, "add", "bread")
+    try household.on(bob, at: 11, "sync")
+    let own = try bob.household().identity().id + ".jsonl"
+    let handle = try #require(FileHandle(forWritingAtPath: bob.store + "/logs/" + own))
+    handle.seekToEndOfFile()
+    handle.write(Data("{\"v\":2,\"id\":\"x\"}\n".utf8))
+    handle.closeFile()
+    try git(["commit", "-q", "-a", "-m", "damage"], in: bob.store)
+    try git(["push", "-q", "origin", "HEAD:main"], in: bob.store)
+    try household.on(alice, at: 12, "add", "milk")
+    let ownBefore = try FileManager.default.contentsOfDirectory(atPath: alice.store + "/logs").filter { $0 != own }
+    let outcome = try alice.run(["sync"])
+    #expect(outcome.status == 65, "\(outcome)")
+    #expect(outcome.stderr.contains("logs/\(own)': line 3: at: missing"), "\(outcome)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: alice.store + "/logs").filter { $0 != own } == ownBefore)
+  }
+
+  @Test func syncWithoutSetupSaysWhatToDo() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    #expect(
+      try alice.run(["sync"])
+        == Outcome(
+          stderr: "grocery: error: the household at '\(alice.store)' is not shared yet; run 'grocery sync setup URL' first\n",
+          status: 1))
+  }
+}
