@@ -11,7 +11,7 @@ RELEASE  = .build/release/grocery
 DEMO     = .build/demo/household
 DEMOENV  = XDG_STATE_HOME=$(CURDIR)/.build/demo/state
 
-.PHONY: all build test demo install uninstall clean
+.PHONY: all build test bench demo install uninstall clean
 
 all: build
 
@@ -22,6 +22,12 @@ build:
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+# Times every everyday command on households of every size beside --version, Taskwarrior and todo.txt-cli.
+# Not part of `make test`. BENCHFLAGS=--quick skips the 100,000-item store and runs fewer times.
+bench: build
+	@bash .ci/bench-setup
+	@python3 Tests/Benchmarks/bench.py $(RELEASE) $(BENCHFLAGS)
 
 # Shows a real list from a sample household kept under .build/demo (its machine state too), never the user's own.
 demo: build

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""make bench: whole-process timings of grocery on households of every size, beside its own --version,
+/bin/true, Taskwarrior and todo.txt-cli on the same data. Reports; never fails the build on a miss.
+
+Usage: bench.py BINARY [--quick]   (--quick: fewer runs and no 100,000-item store)
+"""
+import datetime, json, os, random, shutil, subprocess, sys, tempfile, uuid
+
+BINARY = os.path.abspath(sys.argv[1])
+QUICK = "--quick" in sys.argv
+RUNS = 7 if QUICK else 15
+MACHINE = "00000000000000b1"
+NOW = "2026-11-21T12:00:00Z"
+work = tempfile.mkdtemp(prefix="grocery-bench-")
+
+
+def have(tool):
+    return shutil.which(tool) is not None
+
+
+class Log:
+    """Writes a machine's log the way grocery writes it: one change a line, stamps always increasing."""
+
+    def __init__(self, household):
+        os.makedirs(household + "/logs", exist_ok=True)
+        with open(household + "/household.json", "w") as f:
+            f.write('{"format":"grocery-household","version":2,"id":"%s"}\n' % uuid.uuid4())
+        self.file = open("%s/logs/%s.jsonl" % (household, MACHINE), "w")
+        self.ms = int(datetime.datetime(2000, 1, 1).timestamp() * 1000)
+
+    def change(self, summary, ops, when=None):
+        if when is not None:
+            self.ms = max(self.ms + 1, int(when.timestamp() * 1000))
+        else:
+            self.ms += 1
+        at = datetime.datetime.fromtimestamp(self.ms / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (self.ms % 1000)
+        line = {"v": 2, "id": str(uuid.uuid4()), "at": at, "seq": 0, "machine": MACHINE, "summary": summary, "ops": ops}
+        self.file.write(json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n")
+
+    def close(self):
+        self.file.close()
+
+
+def item_op(id, name, staple, on_list, created):
+    return {"op": "item", "id": id, "set": {"name": name, "quantity": 1, "note": None, "category": None, "locations": [],
+            "staple": staple, "onList": on_list, "unavailableOn": None, "skipUntil": None, "alive": True,
+            "created": created}}
+
+
+def household(path, years):
+    """200 items: 40 staples bought every 3 to 14 days, the rest now and then; about 3,900 purchases a year."""
+    random.seed(years)
+    log = Log(path)
+    start = datetime.datetime(2026 - years, 11, 21, 9, 0, tzinfo=datetime.timezone.utc)
+    created = start.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    ids = [str(uuid.uuid4()) for _ in range(200)]
+    log.change("add", [{"op": "machine", "name": "bench@host"}] + [item_op(ids[i], "item %03d" % i, i < 40, i % 4 == 0, created) for i in range(200)], start)
+    every = {i: random.randint(3, 14) for i in range(40)}
+    purchases = 0
+    for day in range(years * 365):
+        when = start + datetime.timedelta(days=day, hours=10)
+        bought = [i for i in range(40) if day % every[i] == 0] + random.sample(range(40, 200), random.randint(5, 10))
+        for i in bought:
+            log.change("purchase item %03d" % i, [{"op": "item", "id": ids[i], "set": {"onList": False}, "was": {"onList": True}},
+                                                  {"op": "buy", "item": ids[i], "day": when.strftime("%Y-%m-%d"), "quantity": 1}], when)
+            purchases += 1
+        if day % 7 == 0:
+            log.change("restock", [{"op": "item", "id": ids[i], "set": {"onList": True}, "was": {"onList": False}} for i in range(40)], when)
+    log.close()
+    return purchases
+
+
+def many(path, count):
+    random.seed(count)
+    log = Log(path)
+    start = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+    ids = [str(uuid.uuid4()) for _ in range(count)]
+    for i in range(count):
+        log.change("add item %d" % i, [item_op(ids[i], "item %d" % i, i % 5 == 0, i % 3 == 0, "2026-01-01T00:00:00.000Z")], start)
+    for i in range(count):
+        for k in range(5):
+            day = start + datetime.timedelta(days=random.randrange(300))
+            log.change("purchase item %d" % i, [{"op": "buy", "item": ids[i], "day": day.strftime("%Y-%m-%d"), "quantity": 1}], start)
+    log.close()
+    return ids
+
+
+def env_for(home):
+    env = dict(os.environ, HOME=home, GROCERY_STORE=home + "/household", GROCERY_NOW=NOW, TZ="UTC")
+    env.pop("XDG_DATA_HOME", None)
+    env.pop("XDG_STATE_HOME", None)
+    return env
+
+
+def hyperfine(commands, env, runs, warmup=2):
+    """Returns the median seconds of each command, run without a shell."""
+    out = os.path.join(work, "hf.json")
+    args = ["hyperfine", "-N", "--warmup", str(warmup), "--runs", str(runs), "--export-json", out, "--style", "none"]
+    any_prepare = any(prep for _, _, prep in commands)
+    for name, command, prep in commands:
+        if any_prepare:
+            args += ["--prepare", prep or "true"]
+        args += ["-n", name, command]
+    done = subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0 or not os.path.exists(out):
+        sys.exit("bench: hyperfine failed on %s: %s" % ([c for _, c, _ in commands], done.stderr.strip()[-300:]))
+    with open(out) as f:
+        return {r["command"]: r["median"] for r in json.load(f)["results"]}
+
+
+def peak_kib(command, env):
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return int(result.stderr.strip().splitlines()[-1])
+
+
+def grocery(*arguments):
+    return " ".join([BINARY] + ["'%s'" % a if " " in a else a for a in arguments])
+
+
+COMMANDS = [
+    ("list", grocery("list"), None, "read"),
+    ("list --staples", grocery("list", "--staples"), None, "read"),
+    ("stats", grocery("stats"), None, "read"),
+    ("add", grocery("add", "bench-new", "--quiet"), grocery("remove", "bench-new", "--quiet"), "change"),
+    ("purchase", grocery("purchase", "bench-buy", "--quiet"), grocery("add", "bench-buy", "--quiet"), "change"),
+    ("staple", grocery("staple", "bench-staple", "--quiet"), grocery("staple", "bench-staple", "--remove", "--quiet"), "change"),
+    ("restock --due", grocery("restock", "--due", "--quiet"), None, "change"),
+]
+
+
+def measure_grocery(home, runs):
+    env = env_for(home)
+    # A first change writes this machine's snapshot, as everyday use would have.
+    for args in (["add", "bench-buy", "bench-new"], ["staple", "bench-staple"], ["list"]):
+        subprocess.run([BINARY] + args, env=env, stdout=subprocess.DEVNULL, check=True)
+    times = hyperfine([(n, c, p) for n, c, p, _ in COMMANDS], env, runs)
+    memory = max(peak_kib([BINARY, "list"], env), peak_kib([BINARY, "add", "bench-mem", "--quiet"], env))
+    return times, memory
+
+
+def peers(count, folder):
+    """Taskwarrior and todo.txt-cli with the same items pending and five completed tasks each."""
+    results = {}
+    if have("task"):
+        data = os.path.join(folder, "task")
+        os.makedirs(data)
+        rc = os.path.join(folder, "taskrc")
+        with open(rc, "w") as f:
+            f.write("data.location=%s\nconfirmation=off\nverbose=nothing\nhooks=off\nnews.version=2.6.2\n" % data)
+        with open(os.path.join(data, "pending.data"), "w") as f:
+            for i in range(count):
+                f.write('[description:"item %d" entry:"1767225600" modified:"1767225600" status:"pending" uuid:"%s"]\n' % (i, uuid.uuid4()))
+        with open(os.path.join(data, "completed.data"), "w") as f:
+            for i in range(count * 5):
+                f.write('[description:"item %d" end:"1767225600" entry:"1767225600" modified:"1767225600" status:"completed" uuid:"%s"]\n' % (i // 5, uuid.uuid4()))
+        env = dict(os.environ, TASKRC=rc, HOME=folder)
+        t = hyperfine([("task list", "task list", None), ("task add", "task add bench-new", None)], env, RUNS)
+        # Warm-up runs get no --prepare, so the one that needs a task to complete runs without them.
+        t.update(hyperfine([("task done", "task +PENDING description:bench-buy done", "task add bench-buy")], env, RUNS, 0))
+        results["task"] = {"list": t["task list"], "add": t["task add"], "purchase": t["task done"]}
+    if have("todo-txt"):
+        data = os.path.join(folder, "todo")
+        os.makedirs(data)
+        cfg = os.path.join(folder, "todo.cfg")
+        with open(cfg, "w") as f:
+            f.write('export TODO_DIR="%s"\nexport TODO_FILE="$TODO_DIR/todo.txt"\nexport DONE_FILE="$TODO_DIR/done.txt"\n'
+                    'export REPORT_FILE="$TODO_DIR/report.txt"\n' % data)
+        with open(os.path.join(data, "todo.txt"), "w") as f:
+            for i in range(count):
+                f.write("item %d\n" % i)
+        with open(os.path.join(data, "done.txt"), "w") as f:
+            for i in range(count * 5):
+                f.write("x 2026-01-01 item %d\n" % (i // 5))
+        env = dict(os.environ, HOME=folder)
+        t = hyperfine([("todo ls", "todo-txt -d %s ls" % cfg, None)], env, RUNS)
+        t.update(hyperfine([("todo do", "todo-txt -d %s do %d" % (cfg, count + 1), "todo-txt -d %s add bench-buy" % cfg)], env, RUNS, 0))
+        t.update(hyperfine([("todo add", "todo-txt -d %s add bench-new" % cfg, None)], env, RUNS))
+        results["todo-txt"] = {"list": t["todo ls"], "add": t["todo add"], "purchase": t["todo do"]}
+    return results
+
+
+def main():
+    for tool in ("hyperfine",):
+        if not have(tool):
+            sys.exit("bench: %s is missing; run .ci/bench-setup (as root) first" % tool)
+    base = hyperfine([("grocery version", BINARY + " --version", None), ("true", "/bin/true", None)], os.environ, 30)
+    version, true = base["grocery version"], base["true"]
+    stores = [("household, 1 year", "h1", lambda p: household(p, 1), 200),
+              ("household, 5 years", "h5", lambda p: household(p, 5), 200),
+              ("household, 20 years", "h20", lambda p: household(p, 20), 200),
+              ("1,000 items", "n1k", lambda p: many(p, 1000), 1000),
+              ("10,000 items", "n10k", lambda p: many(p, 10000), 10000)]
+    if not QUICK:
+        stores.append(("100,000 items", "n100k", lambda p: many(p, 100000), 100000))
+    rows = {}
+    for title, key, make, items in stores:
+        home = os.path.join(work, key)
+        os.makedirs(home)
+        print("bench: %s: generating" % title, file=sys.stderr, flush=True)
+        make(home + "/household")
+        size = os.path.getsize("%s/household/logs/%s.jsonl" % (home, MACHINE))
+        print("bench: %s: measuring (%.1f MB of log)" % (title, size / 1e6), file=sys.stderr, flush=True)
+        times, memory = measure_grocery(home, 3 if items >= 100000 else RUNS)
+        rows[key] = (title, items, size, times, memory)
+        if items in (1000, 10000):
+            rows[key + "-peers"] = peers(items, os.path.join(work, key + "-peers"))
+
+    names = [n for n, _, _, _ in COMMANDS]
+    print("grocery %s, %s; medians of %d runs; `--version` %.1f ms, `/bin/true` %.2f ms (%.1f x)\n"
+          % (subprocess.run([BINARY, "--version"], capture_output=True, text=True).stdout.split()[-1],
+             datetime.date.today(), RUNS, version * 1000, true * 1000, version / true))
+    print("| store | log | " + " | ".join("`%s`" % n for n in names) + " | peak memory |")
+    print("|---|---|" + "---|" * len(names) + "---|")
+    for key, (title, items, size, times, memory) in ((k, v) for k, v in rows.items() if not k.endswith("-peers")):
+        cells = ["%.1f ms (%.1f x)" % (times[n] * 1000, times[n] / version) for n in names]
+        print("| %s | %.1f MB | %s | %.1f MB |" % (title, size / 1e6, " | ".join(cells), memory / 1024))
+        peers_row = rows.get(key + "-peers", {})
+        for tool, t in peers_row.items():
+            print("| %s, %s | | %s |" % (title, tool, " | ".join(
+                ("%.1f ms" % (t[{"list": "list", "add": "add", "purchase": "purchase"}[n]] * 1000)) if n in ("list", "add", "purchase") else "" for n in names)))
+
+    print("\nTargets:")
+    def check(ok, text):
+        print("- %s %s" % ("PASS" if ok else "MISS", text))
+    check(version <= 5 * true, "`--version` %.1f ms <= 5 x `/bin/true` (%.1f ms)" % (version * 1000, 5 * true * 1000))
+    for key in ("h5", "h20"):
+        title, _, _, times, _ = rows[key]
+        for n, _, _, kind in COMMANDS:
+            limit = 1.5 if kind == "read" else 2.5
+            check(times[n] <= limit * version, "%s: `%s` %.1f x `--version` (target %.1f x)" % (title, n, times[n] / version, limit))
+    for n in names:
+        ratio = rows["h20"][3][n] / rows["h1"][3][n]
+        check(ratio <= 1.2, "`%s`: 20 years is %.2f x 1 year (target 1.2 x)" % (n, ratio))
+    for key in ("n1k", "n10k"):
+        title, _, _, times, _ = rows[key]
+        for n in ("list", "add", "purchase"):
+            for tool, t in rows.get(key + "-peers", {}).items():
+                check(times[n] < t[n], "%s: `%s` %.1f ms vs %s %.1f ms" % (title, n, times[n] * 1000, tool, t[n] * 1000))
+    if "n100k" in rows:
+        title, _, _, times, _ = rows["n100k"]
+        slowest = max(times, key=times.get)
+        check(times[slowest] <= 1.0, "%s: slowest command `%s` %.2f s (target 1 s)" % (title, slowest, times[slowest]))
+    for key, (title, items, _, _, memory) in ((k, v) for k, v in rows.items() if not k.endswith("-peers")):
+        limit = 20 * 1024 + items
+        check(memory <= limit, "%s: peak memory %.1f MB (target %.1f MB)" % (title, memory / 1024, limit / 1024))
+    shutil.rmtree(work, ignore_errors=True)
+
+
+main()
