@@ -64,7 +64,7 @@ enum ManPage {
 
   /// Escapes text for roff: backslashes, hyphens, and a leading dot or quote.
   static func escape(_ text: String) -> String {
-    var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+    var out = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
     if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
     return out
   }

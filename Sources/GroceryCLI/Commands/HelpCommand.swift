@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import GroceryCore
 
 /// `grocery help [COMMAND...]`: help for a command, or the manual page with `--man`.

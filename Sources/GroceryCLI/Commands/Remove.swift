@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import GroceryCore
 
 /// `grocery remove NAME...`: deletes items and their history.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import GroceryCore
 
 /// `grocery restock`: puts staples back on the list, all of them or only the due ones.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import GroceryCore
 
 /// `grocery staple [NAME...]`: marks, unmarks or lists staples.

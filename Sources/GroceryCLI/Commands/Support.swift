@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import GroceryCore
 
 /// A date as typed: resolved against the run's day when the command runs.
@@ -61,7 +65,7 @@ extension ParsedArguments {
 enum InputNames {
   static func read(_ text: String) -> [String] {
     text.split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .map { UnicodeText.trimmedOfSpaces(String($0)) }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import GroceryCore
 
 /// `grocery undo [--list]`: reverts the most recent change, or lists what can be undone.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A calendar day, written `YYYY-MM-DD`, with day arithmetic that needs no calendar object.
 public struct Day: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One purchase of an item: the day it was bought and how many.
 public struct Purchase: Codable, Equatable, Sendable {

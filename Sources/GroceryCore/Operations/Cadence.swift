@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How often a staple is bought, learned from its recent purchases.
 public struct Cadence: Equatable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One purchase in the log, with the item it was of.
 public struct HistoryEntry: Equatable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The attributes a command may set on an item; nil leaves an attribute as it is.
 public struct ItemChanges: Equatable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Groceries {
   /// Returns the index of the item a name resolves to: exact match, then unique prefix.
@@ -47,7 +51,7 @@ public enum Values {
 
   /// Returns a note trimmed, refusing control characters and more than 500 characters; empty means none.
   public static func note(_ text: String) throws -> String? {
-    let note = text.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
+    let note = UnicodeText.nfc(UnicodeText.trimmedOfSpaces(text))
     if Names.containsControl(note) {
       throw GroceryError.invalidValue(
         what: "note", value: Names.printable(String(note.prefix(40))), reason: "it contains a control character")

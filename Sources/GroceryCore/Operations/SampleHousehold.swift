@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A realistic household for `init --sample` and `make demo`: the same for the same day.
 public enum SampleHousehold {
@@ -94,8 +98,10 @@ public enum SampleHousehold {
     }
     let start = today.adding(days: -120)
     for (index, entry) in entries.enumerated() {
+      let number = String(index + 1)
       var item = Item(
-        id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index + 1))!, name: entry.name,
+        id: UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - number.count) + number)!,
+        name: entry.name,
         quantity: entry.quantity, note: entry.note, category: entry.category, locations: entry.at,
         isStaple: entry.every != nil, now: now)
       item.created = Date(timeIntervalSince1970: Double(start.ordinal * 86_400 + 9 * 3600))

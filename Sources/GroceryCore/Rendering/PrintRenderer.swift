@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Renders a list for paper: plain ASCII, a dated title, `[ ]` boxes, one or two columns within a width.
 public enum PrintRenderer {
@@ -52,7 +56,7 @@ public enum PrintRenderer {
   /// Returns the text in printable ASCII: accents dropped, anything else shown as '?'.
   public static func ascii(_ text: String) -> String {
     var out = ""
-    for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+    for scalar in UnicodeText.nfd(text) {
       if scalar.properties.generalCategory == .nonspacingMark { continue }
       if scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F {
         out.unicodeScalars.append(scalar)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Renders a list as Markdown: headings and `- [ ]` task items.
 public enum MarkdownRenderer {

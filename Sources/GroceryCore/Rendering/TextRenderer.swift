@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How text output is decorated: colour only on a terminal, and the width to fit.
 public struct TextStyle: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Every failure GroceryCore reports; the CLI maps each case to a message and an exit code.
 public enum GroceryError: Error, Equatable, Sendable {

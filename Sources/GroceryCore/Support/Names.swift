@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Name normalisation, matching and suggestions shared by items, categories, locations and commands.
 public enum Names {
@@ -16,7 +20,7 @@ public enum Names {
     }
     let name =
       trimmedASCII(raw)
-      ?? raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+      ?? UnicodeText.nfc(UnicodeText.trimmed(raw))
     if name.isEmpty { throw GroceryError.invalidValue(what: what, value: shown, reason: "it is empty") }
     if containsControl(name) {
       throw GroceryError.invalidValue(what: what, value: shown, reason: "it contains a control character")
@@ -131,11 +135,11 @@ public enum Names {
     // Plain ASCII has no marks to strip and nothing to normalise; the fast path keeps `add -` of a long list quick.
     if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
     var scalars = String.UnicodeScalarView()
-    for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars
+    for scalar in UnicodeText.nfd(name)
     where scalar.properties.generalCategory != .nonspacingMark {
       scalars.append(scalar)
     }
-    return String(scalars).lowercased().precomposedStringWithCanonicalMapping
+    return UnicodeText.nfc(String(scalars).lowercased())
   }
 
   /// Resolves a name among candidates: exact key match first, then a unique prefix.

@@ -81,7 +81,7 @@ struct Git {
   static func hidingCredentials(_ text: String) -> String {
     var out = ""
     var rest = Substring(text)
-    while let scheme = rest.range(of: "://") {
+    while let scheme = rest.firstRange(of: "://") {
       out += rest[..<scheme.upperBound]
       rest = rest[scheme.upperBound...]
       let end = rest.firstIndex { $0 == "/" || $0 == " " || $0 == "'" } ?? rest.endIndex
