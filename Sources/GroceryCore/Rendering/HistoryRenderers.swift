@@ -71,6 +71,6 @@ public enum HistoryRenderer {
           + pad(row.interval.map { "\($0) days" } ?? "-", 10) + "  " + pad(row.lastBought?.description ?? "-", 10) + "  "
           + weekly)
     }
-    return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
   }
 }

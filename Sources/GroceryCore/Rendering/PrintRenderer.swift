@@ -50,7 +50,7 @@ public enum PrintRenderer {
     }
     lines.append("")
     lines.append("\(view.toBuy) to buy")
-    return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
   }
 
   /// Returns the text in printable ASCII: accents dropped, anything else shown as '?'.

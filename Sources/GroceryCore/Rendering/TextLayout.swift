@@ -6,6 +6,13 @@
 
 /// Column widths and wrapping for plain-text output.
 public enum TextLayout {
+  /// Returns the line without the spaces at its end.
+  static func trimmingTrailingSpaces(_ line: String) -> String {
+    var end = line.utf8.endIndex
+    while end > line.utf8.startIndex, line.utf8[line.utf8.index(before: end)] == 0x20 { end = line.utf8.index(before: end) }
+    return String(line[..<end])
+  }
+
   /// Returns how many terminal columns the text takes: East Asian wide characters and emoji count two.
   public static func width(_ text: String) -> Int {
     var total = 0
