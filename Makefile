@@ -18,8 +18,10 @@ all: build
 build:
 	$(SWIFT) build -c release --static-swift-stdlib --product grocery
 
-# Builds, then runs every test: unit, parser, store torture and end-to-end against the real binary.
+# Checks the formatting, builds, then runs every test: unit, parser, store torture, sync through real git and
+# end-to-end against the real binary. An unformatted file fails it: `swift format --in-place -r Sources Tests`.
 test:
+	$(SWIFT) format lint --strict --recursive Sources Tests
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 

@@ -24,7 +24,8 @@ enum ArgumentParser {
     OptionSpec("help", "h", help: "Show help for the command."),
   ]
 
-  static func parse(_ arguments: [String], table: [CommandSpec] = CommandTable.commands) throws -> Invocation {
+  static func parse(_ arguments: [String], table: [CommandSpec] = CommandTable.commands) throws -> Invocation
+  {
     if arguments.isEmpty { return .help(path: [], man: false) }
     if arguments == ["--version"] { return .version }
     var parsed = ParsedArguments()
@@ -82,7 +83,8 @@ enum ArgumentParser {
             try record(option, "", in: &parsed)
             continue
           }
-          try record(option, rest.isEmpty ? takeValue(for: option, as: "-\(letter)") : String(rest), in: &parsed)
+          try record(
+            option, rest.isEmpty ? takeValue(for: option, as: "-\(letter)") : String(rest), in: &parsed)
           break
         }
         continue
@@ -134,7 +136,8 @@ enum ArgumentParser {
     parsed.values[option.long, default: []].append(stored)
   }
 
-  static func resolveOption(_ name: String, among options: [OptionSpec], path: [String]) throws -> OptionSpec {
+  static func resolveOption(_ name: String, among options: [OptionSpec], path: [String]) throws -> OptionSpec
+  {
     try resolve(name, among: options, shown: "option", quote: { "--" + $0 }, path: path) { $0.long }
   }
 
@@ -144,7 +147,9 @@ enum ArgumentParser {
     let named = commands.flatMap { spec in spec.allNames.map { (name: $0, spec: spec) } }
     // A prefix that matches several names of one command (an alias and its name) is not ambiguous.
     let prefixed = named.filter { Names.key($0.name).hasPrefix(Names.key(name)) }
-    if !named.contains(where: { Names.key($0.name) == Names.key(name) }), Set(prefixed.map(\.spec.name)).count == 1 {
+    if !named.contains(where: { Names.key($0.name) == Names.key(name) }),
+      Set(prefixed.map(\.spec.name)).count == 1
+    {
       return prefixed[0].spec
     }
     return try resolve(name, among: named, shown: kind.rawValue, quote: { $0 }, path: path) { $0.name }.spec

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 #if canImport(Glibc)
   import Glibc
@@ -73,13 +74,16 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   var meaning: String {
     switch self {
     case .success: return "success"
-    case .refused: return "refused: an unknown or ambiguous name, or nothing to do where something was required"
+    case .refused:
+      return "refused: an unknown or ambiguous name, or nothing to do where something was required"
     case .savedButNotReported:
       return "the change was saved, but its report could not be written to standard output; do not repeat it"
     case .usage: return "usage: an unknown command or option, a missing or malformed value"
     case .data: return "the store file cannot be read or understood (it is left untouched)"
-    case .unavailable: return "sync: git is not installed, or the remote cannot be reached (local changes are kept)"
-    case .io: return "a file could not be read or written (disk full, permissions); the store is left untouched"
+    case .unavailable:
+      return "sync: git is not installed, or the remote cannot be reached (local changes are kept)"
+    case .io:
+      return "a file could not be read or written (disk full, permissions); the store is left untouched"
     case .busy: return "another grocery held the store for longer than --lock-timeout"
     }
   }
@@ -91,7 +95,8 @@ public enum GroceryCLI {
 
   /// Runs one command line and returns the exit code.
   public static func main(
-    _ arguments: [String], environment: [String: String], console: Console = StandardConsole(), now: Date = Date()
+    _ arguments: [String], environment: [String: String], console: Console = StandardConsole(),
+    now: Date = Date()
   ) -> Int32 {
     var path: [String] = []
     var saved: SavedChange?
@@ -140,7 +145,8 @@ public enum GroceryCLI {
       return (usage.message, .usage, usage.path)
     case let failure as GroceryError:
       switch failure {
-      case .unknownName, .ambiguousName, .duplicateName, .refused, .syncNotSetUp, .alreadyShared, .notAHousehold,
+      case .unknownName, .ambiguousName, .duplicateName, .refused, .syncNotSetUp, .alreadyShared,
+        .notAHousehold,
         .unrelatedHousehold, .mergeFailed:
         return (failure.message, .refused, nil)
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)
@@ -182,7 +188,8 @@ struct Context {
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
     self.environment = environment
     quiet = globals.quiet
-    let color = console.outputIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
+    let color =
+      console.outputIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
       && environment["TERM"] != "dumb"
     style = TextStyle(color: color)
     self.console = console
@@ -238,7 +245,8 @@ enum Clock {
         now = LocalTime.noon(on: day)
       } else {
         throw GroceryError.invalidValue(
-          what: "GROCERY_NOW", value: Names.printable(text), reason: "expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ")
+          what: "GROCERY_NOW", value: Names.printable(text),
+          reason: "expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ")
       }
     }
     return (now, try LocalTime.day(of: now, what: source.what, value: source.value))

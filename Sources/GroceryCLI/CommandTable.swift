@@ -39,7 +39,8 @@ enum CommandTable {
         OptionSpec("all", help: "Show every item with its state."),
         OptionSpec("staples", help: "Show the staples with their interval, last purchase and next due day."),
         OptionSpec("purchased", help: "Show what was bought, today first, then earlier."),
-        OptionSpec("at", value: "LOCATION", completes: .location, help: "Walk LOCATION's aisles; only its items."),
+        OptionSpec(
+          "at", value: "LOCATION", completes: .location, help: "Walk LOCATION's aisles; only its items."),
         OptionSpec("category", "c", value: "CATEGORY", completes: .category, help: "Only items in CATEGORY."),
         formatOption,
         OptionSpec("title", value: "TEXT", help: "Put a heading line at the top."),
@@ -64,7 +65,10 @@ enum CommandTable {
         OptionSpec("at", value: "LOCATION", completes: .location, help: "With --all: only LOCATION's part."),
         OptionSpec("on", value: "DATE", help: "The day of the purchase: YYYY-MM-DD, today or yesterday."),
       ],
-      examples: ["grocery purchase milk eggs", "grocery buy bread --on yesterday", "grocery purchase --all --at costco"],
+      examples: [
+        "grocery purchase milk eggs", "grocery buy bread --on yesterday",
+        "grocery purchase --all --at costco",
+      ],
       make: { try PurchaseCommand($0) }),
     CommandSpec(
       name: "staple", arguments: "[NAME...]", maxArguments: nil, completes: .names(.item),
@@ -77,7 +81,9 @@ enum CommandTable {
         OptionSpec("remove", help: "Unmark the items as staples."),
         OptionSpec("skip-until", value: "DATE", help: "Keep the staples out of restock until DATE."),
       ],
-      examples: ["grocery staple milk eggs", "grocery staple coffee --skip-until 2026-12-01", "grocery staple"],
+      examples: [
+        "grocery staple milk eggs", "grocery staple coffee --skip-until 2026-12-01", "grocery staple",
+      ],
       make: { try StapleCommand($0) }),
     CommandSpec(
       name: "restock", abstract: "Put staples that are not on the list back on it.",
@@ -90,7 +96,8 @@ enum CommandTable {
         OptionSpec("dry-run", help: "Show what would be added; change nothing."),
         OptionSpec("due", help: "Only staples that are due."),
         OptionSpec("within", value: "DAYS", help: "With --due: also staples due within DAYS."),
-        OptionSpec("every", value: "DAYS", help: "With --due: the interval for staples with little history (7)."),
+        OptionSpec(
+          "every", value: "DAYS", help: "With --due: the interval for staples with little history (7)."),
       ],
       examples: ["grocery restock", "grocery restock --due --within 2", "grocery restock --dry-run"],
       make: { try RestockCommand($0) }),
@@ -108,7 +115,8 @@ enum CommandTable {
       examples: ["grocery reorder-categories dairy produce", "grocery reorder-categories --reset"],
       make: { try ReorderCategoriesCommand($0) }),
     CommandSpec(
-      name: "remove", aliases: ["rm"], arguments: "NAME...", minArguments: 1, maxArguments: nil, completes: .names(.item),
+      name: "remove", aliases: ["rm"], arguments: "NAME...", minArguments: 1, maxArguments: nil,
+      completes: .names(.item),
       abstract: "Delete items and their purchase history.",
       examples: ["grocery remove 'birthday candles'"],
       make: { try RemoveCommand($0) }),
@@ -137,14 +145,17 @@ enum CommandTable {
           name: "list", abstract: "List the categories in walk order with their item counts.",
           make: { _ in CategoryCommand(action: .list) }),
         CommandSpec(
-          name: "add", arguments: "NAME", minArguments: 1, maxArguments: 1, abstract: "Add a category before Uncategorized.",
+          name: "add", arguments: "NAME", minArguments: 1, maxArguments: 1,
+          abstract: "Add a category before Uncategorized.",
           make: { CategoryCommand(action: .add($0.positionals[0])) }),
         CommandSpec(
-          name: "rename", arguments: "OLD NEW", minArguments: 2, maxArguments: 2, completes: .names(.category),
+          name: "rename", arguments: "OLD NEW", minArguments: 2, maxArguments: 2,
+          completes: .names(.category),
           abstract: "Rename a category everywhere it is used.",
           make: { CategoryCommand(action: .rename($0.positionals[0], $0.positionals[1])) }),
         CommandSpec(
-          name: "remove", aliases: ["rm"], arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .names(.category),
+          name: "remove", aliases: ["rm"], arguments: "NAME", minArguments: 1, maxArguments: 1,
+          completes: .names(.category),
           abstract: "Remove a category; its items move to Uncategorized.",
           options: [OptionSpec("force", help: "Allow removing a built-in category.")],
           make: { CategoryCommand(action: .remove($0.positionals[0], force: $0.flag("force"))) }),
@@ -159,11 +170,13 @@ enum CommandTable {
           name: "add", arguments: "NAME", minArguments: 1, maxArguments: 1, abstract: "Add a location.",
           make: { LocationCommand(action: .add($0.positionals[0])) }),
         CommandSpec(
-          name: "rename", arguments: "OLD NEW", minArguments: 2, maxArguments: 2, completes: .names(.location),
+          name: "rename", arguments: "OLD NEW", minArguments: 2, maxArguments: 2,
+          completes: .names(.location),
           abstract: "Rename a location everywhere it is used.",
           make: { LocationCommand(action: .rename($0.positionals[0], $0.positionals[1])) }),
         CommandSpec(
-          name: "remove", aliases: ["rm"], arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .names(.location),
+          name: "remove", aliases: ["rm"], arguments: "NAME", minArguments: 1, maxArguments: 1,
+          completes: .names(.location),
           abstract: "Remove a location; its items become bought anywhere.",
           make: { LocationCommand(action: .remove($0.positionals[0])) }),
       ],
@@ -184,9 +197,11 @@ enum CommandTable {
             repository on a NAS or a USB stick, a private repository on a forge). An empty remote receives this \
             household; a remote that holds one is joined, and this machine's changes are merged into it.
             """,
-          options: [OptionSpec("name", value: "NAME", help: "This machine's name for people (default user@host).")],
+          options: [
+            OptionSpec("name", value: "NAME", help: "This machine's name for people (default user@host).")
+          ],
           examples: ["grocery sync setup git@example.com:us/groceries.git --name 'alice@kitchen'"],
-          make: { SyncCommand(action: .setup(url: $0.positionals[0], name: $0.value("name"))) }),
+          make: { SyncCommand(action: .setup(url: $0.positionals[0], name: $0.value("name"))) })
       ],
       examples: ["grocery sync", "grocery sync setup /mnt/nas/groceries.git"],
       make: { _ in SyncCommand(action: .sync) }),
@@ -223,7 +238,8 @@ enum CommandTable {
       examples: ["grocery stats", "grocery stats milk eggs"],
       make: { try StatsCommand($0) }),
     CommandSpec(
-      name: "names", arguments: "KIND", minArguments: 1, maxArguments: 1, completes: .words(NamesCommand.kinds),
+      name: "names", arguments: "KIND", minArguments: 1, maxArguments: 1,
+      completes: .words(NamesCommand.kinds),
       abstract: "Print the names of items, categories or locations, one a line.",
       discussion: "KIND is items, categories (in walk order) or locations. For scripts and shell completion.",
       examples: ["grocery names items | fzf"],
@@ -232,14 +248,16 @@ enum CommandTable {
       name: "completions", arguments: "SHELL", minArguments: 1, maxArguments: 1,
       completes: .words(Completions.Shell.allCases.map(\.rawValue)),
       abstract: "Print a completion script for bash, zsh or fish.",
-      discussion: "Completes commands, options, and the names of items, categories and locations in your store.",
+      discussion:
+        "Completes commands, options, and the names of items, categories and locations in your store.",
       examples: [
         "grocery completions bash > ~/.local/share/bash-completion/completions/grocery",
         "grocery completions fish > ~/.config/fish/completions/grocery.fish",
       ],
       make: { try CompletionsCommand($0) }),
     CommandSpec(
-      name: "help", arguments: "[COMMAND...]", maxArguments: 2, completes: .commands, abstract: "Show help for grocery or a command.",
+      name: "help", arguments: "[COMMAND...]", maxArguments: 2, completes: .commands,
+      abstract: "Show help for grocery or a command.",
       options: [OptionSpec("man", help: "Print the manual page (roff) instead.")],
       examples: ["grocery help add", "grocery help --man | man -l -"],
       make: { try HelpCommand($0) }),

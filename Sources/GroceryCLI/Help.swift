@@ -6,7 +6,9 @@ enum Help {
 
   /// The usage line for a command path: `grocery add [OPTIONS] NAME...`.
   static func usageLine(path: [String]) -> String {
-    guard let spec = CommandTable.specs(along: path).last else { return "grocery [OPTIONS] COMMAND [ARGUMENTS]" }
+    guard let spec = CommandTable.specs(along: path).last else {
+      return "grocery [OPTIONS] COMMAND [ARGUMENTS]"
+    }
     var parts = ["grocery"] + path
     if !spec.subcommands.isEmpty {
       parts.append("SUBCOMMAND")
@@ -24,7 +26,10 @@ enum Help {
     if !spec.discussion.isEmpty { out += "\n" + paragraph(spec.discussion) }
     if !spec.subcommands.isEmpty {
       out += "\nSUBCOMMANDS:\n"
-      out += table(spec.subcommands.map { (([$0.name] + $0.aliases).joined(separator: ", ") + " " + $0.arguments, $0.abstract) })
+      out += table(
+        spec.subcommands.map {
+          (([$0.name] + $0.aliases).joined(separator: ", ") + " " + $0.arguments, $0.abstract)
+        })
       out += "\nRun 'grocery help \(path.joined(separator: " ")) SUBCOMMAND' for its options.\n"
     }
     if !spec.options.isEmpty {
@@ -41,15 +46,21 @@ enum Help {
     var out = "grocery \(GroceryCLI.version) - a grocery staples manager for the shell\n\n"
     out += "USAGE: grocery [OPTIONS] COMMAND [ARGUMENTS]\n\n"
     out += "COMMANDS:\n"
-    out += table(CommandTable.commands.map { (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract) })
+    out += table(
+      CommandTable.commands.map { (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract) })
     out += "\nOPTIONS:\n"
-    out += table(ArgumentParser.globalOptions.map { ($0.synopsis, $0.help) } + [("    --version", "Show the version.")])
-    out += "\n" + paragraph(
-      "Names of items, categories, locations, commands and options match without regard to case or accents, "
-        + "and a unique prefix is enough: 'grocery purchase mil' buys Milk.")
+    out += table(
+      ArgumentParser.globalOptions.map { ($0.synopsis, $0.help) } + [("    --version", "Show the version.")])
+    out +=
+      "\n"
+      + paragraph(
+        "Names of items, categories, locations, commands and options match without regard to case or accents, "
+          + "and a unique prefix is enough: 'grocery purchase mil' buys Milk.")
     out += "\nEXIT STATUS:\n"
     out += table(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) }, indent: 2, column: 6)
-    out += "\n" + paragraph("Run 'grocery help COMMAND' for a command's options, 'grocery help --man' for the manual.")
+    out +=
+      "\n"
+      + paragraph("Run 'grocery help COMMAND' for a command's options, 'grocery help --man' for the manual.")
     return out
   }
 

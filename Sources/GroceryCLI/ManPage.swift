@@ -7,10 +7,12 @@ enum ManPage {
     out += ".SH NAME\ngrocery \\- a grocery staples manager for the shell\n"
     out += ".SH SYNOPSIS\n.B grocery\n[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGUMENTS\\fR]\n"
     out += ".SH DESCRIPTION\n"
-    out += escape(
-      "grocery keeps the household's shopping list, staples and purchase history in one JSON file. The list is "
-        + "ordered by how you walk the store, with Uncategorized last. Names of items, categories, locations, "
-        + "commands and options match without regard to case or accents, and a unique prefix is enough.") + "\n"
+    out +=
+      escape(
+        "grocery keeps the household's shopping list, staples and purchase history in one JSON file. The list is "
+          + "ordered by how you walk the store, with Uncategorized last. Names of items, categories, locations, "
+          + "commands and options match without regard to case or accents, and a unique prefix is enough.")
+      + "\n"
     out += ".SH COMMANDS\n"
     for spec in CommandTable.commands {
       out += command(spec, path: [spec.name])
@@ -23,7 +25,8 @@ enum ManPage {
     out += ".TP\n.I $XDG_DATA_HOME/grocery/grocery.json\n"
     out += escape("The store; ~/.local/share/grocery/grocery.json when XDG_DATA_HOME is unset.") + "\n"
     out += ".TP\n.I grocery.json.lock\n" + escape("Beside the store: the lock every change takes.") + "\n"
-    out += ".TP\n.I grocery.json.undo/\n" + escape("Beside the store: the earlier states undo restores.") + "\n"
+    out +=
+      ".TP\n.I grocery.json.undo/\n" + escape("Beside the store: the earlier states undo restores.") + "\n"
     out += ".SH ENVIRONMENT\n"
     for (name, text) in environment {
       out += ".TP\n.B \(name)\n\(escape(text))\n"

@@ -86,7 +86,8 @@ struct ParsedArguments: Sendable {
     let given = names.filter { values[$0] != nil }
     if given.count > 1 {
       throw UsageError(
-        "options " + given.map { "'--\($0)'" }.joined(separator: " and ") + " cannot be used together", path: path)
+        "options " + given.map { "'--\($0)'" }.joined(separator: " and ") + " cannot be used together",
+        path: path)
     }
   }
 

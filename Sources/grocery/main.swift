@@ -1,9 +1,10 @@
+import GroceryCLI
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCLI
 
 #if canImport(Glibc)
   import Glibc

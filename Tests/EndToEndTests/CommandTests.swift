@@ -1,7 +1,7 @@
 import Foundation
 import GroceryCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct CommandTests {
   let scenario = Scenario()
@@ -19,7 +19,8 @@ import TestSupport
   }
 
   @Test func addListAndPurchaseTheDailyWay() throws {
-    try scenario.expect(["add", "milk", "eggs", "-q", "2", "-c", "dairy"], stdout: "added: milk\nadded: eggs\n")
+    try scenario.expect(
+      ["add", "milk", "eggs", "-q", "2", "-c", "dairy"], stdout: "added: milk\nadded: eggs\n")
     try scenario.expect(["add", "Bananas", "--category=produce", "-n", "ripe"], stdout: "added: Bananas\n")
     try scenario.expect(["add", "batteries"], stdout: "added: batteries\n")
     try scenario.expect(
@@ -58,15 +59,18 @@ import TestSupport
 
   @Test func addReadsNamesFromStandardInput() throws {
     try scenario.expect(
-      ["add", "-", "--staple"], stdout: "added: bread\nadded: tea bags\n", stdin: "bread\n\n# weekly\n  tea bags  \n")
-    try scenario.expect(["staple"], stdout: """
-      Uncategorized
-        [ ] bread (on the list; every 7 days (assumed); never bought)
-        [ ] tea bags (on the list; every 7 days (assumed); never bought)
+      ["add", "-", "--staple"], stdout: "added: bread\nadded: tea bags\n",
+      stdin: "bread\n\n# weekly\n  tea bags  \n")
+    try scenario.expect(
+      ["staple"],
+      stdout: """
+        Uncategorized
+          [ ] bread (on the list; every 7 days (assumed); never bought)
+          [ ] tea bags (on the list; every 7 days (assumed); never bought)
 
-      2 staples, 2 on the list, 0 due
+        2 staples, 2 on the list, 0 due
 
-      """)
+        """)
   }
 
   @Test func purchaseBackdatesAndRecordsHistory() throws {
@@ -87,14 +91,16 @@ import TestSupport
     try scenario.expect(
       ["purchase", "--all", "--at", "cost"],
       stdout: "bought: milk\nbought: salmon\nskipped, unavailable today: bread\n")
-    try scenario.expect(["list"], stdout: """
-      Uncategorized
-        [ ] bread (unavailable today)
-        [ ] stamps
+    try scenario.expect(
+      ["list"],
+      stdout: """
+        Uncategorized
+          [ ] bread (unavailable today)
+          [ ] stamps
 
-      2 items to buy, 2 bought today
+        2 items to buy, 2 bought today
 
-      """)
+        """)
     let tomorrow = GroceryProcess(folder: scenario.folder.path, now: "2026-11-22T09:00:00Z")
     #expect(try tomorrow.run(["list"]).stdout.contains("  [ ] bread\n"))
   }
@@ -104,14 +110,16 @@ import TestSupport
     try scenario.expect(["staple", "milk", "coffee"], stdout: "staple: milk\nnew staple: coffee\n")
     try scenario.expect(["staple", "milk"], stdout: "already a staple: milk\n")
     try scenario.expect(["staple", "--remove", "cof"], stdout: "no longer a staple: coffee\n")
-    try scenario.expect(["list", "--all"], stdout: """
-      Uncategorized
-            coffee (never bought)
-        [ ] milk (on the list; staple; never bought)
+    try scenario.expect(
+      ["list", "--all"],
+      stdout: """
+        Uncategorized
+              coffee (never bought)
+          [ ] milk (on the list; staple; never bought)
 
-      1 item to buy, 0 bought today
+        1 item to buy, 0 bought today
 
-      """)
+        """)
   }
 
   @Test func restockIsIdempotentAndDryRunWritesNothing() throws {
@@ -127,27 +135,31 @@ import TestSupport
   }
 
   @Test func reorderCategoriesSetsShowsAndResets() throws {
-    try scenario.expect(["reorder-categories", "dairy", "produce"], stdout: """
-      1. Dairy & Fridge
-      2. Produce
-      3. Deli & Meat
-      4. Bread & Frozen
-      5. Boxed & Canned
-      6. Snacks, Drinks & Other
-      7. Uncategorized
+    try scenario.expect(
+      ["reorder-categories", "dairy", "produce"],
+      stdout: """
+        1. Dairy & Fridge
+        2. Produce
+        3. Deli & Meat
+        4. Bread & Frozen
+        5. Boxed & Canned
+        6. Snacks, Drinks & Other
+        7. Uncategorized
 
-      """)
+        """)
     try scenario.given(["location", "add", "Costco"])
-    try scenario.expect(["reorder-categories", "--at", "costco", "snacks"], stdout: """
-      1. Snacks, Drinks & Other
-      2. Dairy & Fridge
-      3. Produce
-      4. Deli & Meat
-      5. Bread & Frozen
-      6. Boxed & Canned
-      7. Uncategorized
+    try scenario.expect(
+      ["reorder-categories", "--at", "costco", "snacks"],
+      stdout: """
+        1. Snacks, Drinks & Other
+        2. Dairy & Fridge
+        3. Produce
+        4. Deli & Meat
+        5. Bread & Frozen
+        6. Boxed & Canned
+        7. Uncategorized
 
-      """)
+        """)
     let reset = try scenario.grocery.run(["reorder-categories", "--reset"])
     #expect(reset.stdout.hasPrefix("1. Produce\n2. Deli & Meat\n3. Dairy & Fridge\n"))
     let shown = try scenario.grocery.run(["reorder-categories", "--at", "Costco"])
@@ -159,9 +171,11 @@ import TestSupport
 
   @Test func removeAndEdit() throws {
     try scenario.given(["add", "milk", "eggs"], ["purchase", "eggs"])
-    try scenario.expect(["edit", "milk", "--rename", "Oat milk", "-q", "2", "-n", "barista"], stdout: "updated: Oat milk\n")
+    try scenario.expect(
+      ["edit", "milk", "--rename", "Oat milk", "-q", "2", "-n", "barista"], stdout: "updated: Oat milk\n")
     try scenario.expect(["edit", "oat", "--clear-note", "-c", "dairy"], stdout: "updated: Oat milk\n")
-    try scenario.expect(["list"], stdout: "Dairy & Fridge\n  [ ] Oat milk x2\n\n1 item to buy, 1 bought today\n")
+    try scenario.expect(
+      ["list"], stdout: "Dairy & Fridge\n  [ ] Oat milk x2\n\n1 item to buy, 1 bought today\n")
     try scenario.expect(["remove", "eggs", "oat"], stdout: "removed: eggs\nremoved: Oat milk\n")
     try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
   }
@@ -170,32 +184,41 @@ import TestSupport
     try scenario.given(["add", "aspirin"])
     try scenario.expect(["category", "add", "Pharmacy"], stdout: "added category: Pharmacy\n")
     try scenario.given(["edit", "aspirin", "-c", "pharm"])
-    try scenario.expect(["category", "rename", "pharm", "Chemist"], stdout: "renamed category: Pharmacy -> Chemist\n")
-    try scenario.expect(["category", "list"], stdout: """
-      1. Produce  (0 items)
-      2. Deli & Meat  (0 items)
-      3. Dairy & Fridge  (0 items)
-      4. Bread & Frozen  (0 items)
-      5. Boxed & Canned  (0 items)
-      6. Snacks, Drinks & Other  (0 items)
-      7. Chemist  (1 item)
-      8. Uncategorized  (0 items)
-
-      """)
     try scenario.expect(
-      ["category", "remove", "chemist"], stdout: "removed category: Chemist (1 item moved to Uncategorized)\n")
+      ["category", "rename", "pharm", "Chemist"], stdout: "renamed category: Pharmacy -> Chemist\n")
+    try scenario.expect(
+      ["category", "list"],
+      stdout: """
+        1. Produce  (0 items)
+        2. Deli & Meat  (0 items)
+        3. Dairy & Fridge  (0 items)
+        4. Bread & Frozen  (0 items)
+        5. Boxed & Canned  (0 items)
+        6. Snacks, Drinks & Other  (0 items)
+        7. Chemist  (1 item)
+        8. Uncategorized  (0 items)
+
+        """)
+    try scenario.expect(
+      ["category", "remove", "chemist"], stdout: "removed category: Chemist (1 item moved to Uncategorized)\n"
+    )
     try scenario.expect(["category", "remove", "produce", "--force"], stdout: "removed category: Produce\n")
     try scenario.expect(["location"], stdout: "No locations yet; add one with 'grocery location add NAME'.\n")
     try scenario.expect(["location", "add", "Costco"], stdout: "added location: Costco\n")
-    try scenario.given(["edit", "aspirin", "--at", "costco"], ["reorder-categories", "--at", "costco", "dairy"])
+    try scenario.given(
+      ["edit", "aspirin", "--at", "costco"], ["reorder-categories", "--at", "costco", "dairy"])
     try scenario.expect(["location", "list"], stdout: "Costco  (1 item only here; own aisle order)\n")
-    try scenario.expect(["location", "rename", "costco", "Costco Wholesale"], stdout: "renamed location: Costco -> Costco Wholesale\n")
     try scenario.expect(
-      ["location", "rm", "costco"], stdout: "removed location: Costco Wholesale (1 item now bought anywhere)\n")
+      ["location", "rename", "costco", "Costco Wholesale"],
+      stdout: "renamed location: Costco -> Costco Wholesale\n")
+    try scenario.expect(
+      ["location", "rm", "costco"],
+      stdout: "removed location: Costco Wholesale (1 item now bought anywhere)\n")
   }
 
   @Test func initCreatesOnceAndTheSampleShowsARealList() throws {
-    try scenario.expect(["init", "--sample"], stdout: "created sample store with 61 items: \(scenario.grocery.store)\n")
+    try scenario.expect(
+      ["init", "--sample"], stdout: "created sample store with 61 items: \(scenario.grocery.store)\n")
     try scenario.expectRefused(
       ["init"], stderr: "grocery: error: a store already exists at '\(scenario.grocery.store)'\n", status: 1)
     let list = try scenario.grocery.run(["list"])
@@ -217,7 +240,8 @@ import TestSupport
   @Test func undoRevertsChangesAndListsThem() throws {
     try scenario.given(["add", "milk"], ["purchase", "milk"])
     let afterAdd = try scenario.grocery.run(["undo", "--list"])
-    #expect(afterAdd.stdout == "1. purchase milk  (2026-11-21T12:00:00Z)\n2. add milk  (2026-11-21T12:00:00Z)\n")
+    #expect(
+      afterAdd.stdout == "1. purchase milk  (2026-11-21T12:00:00Z)\n2. add milk  (2026-11-21T12:00:00Z)\n")
     try scenario.expect(["undo"], stdout: "undid: purchase milk\n")
     try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
     try scenario.expect(["undo"], stdout: "undid: add milk\n")
@@ -229,7 +253,8 @@ import TestSupport
   /// Everything a household shows: every item with its state, the orders, the categories and the locations.
   func household() throws -> String {
     var commands = [
-      ["list", "--all", "--format", "json"], ["reorder-categories"], ["category", "list"], ["location", "list"],
+      ["list", "--all", "--format", "json"], ["reorder-categories"], ["category", "list"],
+      ["location", "list"],
       ["history", "--format", "json"],
     ]
     if try scenario.grocery.run(["names", "locations"]).stdout.contains("Costco") {
@@ -240,9 +265,11 @@ import TestSupport
 
   @Test func undoingMixedCommandsOneByOneRestoresEachState() throws {
     let commands: [[String]] = [
-      ["add", "milk", "eggs", "-c", "dairy"], ["staple", "milk", "tea"], ["purchase", "milk", "--on", "yesterday"],
+      ["add", "milk", "eggs", "-c", "dairy"], ["staple", "milk", "tea"],
+      ["purchase", "milk", "--on", "yesterday"],
       ["location", "add", "Costco"], ["edit", "eggs", "-q", "3", "--at", "costco", "-n", "free range"],
-      ["reorder-categories", "dairy", "produce"], ["category", "add", "Pharmacy"], ["restock"], ["remove", "tea"],
+      ["reorder-categories", "dairy", "produce"], ["category", "add", "Pharmacy"], ["restock"],
+      ["remove", "tea"],
       ["category", "remove", "dairy", "--force"], ["purchase", "--all"],
     ]
     var states = [try household()]
@@ -261,44 +288,66 @@ import TestSupport
 
   @Test func everyFormatOfTheList() throws {
     try scenario.given(["add", "milk", "-c", "dairy", "-n", "2%, organic"], ["add", "eggs"])
-    try scenario.expect(["list", "--format", "markdown", "--title", "Week 47"], stdout: """
-      # Week 47
+    try scenario.expect(
+      ["list", "--format", "markdown", "--title", "Week 47"],
+      stdout: """
+        # Week 47
 
-      ## Dairy \\& Fridge
+        ## Dairy \\& Fridge
 
-      - [ ] milk - 2%, organic
+        - [ ] milk - 2%, organic
 
-      ## Uncategorized
+        ## Uncategorized
 
-      - [ ] eggs
+        - [ ] eggs
 
-      _2 items to buy, 0 bought today_
+        _2 items to buy, 0 bought today_
 
-      """)
+        """)
     try scenario.expect(
       ["list", "-f", "csv"],
       stdout: "category,name,quantity,note,on_list,available,staple,last_purchased,bought_today\r\n"
-        + "Dairy & Fridge,milk,1,\"2%, organic\",true,true,false,,false\r\nUncategorized,eggs,1,,true,true,false,,false\r\n")
+        + "Dairy & Fridge,milk,1,\"2%, organic\",true,true,false,,false\r\nUncategorized,eggs,1,,true,true,false,,false\r\n"
+    )
     let json = try scenario.grocery.run(["list", "--format=json"])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect((object["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["milk", "eggs"])
   }
 
   static let refusals: [([String], String, Int32)] = [
     (["purchase", "mlk"], "grocery: error: no item named 'mlk'; did you mean 'milk'?\n", 1),
     (["purchase", "m"], "grocery: error: item 'm' is ambiguous; it could be 'milk', 'mint'\n", 1),
-    (["add", "x", "-c", "diary"], "grocery: error: no category named 'diary'; did you mean 'Dairy & Fridge'?\n", 1),
+    (
+      ["add", "x", "-c", "diary"],
+      "grocery: error: no category named 'diary'; did you mean 'Dairy & Fridge'?\n", 1
+    ),
     (["add", "x", "--at", "costco"], "grocery: error: no location named 'costco'\n", 1),
-    (["add", "x", "-q", "0"], "grocery: error: invalid quantity '0': expected a whole number from 1 to 999\n", 64),
-    (["add", "x", "-q", "3.5"], "grocery: error: invalid quantity '3.5': expected a whole number from 1 to 999\n", 64),
-    (["add", "line\nbreak"], "grocery: error: invalid item name 'line\\nbreak': it contains a control character\n", 64),
+    (
+      ["add", "x", "-q", "0"],
+      "grocery: error: invalid quantity '0': expected a whole number from 1 to 999\n", 64
+    ),
+    (
+      ["add", "x", "-q", "3.5"],
+      "grocery: error: invalid quantity '3.5': expected a whole number from 1 to 999\n", 64
+    ),
+    (
+      ["add", "line\nbreak"],
+      "grocery: error: invalid item name 'line\\nbreak': it contains a control character\n", 64
+    ),
     (["add", "  "], "grocery: error: invalid item name '  ': it is empty\n", 64),
     (["purchase", "--all", "--at", "nowhere"], "grocery: error: no location named 'nowhere'\n", 1),
     (["edit", "mint", "--rename", "MILK"], "grocery: error: there is already an item named 'milk'\n", 1),
     (["edit", "bread", "--unavailable"], "grocery: error: no item named 'bread'\n", 1),
-    (["category", "remove", "dairy"], "grocery: error: 'Dairy & Fridge' is a built-in category; use --force to remove it\n", 1),
+    (
+      ["category", "remove", "dairy"],
+      "grocery: error: 'Dairy & Fridge' is a built-in category; use --force to remove it\n", 1
+    ),
     (["category", "add", "produce"], "grocery: error: there is already a category named 'Produce'\n", 1),
-    (["category", "rename", "uncategorized", "Misc"], "grocery: error: 'Uncategorized' cannot be renamed\n", 1),
+    (
+      ["category", "rename", "uncategorized", "Misc"], "grocery: error: 'Uncategorized' cannot be renamed\n",
+      1
+    ),
     (["remove", "milk", "nothing"], "grocery: error: no item named 'nothing'\n", 1),
     (
       ["frobnicate"],
@@ -307,7 +356,8 @@ import TestSupport
     ),
     (
       ["add", "--bogus", "x"],
-      "grocery: error: unknown option '--bogus'\nusage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", 64
+      "grocery: error: unknown option '--bogus'\nusage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n",
+      64
     ),
     (
       ["purchase"],
@@ -317,7 +367,9 @@ import TestSupport
   ]
 
   @Test(arguments: refusals)
-  func refusedCommandsSayWhyAndLeaveTheStoreByteIdentical(_ arguments: [String], _ stderr: String, _ status: Int32)
+  func refusedCommandsSayWhyAndLeaveTheStoreByteIdentical(
+    _ arguments: [String], _ stderr: String, _ status: Int32
+  )
     throws
   {
     try scenario.given(["add", "milk", "mint"])
@@ -357,13 +409,16 @@ import TestSupport
     try append("{\"v\":3,\"id\":\"x\",\"what\":\"a new kind of change\"}\n", to: log)
     try scenario.expectRefused(
       ["add", "eggs"],
-      stderr: "grocery: error: cannot read store '\(log)': it is version 3, and this grocery understands versions up to 2; install a newer grocery\n",
+      stderr:
+        "grocery: error: cannot read store '\(log)': it is version 3, and this grocery understands versions up to 2; install a newer grocery\n",
       status: 65)
     let marker = scenario.grocery.store + "/household.json"
-    try scenario.folder.write("household/household.json", "{\"format\":\"grocery-household\",\"version\":9}\n")
+    try scenario.folder.write(
+      "household/household.json", "{\"format\":\"grocery-household\",\"version\":9}\n")
     try scenario.expectRefused(
       ["list"],
-      stderr: "grocery: error: cannot read store '\(marker)': it is version 9, and this grocery understands versions up to 2; install a newer grocery\n",
+      stderr:
+        "grocery: error: cannot read store '\(marker)': it is version 9, and this grocery understands versions up to 2; install a newer grocery\n",
       status: 65)
   }
 
@@ -376,7 +431,8 @@ import TestSupport
     let text = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
     #expect(!text.contains("cut-short"))
     #expect(text.hasSuffix("}\n"))
-    try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
   }
 
   @Test func aStoreThatCannotBeWrittenIsAnIOError() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One temporary store and the real binary, with checks of exact output.
 struct Scenario {
@@ -19,7 +19,8 @@ struct Scenario {
   ) throws -> Outcome {
     let outcome = try grocery.run(arguments, stdin: stdin)
     #expect(
-      outcome == Outcome(stdout: stdout, stderr: stderr, status: status), "grocery \(arguments.joined(separator: " "))",
+      outcome == Outcome(stdout: stdout, stderr: stderr, status: status),
+      "grocery \(arguments.joined(separator: " "))",
       sourceLocation: sourceLocation)
     return outcome
   }
@@ -31,7 +32,8 @@ struct Scenario {
   ) throws {
     let before = grocery.storeBytes()
     try expect(arguments, stderr: stderr, status: status, stdin: stdin, sourceLocation: sourceLocation)
-    #expect(grocery.storeBytes() == before, "store changed by a refused command", sourceLocation: sourceLocation)
+    #expect(
+      grocery.storeBytes() == before, "store changed by a refused command", sourceLocation: sourceLocation)
   }
 
   /// Runs commands that must succeed, ignoring what they print.

@@ -1,7 +1,7 @@
 import Foundation
 import GroceryCore
-import Testing
 import TestSupport
+import Testing
 
 /// Finds a program on PATH, for tests that check our output with real tools.
 enum Tool {
@@ -14,7 +14,8 @@ enum Tool {
   }
 
   /// Runs a program with standard input, returning its exit status, stdout and stderr.
-  static func run(_ name: String, _ arguments: [String], stdin: String = "", in folder: TemporaryDirectory) throws
+  static func run(_ name: String, _ arguments: [String], stdin: String = "", in folder: TemporaryDirectory)
+    throws
     -> Outcome
   {
     let input = folder.file(".stdin-\(UUID().uuidString)")
@@ -70,7 +71,8 @@ enum Tool {
         source '\(scenario.folder.file("completion.bash"))'
         COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); _grocery; printf '%s\\n' "${COMPREPLY[@]}"
         """
-      return try Tool.run("bash", ["-c", program], in: scenario.folder).stdout.split(separator: "\n").map(String.init)
+      return try Tool.run("bash", ["-c", program], in: scenario.folder).stdout.split(separator: "\n").map(
+        String.init)
     }
     #expect(try complete(["grocery", "pur"]) == ["purchase"])
     #expect(try complete(["grocery", "add", "--sta"]) == ["--staple"])
@@ -91,7 +93,8 @@ enum Tool {
       print("skipped: groff is not installed (.ci/setup installs it on Debian)")
       return
     }
-    let rendered = try Tool.run("groff", ["-man", "-Tutf8", "-ww", "-z"], stdin: page.stdout, in: scenario.folder)
+    let rendered = try Tool.run(
+      "groff", ["-man", "-Tutf8", "-ww", "-z"], stdin: page.stdout, in: scenario.folder)
     #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
   }
 
@@ -107,7 +110,8 @@ enum Tool {
       print("skipped: enscript is not installed (.ci/setup installs it on Debian)")
       return
     }
-    let postscript = try Tool.run("enscript", ["-B", "-q", "-p", "-"], stdin: printed.stdout, in: scenario.folder)
+    let postscript = try Tool.run(
+      "enscript", ["-B", "-q", "-p", "-"], stdin: printed.stdout, in: scenario.folder)
     #expect(postscript.status == 0, "\(postscript.stderr)")
     #expect(postscript.stdout.hasPrefix("%!PS"))
     #expect(!postscript.stderr.contains("non-printable") && !postscript.stderr.contains("wrapped"))
@@ -120,20 +124,28 @@ enum Tool {
     }
     let json = try scenario.grocery.run(["list", "--all", "--format", "json"]).stdout
     let parsed = try Tool.run(
-      "python3", ["-c", "import json,sys; d=json.load(sys.stdin); print(d['version'], len(d['items']), d['items'][0]['name'])"],
+      "python3",
+      [
+        "-c",
+        "import json,sys; d=json.load(sys.stdin); print(d['version'], len(d['items']), d['items'][0]['name'])",
+      ],
       stdin: json, in: scenario.folder)
     #expect(parsed.stdout == "1 61 Apples\n", "\(parsed)")
     let csv = try scenario.grocery.run(["list", "--all", "--format", "csv"]).stdout
     let rows = try Tool.run(
       "python3",
-      ["-c", "import csv,sys; r=list(csv.reader(sys.stdin)); print(len(r), r[0][1], len({len(x) for x in r}))"],
+      [
+        "-c",
+        "import csv,sys; r=list(csv.reader(sys.stdin)); print(len(r), r[0][1], len({len(x) for x in r}))",
+      ],
       stdin: csv, in: scenario.folder)
     #expect(rows.stdout == "62 name 1\n", "\(rows)")
     let history = try scenario.grocery.run(["history", "milk", "--format", "json"]).stdout
     let log = try Tool.run(
       "python3", ["-c", "import json,sys; d=json.load(sys.stdin); print(d['version'], d['purchases'][0])"],
       stdin: history, in: scenario.folder)
-    #expect(log.stdout == "1 {'category': 'Dairy & Fridge', 'date': '2026-11-21', 'name': 'Milk', 'quantity': 2}\n")
+    #expect(
+      log.stdout == "1 {'category': 'Dairy & Fridge', 'date': '2026-11-21', 'name': 'Milk', 'quantity': 2}\n")
   }
 }
 
@@ -142,25 +154,31 @@ enum Tool {
 
   init() throws {
     try scenario.given(["staple", "milk", "coffee", "flour"])
-    for day in ["2026-10-31", "2026-11-07", "2026-11-14"] { try scenario.given(["purchase", "milk", "--on", day]) }
+    for day in ["2026-10-31", "2026-11-07", "2026-11-14"] {
+      try scenario.given(["purchase", "milk", "--on", day])
+    }
     for day in ["2026-10-01", "2026-10-31"] { try scenario.given(["purchase", "flour", "--on", day]) }
   }
 
   @Test func theStapleListShowsIntervalsAndWhenEachIsDue() throws {
-    try scenario.expect(["list", "--staples"], stdout: """
-      Uncategorized
-            coffee (every 7 days (assumed); never bought; due now)
-            flour (every 30 days; last bought 2026-10-31; due 2026-11-30)
-            milk (every 7 days; last bought 2026-11-14; due now)
+    try scenario.expect(
+      ["list", "--staples"],
+      stdout: """
+        Uncategorized
+              coffee (every 7 days (assumed); never bought; due now)
+              flour (every 30 days; last bought 2026-10-31; due 2026-11-30)
+              milk (every 7 days; last bought 2026-11-14; due now)
 
-      3 staples, 0 on the list, 2 due
+        3 staples, 0 on the list, 2 due
 
-      """)
+        """)
   }
 
   @Test func restockDueTakesOnlyWhatIsDueAndHonoursWithinAndEvery() throws {
     try scenario.expect(["restock", "--due", "--dry-run"], stdout: "would add: coffee\nwould add: milk\n")
-    try scenario.expect(["restock", "--due", "--within", "9", "--dry-run"], stdout: "would add: coffee\nwould add: flour\nwould add: milk\n")
+    try scenario.expect(
+      ["restock", "--due", "--within", "9", "--dry-run"],
+      stdout: "would add: coffee\nwould add: flour\nwould add: milk\n")
     try scenario.given(["purchase", "coffee", "--on", "2026-11-18"])
     try scenario.expect(["restock", "--due", "--every", "3"], stdout: "added: coffee\nadded: milk\n")
     try scenario.expect(["restock", "--due", "--every", "3"], stdout: "nothing to restock\n")
@@ -168,22 +186,32 @@ enum Tool {
 
   @Test func aSnoozedStapleStaysOutOfRestockUntilItsDay() throws {
     try scenario.expect(
-      ["staple", "milk", "--skip-until", "2026-11-28"], stdout: "already a staple: milk (skipped until 2026-11-28)\n")
+      ["staple", "milk", "--skip-until", "2026-11-28"],
+      stdout: "already a staple: milk (skipped until 2026-11-28)\n")
     try scenario.expect(["restock", "--due"], stdout: "added: coffee\n")
-    #expect(try scenario.grocery.run(["list", "--staples"]).stdout.contains("milk (every 7 days; last bought 2026-11-14; skipped until 2026-11-28)"))
+    #expect(
+      try scenario.grocery.run(["list", "--staples"]).stdout.contains(
+        "milk (every 7 days; last bought 2026-11-14; skipped until 2026-11-28)"))
     let later = GroceryProcess(folder: scenario.folder.path, now: "2026-11-28T09:00:00Z")
     #expect(try later.run(["restock", "--due"]).stdout == "added: milk\n")
   }
 
   @Test func historyAndStats() throws {
     try scenario.expect(["history", "--since", "2026-11-01"], stdout: "2026-11-14 milk\n2026-11-07 milk\n")
-    try scenario.expect(["history", "--format", "csv", "flour"], stdout: "date,name,quantity,category\r\n2026-10-31,flour,1,Uncategorized\r\n2026-10-01,flour,1,Uncategorized\r\n")
-    try scenario.expect(["stats"], stdout: """
-      ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
-      milk                                     3  7 days      2026-11-14  000000001110
-      flour                                    2  30 days     2026-10-31  000010001000
+    try scenario.expect(
+      ["history", "--format", "csv", "flour"],
+      stdout:
+        "date,name,quantity,category\r\n2026-10-31,flour,1,Uncategorized\r\n2026-10-01,flour,1,Uncategorized\r\n"
+    )
+    try scenario.expect(
+      ["stats"],
+      stdout: """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        milk                                     3  7 days      2026-11-14  000000001110
+        flour                                    2  30 days     2026-10-31  000010001000
 
-      """)
-    try scenario.expect(["history", "nothing"], stderr: "grocery: error: no item named 'nothing'\n", status: 1)
+        """)
+    try scenario.expect(
+      ["history", "nothing"], stderr: "grocery: error: no item named 'nothing'\n", status: 1)
   }
 }

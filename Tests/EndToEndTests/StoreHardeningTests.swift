@@ -19,10 +19,12 @@ import Testing
   func aDeviceAsTheStoreIsRefusedAtOnce(_ device: String) throws {
     try scenario.expect(
       ["--store", device, "list"],
-      stderr: "grocery: error: cannot use '\(device)': it is not a folder (a household is a folder)\n", status: 74)
+      stderr: "grocery: error: cannot use '\(device)': it is not a folder (a household is a folder)\n",
+      status: 74)
     try scenario.expect(
       ["--store", device, "add", "milk"],
-      stderr: "grocery: error: cannot use '\(device)': it is not a folder (a household is a folder)\n", status: 74)
+      stderr: "grocery: error: cannot use '\(device)': it is not a folder (a household is a folder)\n",
+      status: 74)
   }
 
   @Test func aFIFOInPlaceOfALogIsRefusedNotWaitedOn() throws {
@@ -36,7 +38,8 @@ import Testing
     #expect(mkfifo(fifo, 0o600) == 0)
     try scenario.expect(
       ["--store", fifo, "list"],
-      stderr: "grocery: error: cannot use '\(fifo)': it is not a folder (a household is a folder)\n", status: 74)
+      stderr: "grocery: error: cannot use '\(fifo)': it is not a folder (a household is a folder)\n",
+      status: 74)
   }
 
   @Test func aReadOnlyLogIsRefusedAndLeftAlone() throws {
@@ -55,14 +58,18 @@ import Testing
     try scenario.given(["add", "milk"], ["add", "eggs"])
     unlink(try scenario.grocery.household().stateFolder + "/lock")
     try scenario.expect(
-      ["undo", "--list"], stdout: "1. add eggs  (2026-11-21T12:00:00Z)\n2. add milk  (2026-11-21T12:00:00Z)\n")
+      ["undo", "--list"], stdout: "1. add eggs  (2026-11-21T12:00:00Z)\n2. add milk  (2026-11-21T12:00:00Z)\n"
+    )
     try scenario.expect(["undo"], stdout: "undid: add eggs\n")
     try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
   @Test func strayFilesInTheHouseholdAreIgnoredAndNeverCrashIt() throws {
     try scenario.given(["add", "milk"])
-    for name in ["9223372036854775807.jsonl", "0000000000000001.none", ".none", "notes.txt", "ffffffffffffffff.jsonl.bak"] {
+    for name in [
+      "9223372036854775807.jsonl", "0000000000000001.none", ".none", "notes.txt",
+      "ffffffffffffffff.jsonl.bak",
+    ] {
       try scenario.folder.write("household/logs/" + name, "junk")
     }
     try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")

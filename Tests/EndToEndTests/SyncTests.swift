@@ -11,8 +11,10 @@ func git(_ arguments: [String], in folder: String, environment: [String: String]
   process.arguments = ["git", "-C", folder] + arguments
   var env = ProcessInfo.processInfo.environment
   env.merge(
-    ["GIT_AUTHOR_NAME": "test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "test",
-     "GIT_COMMITTER_EMAIL": "test@example.com", "GIT_TERMINAL_PROMPT": "0"]) { $1 }
+    [
+      "GIT_AUTHOR_NAME": "test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "test",
+      "GIT_COMMITTER_EMAIL": "test@example.com", "GIT_TERMINAL_PROMPT": "0",
+    ]) { $1 }
   env.merge(environment) { $1 }
   process.environment = env
   process.standardOutput = FileHandle.nullDevice
@@ -42,7 +44,10 @@ struct Household {
 
   /// Runs a command that must succeed on a machine at a time of day (minutes after 09:00 on 2026-11-21).
   @discardableResult
-  func on(_ machine: GroceryProcess, at minute: Int, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+  func on(
+    _ machine: GroceryProcess, at minute: Int, _ arguments: String...,
+    sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> Outcome
   {
     let time = String(format: "2026-11-21T%02d:%02d:00Z", 9 + minute / 60, minute % 60)
@@ -54,7 +59,8 @@ struct Household {
   /// Sets both machines up on the remote and makes them sync until both have everything.
   func share(_ machines: [GroceryProcess]) throws {
     for machine in machines {
-      try on(machine, at: 0, "sync", "setup", remote, "--name", (machine.folder as NSString).lastPathComponent)
+      try on(
+        machine, at: 0, "sync", "setup", remote, "--name", (machine.folder as NSString).lastPathComponent)
     }
   }
 
@@ -65,10 +71,14 @@ struct Household {
 
   /// Expects every machine to show the same household, byte for byte, and returns it.
   @discardableResult
-  func expectSame(_ machines: [GroceryProcess], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+  func expectSame(_ machines: [GroceryProcess], sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> String
+  {
     let views = try machines.map { machine in
-      try ["list", "--all", "--format", "json"].isEmpty ? "" : (try machine.run(["list", "--all", "--format", "json"]).stdout
-        + (try machine.run(["history", "--format", "json"]).stdout))
+      try ["list", "--all", "--format", "json"].isEmpty
+        ? ""
+        : (try machine.run(["list", "--all", "--format", "json"]).stdout
+          + (try machine.run(["history", "--format", "json"]).stdout))
     }
     #expect(Set(views).count == 1, "machines differ", sourceLocation: sourceLocation)
     return views[0]
@@ -102,7 +112,8 @@ struct Household {
     #expect(report.stdout == "from alice: added oat milk; bought eggs\n")
     try household.on(alice, at: 22, "sync")
     try household.expectSame([alice, bob])
-    #expect(try list(alice) == "Uncategorized\n  [ ] bread\n  [ ] oat milk\n\n2 items to buy, 2 bought today\n")
+    #expect(
+      try list(alice) == "Uncategorized\n  [ ] bread\n  [ ] oat milk\n\n2 items to buy, 2 bought today\n")
     #expect(try alice.run(["history"]).stdout == "2026-11-21 eggs\n2026-11-21 milk\n")
   }
 
@@ -126,7 +137,8 @@ struct Household {
     try household.syncAll([alice, bob], at: 20)
     try household.expectSame([alice, bob])
     #expect(
-      try list(bob) == "Fridge\n  [ ] cheese\n\nUncategorized\n  [ ] cider\n\n2 items to buy, 0 bought today\n")
+      try list(bob)
+        == "Fridge\n  [ ] cheese\n\nUncategorized\n  [ ] cider\n\n2 items to buy, 0 bought today\n")
   }
 
   @Test func aRemovalAndALaterPurchaseBringTheItemBackButNotTheOtherWayRound() throws {
@@ -152,7 +164,10 @@ struct Household {
     try household.on(bob, at: 15, "reorder-categories", "dairy")
     try household.syncAll([alice, bob], at: 20)
     try household.expectSame([alice, bob])
-    #expect(try list(alice) == "Uncategorized\n  [ ] eggs x12\n  [ ] milk x2 - oat\n  [ ] rice\n\n3 items to buy, 0 bought today\n")
+    #expect(
+      try list(alice)
+        == "Uncategorized\n  [ ] eggs x12\n  [ ] milk x2 - oat\n  [ ] rice\n\n3 items to buy, 0 bought today\n"
+    )
     #expect(try alice.run(["reorder-categories"]).stdout.hasPrefix("1. Dairy & Fridge\n"))
   }
 
@@ -165,7 +180,9 @@ struct Household {
     try household.on(bob, at: 13, "add", "oat milk")
     try household.syncAll([alice, bob], at: 20)
     try household.expectSame([alice, bob])
-    #expect(try list(bob) == "Uncategorized\n  [ ] coffee\n  [ ] flour\n  [ ] oat milk\n\n3 items to buy, 0 bought today\n")
+    #expect(
+      try list(bob)
+        == "Uncategorized\n  [ ] coffee\n  [ ] flour\n  [ ] oat milk\n\n3 items to buy, 0 bought today\n")
   }
 
   @Test func aRenameOnOneAndAPurchaseOnTheOtherEndAsTheRenamedItemWithThePurchase() throws {
@@ -225,7 +242,8 @@ struct Household {
     try household.share([alice, bob])
     let hook = household.remote + "/hooks/pre-receive"
     let marker = household.folder.file("rejected-once")
-    try "#!/bin/sh\nif [ ! -e '\(marker)' ]; then touch '\(marker)'; echo 'rejected: someone pushed first' >&2; exit 1; fi\nexit 0\n"
+    try
+      "#!/bin/sh\nif [ ! -e '\(marker)' ]; then touch '\(marker)'; echo 'rejected: someone pushed first' >&2; exit 1; fi\nexit 0\n"
       .write(toFile: hook, atomically: true, encoding: .utf8)
     #expect(chmod(hook, 0o755) == 0)
     try household.on(alice, at: 10, "add", "milk")
@@ -238,7 +256,8 @@ struct Household {
   @Test func anUnreachableRemoteKeepsEveryLocalChangeForTheNextSync() throws {
     let outcome = try alice.run(["sync", "setup", household.folder.file("nowhere.git")])
     #expect(outcome.status == 69, "\(outcome)")
-    #expect(outcome.stderr.hasPrefix("grocery: error: cannot reach '\(household.folder.file("nowhere.git"))': "))
+    #expect(
+      outcome.stderr.hasPrefix("grocery: error: cannot reach '\(household.folder.file("nowhere.git"))': "))
     try household.share([alice, bob])
     try household.on(alice, at: 10, "add", "milk")
     let moved = household.folder.file("away.git")
@@ -261,7 +280,11 @@ struct Household {
     try household.on(alice, at: 0, "add", "milk")
     let before = alice.storeBytes()
     let refused = try alice.run(["sync", "setup", other])
-    #expect(refused == Outcome(stderr: "grocery: error: '\(other)' does not hold a grocery household; nothing was changed\n", status: 1))
+    #expect(
+      refused
+        == Outcome(
+          stderr: "grocery: error: '\(other)' does not hold a grocery household; nothing was changed\n",
+          status: 1))
     #expect(alice.storeBytes() == before)
     #expect(!FileManager.default.fileExists(atPath: alice.store + "/.git"))
     // Another household's remote: bob shares his own, then alice (already sharing hers) cannot sync with it.
@@ -271,7 +294,12 @@ struct Household {
     try household.on(bob, at: 3, "sync", "setup", second.remote)
     #expect(try git(["remote", "set-url", "origin", second.remote], in: alice.store) == 0)
     let unrelated = try alice.run(["sync"])
-    #expect(unrelated == Outcome(stderr: "grocery: error: '\(second.remote)' holds another household, not this one; nothing was changed\n", status: 1))
+    #expect(
+      unrelated
+        == Outcome(
+          stderr:
+            "grocery: error: '\(second.remote)' holds another household, not this one; nothing was changed\n",
+          status: 1))
     #expect(try list(alice) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
@@ -287,11 +315,15 @@ struct Household {
     try git(["commit", "-q", "-a", "-m", "damage"], in: bob.store)
     try git(["push", "-q", "origin", "HEAD:main"], in: bob.store)
     try household.on(alice, at: 12, "add", "milk")
-    let ownBefore = try FileManager.default.contentsOfDirectory(atPath: alice.store + "/logs").filter { $0 != own }
+    let ownBefore = try FileManager.default.contentsOfDirectory(atPath: alice.store + "/logs").filter {
+      $0 != own
+    }
     let outcome = try alice.run(["sync"])
     #expect(outcome.status == 65, "\(outcome)")
     #expect(outcome.stderr.contains("logs/\(own)': line 3: at: missing"), "\(outcome)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: alice.store + "/logs").filter { $0 != own } == ownBefore)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: alice.store + "/logs").filter { $0 != own }
+        == ownBefore)
   }
 
   @Test func syncWithoutSetupSaysWhatToDo() throws {
@@ -299,7 +331,8 @@ struct Household {
     #expect(
       try alice.run(["sync"])
         == Outcome(
-          stderr: "grocery: error: the household at '\(alice.store)' is not shared yet; run 'grocery sync setup URL' first\n",
+          stderr:
+            "grocery: error: the household at '\(alice.store)' is not shared yet; run 'grocery sync setup URL' first\n",
           status: 1))
   }
 }

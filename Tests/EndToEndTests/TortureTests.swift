@@ -1,7 +1,7 @@
 import Foundation
 import GroceryCore
-import Testing
 import TestSupport
+import Testing
 
 /// The store under many writers, sudden kills and a full disk, with the real binary.
 @Suite struct TortureTests {
@@ -45,7 +45,8 @@ import TestSupport
       let start = ContinuousClock.now
       try scenario.given(["add", "warm-up-\(n)"])
       let elapsed = ContinuousClock.now - start
-      durations.append(UInt32(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000))
+      durations.append(
+        UInt32(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000))
     }
     let typical = durations.sorted()[2]
     var committed = try names()
@@ -69,7 +70,8 @@ import TestSupport
       committed.formUnion(present)
     }
     #expect(killedMidway > 0, "no run was killed before it finished; the test proved nothing")
-    print("crash test: \(killedMidway) of 100 runs killed, \(interruptedWrites) times with a line half written")
+    print(
+      "crash test: \(killedMidway) of 100 runs killed, \(interruptedWrites) times with a line half written")
     let list = try scenario.grocery.run(["list", "--all"])
     #expect(list.status == 0)
     // The next change cleans up a half-written line before it appends its own.
@@ -92,10 +94,13 @@ import TestSupport
     #expect(outcome.stderr.hasPrefix("grocery: error: cannot write '\(grocery.store)/logs/"), "\(outcome)")
     #expect(outcome.stderr.hasSuffix(".jsonl': no space left on device\n"), "\(outcome)")
     #expect(grocery.storeBytes() == before)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: disk.path).filter { $0.contains(".tmp-") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: disk.path).filter {
+      $0.contains(".tmp-")
+    }
     #expect(leftovers.isEmpty)
     disk.emptyFiller()
-    #expect(try grocery.run(["list"]).stdout == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+    #expect(
+      try grocery.run(["list"]).stdout == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
   @Test func twoRestocksStartedTogetherAddEachDueStapleExactlyOnce() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import GroceryCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import GroceryCLI
 
@@ -19,7 +19,8 @@ import TestSupport
   }
 
   @Test(arguments: [
-    ["milk", "-q", "3"], ["-q", "3", "milk"], ["-q3", "milk"], ["--quantity", "3", "milk"], ["--quantity=3", "milk"],
+    ["milk", "-q", "3"], ["-q", "3", "milk"], ["-q3", "milk"], ["--quantity", "3", "milk"],
+    ["--quantity=3", "milk"],
     ["--quan=3", "milk"], ["milk", "--", "-q3"].dropLast(2) + ["-q3"],
   ])
   func optionsMayComeBeforeOrAfterNamesInEveryForm(_ arguments: [String]) throws {
@@ -35,21 +36,26 @@ import TestSupport
   }
 
   @Test func addCollectsEveryOption() throws {
-    let command = try add(["milk", "eggs", "-c", "dairy", "-n", "2%", "--at", "costco", "--at=corner", "--staple"])
+    let command = try add([
+      "milk", "eggs", "-c", "dairy", "-n", "2%", "--at", "costco", "--at=corner", "--staple",
+    ])
     #expect(command.names == ["milk", "eggs"])
     #expect(
       command.changes
         == ItemChanges(category: "dairy", note: .some("2%"), locations: ["costco", "corner"], isStaple: true))
   }
 
-  @Test(arguments: [(["buy", "milk"], "purchase"), (["pur", "milk"], "purchase"), (["ls"], "list"), (["li"], "list")])
+  @Test(arguments: [
+    (["buy", "milk"], "purchase"), (["pur", "milk"], "purchase"), (["ls"], "list"), (["li"], "list"),
+  ])
   func commandsResolveByAliasAndPrefix(_ arguments: [String], _ expected: String) throws {
     let command = try runnable(arguments)
     #expect(String(describing: type(of: command)).lowercased().hasPrefix(expected))
   }
 
   @Test func listParsesItsModeAndFormat() throws {
-    let list = try #require(try runnable(["list", "--staples", "--format=js", "--at", "costco"]) as? ListCommand)
+    let list = try #require(
+      try runnable(["list", "--staples", "--format=js", "--at", "costco"]) as? ListCommand)
     #expect(list.mode == .staples)
     #expect(list.format == .json)
     #expect(list.location == "costco")
@@ -72,7 +78,8 @@ import TestSupport
   }
 
   @Test func globalOptionsGoAnywhere() throws {
-    guard case .run(_, let globals) = try ArgumentParser.parse(["--store", "/tmp/x.json", "list", "--quiet"]) else {
+    guard case .run(_, let globals) = try ArgumentParser.parse(["--store", "/tmp/x.json", "list", "--quiet"])
+    else {
       Issue.record("expected a command")
       return
     }
@@ -111,11 +118,20 @@ import TestSupport
   @Test(arguments: [
     (["add", "-q", "0", "x"], "invalid quantity '0': expected a whole number from 1 to 999"),
     (["add", "-q", "1e3", "x"], "invalid quantity '1e3': expected a whole number from 1 to 999"),
-    (["purchase", "x", "--on", "2026-02-30"], "invalid date '2026-02-30': expected YYYY-MM-DD, 'today' or 'yesterday'"),
+    (
+      ["purchase", "x", "--on", "2026-02-30"],
+      "invalid date '2026-02-30': expected YYYY-MM-DD, 'today' or 'yesterday'"
+    ),
     (["add", "-n", "a\tb", "x"], "invalid note 'a\\tb': it contains a control character"),
     (["list", "--lock-timeout", "-1"], "invalid lock timeout '-1': expected seconds from 0 to 86400"),
-    (["restock", "--due", "--every", "0"], "invalid --every '0': expected a whole number of days from 1 to 3650"),
-    (["list", "-f", "print", "--width", "20"], "invalid --width '20': expected a whole number of columns from 40 to 200"),
+    (
+      ["restock", "--due", "--every", "0"],
+      "invalid --every '0': expected a whole number of days from 1 to 3650"
+    ),
+    (
+      ["list", "-f", "print", "--width", "20"],
+      "invalid --width '20': expected a whole number of columns from 40 to 200"
+    ),
   ])
   func badValuesAreRefusedWhileParsing(_ arguments: [String], _ message: String) {
     #expect {
@@ -142,7 +158,9 @@ import TestSupport
     for spec in CommandTable.commands {
       let text = Help.render(path: [spec.name])
       #expect(text.hasPrefix("USAGE: grocery \(spec.name)"))
-      for option in spec.options { #expect(text.contains("--\(option.long)"), "\(spec.name) --\(option.long)") }
+      for option in spec.options {
+        #expect(text.contains("--\(option.long)"), "\(spec.name) --\(option.long)")
+      }
       #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
   }
@@ -155,9 +173,16 @@ import TestSupport
   }
 
   @Test func tenThousandRandomCommandLinesNeverCrashTheParser() {
-    let words = CommandTable.commands.flatMap { [$0.name] + $0.subcommands.map(\.name) + $0.options.map { "--" + $0.long } }
-      + ["-q", "-q3", "-c", "-n", "--", "-", "--help", "-h", "--store", "milk", "0", "999", "1000", "2026-11-21",
-        "yesterday", "", " ", "--quantity=", "--=", "-", "é", "\u{1B}", "a\nb", "--format=json", "-qq", "--at="]
+    let words =
+      CommandTable.commands.flatMap {
+        [$0.name] + $0.subcommands.map(\.name) + $0.options.map { "--" + $0.long }
+      }
+      + [
+        "-q", "-q3", "-c", "-n", "--", "-", "--help", "-h", "--store", "milk", "0", "999", "1000",
+        "2026-11-21",
+        "yesterday", "", " ", "--quantity=", "--=", "-", "é", "\u{1B}", "a\nb", "--format=json", "-qq",
+        "--at=",
+      ]
     var random = SeededRandom(seed: 47)
     for _ in 0..<10_000 {
       let count = Int.random(in: 0...6, using: &random)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import GroceryCore
 
@@ -33,7 +33,8 @@ import TestSupport
   }
 
   @Test func theVersionOneFixtureMigratesWithNothingLostAndStaysBeside() throws {
-    let url = try #require(Bundle.module.url(forResource: "store-v1", withExtension: "json", subdirectory: "Fixtures"))
+    let url = try #require(
+      Bundle.module.url(forResource: "store-v1", withExtension: "json", subdirectory: "Fixtures"))
     let original = try Data(contentsOf: url)
     try original.write(to: URL(fileURLWithPath: folder.file("grocery.json")))
     let store = try StorePath.locate(
@@ -128,7 +129,8 @@ import TestSupport
     let log = try #require(try alice.logFiles().keys.first)
     let path = alice.logsFolder + "/" + log + ".jsonl"
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    try (text + text.split(separator: "\n").last! + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    try (text + text.split(separator: "\n").last! + "\n").write(
+      toFile: path, atomically: false, encoding: .utf8)
     #expect(try alice.load() == before)
     #expect(before.items[0].timesBought == 1)
   }

@@ -75,7 +75,9 @@ public struct GroceryProcess: Sendable {
 
   /// Runs the binary to the end.
   @discardableResult
-  public func run(_ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]) throws -> Outcome {
+  public func run(_ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]) throws
+    -> Outcome
+  {
     try start(arguments, stdin: stdin, extra: extra).wait()
   }
 
@@ -96,7 +98,9 @@ public struct GroceryProcess: Sendable {
       for name in files.sorted() {
         var isFolder: ObjCBool = false
         let path = root + "/" + name
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+          continue
+        }
         data.append(Data((path + "\n").utf8))
         data.append(FileManager.default.contents(atPath: path) ?? Data())
       }
@@ -119,7 +123,8 @@ public struct Running {
     }
     let stdout = String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self)
     let stderr = String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self)
-    let status = process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    let status =
+      process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
     return Outcome(stdout: stdout, stderr: stderr, status: status)
   }
 }

@@ -5,7 +5,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
   public let path: String
 
   public init() {
-    var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("grocery-test-XXXXXX")).utf8CString)
+    var template = Array(
+      ((NSTemporaryDirectory() as NSString).appendingPathComponent("grocery-test-XXXXXX")).utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     precondition(made != nil, "cannot create a temporary folder")
     path = String(cString: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 } + [0])

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery add NAME...`: puts items on the list.
 struct AddCommand: Runnable {

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery category list|add|rename|remove`.
 struct CategoryCommand: Runnable {
@@ -40,7 +41,9 @@ struct CategoryCommand: Runnable {
       let result = try context.update({ "remove category " + $0.name }) {
         try $0.removeCategory(name, force: force, now: context.now)
       }
-      let moved = result.moved == 0 ? "" : " (\(result.moved) item\(result.moved == 1 ? "" : "s") moved to \(Category.uncategorized))"
+      let moved =
+        result.moved == 0
+        ? "" : " (\(result.moved) item\(result.moved == 1 ? "" : "s") moved to \(Category.uncategorized))"
       context.say("removed category: \(result.name)\(moved)")
     }
   }
@@ -83,7 +86,9 @@ struct LocationCommand: Runnable {
       let result = try context.update({ "remove location " + $0.name }) {
         try $0.removeLocation(name, now: context.now)
       }
-      let note = result.affected == 0 ? "" : " (\(result.affected) item\(result.affected == 1 ? "" : "s") now bought anywhere)"
+      let note =
+        result.affected == 0
+        ? "" : " (\(result.affected) item\(result.affected == 1 ? "" : "s") now bought anywhere)"
       context.say("removed location: \(result.name)\(note)")
     }
   }

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery help [COMMAND...]`: help for a command, or the manual page with `--man`.
 struct HelpCommand: Runnable {
@@ -16,7 +17,9 @@ struct HelpCommand: Runnable {
     var choices = CommandTable.commands
     for word in parsed.positionals {
       let kind: NameKind = resolved.isEmpty ? .command : .subcommand
-      guard !choices.isEmpty else { throw UsageError("unexpected argument '\(Names.printable(word))'", path: parsed.path) }
+      guard !choices.isEmpty else {
+        throw UsageError("unexpected argument '\(Names.printable(word))'", path: parsed.path)
+      }
       let spec = try ArgumentParser.resolveCommand(word, among: choices, kind: kind, path: parsed.path)
       resolved.append(spec.name)
       choices = spec.subcommands

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery history [NAME...]`: the purchase log, newest first.
 struct HistoryCommand: Runnable {
@@ -20,7 +21,8 @@ struct HistoryCommand: Runnable {
   }
 
   func run(_ context: Context) throws {
-    let entries = try context.store.loadHistory().history(names, since: try since?.resolve(today: context.today))
+    let entries = try context.store.loadHistory().history(
+      names, since: try since?.resolve(today: context.today))
     switch format {
     case .text: context.write(HistoryRenderer.text(entries))
     case .json: context.write(try HistoryRenderer.json(entries))
@@ -39,7 +41,9 @@ struct StatsCommand: Runnable {
     var groceries = try context.store.load()
     // The everyday view keeps only recent purchases; the weekly counts may need older ones.
     let horizon = context.today.adding(days: -7 * 12)
-    if groceries.items.contains(where: { $0.earlierPurchases > 0 && ($0.purchases.first?.date ?? horizon) > horizon }) {
+    if groceries.items.contains(where: {
+      $0.earlierPurchases > 0 && ($0.purchases.first?.date ?? horizon) > horizon
+    }) {
       groceries = try context.store.loadHistory()
     }
     let rows = try groceries.stats(names, today: context.today)
@@ -50,14 +54,17 @@ struct StatsCommand: Runnable {
 /// `grocery names KIND`: one name a line, for scripts and shell completion.
 struct NamesCommand: Runnable {
   /// The words for each kind, as typed and completed.
-  static let words: [(String, NameKind)] = [("items", .item), ("categories", .category), ("locations", .location)]
+  static let words: [(String, NameKind)] = [
+    ("items", .item), ("categories", .category), ("locations", .location),
+  ]
   static let kinds = words.map(\.0)
 
   var kind: NameKind
 
   init(_ parsed: ParsedArguments) throws {
     let word = try ArgumentParser.resolve(
-      parsed.positionals[0], among: Self.words, shown: "kind", quote: { $0 }, path: parsed.path) { $0.0 }
+      parsed.positionals[0], among: Self.words, shown: "kind", quote: { $0 }, path: parsed.path
+    ) { $0.0 }
     kind = word.1
   }
 
@@ -83,7 +90,8 @@ struct CompletionsCommand: Runnable {
   init(_ parsed: ParsedArguments) throws {
     let word = try ArgumentParser.resolve(
       parsed.positionals[0], among: Completions.Shell.allCases.map(\.rawValue), shown: "shell", quote: { $0 },
-      path: parsed.path) { $0 }
+      path: parsed.path
+    ) { $0 }
     shell = Completions.Shell(rawValue: word)!
   }
 

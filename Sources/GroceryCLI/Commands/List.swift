@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// The output formats of `list`.
 enum ListFormat: String, CaseIterable, Sendable {
@@ -22,18 +23,23 @@ struct ListCommand: Runnable {
 
   init(_ parsed: ParsedArguments) throws {
     try parsed.exclusive(["all", "staples", "purchased"])
-    mode = parsed.flag("all") ? .all : parsed.flag("staples") ? .staples : parsed.flag("purchased") ? .purchased : .shopping
+    mode =
+      parsed.flag("all")
+      ? .all : parsed.flag("staples") ? .staples : parsed.flag("purchased") ? .purchased : .shopping
     location = parsed.value("at")
     category = parsed.value("category")
     format = parsed.value("format").flatMap(ListFormat.init(rawValue:)) ?? .text
     title = try parsed.value("title").map { try Names.clean($0, what: "title", maxLength: 200) }
     columns = try parsed.value("columns").map { text in
       guard text == "1" || text == "2" else {
-        throw GroceryError.invalidValue(what: "--columns", value: Names.printable(text), reason: "expected 1 or 2")
+        throw GroceryError.invalidValue(
+          what: "--columns", value: Names.printable(text), reason: "expected 1 or 2")
       }
       return Int(text)!
     }
-    width = try parsed.value("width").map { try Values.whole($0, what: "--width", range: 40...200, unit: "columns") }
+    width = try parsed.value("width").map {
+      try Values.whole($0, what: "--width", range: 40...200, unit: "columns")
+    }
     if format != .print && (columns != nil || width != nil) {
       throw UsageError("options '--columns' and '--width' go with '--format print'", path: parsed.path)
     }

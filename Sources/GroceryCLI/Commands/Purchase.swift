@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery purchase NAME...`: takes items off the list and records the purchase.
 struct PurchaseCommand: Runnable {
@@ -28,13 +29,16 @@ struct PurchaseCommand: Runnable {
     if !all && names.isEmpty { throw GroceryError.refused("no names to purchase (standard input was empty)") }
     let (bought, skipped) = try context.update({ "purchase " + Summary.names($0.0.map(\.name)) }) {
       groceries -> ([PurchaseOutcome], [String]) in
-      if all { return try groceries.purchaseAll(at: location, on: day, today: context.today, now: context.now) }
+      if all {
+        return try groceries.purchaseAll(at: location, on: day, today: context.today, now: context.now)
+      }
       return (try groceries.purchase(names, on: day, today: context.today, now: context.now), [])
     }
     let when = day == context.today ? "" : " on \(day)"
     for outcome in bought {
       let quantity = outcome.quantity > 1 ? " x\(outcome.quantity)" : ""
-      context.say("bought: \(outcome.name)\(quantity)\(when)\(outcome.wasOnList ? "" : " (it was not on the list)")")
+      context.say(
+        "bought: \(outcome.name)\(quantity)\(when)\(outcome.wasOnList ? "" : " (it was not on the list)")")
     }
     for name in skipped { context.say("skipped, unavailable today: \(name)") }
   }

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery remove NAME...`: deletes items and their history.
 struct RemoveCommand: Runnable {

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery reorder-categories`: sets, resets or shows the walk order.
 struct ReorderCategoriesCommand: Runnable {

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery restock`: puts staples back on the list, all of them or only the due ones.
 struct RestockCommand: Runnable {

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery staple [NAME...]`: marks, unmarks or lists staples.
 struct StapleCommand: Runnable {

@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// A date as typed: resolved against the run's day when the command runs.
 enum DateArgument: Sendable, Equatable {

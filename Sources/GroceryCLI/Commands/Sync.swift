@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery sync` and `grocery sync setup URL`: share the household through git.
 struct SyncCommand: Runnable {
@@ -34,7 +35,8 @@ struct SyncCommand: Runnable {
         return
       }
       for machine in incoming {
-        context.say("from \(machine.machine): " + machine.summaries.map(SyncCommand.pastTense).joined(separator: "; "))
+        context.say(
+          "from \(machine.machine): " + machine.summaries.map(SyncCommand.pastTense).joined(separator: "; "))
       }
     }
   }
@@ -47,7 +49,8 @@ struct SyncCommand: Runnable {
       ("purchase ", "bought "), ("add ", "added "), ("remove ", "removed "), ("edit ", "changed "),
       ("restock ", "restocked "), ("unstaple ", "no longer a staple: "), ("staple ", "staple: "),
       ("undo ", "undid "), ("rename ", "renamed "), ("reorder ", "reordered "), ("reset ", "reset "),
-      ("migrate ", "migrated "), ("name this machine ", "named their machine "), ("init", "created the household"),
+      ("migrate ", "migrated "), ("name this machine ", "named their machine "),
+      ("init", "created the household"),
     ]
     for (verb, past) in words where summary.hasPrefix(verb) { return past + summary.dropFirst(verb.count) }
     return summary

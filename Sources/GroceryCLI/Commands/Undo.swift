@@ -1,9 +1,10 @@
+import GroceryCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import GroceryCore
 
 /// `grocery undo [--list]`: reverts the most recent change, or lists what can be undone.
 struct UndoCommand: Runnable {
@@ -18,7 +19,8 @@ struct UndoCommand: Runnable {
         context.write("Nothing to undo.\n")
         return
       }
-      context.write(Numbered.lines(entries.map { $0.summary + ($0.at.map { "  (" + Timestamp.format($0) + ")" } ?? "") }))
+      context.write(
+        Numbered.lines(entries.map { $0.summary + ($0.at.map { "  (" + Timestamp.format($0) + ")" } ?? "") }))
       return
     }
     let entry = try context.undo()

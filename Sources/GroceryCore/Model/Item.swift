@@ -142,7 +142,8 @@ public struct Location: Codable, Equatable, Sendable {
   public init(from decoder: Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
-      name: try c.decode(String.self, forKey: .name), categoryOrder: try c.decode([String].self, forKey: .categoryOrder))
+      name: try c.decode(String.self, forKey: .name),
+      categoryOrder: try c.decode([String].self, forKey: .categoryOrder))
   }
 
   public func encode(to encoder: Encoder) throws {

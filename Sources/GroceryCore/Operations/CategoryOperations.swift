@@ -38,7 +38,9 @@ extension Groceries {
   }
 
   /// Removes a category, moving its items to Uncategorized; built-in defaults need `force`.
-  public mutating func removeCategory(_ raw: String, force: Bool, now: Date) throws -> (name: String, moved: Int) {
+  public mutating func removeCategory(_ raw: String, force: Bool, now: Date) throws -> (
+    name: String, moved: Int
+  ) {
     let name = try categoryName(raw)
     if name == Category.uncategorized {
       throw GroceryError.refused("'\(Category.uncategorized)' cannot be removed")

@@ -31,7 +31,9 @@ extension Groceries {
     for index in chosen {
       let item = items[index]
       for purchase in item.purchases where since.map({ purchase.date >= $0 }) ?? true {
-        entries.append(HistoryEntry(date: purchase.date, name: item.name, quantity: purchase.quantity, category: item.category))
+        entries.append(
+          HistoryEntry(
+            date: purchase.date, name: item.name, quantity: purchase.quantity, category: item.category))
       }
     }
     return entries.sorted { $0.date != $1.date ? $0.date > $1.date : Names.ordered($0.name, $1.name) }
@@ -39,7 +41,8 @@ extension Groceries {
 
   /// Returns per-item statistics for the named items (all bought ones when none), most bought first.
   public func stats(_ names: [String], today: Day, weeks: Int = 12) throws -> [ItemStats] {
-    let chosen = names.isEmpty ? items.indices.filter { !items[$0].purchases.isEmpty } : try itemIndices(named: names)
+    let chosen =
+      names.isEmpty ? items.indices.filter { !items[$0].purchases.isEmpty } : try itemIndices(named: names)
     return chosen.map { index in
       let item = items[index]
       var weekly = [Int](repeating: 0, count: weeks)
@@ -51,6 +54,8 @@ extension Groceries {
         name: item.name, timesBought: item.timesBought, interval: Cadence(item, fallback: 7).learned,
         lastBought: item.lastPurchased, weekly: weekly)
     }
-    .sorted { $0.timesBought != $1.timesBought ? $0.timesBought > $1.timesBought : Names.ordered($0.name, $1.name) }
+    .sorted {
+      $0.timesBought != $1.timesBought ? $0.timesBought > $1.timesBought : Names.ordered($0.name, $1.name)
+    }
   }
 }

@@ -21,7 +21,9 @@ extension Groceries {
   /// Returns the canonical name of the category a name resolves to, Uncategorized included.
   public func categoryName(_ name: String) throws -> String {
     let cleaned = try Names.clean(name, what: "category name")
-    return try Names.resolve(cleaned, among: categories.map(\.name) + [Category.uncategorized], kind: .category) { $0 }
+    return try Names.resolve(
+      cleaned, among: categories.map(\.name) + [Category.uncategorized], kind: .category
+    ) { $0 }
   }
 
   /// Returns the canonical name of the location a name resolves to.
@@ -54,7 +56,8 @@ public enum Values {
     let note = UnicodeText.nfc(UnicodeText.trimmedOfSpaces(text))
     if Names.containsControl(note) {
       throw GroceryError.invalidValue(
-        what: "note", value: Names.printable(String(note.prefix(40))), reason: "it contains a control character")
+        what: "note", value: Names.printable(String(note.prefix(40))),
+        reason: "it contains a control character")
     }
     if note.count > 500 {
       throw GroceryError.invalidValue(
@@ -66,7 +69,9 @@ public enum Values {
   /// Returns a whole number within the range, e.g. days or columns (`unit` names them in the message).
   ///
   /// Only ASCII digits are accepted; leading zeros are ignored (`007` is 7), whatever their number.
-  public static func whole(_ text: String, what: String, range: ClosedRange<Int>, unit: String = "") throws -> Int {
+  public static func whole(_ text: String, what: String, range: ClosedRange<Int>, unit: String = "") throws
+    -> Int
+  {
     let significant = text.drop { $0 == "0" }
     guard !text.isEmpty, significant.count <= String(range.upperBound).count,
       text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = significant.isEmpty ? 0 : Int(significant),
@@ -74,7 +79,9 @@ public enum Values {
     else {
       throw GroceryError.invalidValue(
         what: what, value: Names.printable(text),
-        reason: "expected a whole number\(unit.isEmpty ? "" : " of " + unit) from \(range.lowerBound) to \(range.upperBound)")
+        reason:
+          "expected a whole number\(unit.isEmpty ? "" : " of " + unit) from \(range.lowerBound) to \(range.upperBound)"
+      )
     }
     return value
   }

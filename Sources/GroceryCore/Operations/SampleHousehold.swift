@@ -20,7 +20,8 @@ public enum SampleHousehold {
     Location(
       name: "Corner Market",
       categoryOrder: ["Bread & Frozen", "Dairy & Fridge", "Produce", "Deli & Meat", "Boxed & Canned"]),
-    Location(name: "Costco", categoryOrder: ["Snacks, Drinks & Other", "Boxed & Canned", "Deli & Meat", "Produce"]),
+    Location(
+      name: "Costco", categoryOrder: ["Snacks, Drinks & Other", "Boxed & Canned", "Deli & Meat", "Produce"]),
     Location(name: "Farmers Market", categoryOrder: ["Produce", "Bread & Frozen", "Dairy & Fridge"]),
   ]
 
@@ -100,7 +101,8 @@ public enum SampleHousehold {
     for (index, entry) in entries.enumerated() {
       let number = String(index + 1)
       var item = Item(
-        id: UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - number.count) + number)!,
+        id: UUID(
+          uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - number.count) + number)!,
         name: entry.name,
         quantity: entry.quantity, note: entry.note, category: entry.category, locations: entry.at,
         isStaple: entry.every != nil, now: now)

@@ -15,7 +15,8 @@ public enum HistoryRenderer {
   }
 
   public static func csv(_ entries: [HistoryEntry]) -> String {
-    let rows = [["date", "name", "quantity", "category"]]
+    let rows =
+      [["date", "name", "quantity", "category"]]
       + entries.map { [$0.date.description, $0.name, String($0.quantity), $0.category] }
     return rows.map { $0.map(CSVRenderer.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
   }
@@ -37,7 +38,9 @@ public enum HistoryRenderer {
     try JSON.string(
       Output(
         version: JSONListRenderer.schemaVersion,
-        purchases: entries.map { Row(date: $0.date.description, name: $0.name, quantity: $0.quantity, category: $0.category) }))
+        purchases: entries.map {
+          Row(date: $0.date.description, name: $0.name, quantity: $0.quantity, category: $0.category)
+        }))
   }
 
   /// A table of statistics; the weekly column is a bar chart on a terminal, digits otherwise.
@@ -52,7 +55,9 @@ public enum HistoryRenderer {
     func fit(_ name: String) -> String {
       if TextLayout.width(name) <= nameWidth { return name }
       var cut = ""
-      for character in name where TextLayout.width(cut + String(character)) <= nameWidth - 3 { cut.append(character) }
+      for character in name where TextLayout.width(cut + String(character)) <= nameWidth - 3 {
+        cut.append(character)
+      }
       return cut + "..."
     }
     var lines = [
@@ -68,7 +73,8 @@ public enum HistoryRenderer {
       }.joined()
       lines.append(
         pad(fit(row.name), nameWidth) + "  " + pad(String(row.timesBought), 6, right: true) + "  "
-          + pad(row.interval.map { "\($0) days" } ?? "-", 10) + "  " + pad(row.lastBought?.description ?? "-", 10) + "  "
+          + pad(row.interval.map { "\($0) days" } ?? "-", 10) + "  "
+          + pad(row.lastBought?.description ?? "-", 10) + "  "
           + weekly)
     }
     return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"

@@ -25,8 +25,9 @@ public struct ListQuery: Sendable {
   /// The interval assumed for staples with too little history.
   public var every: Int
 
-  public init(mode: ListMode = .shopping, location: String? = nil, category: String? = nil, today: Day, every: Int = 7)
-  {
+  public init(
+    mode: ListMode = .shopping, location: String? = nil, category: String? = nil, today: Day, every: Int = 7
+  ) {
     self.mode = mode
     self.location = location
     self.category = category
@@ -93,7 +94,8 @@ extension Groceries {
     var sections: [ListSection]
     if query.mode == .purchased {
       let sorted = chosen.sorted { a, b in
-        a.lastPurchased != b.lastPurchased ? a.lastPurchased! > b.lastPurchased! : Names.ordered(a.name, b.name)
+        a.lastPurchased != b.lastPurchased
+          ? a.lastPurchased! > b.lastPurchased! : Names.ordered(a.name, b.name)
       }
       sections = [
         ListSection(title: "Bought today", entries: sorted.filter { $0.lastPurchased == today }.map(entry)),
@@ -103,7 +105,8 @@ extension Groceries {
       let byCategory = Dictionary(grouping: chosen, by: \.category)
       sections = walkOrder(at: location).map { name in
         ListSection(
-          title: name, entries: (byCategory[name] ?? []).sorted { Names.ordered($0.name, $1.name) }.map(entry))
+          title: name, entries: (byCategory[name] ?? []).sorted { Names.ordered($0.name, $1.name) }.map(entry)
+        )
       }
     }
     sections.removeAll { $0.entries.isEmpty }

@@ -8,7 +8,9 @@
 public enum PrintRenderer {
   static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-  public static func render(_ view: ListView, title: String? = nil, columns: Int = 2, width: Int = 80) -> String {
+  public static func render(_ view: ListView, title: String? = nil, columns: Int = 2, width: Int = 80)
+    -> String
+  {
     var heading = ascii(title ?? "Groceries") + " - \(weekdays[view.today.weekday]) \(view.today)"
     if let location = view.location { heading += " - " + ascii(location) }
     var lines = TextLayout.wrap(heading, width: width, first: "", rest: "")

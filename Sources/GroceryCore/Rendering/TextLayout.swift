@@ -9,7 +9,9 @@ public enum TextLayout {
   /// Returns the line without the spaces at its end.
   static func trimmingTrailingSpaces(_ line: String) -> String {
     var end = line.utf8.endIndex
-    while end > line.utf8.startIndex, line.utf8[line.utf8.index(before: end)] == 0x20 { end = line.utf8.index(before: end) }
+    while end > line.utf8.startIndex, line.utf8[line.utf8.index(before: end)] == 0x20 {
+      end = line.utf8.index(before: end)
+    }
     return String(line[..<end])
   }
 

@@ -20,7 +20,8 @@ public struct TextStyle: Sendable {
 
 /// Renders a list as plain UTF-8 text with `[ ]` boxes, at most 80 columns.
 public enum TextRenderer {
-  public static func render(_ view: ListView, title: String? = nil, style: TextStyle = TextStyle()) -> String {
+  public static func render(_ view: ListView, title: String? = nil, style: TextStyle = TextStyle()) -> String
+  {
     var lines: [String] = []
     if let title {
       lines += TextLayout.wrap(title, width: style.width, first: "", rest: "").map(style.bold)
@@ -65,7 +66,9 @@ public enum TextRenderer {
     case .shopping:
       if entry.isUnavailable { notes.append("unavailable today") }
     case .all:
-      if item.isOnList { notes.append(entry.isUnavailable ? "on the list, unavailable today" : "on the list") }
+      if item.isOnList {
+        notes.append(entry.isUnavailable ? "on the list, unavailable today" : "on the list")
+      }
       if item.isStaple { notes.append("staple") }
       notes.append(lastBought(entry, today: today))
     case .staples:
@@ -96,7 +99,8 @@ public enum TextRenderer {
     case .staples:
       let entries = view.entries
       let due = entries.filter { !$0.item.isOnList && !$0.isSnoozed && $0.nextDue <= view.today }.count
-      return "\(count(entries.count, "staple")), \(entries.filter(\.item.isOnList).count) on the list, \(due) due"
+      return
+        "\(count(entries.count, "staple")), \(entries.filter(\.item.isOnList).count) on the list, \(due) due"
     case .purchased:
       return "\(view.boughtToday) bought today"
     }

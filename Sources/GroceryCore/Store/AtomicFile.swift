@@ -22,7 +22,8 @@ enum AtomicFile {
   static func write(_ data: Data, to target: String, durable: Bool = true, owner: stat? = nil) throws {
     let folder = FileSystem.folder(of: target)
     let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
-    let temporary = folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let temporary =
+      folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     if fd < 0 { throw FileSystem.ioError(target, "write") }
     var open = true

@@ -138,11 +138,14 @@ enum ChangeCodec {
       guard let id, !id.isEmpty else { throw LineError(field: "id", reason: "missing") }
       guard let at else { throw LineError(field: "at", reason: "missing") }
       guard let seq else { throw LineError(field: "seq", reason: "missing") }
-      guard let machine, MachineID.isValid(machine) else { throw LineError(field: "machine", reason: "missing or not a machine id") }
+      guard let machine, MachineID.isValid(machine) else {
+        throw LineError(field: "machine", reason: "missing or not a machine id")
+      }
       guard let summary else { throw LineError(field: "summary", reason: "missing") }
       guard let operations else { throw LineError(field: "ops", reason: "missing") }
       return Change(
-        id: id, stamp: Stamp(milliseconds: at, counter: seq, machine: machine), summary: summary, undoes: undoes,
+        id: id, stamp: Stamp(milliseconds: at, counter: seq, machine: machine), summary: summary,
+        undoes: undoes,
         operations: operations)
     } catch let error as LineError {
       throw error
@@ -158,11 +161,19 @@ enum ChangeCodec {
     try r.beginObject()
     var kind: String?
     var id: UUID?
-    var itemSet = ItemFields(), itemWas = ItemFields()
-    var catSet = CategoryFields(), catWas = CategoryFields()
-    var locSet = LocationFields(), locWas = LocationFields()
-    var orderSet: [UUID]?, orderWas: [UUID] = []
-    var item: UUID?, day: Day?, quantity: Int?, change: String?, name: String?
+    var itemSet = ItemFields()
+    var itemWas = ItemFields()
+    var catSet = CategoryFields()
+    var catWas = CategoryFields()
+    var locSet = LocationFields()
+    var locWas = LocationFields()
+    var orderSet: [UUID]?
+    var orderWas: [UUID] = []
+    var item: UUID?
+    var day: Day?
+    var quantity: Int?
+    var change: String?
+    var name: String?
     var first = true
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
@@ -203,7 +214,9 @@ enum ChangeCodec {
     case "category": return .category(try need(id, "id"), set: catSet, was: catWas)
     case "location": return .location(try need(id, "id"), set: locSet, was: locWas)
     case "order": return .order(try need(orderSet, "set"), was: orderWas)
-    case "buy": return .buy(item: try need(item, "item"), day: try need(day, "day"), quantity: try need(quantity, "quantity"))
+    case "buy":
+      return .buy(
+        item: try need(item, "item"), day: try need(day, "day"), quantity: try need(quantity, "quantity"))
     case "unbuy":
       return .unbuy(
         item: try need(item, "item"), change: try need(change, "change"), day: try need(day, "day"),

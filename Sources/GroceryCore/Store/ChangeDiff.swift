@@ -20,7 +20,8 @@ enum ChangeDiff {
         if previous.name != category.name {
           for id in before.categoryMembers[category.id] ?? [category.id] {
             operations.append(
-              .category(id, set: CategoryFields(name: category.name), was: CategoryFields(name: previous.name)))
+              .category(
+                id, set: CategoryFields(name: category.name), was: CategoryFields(name: previous.name)))
           }
         }
       } else {
@@ -66,7 +67,8 @@ enum ChangeDiff {
       } else {
         operations.append(
           .location(
-            location.id, set: LocationFields(name: location.name, order: order, alive: true, created: created),
+            location.id,
+            set: LocationFields(name: location.name, order: order, alive: true, created: created),
             was: LocationFields(alive: false)))
       }
     }
@@ -100,10 +102,14 @@ enum ChangeDiff {
       var set = ItemFields()
       var was = ItemFields()
       if previous.name != item.name { (set.name, was.name) = (item.name, previous.name) }
-      if previous.quantity != item.quantity { (set.quantity, was.quantity) = (item.quantity, previous.quantity) }
+      if previous.quantity != item.quantity {
+        (set.quantity, was.quantity) = (item.quantity, previous.quantity)
+      }
       if previous.note != item.note { (set.note, was.note) = (.some(item.note), .some(previous.note)) }
       let previousCategory = oldCategoryID[previous.category]
-      if previousCategory != category { (set.category, was.category) = (.some(category), .some(previousCategory)) }
+      if previousCategory != category {
+        (set.category, was.category) = (.some(category), .some(previousCategory))
+      }
       let previousLocations = previous.locations.compactMap { oldLocationID[$0] }
       if previousLocations != locations { (set.locations, was.locations) = (locations, previousLocations) }
       if previous.isStaple != item.isStaple { (set.staple, was.staple) = (item.isStaple, previous.isStaple) }
@@ -124,7 +130,8 @@ enum ChangeDiff {
       }
     }
     for bought in after.newPurchases {
-      operations.append(.buy(item: bought.item, day: bought.purchase.date, quantity: bought.purchase.quantity))
+      operations.append(
+        .buy(item: bought.item, day: bought.purchase.date, quantity: bought.purchase.quantity))
     }
     return operations
   }

@@ -45,14 +45,18 @@ public enum ChangeLog {
   static func stillMatches(_ path: String, _ position: Position) throws -> Bool {
     if position.offset == 0 { return true }
     let start = max(0, position.offset - checkLength)
-    guard let bytes = try FileSystem.readRegularFile(path, from: start, limit: maximumSize) else { return false }
-    return bytes.count >= position.offset - start && check(bytes.prefix(position.offset - start)) == position.check
+    guard let bytes = try FileSystem.readRegularFile(path, from: start, limit: maximumSize) else {
+      return false
+    }
+    return bytes.count >= position.offset - start
+      && check(bytes.prefix(position.offset - start)) == position.check
   }
 
   /// Reads the whole lines after `position`, passing each change on; a last line without its newline is a write
   /// still under way (or cut short by a crash) and is left for later.
   static func read(
-    _ path: String, machine: String, from position: Position, shownAs shown: String, _ each: (Change) throws -> Void
+    _ path: String, machine: String, from position: Position, shownAs shown: String,
+    _ each: (Change) throws -> Void
   ) throws -> Position {
     guard let bytes = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize) else {
       return position
@@ -77,7 +81,8 @@ public enum ChangeLog {
         }
         if change.stamp.machineNumber != machineNumber {
           throw GroceryError.unreadableStore(
-            path: shown, reason: "line \(lineNumber): machine: '\(change.stamp.machine)' is not this log's machine")
+            path: shown,
+            reason: "line \(lineNumber): machine: '\(change.stamp.machine)' is not this log's machine")
         }
         if change.stamp > current.last {
           try each(change)
@@ -109,20 +114,28 @@ public enum ChangeLog {
       throw GroceryError.io(path: path, operation: "write", reason: "it is not a regular file")
     }
     if info.st_mode & S_IWUSR == 0 {
-      throw GroceryError.io(path: path, operation: "write", reason: "it is read-only (mode \(String(info.st_mode & 0o777, radix: 8)))")
+      throw GroceryError.io(
+        path: path, operation: "write",
+        reason: "it is read-only (mode \(String(info.st_mode & 0o777, radix: 8)))")
     }
     try FileSystem.giveToOwner(fd, of: owner, path: path)
     let size = Int(info.st_size)
     // A line cut short by a crash is dropped first, so the new line starts on a line of its own.
     let torn = try FileSystem.tornTail(fd, size: size, path: path)
     do {
-      if !torn.isEmpty, ftruncate(fd, off_t(size - torn.count)) != 0 { throw FileSystem.ioError(path, "repair") }
+      if !torn.isEmpty, ftruncate(fd, off_t(size - torn.count)) != 0 {
+        throw FileSystem.ioError(path, "repair")
+      }
       try FileSystem.writeAll(fd, Data(line.utf8), path: path)
       try FileSystem.sync(fd, path: path)
     } catch {
       // Put the file back exactly as it was, torn line and all: a failed command changes nothing.
       if ftruncate(fd, off_t(size - torn.count)) == 0, !torn.isEmpty {
-        do { try FileSystem.writeAll(fd, Data(torn), path: path) } catch { /* the first failure is the one to report */ }
+        do {
+          try FileSystem.writeAll(fd, Data(torn), path: path)
+        } catch {
+          // The first failure is the one to report.
+        }
       }
       throw error
     }

@@ -68,7 +68,8 @@ public enum FileSystem {
     }
     let size = Int(info.st_size)
     if size > limit {
-      throw GroceryError.unreadableStore(path: path, reason: "it is \(size) bytes, larger than any household writes")
+      throw GroceryError.unreadableStore(
+        path: path, reason: "it is \(size) bytes, larger than any household writes")
     }
     if size <= offset { return [] }
     var bytes = [UInt8](repeating: 0, count: size - offset)

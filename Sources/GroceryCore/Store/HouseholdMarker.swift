@@ -41,7 +41,8 @@ enum HouseholdMarker {
       throw GroceryError.unreadableStore(path: shown, reason: "byte \(failure.offset): \(failure.reason)")
     }
     guard format == HouseholdMarker.format else {
-      throw GroceryError.unreadableStore(path: shown, reason: "not a grocery household (format is not '\(HouseholdMarker.format)')")
+      throw GroceryError.unreadableStore(
+        path: shown, reason: "not a grocery household (format is not '\(HouseholdMarker.format)')")
     }
     guard let version else { throw GroceryError.unreadableStore(path: shown, reason: "version: missing") }
     if version > Change.version {

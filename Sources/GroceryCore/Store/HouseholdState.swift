@@ -225,7 +225,8 @@ struct HouseholdState: Equatable, Sendable {
       case .buy(let item, let day, let quantity):
         var state = items[item, default: ItemState()]
         if fullHistory != nil {
-          fullHistory![item, default: []].append(Bought(change: change.id, stamp: stamp, day: day, quantity: quantity))
+          fullHistory![item, default: []].append(
+            Bought(change: change.id, stamp: stamp, day: day, quantity: quantity))
         } else {
           state.purchases.add(day, quantity: quantity)
         }

@@ -105,7 +105,8 @@ public struct HouseholdStore: Sendable {
       // A log shorter than the snapshot remembers, or gone, means the snapshot is not of these logs.
       for (machine, position) in snapshot.positions {
         let size = logs[machine].map { Int($0) } ?? -1
-        let matches = try size >= position.offset
+        let matches =
+          try size >= position.offset
           && ChangeLog.stillMatches(logsFolder + "/" + machine + ".jsonl", position)
         if !matches {
           start = nil
@@ -241,7 +242,8 @@ public struct HouseholdStore: Sendable {
     guard force || reading.tailBytes > Snapshot.rewriteThreshold else { return }
     do {
       try AtomicFile.removeStaleTemporaries(for: snapshotPath)
-      try Snapshot.write(reading.state, positions: reading.positions, undo: reading.undo, folder: folder, to: snapshotPath)
+      try Snapshot.write(
+        reading.state, positions: reading.positions, undo: reading.undo, folder: folder, to: snapshotPath)
     } catch {
       // The snapshot is only a cache: the change is already in the log, and the next command reads the tail.
     }
@@ -272,7 +274,8 @@ public struct HouseholdStore: Sendable {
   /// Refuses a store path that names something other than a folder.
   func checkFolder() throws {
     if let info = try FileSystem.status(folder), info.st_mode & S_IFMT != S_IFDIR {
-      throw GroceryError.io(path: path, operation: "use", reason: "it is not a folder (a household is a folder)")
+      throw GroceryError.io(
+        path: path, operation: "use", reason: "it is not a folder (a household is a folder)")
     }
   }
 
@@ -321,7 +324,8 @@ public struct HouseholdStore: Sendable {
       guard let last = reading.undo.last else { throw GroceryError.refused("nothing to undo") }
       let operations = Undo.inverse(of: last, in: reading.state)
       try commit(
-        operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now, reading: &reading)
+        operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,
+        reading: &reading)
       return UndoEntry(summary: last.summary, at: last.stamp.date)
     }
   }
@@ -331,14 +335,17 @@ public struct HouseholdStore: Sendable {
     try migrateIfNeeded()
     guard try FileSystem.status(identityPath) != nil else { return [] }
     let machine = try identity()
-    return try read(machine: machine.id).undo.reversed().map { UndoEntry(summary: $0.summary, at: $0.stamp.date) }
+    return try read(machine: machine.id).undo.reversed().map {
+      UndoEntry(summary: $0.summary, at: $0.stamp.date)
+    }
   }
 
   // MARK: - Migration
 
   /// Moves a version-1 store into a new household folder on first use, keeping the old file as it is.
   func migrateIfNeeded(onWait: () -> Void = {}) throws {
-    guard let legacy = legacyFile, try FileSystem.status(folder) == nil, try FileSystem.status(legacy) != nil else {
+    guard let legacy = legacyFile, try FileSystem.status(folder) == nil, try FileSystem.status(legacy) != nil
+    else {
       return
     }
     try withLock(onWait: onWait) {

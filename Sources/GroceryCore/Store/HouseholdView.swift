@@ -32,7 +32,9 @@ struct HouseholdView: Sendable {
     var categoryOf: [UUID: String] = [:]
     var categories: [Category] = []
     var categoryByKey: [String: UUID] = [:]
-    let byAge = liveCategories.sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
+    let byAge = liveCategories.sorted {
+      HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key)
+    }
     var survivorOfCategory: [UUID: UUID] = [:]
     for (id, category) in byAge {
       let name = category.name.value!
@@ -163,7 +165,8 @@ struct HouseholdView: Sendable {
     let created = Date(timeIntervalSince1970: Double(state.created.value / 1000))
     var item = Item(
       id: id, name: state.name.value!, quantity: state.quantity.value, note: state.note.value,
-      category: state.category.value.flatMap { categoryOf[$0] } ?? Category.uncategorized, locations: locations,
+      category: state.category.value.flatMap { categoryOf[$0] } ?? Category.uncategorized,
+      locations: locations,
       isStaple: state.staple.value, isOnList: state.onList.value, now: created)
     item.unavailableOn = state.unavailableOn.value
     item.skipUntil = state.skipUntil.value

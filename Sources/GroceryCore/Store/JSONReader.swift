@@ -81,7 +81,8 @@ struct JSONReader {
   /// Consumes `null` and returns true, or returns false when the next value is something else.
   mutating func readNull() throws -> Bool {
     guard try peek() == 0x6E else { return false }
-    guard offset + 4 <= end, bytes[offset + 1] == 0x75, bytes[offset + 2] == 0x6C, bytes[offset + 3] == 0x6C else {
+    guard offset + 4 <= end, bytes[offset + 1] == 0x75, bytes[offset + 2] == 0x6C, bytes[offset + 3] == 0x6C
+    else {
       throw fail("expected a value")
     }
     offset += 4
@@ -90,11 +91,14 @@ struct JSONReader {
 
   mutating func readBool() throws -> Bool {
     let b = try peek()
-    if b == 0x74, offset + 4 <= end, bytes[offset + 1] == 0x72, bytes[offset + 2] == 0x75, bytes[offset + 3] == 0x65 {
+    if b == 0x74, offset + 4 <= end, bytes[offset + 1] == 0x72, bytes[offset + 2] == 0x75,
+      bytes[offset + 3] == 0x65
+    {
       offset += 4
       return true
     }
-    if b == 0x66, offset + 5 <= end, bytes[offset + 1] == 0x61, bytes[offset + 2] == 0x6C, bytes[offset + 3] == 0x73,
+    if b == 0x66, offset + 5 <= end, bytes[offset + 1] == 0x61, bytes[offset + 2] == 0x6C,
+      bytes[offset + 3] == 0x73,
       bytes[offset + 4] == 0x65
     {
       offset += 5
@@ -160,7 +164,9 @@ struct JSONReader {
       offset += 1
       switch b {
       case 0x22:
-        guard let text = String(validating: out, as: UTF8.self) else { throw fail("a string is not valid UTF-8") }
+        guard let text = String(validating: out, as: UTF8.self) else {
+          throw fail("a string is not valid UTF-8")
+        }
         return text
       case 0x5C:
         guard offset < end else { throw fail("a string is not closed") }
@@ -226,7 +232,8 @@ struct JSONReader {
 
   mutating func readDay() throws -> Day {
     let start = offset
-    guard let raw = try readRawString(), raw.count == 10, let day = Day(String(decoding: raw, as: UTF8.self)) else {
+    guard let raw = try readRawString(), raw.count == 10, let day = Day(String(decoding: raw, as: UTF8.self))
+    else {
       offset = start
       throw fail("expected a date as YYYY-MM-DD")
     }

@@ -14,7 +14,9 @@ enum JSONSyntax {
       scanner.skipSpace()
       try scanner.value(depth: 0)
       scanner.skipSpace()
-      if scanner.index < bytes.count { throw Failure(index: scanner.index, reason: "unexpected text after the end") }
+      if scanner.index < bytes.count {
+        throw Failure(index: scanner.index, reason: "unexpected text after the end")
+      }
       return nil
     } catch let failure as Failure {
       var line = 1
@@ -81,7 +83,9 @@ enum JSONSyntax {
       while true {
         skipSpace()
         if keyed {
-          guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
+          guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw fail("expected a quoted key")
+          }
           try string()
           skipSpace()
           guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
@@ -125,7 +129,9 @@ enum JSONSyntax {
           if bytes[index] == UInt8(ascii: "u") {
             for _ in 0..<4 {
               index += 1
-              guard index < bytes.count, (bytes[index] as UInt8).isHexDigit else { throw fail("a bad \\u escape") }
+              guard index < bytes.count, (bytes[index] as UInt8).isHexDigit else {
+                throw fail("a bad \\u escape")
+              }
             }
           } else if !"\"\\/bfnrt".utf8.contains(bytes[index]) {
             throw fail("a bad escape in a string")
@@ -153,15 +159,21 @@ enum JSONSyntax {
         guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
           throw fail("a malformed number")
         }
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+          index += 1
+        }
       }
       if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
         index += 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+          index += 1
+        }
         guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
           throw fail("a malformed number")
         }
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+          index += 1
+        }
       }
     }
   }

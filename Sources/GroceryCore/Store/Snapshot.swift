@@ -28,9 +28,11 @@ enum Snapshot {
   // MARK: - Writing
 
   static func write(
-    _ state: HouseholdState, positions: [String: ChangeLog.Position], undo: [Change], folder: String, to path: String
+    _ state: HouseholdState, positions: [String: ChangeLog.Position], undo: [Change], folder: String,
+    to path: String
   ) throws {
-    var out = "{\"snapshot\":\(version),\"folder\":\(JSONText.quote(folder)),\"latest\":\(stamp(state.latest))}\n"
+    var out =
+      "{\"snapshot\":\(version),\"folder\":\(JSONText.quote(folder)),\"latest\":\(stamp(state.latest))}\n"
     for (machine, position) in positions.sorted(by: { $0.key < $1.key }) {
       out += "{\"log\":\(JSONText.quote(machine)),\"offset\":\(position.offset),\"lines\":\(position.lines),"
       out += "\"last\":\(stamp(position.last)),\"check\":\"\(String(position.check, radix: 16))\"}\n"
@@ -80,7 +82,8 @@ enum Snapshot {
     add(i.created) { "\($0)" }
     fields.append(String(index(i.updated)))
     fields.append("[" + i.touched.map { String(index($0)) }.joined(separator: ",") + "]")
-    fields.append("[" + i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity)" }.joined(separator: ",") + "]")
+    fields.append(
+      "[" + i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity)" }.joined(separator: ",") + "]")
     fields.append(String(i.purchases.earlier))
     return "[\"i\",\(JSONText.id(id)),[" + stamps.map(stamp).joined(separator: ",") + "],"
       + fields.joined(separator: ",") + "]\n"
@@ -139,7 +142,9 @@ enum Snapshot {
           switch key {
           case "snapshot":
             let found = try r.readInt()
-            if found > version { throw GroceryError.newerStoreVersion(path: path, found: found, supported: version) }
+            if found > version {
+              throw GroceryError.newerStoreVersion(path: path, found: found, supported: version)
+            }
             if found != version { return nil }
           case "folder": if try r.readString() != folder { return nil }
           case "latest": state.latest = try readStamp(&r)
@@ -293,7 +298,9 @@ enum Snapshot {
     try r.readNull() ? nil : try r.readString()
   }
 
-  private static func optionalDay(_ r: inout JSONReader) throws -> Day? { try r.readNull() ? nil : try r.readDay() }
+  private static func optionalDay(_ r: inout JSONReader) throws -> Day? {
+    try r.readNull() ? nil : try r.readDay()
+  }
 
   private static func readRegister<V>(_ r: inout JSONReader, _ value: (inout JSONReader) throws -> V) throws
     -> Register<V>

@@ -38,7 +38,8 @@ public enum StoreCodec {
   public static let currentVersion = 1
 
   /// Decodes a store file's bytes; `path` is only used in error messages.
-  public static func decode(_ data: Data, path: String) throws -> (groceries: Groceries, change: ChangeNote?) {
+  public static func decode(_ data: Data, path: String) throws -> (groceries: Groceries, change: ChangeNote?)
+  {
     func fail(_ reason: String) -> GroceryError { .unreadableStore(path: path, reason: reason) }
     if data.isEmpty { throw fail("the file is empty") }
     if let offset = firstInvalidUTF8(data) { throw fail("not valid UTF-8 at byte \(offset)") }
@@ -72,7 +73,8 @@ public enum StoreCodec {
       throw fail(describe(error))
     }
     try checkVersion(document.version, path: path)
-    var groceries = Groceries(categories: document.categories, locations: document.locations, items: document.items)
+    var groceries = Groceries(
+      categories: document.categories, locations: document.locations, items: document.items)
     try StoreValidator.check(groceries).map { throw fail($0) }
     groceries.sortItems()
     return (groceries, document.change)
@@ -84,7 +86,9 @@ public enum StoreCodec {
     if version > currentVersion {
       throw GroceryError.newerStoreVersion(path: path, found: version, supported: currentVersion)
     }
-    if version < 1 { throw GroceryError.unreadableStore(path: path, reason: "version: \(version) is not a store version") }
+    if version < 1 {
+      throw GroceryError.unreadableStore(path: path, reason: "version: \(version) is not a store version")
+    }
   }
 
   /// Encodes a store as pretty-printed JSON with sorted keys, items in name order, ending in a newline.
@@ -92,7 +96,8 @@ public enum StoreCodec {
     var sorted = groceries
     sorted.sortItems()
     let document = StoreDocument(
-      version: currentVersion, categories: sorted.categories, locations: sorted.locations, items: sorted.items,
+      version: currentVersion, categories: sorted.categories, locations: sorted.locations,
+      items: sorted.items,
       change: change)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -217,7 +222,9 @@ enum StoreValidator {
       if let note = item.note, note.isEmpty || note.count > 500 || Names.containsControl(note) {
         return "\(at).note: expected 1 to 500 characters without control characters"
       }
-      if !categoryNames.contains(item.category) { return "\(at).category: no category named '\(item.category)'" }
+      if !categoryNames.contains(item.category) {
+        return "\(at).category: no category named '\(item.category)'"
+      }
       for (j, name) in item.locations.enumerated() where !locationNames.contains(name) {
         return "\(at).locations[\(j)]: no location named '\(name)'"
       }

@@ -47,7 +47,8 @@ public enum StorePath {
 
   static func dataHome(_ environment: [String: String]) throws -> String {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
-    return try home(environment, for: "the store", hint: "give --store PATH or set GROCERY_STORE") + "/.local/share"
+    return try home(environment, for: "the store", hint: "give --store PATH or set GROCERY_STORE")
+      + "/.local/share"
   }
 
   static func stateHome(_ environment: [String: String]) throws -> String {
@@ -74,8 +75,11 @@ public enum StorePath {
       hash = hash &* 0x0000_0100_0000_01B3
     }
     let hex = String(hash, radix: 16)
-    let name = FileSystem.name(of: folder).filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-    return (name.isEmpty ? "household" : String(name.prefix(40))) + "-" + String(repeating: "0", count: 16 - hex.count)
+    let name = FileSystem.name(of: folder).filter {
+      $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "."
+    }
+    return (name.isEmpty ? "household" : String(name.prefix(40))) + "-"
+      + String(repeating: "0", count: 16 - hex.count)
       + hex
   }
 
@@ -95,7 +99,8 @@ public enum StorePath {
 
   private static func absolute(_ path: String, what: String, environment: [String: String]) throws -> String {
     if path.isEmpty || Names.containsControl(path) {
-      throw GroceryError.invalidValue(what: "store path", value: Names.printable(path), reason: "given by \(what)")
+      throw GroceryError.invalidValue(
+        what: "store path", value: Names.printable(path), reason: "given by \(what)")
     }
     if path.hasPrefix("/") { return path }
     if path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], home.hasPrefix("/") {

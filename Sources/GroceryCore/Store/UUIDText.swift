@@ -39,7 +39,8 @@ enum UUIDText {
     }
     return UUID(
       uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+        bytes[10],
         bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
       ))
   }

@@ -12,7 +12,9 @@ enum Undo {
       stack.removeAll { $0.id == undone }
       return
     }
-    if change.operations.allSatisfy({ if case .machine = $0 { return true } else { return false } }) { return }
+    if change.operations.allSatisfy({ if case .machine = $0 { return true } else { return false } }) {
+      return
+    }
     stack.append(change)
     if stack.count > depth { stack.removeFirst(stack.count - depth) }
   }
@@ -27,11 +29,13 @@ enum Undo {
     var operations: [Operation] = []
     func holds<V: Equatable>(_ register: Register<V>, _ value: V?) -> Bool {
       guard let value else { return false }
-      return register.stamp == stamp || (register.stamp.machineNumber == stamp.machineNumber && register.value == value)
+      return register.stamp == stamp
+        || (register.stamp.machineNumber == stamp.machineNumber && register.value == value)
     }
     func holds<V: Equatable>(_ register: Register<V?>, _ value: V??) -> Bool {
       guard let value else { return false }
-      return register.stamp == stamp || (register.stamp.machineNumber == stamp.machineNumber && register.value == value)
+      return register.stamp == stamp
+        || (register.stamp.machineNumber == stamp.machineNumber && register.value == value)
     }
     for operation in change.operations.reversed() {
       switch operation {

@@ -67,7 +67,8 @@ struct Git {
   func must(_ arguments: [String], doing what: String) throws -> Result {
     let result = try run(arguments)
     if !result.succeeded {
-      throw GroceryError.gitFailed(doing: what, message: Git.firstLine(result.errors.isEmpty ? result.output : result.errors))
+      throw GroceryError.gitFailed(
+        doing: what, message: Git.firstLine(result.errors.isEmpty ? result.output : result.errors))
     }
     return result
   }

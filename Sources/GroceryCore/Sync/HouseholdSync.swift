@@ -48,7 +48,8 @@ public struct HouseholdSync {
   public static func hidingCredentials(_ url: String) -> String { Git.hidingCredentials(url) }
 
   /// What `.gitignore` holds: temporary files of writes under way. This machine's own files live outside.
-  static let ignored = "# grocery: temporary files of writes under way; each machine's own state lives outside this folder\n.*.tmp-*\n"
+  static let ignored =
+    "# grocery: temporary files of writes under way; each machine's own state lives outside this folder\n.*.tmp-*\n"
 
   /// Makes the household shared through the remote at `url`: pushes it there if the remote is empty, or joins
   /// the household the remote holds, merging this machine's changes into it. Returns true when it joined.
@@ -57,7 +58,9 @@ public struct HouseholdSync {
     let shown = Git.hidingCredentials(url)
     let probe = Git(folder: "/", environment: git.environment)
     let refs = try probe.run(["ls-remote", "--", url])
-    if !refs.succeeded { throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(refs.errors)) }
+    if !refs.succeeded {
+      throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(refs.errors))
+    }
     let remoteHasData = !refs.output.isEmpty
     try FileSystem.makeFolders(store.folder, mode: 0o700)
     let created = try FileSystem.status(gitFolder) == nil
@@ -92,9 +95,12 @@ public struct HouseholdSync {
       try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: store.folder + "/.gitignore")
       try commitOwnChanges(
         machine: machine,
-        message: remoteHasData ? "grocery: \(machine.name) joins the household" : "grocery: household shared by \(machine.name)")
+        message: remoteHasData
+          ? "grocery: \(machine.name) joins the household" : "grocery: household shared by \(machine.name)")
       if remoteHasData {
-        let merged = try git.run(["merge", "-q", "--no-edit", "--allow-unrelated-histories", "refs/remotes/origin/main"])
+        let merged = try git.run([
+          "merge", "-q", "--no-edit", "--allow-unrelated-histories", "refs/remotes/origin/main",
+        ])
         if !merged.succeeded {
           _ = try git.run(["merge", "--abort"])
           throw GroceryError.mergeFailed(message: Git.firstLine(merged.errors + merged.output))
@@ -128,7 +134,8 @@ public struct HouseholdSync {
       }
       let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded
       if remoteHasMain {
-        guard let marker = try markerBytes(at: "refs/remotes/origin/main"), try HouseholdSync.isHousehold(marker)
+        guard let marker = try markerBytes(at: "refs/remotes/origin/main"),
+          try HouseholdSync.isHousehold(marker)
         else { throw GroceryError.notAHousehold(remote: shown) }
         let local = try FileSystem.readRegularFile(store.markerPath, limit: 1 << 16)
         if try HouseholdSync.householdID(marker) != local.map(HouseholdSync.householdID) ?? nil {
@@ -139,14 +146,17 @@ public struct HouseholdSync {
           if !merged.succeeded {
             _ = try git.run(["merge", "--abort"])
             let message = Git.firstLine(merged.errors + merged.output)
-            if message.contains("unrelated histories") { throw GroceryError.unrelatedHousehold(remote: shown) }
+            if message.contains("unrelated histories") {
+              throw GroceryError.unrelatedHousehold(remote: shown)
+            }
             throw GroceryError.mergeFailed(message: message)
           }
         }
       }
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
       if pushed.succeeded { break }
-      let rejected = pushed.errors.contains("rejected") || pushed.errors.contains("fetch first")
+      let rejected =
+        pushed.errors.contains("rejected") || pushed.errors.contains("fetch first")
         || pushed.errors.contains("non-fast-forward")
       if !rejected || attempt >= HouseholdSync.attempts {
         throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(pushed.errors))
@@ -216,11 +226,14 @@ public struct HouseholdSync {
       var summaries: [String] = []
       let start = ChangeLog.Position(offset: before[machine] ?? 0, lines: 0, last: .zero)
       _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) { change in
-        if change.operations.contains(where: { if case .machine = $0 { return false } else { return true } }) {
+        if change.operations.contains(where: { if case .machine = $0 { return false } else { return true } })
+        {
           summaries.append(change.summary)
         }
       }
-      if !summaries.isEmpty { result.append(Incoming(machine: names[machine] ?? machine, summaries: summaries)) }
+      if !summaries.isEmpty {
+        result.append(Incoming(machine: names[machine] ?? machine, summaries: summaries))
+      }
     }
     return result
   }
