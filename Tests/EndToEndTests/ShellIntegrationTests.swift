@@ -145,7 +145,9 @@ enum Tool {
       "python3", ["-c", "import json,sys; d=json.load(sys.stdin); print(d['version'], d['purchases'][0])"],
       stdin: history, in: scenario.folder)
     #expect(
-      log.stdout == "1 {'category': 'Dairy & Fridge', 'date': '2026-11-21', 'name': 'Milk', 'quantity': 2}\n")
+      log.stdout
+        == "1 {'by': None, 'category': 'Dairy & Fridge', 'date': '2026-11-21', 'name': 'Milk', 'quantity': 2}\n"
+    )
   }
 }
 

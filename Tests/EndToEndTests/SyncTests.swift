@@ -114,7 +114,12 @@ struct Household {
     try household.expectSame([alice, bob])
     #expect(
       try list(alice) == "Uncategorized\n  [ ] bread\n  [ ] oat milk\n\n2 items to buy, 2 bought today\n")
-    #expect(try alice.run(["history"]).stdout == "2026-11-21 eggs\n2026-11-21 milk\n")
+    // With more than one machine, the history says who bought what.
+    #expect(try alice.run(["history"]).stdout == "2026-11-21 eggs (alice)\n2026-11-21 milk (bob)\n")
+    #expect(
+      try bob.run(["list", "--purchased"]).stdout
+        == "Bought today\n  [x] eggs (by alice)\n  [x] milk (by bob)\n\n2 bought today\n")
+    #expect(try bob.run(["history", "--format", "json"]).stdout.contains("\"by\" : \"alice\""))
   }
 
   @Test func bothBuyTheSameItemAndEveryPurchaseIsKept() throws {
@@ -125,7 +130,9 @@ struct Household {
     try household.on(bob, at: 12, "buy", "milk")
     try household.syncAll([alice, bob], at: 20)
     try household.expectSame([alice, bob])
-    #expect(try alice.run(["history"]).stdout == "2026-11-21 milk\n2026-11-21 milk\n2026-11-20 milk\n")
+    #expect(
+      try alice.run(["history"]).stdout
+        == "2026-11-21 milk (bob)\n2026-11-21 milk (bob)\n2026-11-20 milk (alice)\n")
   }
 
   @Test func categoryRenamedOnOneAndUsedOnTheOtherHoldsTheItem() throws {
@@ -150,7 +157,7 @@ struct Household {
     try household.on(alice, at: 13, "remove", "tea")
     try household.syncAll([alice, bob], at: 20)
     try household.expectSame([alice, bob])
-    #expect(try list(alice, "--purchased") == "Bought today\n  [x] milk\n\n1 bought today\n")
+    #expect(try list(alice, "--purchased") == "Bought today\n  [x] milk (by bob)\n\n1 bought today\n")
   }
 
   @Test func differentFieldsBothCountAndTheLaterOfOneFieldWins() throws {
@@ -192,7 +199,7 @@ struct Household {
     try household.on(bob, at: 11, "buy", "milk")
     try household.syncAll([alice, bob], at: 20)
     try household.expectSame([alice, bob])
-    #expect(try alice.run(["history"]).stdout == "2026-11-21 Whole milk\n")
+    #expect(try alice.run(["history"]).stdout == "2026-11-21 Whole milk (bob)\n")
   }
 
   @Test func undoAfterASyncRevertsOnlyThisMachinesOwnChange() throws {
@@ -219,7 +226,9 @@ struct Household {
     for machine in [alice, bob, carol, alice, bob, carol] { try household.on(machine, at: 30, "sync") }
     let shown = try household.expectSame([alice, bob, carol])
     #expect(shown.contains("thing 0") && shown.contains("thing 1") && shown.contains("thing 2"))
-    #expect(try carol.run(["history"]).stdout == "2026-11-21 milk\n2026-11-21 milk\n2026-11-21 milk\n")
+    #expect(
+      try carol.run(["history"]).stdout
+        == "2026-11-21 milk (alice)\n2026-11-21 milk (bob)\n2026-11-21 milk (carol)\n")
   }
 
   @Test func plainGitPullAndPushNeverConflict() throws {

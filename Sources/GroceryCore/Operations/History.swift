@@ -10,6 +10,8 @@ public struct HistoryEntry: Equatable, Sendable {
   public var name: String
   public var quantity: Int
   public var category: String
+  /// Who bought it, when the household has more than one machine.
+  public var by: String?
 }
 
 /// What `stats` shows for one item.
@@ -33,7 +35,8 @@ extension Groceries {
       for purchase in item.purchases where since.map({ purchase.date >= $0 }) ?? true {
         entries.append(
           HistoryEntry(
-            date: purchase.date, name: item.name, quantity: purchase.quantity, category: item.category))
+            date: purchase.date, name: item.name, quantity: purchase.quantity, category: item.category,
+            by: purchase.by))
       }
     }
     return entries.sorted { $0.date != $1.date ? $0.date > $1.date : Names.ordered($0.name, $1.name) }

@@ -9,7 +9,9 @@ public enum HistoryRenderer {
   public static func text(_ entries: [HistoryEntry]) -> String {
     if entries.isEmpty { return "No purchases yet.\n" }
     return entries.map { entry in
-      let line = "\(entry.date)  \(entry.name)" + (entry.quantity > 1 ? " x\(entry.quantity)" : "")
+      let line =
+        "\(entry.date)  \(entry.name)" + (entry.quantity > 1 ? " x\(entry.quantity)" : "")
+        + (entry.by.map { " (\($0))" } ?? "")
       return TextLayout.wrap(line, width: 80, first: "", rest: "            ").joined(separator: "\n")
     }.joined(separator: "\n") + "\n"
   }
@@ -31,6 +33,18 @@ public enum HistoryRenderer {
     var name: String
     var quantity: Int
     var category: String
+    var by: String?
+
+    enum CodingKeys: String, CodingKey { case date, name, quantity, category, by }
+
+    func encode(to encoder: Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(date, forKey: .date)
+      try c.encode(name, forKey: .name)
+      try c.encode(quantity, forKey: .quantity)
+      try c.encode(category, forKey: .category)
+      try c.encode(by, forKey: .by)
+    }
   }
 
   /// The history's JSON, in a schema versioned like the list's.
@@ -39,7 +53,8 @@ public enum HistoryRenderer {
       Output(
         version: JSONListRenderer.schemaVersion,
         purchases: entries.map {
-          Row(date: $0.date.description, name: $0.name, quantity: $0.quantity, category: $0.category)
+          Row(
+            date: $0.date.description, name: $0.name, quantity: $0.quantity, category: $0.category, by: $0.by)
         }))
   }
 

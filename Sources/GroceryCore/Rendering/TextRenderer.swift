@@ -82,7 +82,10 @@ public enum TextRenderer {
         notes.append(entry.nextDue <= today ? "due now" : "due \(entry.nextDue)")
       }
     case .purchased:
-      if let last = item.purchases.last, !entry.boughtToday { notes.append(last.date.description) }
+      if let last = item.purchases.last {
+        if !entry.boughtToday { notes.append(last.date.description) }
+        if let by = last.by { notes.append("by " + by) }
+      }
     }
     return notes
   }

@@ -110,8 +110,15 @@ struct PurchaseWindow: Equatable, Sendable {
   /// How many distinct days are kept.
   static let capacity = Cadence.days + 13
 
+  /// One kept purchase, with the machine that recorded it.
+  struct Entry: Equatable, Sendable {
+    var date: Day
+    var quantity: Int
+    var machine: UInt64
+  }
+
   /// The purchases of the kept days, oldest first, in the order they were recorded within a day.
-  var entries: [Purchase] = []
+  var entries: [Entry] = []
   /// How many distinct days `entries` covers.
   var dayCount = 0
   /// Purchases older than the oldest kept day.
@@ -119,7 +126,7 @@ struct PurchaseWindow: Equatable, Sendable {
 
   var count: Int { earlier + entries.count }
 
-  mutating func add(_ day: Day, quantity: Int) {
+  mutating func add(_ day: Day, quantity: Int, machine: UInt64) {
     if let oldest = entries.first?.date, day < oldest, dayCount >= PurchaseWindow.capacity {
       earlier += 1
       return
@@ -127,7 +134,7 @@ struct PurchaseWindow: Equatable, Sendable {
     var index = entries.count
     while index > 0, entries[index - 1].date > day { index -= 1 }
     if index == 0 || entries[index - 1].date != day { dayCount += 1 }
-    entries.insert(Purchase(date: day, quantity: quantity), at: index)
+    entries.insert(Entry(date: day, quantity: quantity, machine: machine), at: index)
     while dayCount > PurchaseWindow.capacity {
       let oldest = entries[0].date
       while let first = entries.first, first.date == oldest {
@@ -188,7 +195,9 @@ struct HouseholdState: Equatable, Sendable {
       let live = list.filter { !unbought.contains($0.change + "/" + UUIDText.format(item)) }
         .sorted { $0.day != $1.day ? $0.day < $1.day : $0.stamp < $1.stamp }
       var window = PurchaseWindow()
-      for bought in live { window.add(bought.day, quantity: bought.quantity) }
+      for bought in live {
+        window.add(bought.day, quantity: bought.quantity, machine: bought.stamp.machineNumber)
+      }
       items[item]?.purchases = window
       result[item] = live
     }
@@ -228,7 +237,7 @@ struct HouseholdState: Equatable, Sendable {
           fullHistory![item, default: []].append(
             Bought(change: change.id, stamp: stamp, day: day, quantity: quantity))
         } else {
-          state.purchases.add(day, quantity: quantity)
+          state.purchases.add(day, quantity: quantity, machine: stamp.machineNumber)
         }
         state.alive.merge(true, at: stamp)
         state.touch(stamp)

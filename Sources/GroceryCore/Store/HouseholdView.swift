@@ -18,6 +18,11 @@ struct HouseholdView: Sendable {
 
   /// Builds the view; with `history`, items hold every purchase instead of the recent ones.
   init(_ state: HouseholdState, history: [UUID: [HouseholdState.Bought]]? = nil) {
+    // Who bought what is said once the household has more than one machine.
+    var who: [UInt64: String] = [:]
+    if state.machines.count > 1 {
+      for (machine, name) in state.machines { who[MachineID.number(machine) ?? 0] = name.value }
+    }
     // Categories: the general order first, then those it does not name, oldest first; one per name.
     let liveCategories = state.categories.filter { $0.value.alive.value && $0.value.name.value != nil }
     var categoryOrder = state.order.value.filter { liveCategories[$0] != nil }
@@ -110,7 +115,7 @@ struct HouseholdView: Sendable {
       itemByKey[key] = items.count
       items.append(
         HouseholdView.item(
-          id, item, categoryOf: categoryOf, locationOf: locationOf, history: history?[id]))
+          id, item, categoryOf: categoryOf, locationOf: locationOf, who: who, history: history?[id]))
     }
     for (index, group) in merged {
       var combined = group[0]
@@ -129,7 +134,9 @@ struct HouseholdView: Sendable {
           combined.skipUntil.merge(state.skipUntil.value, at: state.skipUntil.stamp)
           combined.updated = max(combined.updated, state.updated)
         }
-        for entry in state.purchases.entries { window.add(entry.date, quantity: entry.quantity) }
+        for entry in state.purchases.entries {
+          window.add(entry.date, quantity: entry.quantity, machine: entry.machine)
+        }
         window.earlier += state.purchases.earlier
       }
       combined.purchases = window
@@ -139,7 +146,8 @@ struct HouseholdView: Sendable {
         full.sort { $0.day != $1.day ? $0.day < $1.day : $0.stamp < $1.stamp }
       }
       let item = HouseholdView.item(
-        id, combined, categoryOf: categoryOf, locationOf: locationOf, history: history == nil ? nil : full)
+        id, combined, categoryOf: categoryOf, locationOf: locationOf, who: who,
+        history: history == nil ? nil : full)
       items[index] = item
     }
     var groceries = Groceries(categories: categories, locations: locations, items: items)
@@ -156,6 +164,7 @@ struct HouseholdView: Sendable {
 
   private static func item(
     _ id: UUID, _ state: ItemState, categoryOf: [UUID: String], locationOf: [UUID: String],
+    who: [UInt64: String],
     history: [HouseholdState.Bought]?
   ) -> Item {
     var locations: [String] = []
@@ -172,9 +181,13 @@ struct HouseholdView: Sendable {
     item.skipUntil = state.skipUntil.value
     item.updated = Date(timeIntervalSince1970: Double(state.updated.milliseconds / 1000))
     if let history {
-      item.purchases = history.map { Purchase(date: $0.day, quantity: $0.quantity) }
+      item.purchases = history.map {
+        Purchase(date: $0.day, quantity: $0.quantity, by: who[$0.stamp.machineNumber])
+      }
     } else {
-      item.purchases = state.purchases.entries
+      item.purchases = state.purchases.entries.map {
+        Purchase(date: $0.date, quantity: $0.quantity, by: who[$0.machine])
+      }
       item.earlierPurchases = state.purchases.earlier
     }
     return item

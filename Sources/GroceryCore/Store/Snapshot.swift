@@ -83,7 +83,9 @@ enum Snapshot {
     fields.append(String(index(i.updated)))
     fields.append("[" + i.touched.map { String(index($0)) }.joined(separator: ",") + "]")
     fields.append(
-      "[" + i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity)" }.joined(separator: ",") + "]")
+      "["
+        + i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity),\(Int64(bitPattern: $0.machine))" }
+        .joined(separator: ",") + "]")
     fields.append(String(i.purchases.earlier))
     return "[\"i\",\(JSONText.id(id)),[" + stamps.map(stamp).joined(separator: ",") + "],"
       + fields.joined(separator: ",") + "]\n"
@@ -283,10 +285,13 @@ enum Snapshot {
       let day = Day(ordinal: try r.readInt())
       guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
       let quantity = try r.readInt()
+      guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
+      let machine = try r.readInt()
       if let previous, day < previous { throw Damaged() }
       if day != previous { i.purchases.dayCount += 1 }
       previous = day
-      i.purchases.entries.append(Purchase(date: day, quantity: quantity))
+      i.purchases.entries.append(
+        PurchaseWindow.Entry(date: day, quantity: quantity, machine: UInt64(bitPattern: Int64(machine))))
     }
     try next()
     i.purchases.earlier = try r.readInt()
