@@ -17,7 +17,9 @@ struct GlobalOptions: Sendable, Equatable {
 /// Parses a command line against the command table; never touches the store.
 enum ArgumentParser {
   static let globalOptions: [OptionSpec] = [
-    OptionSpec("store", value: "PATH", help: "Use the store at PATH (default: see FILES)."),
+    OptionSpec(
+      "store", value: "PATH",
+      help: "Use the household folder at PATH (default: ~/.local/share/grocery/household)."),
     OptionSpec(
       "lock-timeout", value: "SECONDS", help: "Wait at most SECONDS for another grocery to finish (exit 75)."),
     OptionSpec("quiet", help: "Do not report what a change did; errors are still shown."),

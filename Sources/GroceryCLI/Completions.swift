@@ -55,28 +55,28 @@ enum Completions {
   /// `previous` is the shell's expression for the word before the one being completed; `currentIsOption` tests
   /// whether that word starts with a dash.
   static func body(_ actions: Actions, previous: String, currentIsOption: String) -> String {
-    var out = "    case \"$path $word\" in\n"
+    var out = "    case \"$command_path $word\" in\n"
     for spec in CommandTable.commands {
-      for name in spec.allNames { out += "      \" \(name)\") path=\"\(spec.name)\" ;;\n" }
+      for name in spec.allNames { out += "      \" \(name)\") command_path=\"\(spec.name)\" ;;\n" }
       for sub in spec.subcommands {
         for name in sub.allNames {
-          out += "      \"\(spec.name) \(name)\") path=\"\(spec.name) \(sub.name)\" ;;\n"
+          out += "      \"\(spec.name) \(name)\") command_path=\"\(spec.name) \(sub.name)\" ;;\n"
         }
       }
     }
-    out += "    esac\n  done\n  case \"$path:\(previous)\" in\n"
+    out += "    esac\n  done\n  case \"$command_path:\(previous)\" in\n"
     for (path, spec) in paths {
       for option in options(spec) where !option.isFlag {
         let key = flags(option).map { "\"\(path):\($0)\"" }.joined(separator: "|")
         out += "    \(key)) \(offer(option.completion, actions)); return ;;\n"
       }
     }
-    out += "  esac\n  if \(currentIsOption); then\n    case \"$path\" in\n"
+    out += "  esac\n  if \(currentIsOption); then\n    case \"$command_path\" in\n"
     for (path, spec) in paths {
       out += "      \"\(path)\") \(actions.words(options(spec).flatMap(flags))) ;;\n"
     }
     let globals = ["--help", "--version"] + ArgumentParser.globalOptions.map { "--" + $0.long }
-    out += "      *) \(actions.words(globals)) ;;\n    esac\n    return\n  fi\n  case \"$path\" in\n"
+    out += "      *) \(actions.words(globals)) ;;\n    esac\n    return\n  fi\n  case \"$command_path\" in\n"
     out += "    \"\") \(actions.words(CommandTable.commands.flatMap(\.allNames))) ;;\n"
     for (path, spec) in paths {
       if !spec.subcommands.isEmpty {
@@ -104,7 +104,7 @@ enum Completions {
       }
       _grocery() {
         local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-        local i word path=""
+        local i word command_path=""
         for ((i = 1; i < COMP_CWORD; i++)); do
           word="${COMP_WORDS[i]}"
           [[ "$word" == -* ]] && continue
@@ -125,7 +125,8 @@ enum Completions {
         compadd -a names
       }
       _grocery() {
-        local path="" word i
+        # Not "path": in zsh that is tied to PATH, and grocery could no longer be found.
+        local command_path="" word i
         for (( i = 2; i < CURRENT; i++ )); do
           word="${words[i]}"
           [[ "$word" == -* ]] && continue

@@ -83,6 +83,27 @@ enum Tool {
     #expect(try complete(["grocery", "category", "re"]).sorted() == ["remove", "rename"])
   }
 
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshCompletesNamesFromTheStore() throws {
+    let script = try scenario.grocery.run(["completions", "zsh"]).stdout
+    try scenario.folder.write("_grocery", script)
+    let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
+    // zsh's own completion machinery, with compadd captured: the names grocery offers after `purchase Mi`.
+    func complete(_ words: [String]) throws -> String {
+      let program = """
+        export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
+        autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump"))'
+        source '\(scenario.folder.file("_grocery"))'
+        compadd() { if [[ $1 == -a ]]; then print -r -- "${(j:|:)${(P)2}}"; else shift; print -r -- "${(j:|:)@}"; fi }
+        words=(\(words.map { "'\($0)'" }.joined(separator: " "))) CURRENT=\(words.count) PREFIX='\(words.last!)'
+        _grocery
+        """
+      return try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder).stdout
+    }
+    #expect(try complete(["grocery", "purchase", "Mi"]).contains("Milk"))
+    #expect(try complete(["grocery", "reorder-categories", ""]).contains("Dairy & Fridge"))
+  }
+
   @Test func theManPageRendersWithoutWarningsAndHasItsSections() throws {
     let page = try scenario.grocery.run(["help", "--man"])
     #expect(page.status == 0)
