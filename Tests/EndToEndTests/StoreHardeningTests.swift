@@ -77,6 +77,12 @@ import Testing
     try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
   }
 
+  @Test func aStorePathEndingInASlashIsTheSameHousehold() throws {
+    try scenario.expect(["--store", scenario.grocery.store + "/", "add", "milk"], stdout: "added: milk\n")
+    try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+    try scenario.expect(["--store", scenario.grocery.store + "//", "undo"], stdout: "undid: add milk\n")
+  }
+
   @Test func aRelativeStoreFromAFolderThatNoLongerExistsIsRefused() throws {
     let gone = scenario.folder.file("gone")
     let outcome = try scenario.grocery.shell(
