@@ -42,7 +42,9 @@ public enum StoreCodec {
   {
     func fail(_ reason: String) -> GroceryError { .unreadableStore(path: path, reason: reason) }
     if data.isEmpty { throw fail("the file is empty") }
-    if let offset = firstInvalidUTF8(data) { throw fail("not valid UTF-8 at byte \(offset)") }
+    if let offset = InputText.firstInvalidOffset(Array(data)) {
+      throw fail("not valid UTF-8 at byte \(offset)")
+    }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
@@ -108,40 +110,6 @@ public enum StoreCodec {
     var data = try encoder.encode(document)
     data.append(0x0A)
     return data
-  }
-
-  /// Returns the offset of the first byte that is not valid UTF-8.
-  static func firstInvalidUTF8(_ data: Data) -> Int? {
-    data.withUnsafeBytes { raw -> Int? in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      var i = 0
-      let n = bytes.count
-      while i < n {
-        let b = bytes[i]
-        if b < 0x80 {
-          i += 1
-          continue
-        }
-        let length: Int
-        var minimum: UInt32
-        var scalar: UInt32
-        switch b {
-        case 0xC2...0xDF: (length, minimum, scalar) = (2, 0x80, UInt32(b & 0x1F))
-        case 0xE0...0xEF: (length, minimum, scalar) = (3, 0x800, UInt32(b & 0x0F))
-        case 0xF0...0xF4: (length, minimum, scalar) = (4, 0x10000, UInt32(b & 0x07))
-        default: return i
-        }
-        if i + length > n { return i }
-        for k in 1..<length {
-          let c = bytes[i + k]
-          if c & 0xC0 != 0x80 { return i }
-          scalar = scalar << 6 | UInt32(c & 0x3F)
-        }
-        if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
-        i += length
-      }
-      return nil
-    }
   }
 
   /// Describes a decoding error by the path of the field, in words a person can act on.

@@ -55,11 +55,8 @@ public enum InputText {
       if count < 0 {
         if errno == EINTR { continue }
         let code = errno
-        let text = String(cString: strerror(code))
-        let reason = text.prefix(1).lowercased() + text.dropFirst()
         throw GroceryError.io(
-          path: what, operation: "read",
-          reason: code == EBADF ? "it is closed" : reason)
+          path: what, operation: "read", reason: code == EBADF ? "it is closed" : FileSystem.errorText(code))
       }
       bytes += chunk[0..<count]
     }
