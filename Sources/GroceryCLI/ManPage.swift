@@ -22,11 +22,20 @@ enum ManPage {
     for option in ArgumentParser.globalOptions { out += self.option(option) }
     out += ".TP\n.B \\-\\-version\nShow the version.\n"
     out += ".SH FILES\n"
-    out += ".TP\n.I $XDG_DATA_HOME/grocery/grocery.json\n"
-    out += escape("The store; ~/.local/share/grocery/grocery.json when XDG_DATA_HOME is unset.") + "\n"
-    out += ".TP\n.I grocery.json.lock\n" + escape("Beside the store: the lock every change takes.") + "\n"
+    out += ".TP\n.I $XDG_DATA_HOME/grocery/household/\n"
     out +=
-      ".TP\n.I grocery.json.undo/\n" + escape("Beside the store: the earlier states undo restores.") + "\n"
+      escape(
+        "The household folder (~/.local/share/grocery/household when XDG_DATA_HOME is unset): household.json and"
+          + " logs/MACHINE.jsonl, one append-only log per machine. Share it through git (grocery sync) or any"
+          + " folder-sync tool.") + "\n"
+    out += ".TP\n.I $XDG_STATE_HOME/grocery/\n"
+    out +=
+      escape(
+        "This machine's own files for each household (~/.local/state/grocery when XDG_STATE_HOME is unset):"
+          + " identity.json, the lock every change takes, and the snapshot, a cache that is safe to delete.")
+      + "\n"
+    out += ".TP\n.I grocery.json\n"
+    out += escape("A version-1 store: migrated on first use into the household folder, and kept.") + "\n"
     out += ".SH ENVIRONMENT\n"
     for (name, text) in environment {
       out += ".TP\n.B \(name)\n\(escape(text))\n"
@@ -41,8 +50,9 @@ enum ManPage {
   }
 
   static let environment = [
-    ("GROCERY_STORE", "The store's path, unless --store is given."),
-    ("XDG_DATA_HOME", "The folder under which grocery/grocery.json is kept by default."),
+    ("GROCERY_STORE", "The household folder, unless --store is given."),
+    ("XDG_DATA_HOME", "The folder under which grocery/household is kept by default."),
+    ("XDG_STATE_HOME", "The folder under which this machine's identity, lock and snapshot are kept."),
     ("GROCERY_LOCK_TIMEOUT", "Seconds to wait for another grocery, unless --lock-timeout is given."),
     ("GROCERY_NOW", "The time to act at, as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, for scripts and tests."),
     ("NO_COLOR", "When set and not empty, no colour even on a terminal."),
