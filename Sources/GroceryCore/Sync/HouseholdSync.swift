@@ -151,6 +151,8 @@ public struct HouseholdSync {
             }
             throw GroceryError.mergeFailed(message: message)
           }
+          // Fold what came in once, here, so the commands after a sync read only the snapshot.
+          try store.refreshSnapshot(try store.read(machine: machine.id))
         }
       }
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
