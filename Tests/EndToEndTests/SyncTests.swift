@@ -253,7 +253,7 @@ struct Household {
     let marker = household.folder.file("rejected-once")
     try
       "#!/bin/sh\nif [ ! -e '\(marker)' ]; then touch '\(marker)'; echo 'rejected: someone pushed first' >&2; exit 1; fi\nexit 0\n"
-      .write(toFile: hook, atomically: true, encoding: .utf8)
+      .write(toFile: hook, atomically: false, encoding: .utf8)
     #expect(chmod(hook, 0o755) == 0)
     try household.on(alice, at: 10, "add", "milk")
     try household.on(alice, at: 11, "sync")
@@ -283,7 +283,7 @@ struct Household {
   @Test func aRemoteThatIsNotThisHouseholdIsRefusedWithNothingChanged() throws {
     let other = household.folder.file("other")
     try git(["init", "-q", "-b", "main", other], in: household.folder.path)
-    try "notes\n".write(toFile: other + "/README", atomically: true, encoding: .utf8)
+    try "notes\n".write(toFile: other + "/README", atomically: false, encoding: .utf8)
     try git(["add", "README"], in: other)
     try git(["commit", "-q", "-m", "notes"], in: other)
     try household.on(alice, at: 0, "add", "milk")
