@@ -212,6 +212,25 @@ import Testing
     }
   }
 
+  @Test func theSnapshotReadsBackAsTheStateAFullReadOfTheLogsGives() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try add(["Milk", "Eggs"], to: alice)
+    try bob.update(summary: { _ in "buy" }, now: Fixed.now + 1) {
+      _ = try $0.purchase(["milk", "eggs"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 1)
+    }
+    _ = try alice.undo(now: Fixed.now + 2)
+    // Force a snapshot that holds everything, then read it back as every command does.
+    try alice.refreshSnapshot(try alice.read(machine: try alice.identity().id), force: true)
+    let snapshot = try #require(try Snapshot.read(alice.snapshotPath, folder: alice.folder))
+    unlink(alice.snapshotPath)
+    let full = try alice.read(machine: try alice.identity().id)
+    #expect(snapshot.state == full.state)
+    #expect(snapshot.positions == full.positions)
+    #expect(snapshot.undo == full.undo)
+    #expect(HouseholdView(snapshot.state).groceries.items.first?.purchases.first?.by == "bob")
+  }
+
   @Test func aStoreThatIsNotARegularFileIsRefusedAtOnce() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

@@ -31,8 +31,18 @@ enum Snapshot {
     _ state: HouseholdState, positions: [String: ChangeLog.Position], undo: [Change], folder: String,
     to path: String
   ) throws {
+    // Purchases name their machine by its place in this list, not by its 16-digit id.
+    var machines: [UInt64] = []
+    var machineIndex: [UInt64: Int] = [:]
+    for item in state.items.values {
+      for entry in item.purchases.entries where machineIndex[entry.machine] == nil {
+        machineIndex[entry.machine] = machines.count
+        machines.append(entry.machine)
+      }
+    }
     var out =
-      "{\"snapshot\":\(version),\"folder\":\(JSONText.quote(folder)),\"latest\":\(stamp(state.latest))}\n"
+      "{\"snapshot\":\(version),\"folder\":\(JSONText.quote(folder)),\"latest\":\(stamp(state.latest)),"
+    out += "\"machines\":[" + machines.map { "\"\(String($0, radix: 16))\"" }.joined(separator: ",") + "]}\n"
     for (machine, position) in positions.sorted(by: { $0.key < $1.key }) {
       out += "{\"log\":\(JSONText.quote(machine)),\"offset\":\(position.offset),\"lines\":\(position.lines),"
       out += "\"last\":\(stamp(position.last)),\"check\":\"\(String(position.check, radix: 16))\"}\n"
@@ -50,14 +60,14 @@ enum Snapshot {
       out += "\"order\":\(register(l.order, JSONText.ids)),\"alive\":\(register(l.alive, { "\($0)" })),"
       out += "\"created\":\(register(l.created, { "\($0)" }))}\n"
     }
-    for (id, i) in state.items { out += item(id, i) }
+    for (id, i) in state.items { out += item(id, i, machines: machineIndex) }
     for change in undo { out += ChangeCodec.encode(change) }
     try AtomicFile.write(Data(out.utf8), to: path, durable: false)
   }
 
   /// An item as one positional array, its stamps listed once and referred to by index: items are most of a
   /// snapshot, and this is the line every command reads most of.
-  static func item(_ id: UUID, _ i: ItemState) -> String {
+  static func item(_ id: UUID, _ i: ItemState, machines: [UInt64: Int]) -> String {
     var stamps: [Stamp] = []
     func index(_ s: Stamp) -> Int {
       if let n = stamps.firstIndex(of: s) { return n }
@@ -84,7 +94,7 @@ enum Snapshot {
     fields.append("[" + i.touched.map { String(index($0)) }.joined(separator: ",") + "]")
     fields.append(
       "["
-        + i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity),\(Int64(bitPattern: $0.machine))" }
+        + i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity),\(machines[$0.machine] ?? 0)" }
         .joined(separator: ",") + "]")
     fields.append(String(i.purchases.earlier))
     return "[\"i\",\(JSONText.id(id)),[" + stamps.map(stamp).joined(separator: ",") + "],"
@@ -131,6 +141,7 @@ enum Snapshot {
     var state = HouseholdState()
     var positions: [String: ChangeLog.Position] = [:]
     var undo: [Change] = []
+    var machines: [UInt64] = []
     var start = 0
     var sawHeader = false
     while start < bytes.count {
@@ -150,6 +161,15 @@ enum Snapshot {
             if found != version { return nil }
           case "folder": if try r.readString() != folder { return nil }
           case "latest": state.latest = try readStamp(&r)
+          case "machines":
+            try r.beginArray()
+            var firstMachine = true
+            while try r.nextElement(first: &firstMachine) {
+              guard let raw = try r.readRawString(), raw.count <= 16,
+                let number = UInt64(String(decoding: raw, as: UTF8.self), radix: 16)
+              else { throw Damaged() }
+              machines.append(number)
+            }
           default: throw Damaged()
           }
         }
@@ -165,7 +185,7 @@ enum Snapshot {
         continue
       }
       if bytes[start] == 0x5B {
-        let (id, item) = try readItem(bytes, from: start, to: newline)
+        let (id, item) = try readItem(bytes, from: start, to: newline, machines: machines)
         state.items[id] = item
         continue
       }
@@ -229,7 +249,9 @@ enum Snapshot {
   }
 
   /// Reads an item line written by `item(_:_:)`.
-  static func readItem(_ bytes: [UInt8], from start: Int, to end: Int) throws -> (UUID, ItemState) {
+  static func readItem(_ bytes: [UInt8], from start: Int, to end: Int, machines: [UInt64]) throws
+    -> (UUID, ItemState)
+  {
     var r = JSONReader(bytes, from: start, to: end)
     var first = true
     func next() throws {
@@ -287,11 +309,12 @@ enum Snapshot {
       let quantity = try r.readInt()
       guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
       let machine = try r.readInt()
+      guard machine >= 0 && machine < machines.count else { throw Damaged() }
       if let previous, day < previous { throw Damaged() }
       if day != previous { i.purchases.dayCount += 1 }
       previous = day
       i.purchases.entries.append(
-        PurchaseWindow.Entry(date: day, quantity: quantity, machine: UInt64(bitPattern: Int64(machine))))
+        PurchaseWindow.Entry(date: day, quantity: quantity, machine: machines[machine]))
     }
     try next()
     i.purchases.earlier = try r.readInt()
