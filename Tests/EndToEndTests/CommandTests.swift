@@ -68,7 +68,7 @@ import Testing
           [ ] bread (on the list; every 7 days (assumed); never bought)
           [ ] tea bags (on the list; every 7 days (assumed); never bought)
 
-        2 staples, 2 on the list, 0 due
+        2 staples, 2 on the list, 0 more due to restock
 
         """)
   }

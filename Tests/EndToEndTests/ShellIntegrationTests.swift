@@ -192,7 +192,7 @@ enum Tool {
               flour (every 30 days; last bought 2026-10-31; due 2026-11-30)
               milk (every 7 days; last bought 2026-11-14; due now)
 
-        3 staples, 0 on the list, 2 due
+        3 staples, 0 on the list, 2 more due to restock
 
         """)
   }

@@ -103,7 +103,7 @@ public enum TextRenderer {
       let entries = view.entries
       let due = entries.filter { !$0.item.isOnList && !$0.isSnoozed && $0.nextDue <= view.today }.count
       return
-        "\(count(entries.count, "staple")), \(entries.filter(\.item.isOnList).count) on the list, \(due) due"
+        "\(count(entries.count, "staple")), \(entries.filter(\.item.isOnList).count) on the list, \(due) more due to restock"
     case .purchased:
       return "\(view.boughtToday) bought today"
     }
