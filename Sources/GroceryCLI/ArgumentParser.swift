@@ -20,9 +20,8 @@ enum ArgumentParser {
     OptionSpec(
       "store", value: "PATH",
       help: "Use the household folder at PATH (default: ~/.local/share/grocery/household)."),
-    OptionSpec(
-      "lock-timeout", value: "SECONDS", help: "Wait at most SECONDS for another grocery to finish (exit 75)."),
-    OptionSpec("quiet", help: "Do not report what a change did; errors are still shown."),
+    OptionSpec("lock-timeout", value: "SECONDS", help: "Wait at most SECONDS for another grocery."),
+    OptionSpec("quiet", help: "Report nothing but errors."),
     OptionSpec("help", "h", help: "Show help for the command."),
   ]
 

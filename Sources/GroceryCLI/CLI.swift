@@ -71,6 +71,20 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case io = 74
   case busy = 75
 
+  /// A few words for the overview in `--help`.
+  var brief: String {
+    switch self {
+    case .success: return "success"
+    case .refused: return "refused"
+    case .savedButNotReported: return "saved but not reported"
+    case .usage: return "usage"
+    case .data: return "unreadable store"
+    case .unavailable: return "sync unavailable"
+    case .io: return "file error, nothing written"
+    case .busy: return "busy"
+    }
+  }
+
   var meaning: String {
     switch self {
     case .success: return "success"

@@ -122,7 +122,7 @@ enum CommandTable {
       make: { try RemoveCommand($0) }),
     CommandSpec(
       name: "edit", arguments: "NAME", minArguments: 1, maxArguments: 1, completes: .names(.item),
-      abstract: "Change an item's name, quantity, category, note, stores or availability.",
+      abstract: "Change an item: name, quantity, category, note, stores.",
       options: [
         OptionSpec("rename", value: "NEW", help: "A new name."),
         OptionSpec("quantity", "q", value: "N", help: "How many to buy, 1 to 999."),
@@ -182,7 +182,7 @@ enum CommandTable {
       ],
       make: { _ in LocationCommand(action: .list) }),
     CommandSpec(
-      name: "sync", abstract: "Share the household through git: commit, fetch, merge, push.",
+      name: "sync", abstract: "Share the household through git.",
       discussion: """
         Commits this machine's changes, fetches the other machines', merges and pushes, trying again when \
         someone pushed in between, then says in one line per machine what came in. Each machine writes only \
@@ -240,7 +240,7 @@ enum CommandTable {
     CommandSpec(
       name: "names", arguments: "KIND", minArguments: 1, maxArguments: 1,
       completes: .words(NamesCommand.kinds),
-      abstract: "Print the names of items, categories or locations, one a line.",
+      abstract: "Print item, category or location names, one a line.",
       discussion: "KIND is items, categories (in walk order) or locations. For scripts and shell completion.",
       examples: ["grocery names items | fzf"],
       make: { try NamesCommand($0) }),

@@ -56,11 +56,11 @@ enum Help {
       + paragraph(
         "Names of items, categories, locations, commands and options match without regard to case or accents, "
           + "and a unique prefix is enough: 'grocery purchase mil' buys Milk.")
-    out += "\nEXIT STATUS:\n"
-    out += table(ExitCode.allCases.map { (String($0.rawValue), $0.meaning) }, indent: 2, column: 6)
-    out +=
-      "\n"
-      + paragraph("Run 'grocery help COMMAND' for a command's options, 'grocery help --man' for the manual.")
+    // Exit codes in brief, so the overview fits a 40-row terminal; the manual explains each.
+    out += "\n"
+    out += paragraph(
+      "EXIT STATUS: " + ExitCode.allCases.map { "\($0.rawValue) \($0.brief)" }.joined(separator: ", ") + ".")
+    out += "\n" + paragraph("'grocery help COMMAND': a command's options; 'grocery help --man': the manual.")
     return out
   }
 

@@ -231,6 +231,60 @@ import Testing
     #expect(HouseholdView(snapshot.state).groceries.items.first?.purchases.first?.by == "bob")
   }
 
+  @Test func aSnapshotEndingInAShortLineIsRebuiltNotACrash() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    let expected = try alice.load()
+    let handle = try #require(FileHandle(forWritingAtPath: alice.snapshotPath))
+    handle.seekToEndOfFile()
+    handle.write(Data("\n[\n".utf8))
+    handle.closeFile()
+    #expect(try alice.load() == expected)
+  }
+
+  @Test func aCounterTooLargeForAStampIsRefusedWithItsLine() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    let log = try #require(try alice.logFiles().keys.first)
+    let path = alice.logsFolder + "/" + log + ".jsonl"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try (text + text.replacingOccurrences(of: "\"seq\":0", with: "\"seq\":9223372036854775807"))
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(throws: GroceryError.self) { try alice.load() }
+    #expect(throws: GroceryError.self) { try add(["Eggs"], to: alice, at: Fixed.now + 1) }
+  }
+
+  @Test func aNewIdentityDoesNotInheritTheOldMachinesUndo() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    try add(["Eggs"], to: alice, at: Fixed.now + 1)
+    #expect(try alice.undoList().count == 2)
+    // The host name changed: this state folder now belongs to a new machine, with its own log.
+    let identity =
+      "{\"machine\":\"00000000000000f1\",\"name\":\"alice@new\",\"host\":\"\(Machine.currentHost)\"}\n"
+    try identity.write(toFile: alice.identityPath, atomically: false, encoding: .utf8)
+    #expect(try alice.undoList().isEmpty)
+    #expect(throws: GroceryError.refused("nothing to undo")) { try alice.undo(now: Fixed.now + 2) }
+    #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk"])
+  }
+
+  @Test func undoingAPurchaseTakesBackThatMachinesPurchaseInEveryReadingOrder() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try add(["Milk"], to: alice)
+    for (store, time) in [(bob, Fixed.now + 1), (alice, Fixed.now + 2)] {
+      try store.update(summary: { _ in "buy" }, now: time) {
+        _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: time)
+      }
+    }
+    _ = try bob.undo(now: Fixed.now + 3)
+    let incremental = try alice.load()
+    #expect(incremental.items.first?.purchases.map(\.by) == ["alice"])
+    unlink(alice.snapshotPath)
+    #expect(try alice.load() == incremental)
+    #expect(try alice.loadHistory().items.first?.purchases.map(\.by) == ["alice"])
+  }
+
   @Test func aStoreThatIsNotARegularFileIsRefusedAtOnce() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

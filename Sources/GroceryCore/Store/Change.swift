@@ -60,6 +60,8 @@ enum Operation: Equatable, Sendable {
 struct Change: Equatable, Sendable {
   /// The log format this build writes and reads; a newer one is refused, never rewritten.
   static let version = 2
+  /// The largest counter a stamp may carry; past it, a new change moves to the next millisecond.
+  static let maximumCounter = 1 << 32
 
   var id: String
   var stamp: Stamp

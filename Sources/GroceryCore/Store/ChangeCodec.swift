@@ -115,7 +115,9 @@ enum ChangeCodec {
           at = Int64(ms)
         case "seq":
           let value = try reader.readInt()
-          if value < 0 { throw reader.fail("expected a whole number from 0") }
+          if value < 0 || value > Change.maximumCounter {
+            throw reader.fail("expected a whole number from 0 to \(Change.maximumCounter)")
+          }
           seq = value
         case "machine": machine = try reader.readString()
         case "summary": summary = try reader.readString()

@@ -100,6 +100,23 @@ public enum ChangeLog {
     return current
   }
 
+  /// The length of the log's whole lines: where a read that must not start mid-line can start.
+  static func wholeLength(_ path: String) throws -> Int {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if fd < 0 {
+      if errno == ENOENT { return 0 }
+      throw FileSystem.ioError(path, "read")
+    }
+    defer { close(fd) }
+    var info = stat()
+    if fstat(fd, &info) != 0 { throw FileSystem.ioError(path, "inspect") }
+    if info.st_mode & S_IFMT != S_IFREG {
+      throw GroceryError.io(path: path, operation: "read", reason: "it is not a regular file")
+    }
+    let size = Int(info.st_size)
+    return size - (try FileSystem.tornTail(fd, size: size, path: path)).count
+  }
+
   /// Appends one line and flushes it to disk; on any failure the file is cut back to its old length.
   ///
   /// A new log belongs to the owner of the household folder, so that a change made as root on someone else's

@@ -42,8 +42,13 @@ struct ItemState: Equatable, Sendable {
 
   mutating func touch(_ stamp: Stamp) {
     if stamp > updated { updated = stamp }
-    if let index = touched.firstIndex(where: { $0.machineNumber == stamp.machineNumber }) {
-      if stamp > touched[index] { touched[index] = stamp }
+    // Kept in machine order, so the state is the same whatever order the changes were read in.
+    if let index = touched.firstIndex(where: { $0.machineNumber >= stamp.machineNumber }) {
+      if touched[index].machineNumber != stamp.machineNumber {
+        touched.insert(stamp, at: index)
+      } else if stamp > touched[index] {
+        touched[index] = stamp
+      }
     } else {
       touched.append(stamp)
     }
@@ -117,7 +122,8 @@ struct PurchaseWindow: Equatable, Sendable {
     var machine: UInt64
   }
 
-  /// The purchases of the kept days, oldest first, in the order they were recorded within a day.
+  /// The purchases of the kept days, oldest first; within a day by machine, then in the order that machine
+  /// recorded them, so the window is the same whatever order the logs are read in.
   var entries: [Entry] = []
   /// How many distinct days `entries` covers.
   var dayCount = 0
@@ -132,7 +138,12 @@ struct PurchaseWindow: Equatable, Sendable {
       return
     }
     var index = entries.count
-    while index > 0, entries[index - 1].date > day { index -= 1 }
+    while index > 0,
+      entries[index - 1].date > day
+        || (entries[index - 1].date == day && entries[index - 1].machine > machine)
+    {
+      index -= 1
+    }
     if index == 0 || entries[index - 1].date != day { dayCount += 1 }
     entries.insert(Entry(date: day, quantity: quantity, machine: machine), at: index)
     while dayCount > PurchaseWindow.capacity {
@@ -147,9 +158,12 @@ struct PurchaseWindow: Equatable, Sendable {
 
   /// Takes back one purchase; returns false when the window can no longer say which days are the most recent,
   /// and the history must be read again.
-  mutating func remove(_ day: Day, quantity: Int) -> Bool {
-    if let index = entries.lastIndex(where: { $0.date == day && $0.quantity == quantity })
-      ?? entries.lastIndex(where: { $0.date == day })
+  mutating func remove(_ day: Day, quantity: Int, machine: UInt64) -> Bool {
+    // An undone purchase was recorded by the machine that undoes it: only its own purchases are candidates.
+    if let index = entries.lastIndex(where: {
+      $0.date == day && $0.quantity == quantity && $0.machine == machine
+    })
+      ?? entries.lastIndex(where: { $0.date == day && $0.machine == machine })
     {
       entries.remove(at: index)
       if !entries.contains(where: { $0.date == day }) { dayCount -= 1 }
@@ -193,7 +207,13 @@ struct HouseholdState: Equatable, Sendable {
     var result: [UUID: [Bought]] = [:]
     for (item, list) in fullHistory ?? [:] {
       let live = list.filter { !unbought.contains($0.change + "/" + UUIDText.format(item)) }
-        .sorted { $0.day != $1.day ? $0.day < $1.day : $0.stamp < $1.stamp }
+        .sorted {
+          if $0.day != $1.day { return $0.day < $1.day }
+          if $0.stamp.machineNumber != $1.stamp.machineNumber {
+            return $0.stamp.machineNumber < $1.stamp.machineNumber
+          }
+          return $0.stamp < $1.stamp
+        }
       var window = PurchaseWindow()
       for bought in live {
         window.add(bought.day, quantity: bought.quantity, machine: bought.stamp.machineNumber)
@@ -245,7 +265,8 @@ struct HouseholdState: Equatable, Sendable {
       case .unbuy(let item, let bought, let day, let quantity):
         if fullHistory != nil {
           unbought.insert(bought + "/" + UUIDText.format(item))
-        } else if items[item]?.purchases.remove(day, quantity: quantity) != true {
+        } else if items[item]?.purchases.remove(day, quantity: quantity, machine: stamp.machineNumber) != true
+        {
           // The window no longer shows which days are the most recent: read every log again.
           needsRebuild = true
         }

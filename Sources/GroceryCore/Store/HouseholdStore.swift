@@ -100,7 +100,7 @@ public struct HouseholdStore: Sendable {
     }
     try HouseholdMarker.check(markerPath, shown: shown(markerPath))
     var start = fullHistory ? nil : try Snapshot.read(snapshotPath, folder: folder)
-    var logs = try logFiles()
+    let logs = try logFiles()
     if let snapshot = start {
       // A log shorter than the snapshot remembers, or gone, means the snapshot is not of these logs.
       for (machine, position) in snapshot.positions {
@@ -116,10 +116,11 @@ public struct HouseholdStore: Sendable {
     }
     var reading = Reading(
       state: start?.state ?? HouseholdState.initial, view: HouseholdView(HouseholdState()),
-      positions: start?.positions ?? [:], tailBytes: 0, undo: start?.undo ?? [])
+      positions: start?.positions ?? [:], tailBytes: 0,
+      // A snapshot written under another identity (the host name changed) holds that machine's changes.
+      undo: (start?.undo ?? []).filter { $0.stamp.machine == machine })
     if start == nil || fullHistory { reading.state.fullHistory = [:] }
     let own = machine
-    logs = logs.filter { _ in true }
     for machineID in logs.keys.sorted() {
       let file = logsFolder + "/" + machineID + ".jsonl"
       let before = reading.positions[machineID] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
@@ -301,11 +302,13 @@ public struct HouseholdStore: Sendable {
     try withLock(onWait: onWait) {
       var machine = try identity(creating: true)
       machine.name = name
-      try AtomicFile.write(Data(machine.encoded().utf8), to: identityPath)
       try prepareFolder()
       var reading = try read(machine: machine.id)
-      if reading.state.machines[machine.id]?.value == name { return }
-      try commit([], summary: "name this machine " + name, machine: machine, now: now, reading: &reading)
+      if reading.state.machines[machine.id]?.value != name {
+        try commit([], summary: "name this machine " + name, machine: machine, now: now, reading: &reading)
+      }
+      // Only once the name is in the log does this machine take it.
+      try AtomicFile.write(Data(machine.encoded().utf8), to: identityPath)
     }
   }
 

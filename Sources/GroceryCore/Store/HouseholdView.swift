@@ -143,7 +143,13 @@ struct HouseholdView: Sendable {
       let id = items[index].id
       if let history {
         for member in members[id] ?? [id] { full += history[member] ?? [] }
-        full.sort { $0.day != $1.day ? $0.day < $1.day : $0.stamp < $1.stamp }
+        full.sort {
+          if $0.day != $1.day { return $0.day < $1.day }
+          if $0.stamp.machineNumber != $1.stamp.machineNumber {
+            return $0.stamp.machineNumber < $1.stamp.machineNumber
+          }
+          return $0.stamp < $1.stamp
+        }
       }
       let item = HouseholdView.item(
         id, combined, categoryOf: categoryOf, locationOf: locationOf, who: who,

@@ -176,6 +176,7 @@ enum Snapshot {
         sawHeader = true
         continue
       }
+      if newline - start < 4 { throw Damaged() }
       if bytes[start + 1] == 0x22 && bytes[start + 2] == 0x76 && bytes[start + 3] == 0x22 {
         do {
           undo.append(try ChangeCodec.decode(bytes, from: start, to: newline))

@@ -41,6 +41,9 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     let number = MachineID.number(machine) ?? 0
     if wall > latest.milliseconds { return Stamp(milliseconds: wall, counter: 0, machineNumber: number) }
+    if latest.counter >= Change.maximumCounter {
+      return Stamp(milliseconds: latest.milliseconds + 1, counter: 0, machineNumber: number)
+    }
     return Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, machineNumber: number)
   }
 

@@ -56,60 +56,95 @@ public struct HouseholdSync {
   @discardableResult
   public func setup(url: String, name: String?, now: Date, onWait: () -> Void = {}) throws -> Bool {
     let shown = Git.hidingCredentials(url)
+    // A version-1 store is migrated first, so that what is shared is the household, not an empty folder.
+    try store.migrateIfNeeded(onWait: onWait)
     let probe = Git(folder: "/", environment: git.environment)
     let refs = try probe.run(["ls-remote", "--", url])
     if !refs.succeeded {
       throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(refs.errors))
     }
     let remoteHasData = !refs.output.isEmpty
-    try FileSystem.makeFolders(store.folder, mode: 0o700)
+    let folderExisted = try FileSystem.status(store.folder) != nil
     let created = try FileSystem.status(gitFolder) == nil
     if !created, let current = try origin(), current != url {
       throw GroceryError.alreadyShared(remote: Git.hidingCredentials(current))
     }
-    var remoteMarker: [UInt8]?
+    let ignorePath = store.folder + "/.gitignore"
+    let oldMarker = try FileSystem.readRegularFile(store.markerPath, limit: 1 << 16)
+    let oldIgnore = try FileSystem.readRegularFile(ignorePath, limit: 1 << 16)
     do {
+      try FileSystem.makeFolders(store.folder, mode: 0o700)
       if created { try git.must(["init", "-q", "-b", "main"], doing: "creating the repository") }
+      var remoteMarker: [UInt8]?
       if remoteHasData {
         let fetched = try git.run(["fetch", "-q", "--", url, "+refs/heads/main:refs/remotes/origin/main"])
-        if !fetched.succeeded {
-          throw GroceryError.notAHousehold(remote: shown)
-        }
+        if !fetched.succeeded { throw GroceryError.notAHousehold(remote: shown) }
         remoteMarker = try markerBytes(at: "refs/remotes/origin/main")
         guard let marker = remoteMarker, try HouseholdSync.isHousehold(marker) else {
           throw GroceryError.notAHousehold(remote: shown)
         }
       }
+      try store.withLock(onWait: onWait) {
+        let machine = try store.identity(creating: true)
+        try store.prepareFolder()
+        if let remoteMarker {
+          // Joining: this folder becomes part of the remote's household, whose marker holds no data.
+          try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
+        }
+        try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: ignorePath)
+        try commitOwnChanges(
+          machine: machine,
+          message: remoteHasData
+            ? "grocery: \(machine.name) joins the household" : "grocery: household shared by \(machine.name)")
+        if remoteHasData { try merge(allowUnrelated: true, shown: shown) }
+        if try origin() == nil { try git.must(["remote", "add", "origin", url], doing: "naming the remote") }
+      }
     } catch {
+      // Put the folder back as it was: no repository, the old marker and .gitignore, no folder if there was none.
       if created { try FileSystem.removeTree(gitFolder) }
+      try HouseholdSync.restore(store.markerPath, oldMarker)
+      try HouseholdSync.restore(ignorePath, oldIgnore)
+      if !folderExisted { try FileSystem.removeTree(store.folder) }
       throw error
     }
     if let name { try store.setMachineName(name, now: now, onWait: onWait) }
-    try store.withLock(onWait: onWait) {
-      let machine = try store.identity(creating: true)
-      try store.prepareFolder()
-      if let remoteMarker {
-        // Joining: this folder becomes part of the remote's household, whose marker holds no data.
-        try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
-      }
-      try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: store.folder + "/.gitignore")
-      try commitOwnChanges(
-        machine: machine,
-        message: remoteHasData
-          ? "grocery: \(machine.name) joins the household" : "grocery: household shared by \(machine.name)")
-      if remoteHasData {
-        let merged = try git.run([
-          "merge", "-q", "--no-edit", "--allow-unrelated-histories", "refs/remotes/origin/main",
-        ])
-        if !merged.succeeded {
-          _ = try git.run(["merge", "--abort"])
-          throw GroceryError.mergeFailed(message: Git.firstLine(merged.errors + merged.output))
-        }
-      }
-      if try origin() == nil { try git.must(["remote", "add", "origin", url], doing: "naming the remote") }
-    }
     _ = try sync(onWait: onWait)
     return remoteHasData
+  }
+
+  /// Puts a small file back as it was: its old bytes, or no file.
+  static func restore(_ path: String, _ bytes: [UInt8]?) throws {
+    if let bytes {
+      try AtomicFile.write(Data(bytes), to: path)
+    } else if try FileSystem.status(path) != nil, unlink(path) != 0 {
+      throw FileSystem.ioError(path, "remove")
+    }
+  }
+
+  /// Merges the remote's main branch, under the lock.
+  ///
+  /// A log that a folder-sync tool already copied here, untracked, is set aside when it is the start of the
+  /// remote's copy (logs only grow), so git can write the whole one; anything else makes the merge fail whole.
+  func merge(allowUnrelated: Bool, shown: String) throws {
+    let ref = "refs/remotes/origin/main"
+    let listed = try git.run(["ls-tree", "--name-only", ref, "logs/"])
+    for path in listed.output.split(separator: "\n").map(String.init) where path.hasPrefix("logs/") {
+      let local = store.folder + "/" + path
+      guard let bytes = try FileSystem.readRegularFile(local, limit: ChangeLog.maximumSize) else { continue }
+      if try git.run(["ls-files", "--error-unmatch", "--", path]).succeeded { continue }
+      let remote = try git.run(["show", ref + ":" + path])
+      if remote.succeeded, Array(remote.output.utf8).starts(with: bytes), unlink(local) != 0 {
+        throw FileSystem.ioError(local, "set aside")
+      }
+    }
+    let merged = try git.run(
+      ["merge", "-q", "--no-edit"] + (allowUnrelated ? ["--allow-unrelated-histories"] : []) + [ref])
+    if !merged.succeeded {
+      _ = try git.run(["merge", "--abort"])
+      let message = Git.firstLine(merged.errors + merged.output)
+      if message.contains("unrelated histories") { throw GroceryError.unrelatedHousehold(remote: shown) }
+      throw GroceryError.mergeFailed(message: message)
+    }
   }
 
   /// Commits this machine's changes, fetches, merges and pushes, trying again when someone pushed in between;
@@ -119,7 +154,11 @@ public struct HouseholdSync {
       throw GroceryError.syncNotSetUp(folder: store.path)
     }
     let shown = Git.hidingCredentials(remote)
-    let before = try store.logFiles()
+    // Where each log's whole lines end now: what came in is read from there.
+    var before: [String: Int] = [:]
+    for machine in try store.logFiles().keys {
+      before[machine] = try ChangeLog.wholeLength(store.logsFolder + "/" + machine + ".jsonl")
+    }
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
       let machine = try store.identity(creating: true)
       try commitOwnChanges(machine: machine, message: "grocery: changes from \(machine.name)")
@@ -142,15 +181,7 @@ public struct HouseholdSync {
           throw GroceryError.unrelatedHousehold(remote: shown)
         }
         try store.withLock(onWait: onWait) {
-          let merged = try git.run(["merge", "-q", "--no-edit", "refs/remotes/origin/main"])
-          if !merged.succeeded {
-            _ = try git.run(["merge", "--abort"])
-            let message = Git.firstLine(merged.errors + merged.output)
-            if message.contains("unrelated histories") {
-              throw GroceryError.unrelatedHousehold(remote: shown)
-            }
-            throw GroceryError.mergeFailed(message: message)
-          }
+          try merge(allowUnrelated: false, shown: shown)
           // Fold what came in once, here, so the commands after a sync read only the snapshot.
           try store.refreshSnapshot(try store.read(machine: machine.id))
         }
