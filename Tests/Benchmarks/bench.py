@@ -41,10 +41,15 @@ class Log:
         self.file.close()
 
 
-def item_op(id, name, staple, on_list, created):
-    return {"op": "item", "id": id, "set": {"name": name, "quantity": 1, "note": None, "category": None, "locations": [],
+# The built-in categories have the same fixed ids in every household ("Produce" ... "Snacks, Drinks & Other").
+CATEGORIES = ["00000000-0000-4000-8000-00000000c00%d" % n for n in range(1, 7)]
+
+
+def item_op(id, name, staple, on_list, created, index=0):
+    category = None if index % 7 == 6 else CATEGORIES[index % 7]
+    return {"op": "item", "id": id, "set": {"name": name, "quantity": 1, "note": None, "category": category, "locations": [],
             "staple": staple, "onList": on_list, "unavailableOn": None, "skipUntil": None, "alive": True,
-            "created": created}}
+            "created": created}, "was": {"alive": False}}
 
 
 def household(path, years):
@@ -54,7 +59,7 @@ def household(path, years):
     start = datetime.datetime(2026 - years, 11, 21, 9, 0, tzinfo=datetime.timezone.utc)
     created = start.strftime("%Y-%m-%dT%H:%M:%S.000Z")
     ids = [str(uuid.uuid4()) for _ in range(200)]
-    log.change("add", [{"op": "machine", "name": "bench@host"}] + [item_op(ids[i], "item %03d" % i, i < 40, i % 4 == 0, created) for i in range(200)], start)
+    log.change("add", [{"op": "machine", "name": "bench@host"}] + [item_op(ids[i], "item %03d" % i, i < 40, i % 4 == 0, created, i) for i in range(200)], start)
     every = {i: random.randint(3, 14) for i in range(40)}
     purchases = 0
     for day in range(years * 365):
@@ -64,6 +69,11 @@ def household(path, years):
             log.change("purchase item %03d" % i, [{"op": "item", "id": ids[i], "set": {"onList": False}, "was": {"onList": True}},
                                                   {"op": "buy", "item": ids[i], "day": when.strftime("%Y-%m-%d"), "quantity": 1}], when)
             purchases += 1
+        if day % 9 == 4:  # now and then an edit: a quantity or a note changes
+            i = random.randrange(200)
+            quantity = random.randint(1, 4)
+            log.change("edit item %03d" % i, [{"op": "item", "id": ids[i], "set": {"quantity": quantity, "note": "bench %d" % day},
+                                               "was": {"quantity": 1, "note": None}}], when)
         if day % 7 == 0:
             log.change("restock", [{"op": "item", "id": ids[i], "set": {"onList": True}, "was": {"onList": False}} for i in range(40)], when)
     log.close()
@@ -76,7 +86,7 @@ def many(path, count):
     start = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
     ids = [str(uuid.uuid4()) for _ in range(count)]
     for i in range(count):
-        log.change("add item %d" % i, [item_op(ids[i], "item %d" % i, i % 5 == 0, i % 3 == 0, "2026-01-01T00:00:00.000Z")], start)
+        log.change("add item %d" % i, [item_op(ids[i], "item %d" % i, i % 5 == 0, i % 3 == 0, "2026-01-01T00:00:00.000Z", i)], start)
     for i in range(count):
         for k in range(5):
             day = start + datetime.timedelta(days=random.randrange(300))
@@ -92,7 +102,7 @@ def env_for(home):
     return env
 
 
-def hyperfine(commands, env, runs, warmup=2):
+def hyperfine(commands, env, runs, warmup=3):
     """Returns the median seconds of each command, run without a shell."""
     out = os.path.join(work, "hf.json")
     args = ["hyperfine", "-N", "--warmup", str(warmup), "--runs", str(runs), "--export-json", out, "--style", "none"]
@@ -108,9 +118,13 @@ def hyperfine(commands, env, runs, warmup=2):
         return {r["command"]: r["median"] for r in json.load(f)["results"]}
 
 
-def peak_kib(command, env):
-    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    return int(result.stderr.strip().splitlines()[-1])
+def peak_kib(command, env, runs=3):
+    """The largest maximum resident set size, in KiB, over a few runs (GNU time's %M)."""
+    peak = 0
+    for _ in range(runs):
+        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        peak = max(peak, int(result.stderr.strip().splitlines()[-1]))
+    return peak
 
 
 def grocery(*arguments):
@@ -134,7 +148,7 @@ def measure_grocery(home, runs):
     for args in (["add", "bench-buy", "bench-new"], ["staple", "bench-staple"], ["list"]):
         subprocess.run([BINARY] + args, env=env, stdout=subprocess.DEVNULL, check=True)
     times = hyperfine([(n, c, p) for n, c, p, _ in COMMANDS], env, runs)
-    memory = max(peak_kib([BINARY, "list"], env), peak_kib([BINARY, "add", "bench-mem", "--quiet"], env))
+    memory = max(peak_kib([BINARY] + args, env) for args in (["list"], ["stats"], ["add", "bench-mem", "--quiet"]))
     return times, memory
 
 
@@ -158,6 +172,8 @@ def peers(count, folder):
         # Warm-up runs get no --prepare, so the one that needs a task to complete runs without them.
         t.update(hyperfine([("task done", "task +PENDING description:bench-buy done", "task add bench-buy")], env, RUNS, 0))
         results["task"] = {"list": t["task list"], "add": t["task add"], "purchase": t["task done"]}
+    else:
+        print("bench: Taskwarrior (task) is missing; skipped (.ci/bench-setup installs it)", file=sys.stderr)
     if have("todo-txt"):
         data = os.path.join(folder, "todo")
         os.makedirs(data)
@@ -176,6 +192,8 @@ def peers(count, folder):
         t.update(hyperfine([("todo do", "todo-txt -d %s do %d" % (cfg, count + 1), "todo-txt -d %s add bench-buy" % cfg)], env, RUNS, 0))
         t.update(hyperfine([("todo add", "todo-txt -d %s add bench-new" % cfg, None)], env, RUNS))
         results["todo-txt"] = {"list": t["todo ls"], "add": t["todo add"], "purchase": t["todo do"]}
+    else:
+        print("bench: todo.txt-cli (todo-txt) is missing; skipped (.ci/bench-setup installs it)", file=sys.stderr)
     return results
 
 
