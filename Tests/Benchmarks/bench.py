@@ -3,6 +3,24 @@
 /bin/true, Taskwarrior and todo.txt-cli on the same data. Reports; never fails the build on a miss.
 
 Usage: bench.py BINARY [--quick]   (--quick: fewer runs and no 100,000-item store)
+Run it with `make bench` (builds the release binary, installs hyperfine/time/taskwarrior/todotxt-cli through
+.ci/bench-setup when root, then runs this). Standard library only; every store lives in a temporary folder.
+
+Stores are real log files written directly, line for line as grocery writes them (household.json plus
+logs/<machine>.jsonl; (at, seq) strictly increasing; the built-in categories' fixed ids). Each store is warmed
+once (an add, a staple and a list) so this machine's snapshot cache exists, as in everyday use.
+
+What is timed (hyperfine -N, --warmup 3, medians; the 100,000-item store 3 runs), and how a change stays
+repeatable without timing any setup:
+- add: `add bench-new`; hyperfine's --prepare (never timed) removes it again, so every timed add is a new item.
+- purchase: `purchase bench-buy`, an item on the list; --prepare puts it back on the list (untimed).
+- staple: `staple bench-staple`; --prepare un-staples it (untimed).
+- restock --due, list, list --staples, stats: as they are.
+- Taskwarrior: `task list`, `task add bench-new`, and `task +PENDING description:bench-buy done` with
+  `task add bench-buy` as the untimed --prepare (a bare `task N done` cannot be repeated: ids are renumbered
+  only by a later report). todo.txt-cli: `todo-txt ls`, `todo-txt add bench-new`, `todo-txt do N` with the
+  item re-added by --prepare (done items are archived, so N stays the same).
+Peak memory: the largest max RSS (GNU time %M) of list, stats and add, three runs each.
 """
 import datetime, json, os, random, shutil, subprocess, sys, tempfile, uuid
 
