@@ -71,7 +71,7 @@ def item_op(id, name, staple, on_list, created, index=0):
 
 
 def household(path, years):
-    """200 items: 40 staples bought every 3 to 14 days, the rest now and then; about 3,900 purchases a year."""
+    """200 items: 40 staples bought every 3 to 14 days, 2 to 7 of the rest each day; about 4,000 purchases a year."""
     random.seed(years)
     log = Log(path)
     start = datetime.datetime(2026 - years, 11, 21, 9, 0, tzinfo=datetime.timezone.utc)
@@ -82,7 +82,7 @@ def household(path, years):
     purchases = 0
     for day in range(years * 365):
         when = start + datetime.timedelta(days=day, hours=10)
-        bought = [i for i in range(40) if day % every[i] == 0] + random.sample(range(40, 200), random.randint(5, 10))
+        bought = [i for i in range(40) if day % every[i] == 0] + random.sample(range(40, 200), random.randint(2, 7))
         for i in bought:
             log.change("purchase item %03d" % i, [{"op": "item", "id": ids[i], "set": {"onList": False}, "was": {"onList": True}},
                                                   {"op": "buy", "item": ids[i], "day": when.strftime("%Y-%m-%d"), "quantity": 1}], when)
