@@ -77,10 +77,27 @@ enum Tool {
     #expect(try complete(["grocery", "pur"]) == ["purchase"])
     #expect(try complete(["grocery", "add", "--sta"]) == ["--staple"])
     #expect(try complete(["grocery", "purchase", "Mi"]) == ["Milk"])
-    #expect(try complete(["grocery", "add", "-c", "Dai"]) == ["Dairy\\ \\&\\ Fridge"])
+    #expect(try complete(["grocery", "purchase", "mi"]) == ["Milk"], "names match without regard to case")
+    #expect(
+      try complete(["grocery", "add", "-c", "Dai"]) == ["Dairy & Fridge"], "readline quotes what it inserts")
     #expect(try complete(["grocery", "list", "--at", "Cos"]) == ["Costco"])
     #expect(try complete(["grocery", "list", "--format", "j"]) == ["json"])
     #expect(try complete(["grocery", "category", "re"]).sorted() == ["remove", "rename"])
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishOffersOnlyTheChoicesAfterAnOptionWithAFixedSetOfValues() throws {
+    let script = try scenario.grocery.run(["completions", "fish"]).stdout
+    try scenario.folder.write("grocery.fish", script)
+    try scenario.folder.write("a-file-that-must-not-be-offered", "")
+    let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
+    let program = """
+      set -x PATH '\(binFolder)' $PATH; set -x GROCERY_STORE '\(scenario.grocery.store)'
+      cd '\(scenario.folder.path)'; source grocery.fish; complete -C 'grocery list --format '
+      """
+    let offered = try Tool.run("fish", ["--no-config", "-c", program], in: scenario.folder).stdout
+      .split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    #expect(offered.sorted() == ["csv", "json", "markdown", "print", "text"], "\(offered)")
   }
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
