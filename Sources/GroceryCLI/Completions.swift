@@ -137,7 +137,9 @@ enum Completions {
           [[ "$word" == -* ]] && continue
 
       """ + body(actions, previous: "${words[CURRENT-1]}", currentIsOption: "[[ \"$PREFIX\" == -* ]]")
-        + "compdef _grocery grocery\n"
+        // Autoloaded from fpath, this file's body runs on the first Tab: complete at once, not only define.
+        + "if [[ \"${zsh_eval_context[-1]}\" == loadautofunc ]]; then\n  _grocery \"$@\"\nelse\n"
+        + "  compdef _grocery grocery\nfi\n"
   }
 
   // MARK: fish

@@ -121,6 +121,26 @@ enum Tool {
     #expect(try complete(["grocery", "reorder-categories", ""]).contains("Dairy & Fridge"))
   }
 
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshCompletesOnTheFirstTabWhenLoadedFromFpath() throws {
+    let functions = scenario.folder.file("zsh-functions")
+    try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+    try scenario.folder.write(
+      "zsh-functions/_grocery", try scenario.grocery.run(["completions", "zsh"]).stdout)
+    let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
+    // compinit autoloads _grocery from fpath; the first call is the first Tab of a new shell.
+    let program = """
+      export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
+      fpath=('\(functions)' $fpath)
+      autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump-fpath"))'
+      compadd() { if [[ $1 == -a ]]; then print -r -- "${(j:|:)${(P)2}}"; else shift; print -r -- "${(j:|:)@}"; fi }
+      words=(grocery purchase Mi) CURRENT=3 PREFIX=Mi
+      _grocery
+      """
+    let first = try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder)
+    #expect(first.stdout.contains("Milk"), "\(first)")
+  }
+
   @Test func theManPageRendersWithoutWarningsAndHasItsSections() throws {
     let page = try scenario.grocery.run(["help", "--man"])
     #expect(page.status == 0)
