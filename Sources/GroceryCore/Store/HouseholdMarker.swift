@@ -22,6 +22,11 @@ enum HouseholdMarker {
   /// Reads a marker; nil when there is none.
   static func read(_ path: String, shown: String) throws -> Contents? {
     guard let bytes = try FileSystem.readRegularFile(path, limit: 1 << 16) else { return nil }
+    return try parse(bytes, shown: shown)
+  }
+
+  /// Reads a marker's bytes, refusing one that is not a household's or is from a newer grocery.
+  static func parse(_ bytes: [UInt8], shown: String) throws -> Contents {
     var reader = JSONReader(bytes)
     var format: String?
     var version: Int?

@@ -120,13 +120,13 @@ public struct HouseholdStore: Sendable {
       // A snapshot written under another identity (the host name changed) holds that machine's changes.
       undo: (start?.undo ?? []).filter { $0.stamp.machine == machine })
     if start == nil || fullHistory { reading.state.fullHistory = [:] }
-    let own = machine
+
     for machineID in logs.keys.sorted() {
       let file = logsFolder + "/" + machineID + ".jsonl"
       let before = reading.positions[machineID] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
       let after = try ChangeLog.read(file, machine: machineID, from: before, shownAs: shown(file)) { change in
         reading.state.apply(change)
-        if machineID == own { Undo.record(change, in: &reading.undo, depth: undoDepth) }
+        if machineID == machine { Undo.record(change, in: &reading.undo, depth: undoDepth) }
       }
       reading.tailBytes += after.offset - before.offset
       reading.positions[machineID] = after

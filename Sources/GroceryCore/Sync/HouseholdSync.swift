@@ -80,9 +80,7 @@ public struct HouseholdSync {
         let fetched = try git.run(["fetch", "-q", "--", url, "+refs/heads/main:refs/remotes/origin/main"])
         if !fetched.succeeded { throw GroceryError.notAHousehold(remote: shown) }
         remoteMarker = try markerBytes(at: "refs/remotes/origin/main")
-        guard let marker = remoteMarker, try HouseholdSync.isHousehold(marker) else {
-          throw GroceryError.notAHousehold(remote: shown)
-        }
+        _ = try remoteHousehold(remoteMarker, shown: shown)
       }
       try store.withLock(onWait: onWait) {
         let machine = try store.identity(creating: true)
@@ -173,13 +171,9 @@ public struct HouseholdSync {
       }
       let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded
       if remoteHasMain {
-        guard let marker = try markerBytes(at: "refs/remotes/origin/main"),
-          try HouseholdSync.isHousehold(marker)
-        else { throw GroceryError.notAHousehold(remote: shown) }
-        let local = try FileSystem.readRegularFile(store.markerPath, limit: 1 << 16)
-        if try HouseholdSync.householdID(marker) != local.map(HouseholdSync.householdID) ?? nil {
-          throw GroceryError.unrelatedHousehold(remote: shown)
-        }
+        let remote = try remoteHousehold(try markerBytes(at: "refs/remotes/origin/main"), shown: shown)
+        let local = try HouseholdMarker.read(store.markerPath, shown: store.shown(store.markerPath))
+        if remote.id != local?.id { throw GroceryError.unrelatedHousehold(remote: shown) }
         try store.withLock(onWait: onWait) {
           try merge(allowUnrelated: false, shown: shown)
           // Fold what came in once, here, so the commands after a sync read only the snapshot.
@@ -220,34 +214,14 @@ public struct HouseholdSync {
     return shown.succeeded ? Array(shown.output.utf8) : nil
   }
 
-  static func isHousehold(_ marker: [UInt8]) throws -> Bool {
-    var reader = JSONReader(marker)
+  /// What the remote's `household.json` says; anything that is not a household's is `notAHousehold`.
+  func remoteHousehold(_ marker: [UInt8]?, shown: String) throws -> HouseholdMarker.Contents {
+    guard let marker else { throw GroceryError.notAHousehold(remote: shown) }
     do {
-      try reader.beginObject()
-      var first = true
-      while let key = try reader.nextKey(first: &first) {
-        if key == "format" { return try reader.readString() == HouseholdMarker.format }
-        try reader.skipValue()
-      }
-    } catch is JSONReader.Failure {
-      return false
+      return try HouseholdMarker.parse(marker, shown: shown + ":" + HouseholdMarker.fileName)
+    } catch GroceryError.unreadableStore {
+      throw GroceryError.notAHousehold(remote: shown)
     }
-    return false
-  }
-
-  static func householdID(_ marker: [UInt8]) throws -> String? {
-    var reader = JSONReader(marker)
-    do {
-      try reader.beginObject()
-      var first = true
-      while let key = try reader.nextKey(first: &first) {
-        if key == "id" { return try reader.readString() }
-        try reader.skipValue()
-      }
-    } catch is JSONReader.Failure {
-      return nil
-    }
-    return nil
   }
 
   /// Reads what the other machines' logs gained since `before`.
