@@ -6,7 +6,7 @@ enum Help {
 
   /// The usage line for a command path: `grocery add [OPTIONS] NAME...`.
   static func usageLine(path: [String]) -> String {
-    guard let spec = CommandTable.specs(along: path).last else {
+    guard let spec = CommandTable.commands(along: path).last else {
       return "grocery [OPTIONS] COMMAND [ARGUMENTS]"
     }
     var parts = ["grocery"] + path
@@ -14,13 +14,13 @@ enum Help {
       parts.append("SUBCOMMAND")
     } else {
       if !spec.options.isEmpty { parts.append("[OPTIONS]") }
-      if !spec.arguments.isEmpty { parts.append(spec.arguments) }
+      if !spec.arguments.usage.isEmpty { parts.append(spec.arguments.usage) }
     }
     return parts.joined(separator: " ")
   }
 
   static func render(path: [String]) -> String {
-    guard let spec = CommandTable.specs(along: path).last else { return overview() }
+    guard let spec = CommandTable.commands(along: path).last else { return overview() }
     var out = "USAGE: \(usageLine(path: path))\n\n"
     out += paragraph(spec.abstract)
     if !spec.discussion.isEmpty { out += "\n" + paragraph(spec.discussion) }
@@ -28,14 +28,14 @@ enum Help {
       out += "\nSUBCOMMANDS:\n"
       out += table(
         spec.subcommands.map {
-          (([$0.name] + $0.aliases).joined(separator: ", ") + " " + $0.arguments, $0.abstract)
+          (([$0.name] + $0.aliases).joined(separator: ", ") + " " + $0.arguments.usage, $0.abstract)
         })
       out += "\nRun 'grocery help \(path.joined(separator: " ")) SUBCOMMAND' for its options.\n"
     }
     if !spec.options.isEmpty {
       out += "\nOPTIONS:\n" + table(spec.options.map { ($0.synopsis, $0.help) })
     }
-    out += "\nGLOBAL OPTIONS:\n" + table(ArgumentParser.globalOptions.map { ($0.synopsis, $0.help) })
+    out += "\nGLOBAL OPTIONS:\n" + table(GlobalOptions.options.map { ($0.synopsis, $0.help) })
     if !spec.examples.isEmpty {
       out += "\nEXAMPLES:\n" + spec.examples.map { "  " + $0 + "\n" }.joined()
     }
@@ -50,7 +50,7 @@ enum Help {
       CommandTable.commands.map { (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract) })
     out += "\nOPTIONS:\n"
     out += table(
-      ArgumentParser.globalOptions.map { ($0.synopsis, $0.help) } + [("    --version", "Show the version.")])
+      GlobalOptions.options.map { ($0.synopsis, $0.help) } + [("    --version", "Show the version.")])
     out +=
       "\n"
       + paragraph(

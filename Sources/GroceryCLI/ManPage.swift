@@ -19,7 +19,7 @@ enum ManPage {
       for sub in spec.subcommands { out += command(sub, path: [spec.name, sub.name]) }
     }
     out += ".SH OPTIONS\n"
-    for option in ArgumentParser.globalOptions { out += self.option(option) }
+    for option in GlobalOptions.options { out += self.option(option) }
     out += ".TP\n.B \\-\\-version\nShow the version.\n"
     out += ".SH FILES\n"
     out += ".TP\n.I $XDG_DATA_HOME/grocery/household/\n"
@@ -58,9 +58,9 @@ enum ManPage {
     ("NO_COLOR", "When set and not empty, no colour even on a terminal."),
   ]
 
-  static func command(_ spec: CommandSpec, path: [String]) -> String {
+  static func command(_ spec: any Command.Type, path: [String]) -> String {
     var out = ".SS \(escape((["grocery"] + path).joined(separator: " ")))"
-    if !spec.arguments.isEmpty { out += " \(escape(spec.arguments))" }
+    if !spec.arguments.usage.isEmpty { out += " \(escape(spec.arguments.usage))" }
     out += "\n" + escape(spec.abstract) + "\n"
     if !spec.discussion.isEmpty { out += ".PP\n" + escape(spec.discussion) + "\n" }
     if !spec.aliases.isEmpty { out += ".PP\nAlias: \(escape(spec.aliases.joined(separator: ", ")))\n" }
@@ -68,10 +68,10 @@ enum ManPage {
     return out
   }
 
-  static func option(_ option: OptionSpec) -> String {
+  static func option(_ option: any OptionDeclaration) -> String {
     var head = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
     head += "\\fB\\-\\-\(escape(option.long))\\fR"
-    if let value = option.value { head += " \\fI\(escape(value))\\fR" }
+    if let value = option.placeholder { head += " \\fI\(escape(value))\\fR" }
     return ".TP\n\(head)\n\(escape(option.help))\n"
   }
 

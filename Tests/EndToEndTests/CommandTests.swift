@@ -328,11 +328,23 @@ import Testing
     (["add", "x", "--at", "costco"], "grocery: error: no location named 'costco'\n", 1),
     (
       ["add", "x", "-q", "0"],
-      "grocery: error: invalid quantity '0': expected a whole number from 1 to 999\n", 64
+      "grocery: error: invalid quantity '0': expected a whole number from 1 to 999\n"
+        + "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", 64
     ),
     (
       ["add", "x", "-q", "3.5"],
-      "grocery: error: invalid quantity '3.5': expected a whole number from 1 to 999\n", 64
+      "grocery: error: invalid quantity '3.5': expected a whole number from 1 to 999\n"
+        + "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", 64
+    ),
+    (
+      ["buy", "milk", "--on", "tomorrow"],
+      "grocery: error: invalid date 'tomorrow': expected YYYY-MM-DD, 'today' or 'yesterday'\n"
+        + "usage: grocery purchase [OPTIONS] NAME... (see 'grocery purchase --help')\n", 64
+    ),
+    (
+      ["list", "--format", "pdf"],
+      "grocery: error: unknown format 'pdf' for '--format'; expected text, markdown, json, csv or print\n"
+        + "usage: grocery list [OPTIONS] (see 'grocery list --help')\n", 64
     ),
     (
       ["add", "line\nbreak"],

@@ -266,6 +266,7 @@ import Testing
       ["list"], stdout: "Uncategorized\n  [ ] eggs x3\n  [ ] milk x3\n\n2 items to buy, 0 bought today\n")
     try scenario.expectRefused(
       ["add", "tea", "-q", "0000"],
-      stderr: "grocery: error: invalid quantity '0000': expected a whole number from 1 to 999\n", status: 64)
+      stderr: "grocery: error: invalid quantity '0000': expected a whole number from 1 to 999\n"
+        + "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", status: 64)
   }
 }

@@ -42,6 +42,24 @@ enum Tool {
 @Suite struct ShellIntegrationTests {
   let scenario = Scenario()
 
+  /// zsh's compadd as the tests see it: prints the offered words that start with PREFIX, joined by `|`, and
+  /// fails when there are none, as the real one does.
+  static let zshCompadd = """
+    compadd() {
+      local -a offered
+      if [[ $1 == -a ]]; then offered=("${(@P)2}"); else shift; offered=("$@"); fi
+      offered=(${(M)offered:#${PREFIX}*})
+      (( $#offered )) || return 1
+      print -r -- "${(j:|:)offered}"
+    }
+    """
+
+  /// The items on the sample household's list, as `purchase` offers them first.
+  static let onTheList = [
+    "Apples", "Avocados", "Broccoli", "Canned tomatoes", "Carrots", "Coffee beans", "Frozen berries",
+    "Frozen peas", "Ground beef", "Lemons", "Orange juice", "Peanut butter", "Sourdough loaf",
+  ]
+
   init() throws {
     try scenario.given(["init", "--sample"])
   }
@@ -83,6 +101,8 @@ enum Tool {
     #expect(try complete(["grocery", "list", "--at", "Cos"]) == ["Costco"])
     #expect(try complete(["grocery", "list", "--format", "j"]) == ["json"])
     #expect(try complete(["grocery", "category", "re"]).sorted() == ["remove", "rename"])
+    #expect(try complete(["grocery", "purchase", ""]).sorted() == Self.onTheList, "the list's items alone")
+    #expect(try complete(["grocery", "buy", "Le"]) == ["Lemons"])
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
@@ -100,6 +120,35 @@ enum Tool {
     #expect(offered.sorted() == ["csv", "json", "markdown", "print", "text"], "\(offered)")
   }
 
+  /// Runs fish's own completion of a command line against the sample household.
+  func fishCompletes(_ line: String) throws -> [String] {
+    let script = try scenario.grocery.run(["completions", "fish"]).stdout
+    try scenario.folder.write("grocery.fish", script)
+    let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
+    let program = """
+      set -x PATH '\(binFolder)' $PATH; set -x GROCERY_STORE '\(scenario.grocery.store)'
+      cd '\(scenario.folder.path)'; source grocery.fish; complete -C '\(line)'
+      """
+    return try Tool.run("fish", ["--no-config", "-c", program], in: scenario.folder).stdout
+      .split(separator: "\n").map(String.init)
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishDescribesEachFormatOnItsOwn() throws {
+    #expect(
+      try fishCompletes("grocery list --format ").sorted() == [
+        "csv\tComma-separated values for a spreadsheet", "json\tJSON for scripts",
+        "markdown\tA Markdown checklist", "print\tPlain ASCII columns for paper",
+        "text\tPlain text under category headings",
+      ])
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishOffersTheItemsOnTheListAfterPurchase() throws {
+    #expect(try fishCompletes("grocery purchase ").sorted() == Self.onTheList)
+    #expect(try fishCompletes("grocery buy Mi") == ["Milk"], "every item when none on the list fits")
+  }
+
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
   func zshCompletesNamesFromTheStore() throws {
     let script = try scenario.grocery.run(["completions", "zsh"]).stdout
@@ -111,7 +160,7 @@ enum Tool {
         export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
         autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump"))'
         source '\(scenario.folder.file("_grocery"))'
-        compadd() { if [[ $1 == -a ]]; then print -r -- "${(j:|:)${(P)2}}"; else shift; print -r -- "${(j:|:)@}"; fi }
+        \(Self.zshCompadd)
         words=(\(words.map { "'\($0)'" }.joined(separator: " "))) CURRENT=\(words.count) PREFIX='\(words.last!)'
         _grocery
         """
@@ -119,6 +168,7 @@ enum Tool {
     }
     #expect(try complete(["grocery", "purchase", "Mi"]).contains("Milk"))
     #expect(try complete(["grocery", "reorder-categories", ""]).contains("Dairy & Fridge"))
+    #expect(try complete(["grocery", "purchase", ""]) == Self.onTheList.joined(separator: "|") + "\n")
   }
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
@@ -133,7 +183,7 @@ enum Tool {
       export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
       fpath=('\(functions)' $fpath)
       autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump-fpath"))'
-      compadd() { if [[ $1 == -a ]]; then print -r -- "${(j:|:)${(P)2}}"; else shift; print -r -- "${(j:|:)@}"; fi }
+      \(Self.zshCompadd)
       words=(grocery purchase Mi) CURRENT=3 PREFIX=Mi
       _grocery
       """

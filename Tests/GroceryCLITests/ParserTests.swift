@@ -97,7 +97,10 @@ import Testing
     (["add"], "missing NAME..."),
     (["list", "extra"], "'list' takes no arguments; got 'extra'"),
     (["list", "--all", "--staples"], "options '--all' and '--staples' cannot be used together"),
-    (["list", "--format", "yaml"], "unknown format 'yaml' for '--format'"),
+    (
+      ["list", "--format", "yaml"],
+      "unknown format 'yaml' for '--format'; expected text, markdown, json, csv or print"
+    ),
     (["edit", "milk"], "nothing to change; give at least one option"),
     (["edit", "milk", "bread", "-q", "2"], "unexpected argument 'bread'"),
     (["purchase"], "missing NAME... (or --all)"),
@@ -115,30 +118,118 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    (["add", "-q", "0", "x"], "invalid quantity '0': expected a whole number from 1 to 999"),
-    (["add", "-q", "1e3", "x"], "invalid quantity '1e3': expected a whole number from 1 to 999"),
+  /// A malformed value for every option that converts its text, with the command path the usage line shows.
+  static let malformedValues: [([String], String, [String])] = [
+    (["add", "-q", "0", "x"], "invalid quantity '0': expected a whole number from 1 to 999", ["add"]),
+    (["add", "-q", "1e3", "x"], "invalid quantity '1e3': expected a whole number from 1 to 999", ["add"]),
+    (
+      ["add", "x", "--quantity=1000"], "invalid quantity '1000': expected a whole number from 1 to 999",
+      ["add"]
+    ),
+    (["add", "-n", "a\tb", "x"], "invalid note 'a\\tb': it contains a control character", ["add"]),
+    (["edit", "x", "-q", "-2"], "invalid quantity '-2': expected a whole number from 1 to 999", ["edit"]),
+    (["edit", "x", "-n", "a\u{7}"], "invalid note 'a\\u{7}': it contains a control character", ["edit"]),
     (
       ["purchase", "x", "--on", "2026-02-30"],
-      "invalid date '2026-02-30': expected YYYY-MM-DD, 'today' or 'yesterday'"
+      "invalid date '2026-02-30': expected YYYY-MM-DD, 'today' or 'yesterday'", ["purchase"]
     ),
-    (["add", "-n", "a\tb", "x"], "invalid note 'a\\tb': it contains a control character"),
-    (["list", "--lock-timeout", "-1"], "invalid lock timeout '-1': expected seconds from 0 to 86400"),
     (
-      ["restock", "--due", "--every", "0"],
-      "invalid --every '0': expected a whole number of days from 1 to 3650"
+      ["buy", "milk", "--on", "tomorrow"],
+      "invalid date 'tomorrow': expected YYYY-MM-DD, 'today' or 'yesterday'", ["purchase"]
     ),
+    (
+      ["staple", "x", "--skip-until", "soon"],
+      "invalid date 'soon': expected YYYY-MM-DD, 'today' or 'yesterday'", ["staple"]
+    ),
+    (
+      ["history", "--since", "last week"],
+      "invalid date 'last week': expected YYYY-MM-DD, 'today' or 'yesterday'", ["history"]
+    ),
+    (
+      ["history", "--format", "pdf"], "unknown format 'pdf' for '--format'; expected text, json or csv",
+      ["history"]
+    ),
+    (
+      ["list", "--format", "pdf"],
+      "unknown format 'pdf' for '--format'; expected text, markdown, json, csv or print", ["list"]
+    ),
+    (["list", "--format", "jsn"], "unknown format 'jsn' for '--format'; did you mean 'json'?", ["list"]),
+    (["list", "--title", "a\nb"], "invalid title 'a\\nb': it contains a control character", ["list"]),
+    (["list", "-f", "print", "--columns", "3"], "invalid --columns '3': expected 1 or 2", ["list"]),
     (
       ["list", "-f", "print", "--width", "20"],
-      "invalid --width '20': expected a whole number of columns from 40 to 200"
+      "invalid --width '20': expected a whole number of columns from 40 to 200", ["list"]
     ),
-  ])
-  func badValuesAreRefusedWhileParsing(_ arguments: [String], _ message: String) {
-    #expect {
-      try ArgumentParser.parse(arguments)
-    } throws: { error in
-      (error as? GroceryError)?.message == message
+    (
+      ["restock", "--due", "--within", "x"],
+      "invalid --within 'x': expected a whole number of days from 0 to 3650", ["restock"]
+    ),
+    (
+      ["restock", "--due", "--every", "0"],
+      "invalid --every '0': expected a whole number of days from 1 to 3650", ["restock"]
+    ),
+    (
+      ["list", "--lock-timeout", "-1"], "invalid lock timeout '-1': expected seconds from 0 to 86400",
+      ["list"]
+    ),
+    (
+      ["sync", "setup", "/tmp/r", "--name", " "], "invalid machine name ' ': it is empty", ["sync", "setup"]
+    ),
+  ]
+
+  @Test(arguments: malformedValues)
+  func malformedValuesAreUsageErrorsWhileParsing(_ arguments: [String], _ message: String, _ path: [String]) {
+    #expect(throws: UsageError(message, path: path)) { try ArgumentParser.parse(arguments) }
+  }
+
+  @Test func everyOptionThatConvertsItsValueHasAMalformedCase() {
+    func covered(_ option: any OptionDeclaration, path: [String]?) -> Bool {
+      let spellings = ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])
+      return Self.malformedValues.contains { arguments, _, shown in
+        (path == nil || shown == path)
+          && arguments.contains { spellings.contains(String($0.prefix { $0 != "=" })) }
+      }
     }
+    /// An option whose value is any text accepts even a bell character; the others need a malformed case.
+    func converts(_ option: any OptionDeclaration) -> Bool { (try? option.convert("\u{7}")) == nil }
+    let commands = CommandTable.commands.flatMap { command in
+      [([command.name], command)] + command.subcommands.map { ([command.name, $0.name], $0) }
+    }
+    for (path, command) in commands {
+      for option in command.options where !option.isFlag && converts(option) {
+        #expect(covered(option, path: path), "\(path) --\(option.long)")
+      }
+    }
+    for option in GlobalOptions.options where !option.isFlag && converts(option) {
+      #expect(covered(option, path: nil), "--\(option.long)")
+    }
+  }
+
+  @Test func optionsAreReadWithTheirTypes() throws {
+    let cleared = try add(["milk", "-n", ""])
+    #expect(cleared.changes.note == .some(nil))
+    let edit = try #require(
+      try runnable(["edit", "milk", "-q", "07", "--at", "a", "--at", "b"]) as? EditCommand)
+    #expect(edit.changes.quantity == 7)
+    #expect(edit.changes.locations == ["a", "b"])
+    let restock = try #require(try runnable(["restock", "--due", "--within", "2"]) as? RestockCommand)
+    #expect(restock.policy == .due(within: 2, every: 7))
+    let names = try #require(try runnable(["names", "it", "--on-list"]) as? NamesCommand)
+    #expect(names.kind == .item && names.onList)
+  }
+
+  @Test func onListGoesWithItemsOnly() {
+    #expect(throws: UsageError("option '--on-list' goes with 'items'", path: ["names"])) {
+      try ArgumentParser.parse(["names", "categories", "--on-list"])
+    }
+  }
+
+  @Test func helpIsGivenEvenWithAMalformedValue() throws {
+    guard case .help(let path, false) = try ArgumentParser.parse(["add", "-q", "0", "--help"]) else {
+      Issue.record("expected help")
+      return
+    }
+    #expect(path == ["add"])
   }
 
   @Test func helpIsFoundAnywhere() throws {
@@ -155,7 +246,8 @@ import Testing
   }
 
   @Test func everyCommandsHelpNamesAllItsOptions() {
-    for spec in CommandTable.commands {
+    for command in CommandTable.commands {
+      let spec = command
       let text = Help.render(path: [spec.name])
       #expect(text.hasPrefix("USAGE: grocery \(spec.name)"))
       for option in spec.options {
@@ -176,7 +268,7 @@ import Testing
   @Test func tenThousandRandomCommandLinesNeverCrashTheParser() {
     let words =
       CommandTable.commands.flatMap {
-        [$0.name] + $0.subcommands.map(\.name) + $0.options.map { "--" + $0.long }
+        [$0.name] + $0.subcommands.map { $0.name } + $0.options.map { "--" + $0.long }
       }
       + [
         "-q", "-q3", "-c", "-n", "--", "-", "--help", "-h", "--store", "milk", "0", "999", "1000",

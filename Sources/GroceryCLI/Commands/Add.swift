@@ -7,15 +7,39 @@ import GroceryCore
 #endif
 
 /// `grocery add NAME...`: puts items on the list.
-struct AddCommand: Runnable {
+struct AddCommand: Command, Runnable {
+  static let name = "add"
+  static let arguments = Arguments("NAME...", minimum: 1, maximum: nil, completes: .names(.item))
+  static let abstract = "Put items on the shopping list."
+  static let discussion = """
+    A known item goes back on the list keeping its category, staple flag and history; options given \
+    override them. A new item takes --category or Uncategorized. Names match exactly here (after folding \
+    case and accents), so 'add Apple' creates Apple even when Apple juice exists. '-' reads one name a line \
+    from standard input, skipping blank lines and # comments.
+    """
+  static let quantity = Option<Int>(
+    "quantity", "q", value: "N", help: "How many to buy, 1 to 999 (default 1).", parse: Values.quantity)
+  static let category = Option<String>(
+    "category", "c", value: "CATEGORY", completes: .category, help: "The item's category.")
+  static let note = Option<String?>(
+    "note", "n", value: "NOTE", help: "A note shown beside the item; empty clears it.", parse: Values.note)
+  static let at = Option<String>(
+    "at", value: "LOCATION", completes: .location, repeatable: true,
+    help: "A store the item is bought at (repeatable; none means anywhere).")
+  static let staple = Flag("staple", help: "Also mark the items as staples.")
+  static let options: [any OptionDeclaration] = [quantity, category, note, at, staple]
+  static let examples = [
+    "grocery add milk eggs", "grocery add -q 2 -c produce bananas", "grocery add - < list.txt",
+  ]
+
   var names: [String]
   var changes: ItemChanges
 
-  init(_ parsed: ParsedArguments) throws {
+  init(_ parsed: ParsedArguments) {
     names = parsed.positionals
     changes = ItemChanges(
-      quantity: try parsed.quantity(), category: parsed.value("category"), note: try parsed.note(),
-      locations: parsed.values["at"], isStaple: parsed.flag("staple") ? true : nil)
+      quantity: parsed[Self.quantity], category: parsed[Self.category], note: parsed[Self.note],
+      locations: parsed.all(Self.at), isStaple: parsed[Self.staple] ? true : nil)
   }
 
   func run(_ context: Context) throws {

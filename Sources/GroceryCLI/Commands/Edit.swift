@@ -7,24 +7,46 @@ import GroceryCore
 #endif
 
 /// `grocery edit NAME`: changes one item's attributes.
-struct EditCommand: Runnable {
+struct EditCommand: Command, Runnable {
+  static let name = "edit"
+  static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .names(.item))
+  static let abstract = "Change an item: name, quantity, category, note, stores."
+  static let rename = Option<String>("rename", value: "NEW", help: "A new name.")
+  static let quantity = Option<Int>(
+    "quantity", "q", value: "N", help: "How many to buy, 1 to 999.", parse: Values.quantity)
+  static let category = Option<String>(
+    "category", "c", value: "CATEGORY", completes: .category, help: "A new category.")
+  static let note = Option<String?>("note", "n", value: "NOTE", help: "A new note.", parse: Values.note)
+  static let clearNote = Flag("clear-note", help: "Remove the note.")
+  static let at = Option<String>(
+    "at", value: "LOCATION", completes: .location, repeatable: true,
+    help: "The stores it is bought at (repeatable).")
+  static let anywhere = Flag("anywhere", help: "Bought at any store.")
+  static let available = Flag("available", help: "In stock after all.")
+  static let unavailable = Flag(
+    "unavailable", help: "On the list but not in stock today; back to normal tomorrow.")
+  static let options: [any OptionDeclaration] = [
+    rename, quantity, category, note, clearNote, at, anywhere, available, unavailable,
+  ]
+  static let examples = ["grocery edit milk -q 2 -n 'oat, barista'", "grocery edit avocados --unavailable"]
+
   var name: String
   var changes: ItemChanges
 
   init(_ parsed: ParsedArguments) throws {
     name = parsed.positionals[0]
-    try parsed.exclusive(["note", "clear-note"])
-    try parsed.exclusive(["at", "anywhere"])
-    try parsed.exclusive(["available", "unavailable"])
-    var locations = parsed.values["at"]
-    if parsed.flag("anywhere") { locations = [] }
+    try parsed.exclusive(Self.note, Self.clearNote)
+    try parsed.exclusive(Self.at, Self.anywhere)
+    try parsed.exclusive(Self.available, Self.unavailable)
+    var locations = parsed.all(Self.at)
+    if parsed[Self.anywhere] { locations = [] }
     var available: Bool?
-    if parsed.flag("available") { available = true }
-    if parsed.flag("unavailable") { available = false }
+    if parsed[Self.available] { available = true }
+    if parsed[Self.unavailable] { available = false }
     changes = ItemChanges(
-      quantity: try parsed.quantity(), category: parsed.value("category"),
-      note: parsed.flag("clear-note") ? .some(nil) : try parsed.note(), locations: locations,
-      rename: parsed.value("rename"), isAvailable: available)
+      quantity: parsed[Self.quantity], category: parsed[Self.category],
+      note: parsed[Self.clearNote] ? .some(nil) : parsed[Self.note], locations: locations,
+      rename: parsed[Self.rename], isAvailable: available)
     if changes.isEmpty { throw UsageError("nothing to change; give at least one option", path: parsed.path) }
   }
 

@@ -1,18 +1,21 @@
 import GroceryCore
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `grocery help [COMMAND...]`: help for a command, or the manual page with `--man`.
-struct HelpCommand: Runnable {
+///
+/// It never runs against the store: parsing it yields the help to show.
+struct HelpCommand: Command {
+  static let name = "help"
+  static let arguments = Arguments("[COMMAND...]", maximum: 2, completes: .commands)
+  static let abstract = "Show help for grocery or a command."
+  static let man = Flag("man", help: "Print the manual page (roff) instead.")
+  static let options: [any OptionDeclaration] = [man]
+  static let examples = ["grocery help add", "grocery help --man | man -l -"]
+
   var path: [String]
   var man: Bool
 
   init(_ parsed: ParsedArguments) throws {
-    man = parsed.flag("man")
+    man = parsed[Self.man]
     var resolved: [String] = []
     var choices = CommandTable.commands
     for word in parsed.positionals {
@@ -20,14 +23,13 @@ struct HelpCommand: Runnable {
       guard !choices.isEmpty else {
         throw UsageError("unexpected argument '\(Names.printable(word))'", path: parsed.path)
       }
-      let spec = try ArgumentParser.resolveCommand(word, among: choices, kind: kind, path: parsed.path)
-      resolved.append(spec.name)
-      choices = spec.subcommands
+      let command = try ArgumentParser.resolveCommand(word, among: choices, kind: kind, path: parsed.path)
+      resolved.append(command.name)
+      choices = command.subcommands
     }
     path = resolved
   }
 
-  func run(_ context: Context) throws {
-    context.write(man ? ManPage.render() : Help.render(path: path))
-  }
+  /// Returns the help asked for.
+  func invocation(globals: GlobalOptions) -> Invocation { .help(path: path, man: man) }
 }

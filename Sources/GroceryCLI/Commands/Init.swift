@@ -7,10 +7,16 @@ import GroceryCore
 #endif
 
 /// `grocery init [--sample]`: creates the store.
-struct InitCommand: Runnable {
+struct InitCommand: Command, Runnable {
+  static let name = "init"
+  static let abstract = "Create the store."
+  static let sample = Flag("sample", help: "Fill the new store with a sample household.")
+  static let options: [any OptionDeclaration] = [sample]
+  static let examples = ["grocery init", "grocery --store /tmp/demo init --sample"]
+
   var sample: Bool
 
-  init(_ parsed: ParsedArguments) throws { sample = parsed.flag("sample") }
+  init(_ parsed: ParsedArguments) { sample = parsed[Self.sample] }
 
   func run(_ context: Context) throws {
     let groceries = sample ? SampleHousehold.make(today: context.today, now: context.now) : Groceries()

@@ -6,13 +6,58 @@ import GroceryCore
   import Foundation
 #endif
 
-/// The output formats of `list`.
-enum ListFormat: String, CaseIterable, Sendable {
-  case text, markdown, json, csv, print
-}
-
 /// `grocery list`: the shopping list, or every item, the staples, or what was bought.
-struct ListCommand: Runnable {
+struct ListCommand: Command, Runnable {
+  static let name = "list"
+  static let aliases = ["ls"]
+  static let abstract = "Show the shopping list in store-walk order."
+  static let discussion = """
+    By default shows the items on the list under category headings in walk order (the location's own order \
+    with --at, and then only items bought there or anywhere), alphabetical within a heading, with a footer \
+    counting what is to buy and what was bought today. Plain text fits 80 columns and has colour only on a \
+    terminal when NO_COLOR is unset.
+    """
+  static let all = Flag("all", help: "Show every item with its state.")
+  static let staples = Flag(
+    "staples", help: "Show the staples with their interval, last purchase and next due day.")
+  static let purchased = Flag("purchased", help: "Show what was bought, today first, then earlier.")
+  static let at = Option<String>(
+    "at", value: "LOCATION", completes: .location, help: "Walk LOCATION's aisles; only its items.")
+  static let category = Option<String>(
+    "category", "c", value: "CATEGORY", completes: .category, help: "Only items in CATEGORY.")
+  static let format = Option<ListFormat>(
+    "format", "f", value: "FORMAT",
+    choices: [
+      Choice("text", .text, help: "Plain text under category headings"),
+      Choice("markdown", .markdown, help: "A Markdown checklist"),
+      Choice("json", .json, help: "JSON for scripts"),
+      Choice("csv", .csv, help: "Comma-separated values for a spreadsheet"),
+      Choice("print", .print, help: "Plain ASCII columns for paper"),
+    ],
+    help: "Output format: text (default), markdown, json, csv or print.")
+  static let title = Option<String>(
+    "title", value: "TEXT", help: "Put a heading line at the top.",
+    parse: { try Names.clean($0, what: "title", maxLength: 200) })
+  static let columns = Option<Int>(
+    "columns", value: "1|2", help: "Columns for --format print (default 2).",
+    parse: { text in
+      guard text == "1" || text == "2" else {
+        throw GroceryError.invalidValue(
+          what: "--columns", value: Names.printable(text), reason: "expected 1 or 2")
+      }
+      return Int(text)!
+    })
+  static let width = Option<Int>(
+    "width", value: "N", help: "Width in characters for --format print (default 80).",
+    parse: { try Values.whole($0, what: "--width", range: 40...200, unit: "columns") })
+  static let options: [any OptionDeclaration] = [
+    all, staples, purchased, at, category, format, title, columns, width,
+  ]
+  static let examples = [
+    "grocery list", "grocery list --at costco", "grocery list --format json | jq '.items[].name'",
+    "grocery list | mail -s Groceries me@example.com",
+  ]
+
   var mode: ListMode
   var location: String?
   var category: String?
@@ -22,24 +67,16 @@ struct ListCommand: Runnable {
   var width: Int?
 
   init(_ parsed: ParsedArguments) throws {
-    try parsed.exclusive(["all", "staples", "purchased"])
+    try parsed.exclusive(Self.all, Self.staples, Self.purchased)
     mode =
-      parsed.flag("all")
-      ? .all : parsed.flag("staples") ? .staples : parsed.flag("purchased") ? .purchased : .shopping
-    location = parsed.value("at")
-    category = parsed.value("category")
-    format = parsed.value("format").flatMap(ListFormat.init(rawValue:)) ?? .text
-    title = try parsed.value("title").map { try Names.clean($0, what: "title", maxLength: 200) }
-    columns = try parsed.value("columns").map { text in
-      guard text == "1" || text == "2" else {
-        throw GroceryError.invalidValue(
-          what: "--columns", value: Names.printable(text), reason: "expected 1 or 2")
-      }
-      return Int(text)!
-    }
-    width = try parsed.value("width").map {
-      try Values.whole($0, what: "--width", range: 40...200, unit: "columns")
-    }
+      parsed[Self.all]
+      ? .all : parsed[Self.staples] ? .staples : parsed[Self.purchased] ? .purchased : .shopping
+    location = parsed[Self.at]
+    category = parsed[Self.category]
+    format = parsed[Self.format] ?? .text
+    title = parsed[Self.title]
+    columns = parsed[Self.columns]
+    width = parsed[Self.width]
     if format != .print && (columns != nil || width != nil) {
       throw UsageError("options '--columns' and '--width' go with '--format print'", path: parsed.path)
     }

@@ -7,7 +7,27 @@ import GroceryCore
 #endif
 
 /// `grocery purchase NAME...`: takes items off the list and records the purchase.
-struct PurchaseCommand: Runnable {
+struct PurchaseCommand: Command, Runnable {
+  static let name = "purchase"
+  static let aliases = ["buy"]
+  static let arguments = Arguments("NAME...", maximum: nil, completes: .itemsOnList)
+  static let abstract = "Check items off the list and record the purchase."
+  static let discussion = """
+    Records the day and quantity of each purchase and takes the item off the list. Buying a known item that \
+    was not on the list records it and says so. --all buys everything on the list (with --at, that store's \
+    part of it), skipping items marked unavailable today.
+    """
+  static let all = Flag("all", help: "Purchase everything on the list.")
+  static let at = Option<String>(
+    "at", value: "LOCATION", completes: .location, help: "With --all: only LOCATION's part.")
+  static let on = Option<DateArgument>(
+    "on", value: "DATE", help: "The day of the purchase: YYYY-MM-DD, today or yesterday.",
+    parse: { try DateArgument($0) })
+  static let options: [any OptionDeclaration] = [all, at, on]
+  static let examples = [
+    "grocery purchase milk eggs", "grocery buy bread --on yesterday", "grocery purchase --all --at costco",
+  ]
+
   var names: [String]
   var all: Bool
   var location: String?
@@ -15,9 +35,9 @@ struct PurchaseCommand: Runnable {
 
   init(_ parsed: ParsedArguments) throws {
     names = parsed.positionals
-    all = parsed.flag("all")
-    location = parsed.value("at")
-    on = try parsed.date("on")
+    all = parsed[Self.all]
+    location = parsed[Self.at]
+    on = parsed[Self.on]
     if all && !names.isEmpty { throw UsageError("give names or --all, not both", path: parsed.path) }
     if !all && names.isEmpty { throw UsageError("missing NAME... (or --all)", path: parsed.path) }
     if !all && location != nil { throw UsageError("option '--at' goes with '--all'", path: parsed.path) }

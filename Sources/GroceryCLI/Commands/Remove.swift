@@ -7,10 +7,16 @@ import GroceryCore
 #endif
 
 /// `grocery remove NAME...`: deletes items and their history.
-struct RemoveCommand: Runnable {
+struct RemoveCommand: Command, Runnable {
+  static let name = "remove"
+  static let aliases = ["rm"]
+  static let arguments = Arguments("NAME...", minimum: 1, maximum: nil, completes: .names(.item))
+  static let abstract = "Delete items and their purchase history."
+  static let examples = ["grocery remove 'birthday candles'"]
+
   var names: [String]
 
-  init(_ parsed: ParsedArguments) throws { names = parsed.positionals }
+  init(_ parsed: ParsedArguments) { names = parsed.positionals }
 
   func run(_ context: Context) throws {
     let names = try InputNames.expand(self.names, console: context.console)

@@ -7,15 +7,28 @@ import GroceryCore
 #endif
 
 /// `grocery reorder-categories`: sets, resets or shows the walk order.
-struct ReorderCategoriesCommand: Runnable {
+struct ReorderCategoriesCommand: Command, Runnable {
+  static let name = "reorder-categories"
+  static let arguments = Arguments("[CATEGORY...]", maximum: nil, completes: .names(.category))
+  static let abstract = "Set the order you walk the categories, or show it."
+  static let discussion = """
+    The named categories come first in the given order; the others keep their order after them; \
+    Uncategorized is always last. With --at, sets LOCATION's own order. With no names, shows the order.
+    """
+  static let at = Option<String>(
+    "at", value: "LOCATION", completes: .location, help: "The order at LOCATION.")
+  static let reset = Flag("reset", help: "Restore the default order (at LOCATION with --at).")
+  static let options: [any OptionDeclaration] = [at, reset]
+  static let examples = ["grocery reorder-categories dairy produce", "grocery reorder-categories --reset"]
+
   var names: [String]
   var location: String?
   var reset: Bool
 
   init(_ parsed: ParsedArguments) throws {
     names = parsed.positionals
-    location = parsed.value("at")
-    reset = parsed.flag("reset")
+    location = parsed[Self.at]
+    reset = parsed[Self.reset]
     if reset && !names.isEmpty { throw UsageError("give categories or --reset, not both", path: parsed.path) }
   }
 
@@ -34,16 +47,5 @@ struct ReorderCategoriesCommand: Runnable {
       }
     }
     context.write(Numbered.lines(order))
-  }
-}
-
-/// Lines numbered from 1, the numbers right-aligned: ` 9. a` above `10. b`.
-enum Numbered {
-  static func lines(_ names: [String]) -> String {
-    let width = String(names.count).count
-    return names.enumerated().map { index, name in
-      let number = String(index + 1)
-      return String(repeating: " ", count: width - number.count) + number + ". " + name
-    }.joined(separator: "\n") + "\n"
   }
 }

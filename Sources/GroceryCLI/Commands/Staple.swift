@@ -7,18 +7,35 @@ import GroceryCore
 #endif
 
 /// `grocery staple [NAME...]`: marks, unmarks or lists staples.
-struct StapleCommand: Runnable {
+struct StapleCommand: Command, Runnable {
+  static let name = "staple"
+  static let arguments = Arguments("[NAME...]", maximum: nil, completes: .names(.item))
+  static let abstract = "Mark items as staples, or list the staples."
+  static let discussion = """
+    Staples are what the household always keeps in; 'restock' puts them back on the list. An unknown name \
+    becomes a new staple that is not on the list. With no names, lists the staples.
+    """
+  static let remove = Flag("remove", help: "Unmark the items as staples.")
+  static let skipUntil = Option<DateArgument>(
+    "skip-until", value: "DATE", help: "Keep the staples out of restock until DATE.",
+    parse: { try DateArgument($0) })
+  static let options: [any OptionDeclaration] = [remove, skipUntil]
+  static let examples = [
+    "grocery staple milk eggs", "grocery staple coffee --skip-until 2026-12-01", "grocery staple",
+  ]
+
   var names: [String]
   var remove: Bool
   var skipUntil: DateArgument?
 
   init(_ parsed: ParsedArguments) throws {
     names = parsed.positionals
-    remove = parsed.flag("remove")
-    skipUntil = try parsed.date("skip-until")
-    try parsed.exclusive(["remove", "skip-until"])
+    remove = parsed[Self.remove]
+    skipUntil = parsed[Self.skipUntil]
+    try parsed.exclusive(Self.remove, Self.skipUntil)
     if names.isEmpty && (remove || skipUntil != nil) {
-      throw UsageError("missing NAME... for '--\(remove ? "remove" : "skip-until")'", path: parsed.path)
+      let option = remove ? Self.remove.long : Self.skipUntil.long
+      throw UsageError("missing NAME... for '--\(option)'", path: parsed.path)
     }
   }
 

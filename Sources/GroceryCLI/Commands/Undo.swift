@@ -7,10 +7,17 @@ import GroceryCore
 #endif
 
 /// `grocery undo [--list]`: reverts the most recent change, or lists what can be undone.
-struct UndoCommand: Runnable {
+struct UndoCommand: Command, Runnable {
+  static let name = "undo"
+  static let abstract = "Revert the most recent change."
+  static let discussion = "Steps back one change at a time, up to 50 changes."
+  static let list = Flag("list", help: "Show the changes that can be undone, newest first.")
+  static let options: [any OptionDeclaration] = [list]
+  static let examples = ["grocery undo", "grocery undo --list"]
+
   var list: Bool
 
-  init(_ parsed: ParsedArguments) throws { list = parsed.flag("list") }
+  init(_ parsed: ParsedArguments) { list = parsed[Self.list] }
 
   func run(_ context: Context) throws {
     if list {

@@ -6,38 +6,31 @@ import GroceryCore
   import Foundation
 #endif
 
-/// `grocery sync` and `grocery sync setup URL`: share the household through git.
-struct SyncCommand: Runnable {
-  enum Action: Sendable {
-    case sync
-    case setup(url: String, name: String?)
-  }
+/// `grocery sync`: shares the household through git; `sync setup` joins or starts the sharing.
+struct SyncCommand: Command, Runnable {
+  static let name = "sync"
+  static let abstract = "Share the household through git."
+  static let discussion = """
+    Commits this machine's changes, fetches the other machines', merges and pushes, trying again when \
+    someone pushed in between, then says in one line per machine what came in. Each machine writes only \
+    its own log, so merges never conflict. Run 'grocery sync setup URL' once on each machine first.
+    """
+  static let subcommands: [any Command.Type] = [SyncSetupCommand.self]
+  static let examples = ["grocery sync", "grocery sync setup /mnt/nas/groceries.git"]
 
-  var action: Action
+  init(_ parsed: ParsedArguments) {}
 
   func run(_ context: Context) throws {
     let sync = try HouseholdSync(store: context.store, environment: context.environment)
-    switch action {
-    case .setup(let url, let name):
-      let name = try name.map { try Names.clean($0, what: "machine name") }
-      let joined = try sync.setup(url: url, name: name, now: context.now, onWait: context.waiting)
-      context.saved.isSaved = true
-      let machine = try context.store.identity().name
+    let incoming = try sync.sync(onWait: context.waiting)
+    context.saved.isSaved = true
+    if incoming.isEmpty {
+      context.say("up to date")
+      return
+    }
+    for machine in incoming {
       context.say(
-        joined
-          ? "joined the household at \(SyncCommand.shown(url)) as \(machine)"
-          : "shared this household at \(SyncCommand.shown(url)) as \(machine)")
-    case .sync:
-      let incoming = try sync.sync(onWait: context.waiting)
-      context.saved.isSaved = true
-      if incoming.isEmpty {
-        context.say("up to date")
-        return
-      }
-      for machine in incoming {
-        context.say(
-          "from \(machine.machine): " + machine.summaries.map(SyncCommand.pastTense).joined(separator: "; "))
-      }
+        "from \(machine.machine): " + machine.summaries.map(SyncCommand.pastTense).joined(separator: "; "))
     }
   }
 

@@ -1,0 +1,17 @@
+import GroceryCore
+
+/// `grocery category add NAME`: adds a category before Uncategorized.
+struct CategoryAddCommand: Command, Runnable {
+  static let name = "add"
+  static let arguments = Arguments("NAME", minimum: 1, maximum: 1)
+  static let abstract = "Add a category before Uncategorized."
+
+  var name: String
+
+  init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
+
+  func run(_ context: Context) throws {
+    let added = try context.update({ "add category " + $0 }) { try $0.addCategory(name) }
+    context.say("added category: \(added)")
+  }
+}

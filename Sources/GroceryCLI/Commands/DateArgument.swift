@@ -1,0 +1,36 @@
+import GroceryCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A date as typed: resolved against the run's day when the command runs.
+enum DateArgument: Sendable, Equatable {
+  case relative(Int)
+  case day(Day)
+
+  init(_ text: String, what: String = "date") throws {
+    switch text.lowercased() {
+    case "today": self = .relative(0)
+    case "yesterday": self = .relative(-1)
+    default:
+      guard let day = Day(text) else {
+        throw GroceryError.invalidValue(
+          what: what, value: Names.printable(text), reason: "expected YYYY-MM-DD, 'today' or 'yesterday'")
+      }
+      self = .day(day)
+    }
+  }
+
+  /// Returns the day meant, refusing one grocery could not write (the day before 0001-01-01).
+  func resolve(today: Day) throws -> Day {
+    switch self {
+    case .relative(let offset):
+      let shown = offset == 0 ? "today" : "yesterday"
+      return try LocalTime.checked(today.adding(days: offset), what: "date", value: shown)
+    case .day(let day): return day
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import GroceryCore
+
+/// `grocery location add NAME`: adds a location.
+struct LocationAddCommand: Command, Runnable {
+  static let name = "add"
+  static let arguments = Arguments("NAME", minimum: 1, maximum: 1)
+  static let abstract = "Add a location."
+
+  var name: String
+
+  init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
+
+  func run(_ context: Context) throws {
+    let added = try context.update({ "add location " + $0 }) { try $0.addLocation(name) }
+    context.say("added location: \(added)")
+  }
+}

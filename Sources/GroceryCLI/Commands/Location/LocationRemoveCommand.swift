@@ -1,0 +1,23 @@
+import GroceryCore
+
+/// `grocery location remove NAME`: removes a location; its items become bought anywhere.
+struct LocationRemoveCommand: Command, Runnable {
+  static let name = "remove"
+  static let aliases = ["rm"]
+  static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .names(.location))
+  static let abstract = "Remove a location; its items become bought anywhere."
+
+  var name: String
+
+  init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
+
+  func run(_ context: Context) throws {
+    let result = try context.update({ "remove location " + $0.name }) {
+      try $0.removeLocation(name, now: context.now)
+    }
+    let note =
+      result.affected == 0
+      ? "" : " (\(result.affected) item\(result.affected == 1 ? "" : "s") now bought anywhere)"
+    context.say("removed location: \(result.name)\(note)")
+  }
+}

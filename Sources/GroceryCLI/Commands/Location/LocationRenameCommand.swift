@@ -1,0 +1,20 @@
+import GroceryCore
+
+/// `grocery location rename OLD NEW`: renames a location everywhere it is used.
+struct LocationRenameCommand: Command, Runnable {
+  static let name = "rename"
+  static let arguments = Arguments("OLD NEW", minimum: 2, maximum: 2, completes: .names(.location))
+  static let abstract = "Rename a location everywhere it is used."
+
+  var old: String
+  var new: String
+
+  init(_ parsed: ParsedArguments) { (old, new) = (parsed.positionals[0], parsed.positionals[1]) }
+
+  func run(_ context: Context) throws {
+    let names = try context.update({ "rename location \($0.old) to \($0.new)" }) {
+      try $0.renameLocation(old, to: new)
+    }
+    context.say("renamed location: \(names.old) -> \(names.new)")
+  }
+}

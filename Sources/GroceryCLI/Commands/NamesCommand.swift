@@ -1,0 +1,53 @@
+import GroceryCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `grocery names KIND`: one name a line, for scripts and shell completion.
+struct NamesCommand: Command, Runnable {
+  /// The words for each kind, as typed and completed.
+  static let words: [(String, NameKind)] = [
+    ("items", .item), ("categories", .category), ("locations", .location),
+  ]
+
+  static let name = "names"
+  static let arguments = Arguments(
+    "KIND", minimum: 1, maximum: 1, completes: .words(words.map { CompletionWord($0.0) }))
+  static let abstract = "Print item, category or location names, one a line."
+  static let discussion =
+    "KIND is items, categories (in walk order) or locations. For scripts and shell completion."
+  static let onList = Flag("on-list", help: "With items: only the items on the shopping list.")
+  static let options: [any OptionDeclaration] = [onList]
+  static let examples = ["grocery names items | fzf", "grocery names items --on-list"]
+
+  var kind: NameKind
+  var onList: Bool
+
+  init(_ parsed: ParsedArguments) throws {
+    let word = try ArgumentParser.resolve(
+      parsed.positionals[0], among: Self.words, shown: "kind", quote: { $0 }, path: parsed.path
+    ) { $0.0 }
+    kind = word.1
+    onList = parsed[Self.onList]
+    if onList && kind != .item {
+      throw UsageError("option '--\(Self.onList.long)' goes with 'items'", path: parsed.path)
+    }
+  }
+
+  /// The word for a kind, as `grocery names` takes it.
+  static func word(for kind: NameKind) -> String { words.first { $0.1 == kind }?.0 ?? "items" }
+
+  func run(_ context: Context) throws {
+    let groceries = try context.store.load()
+    let names: [String]
+    switch kind {
+    case .category: names = groceries.walkOrder()
+    case .location: names = groceries.locations.map(\.name)
+    default: names = groceries.items.filter { !onList || $0.isOnList }.map(\.name)
+    }
+    context.write(names.map { $0 + "\n" }.joined())
+  }
+}

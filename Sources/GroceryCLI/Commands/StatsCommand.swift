@@ -1,0 +1,36 @@
+import GroceryCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `grocery stats [NAME...]`: how often each item is bought.
+struct StatsCommand: Command, Runnable {
+  static let name = "stats"
+  static let arguments = Arguments("[NAME...]", maximum: nil, completes: .names(.item))
+  static let abstract = "Show how often items are bought, with purchases per week."
+  static let discussion = """
+    Per item: times bought, typical interval, last purchase, and purchases in each of the last 12 weeks, \
+    as a bar chart on a terminal and as digits otherwise (or with NO_COLOR).
+    """
+  static let examples = ["grocery stats", "grocery stats milk eggs"]
+
+  var names: [String]
+
+  init(_ parsed: ParsedArguments) { names = parsed.positionals }
+
+  func run(_ context: Context) throws {
+    var groceries = try context.store.load()
+    // The everyday view keeps only recent purchases; the weekly counts may need older ones.
+    let horizon = context.today.adding(days: -7 * 12)
+    if groceries.items.contains(where: {
+      $0.earlierPurchases > 0 && ($0.purchases.first?.date ?? horizon) > horizon
+    }) {
+      groceries = try context.store.loadHistory()
+    }
+    let rows = try groceries.stats(names, today: context.today)
+    context.write(HistoryRenderer.stats(rows, chart: context.style.color))
+  }
+}

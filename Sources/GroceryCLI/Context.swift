@@ -1,0 +1,77 @@
+import GroceryCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Everything a command needs to run: the store, the time, and where to write.
+struct Context {
+  let store: HouseholdStore
+  let now: Date
+  let today: Day
+  let environment: [String: String]
+  let quiet: Bool
+  let style: TextStyle
+  let console: Console
+  /// Whether this run has saved a change to the store.
+  let saved = SavedChange()
+  /// Why GROCERY_LOCK_TIMEOUT cannot be used, thrown by the first command that needs the lock.
+  let lockTimeoutError: Error?
+
+  init(globals: GlobalOptions, environment: [String: String], console: Console, now: Date) throws {
+    var timeout = globals.lockTimeout
+    // A bad GROCERY_LOCK_TIMEOUT fails only the commands that take the lock, when they take it.
+    var lockTimeoutError: Error?
+    if timeout == nil, let text = environment["GROCERY_LOCK_TIMEOUT"], !text.isEmpty {
+      do { timeout = try GlobalOptions.seconds(text) } catch { lockTimeoutError = error }
+    }
+    self.lockTimeoutError = lockTimeoutError
+    store = try StorePath.locate(explicit: globals.store, environment: environment, lockTimeout: timeout)
+    (self.now, today) = try Clock.now(environment: environment, fallback: now)
+    self.environment = environment
+    quiet = globals.quiet
+    let color =
+      console.outputIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
+      && environment["TERM"] != "dumb"
+    style = TextStyle(color: color)
+    self.console = console
+  }
+
+  /// Writes output that is the point of the command (a list, a report).
+  func write(_ text: String) { console.write(text) }
+
+  /// Reports what a change did, unless `--quiet`.
+  func say(_ line: String) {
+    if !quiet { console.write(line + "\n") }
+  }
+
+  /// Tells the user on standard error that another grocery holds the store.
+  func waiting() {
+    console.writeError("grocery: waiting for another grocery to finish with '\(store.path)'...\n")
+  }
+
+  /// Runs a change against the store, describing it for undo.
+  func update<T>(_ summary: @escaping (T) -> String, _ body: (inout Groceries) throws -> T) throws -> T {
+    if let lockTimeoutError { throw lockTimeoutError }
+    let result = try store.update(summary: summary, now: now, onWait: waiting, body)
+    saved.isSaved = true
+    return result
+  }
+
+  /// Creates the store.
+  func create(_ groceries: Groceries, summary: String) throws {
+    if let lockTimeoutError { throw lockTimeoutError }
+    try store.create(groceries, summary: summary, now: now, onWait: waiting)
+    saved.isSaved = true
+  }
+
+  /// Reverts the most recent change, returning what it undid.
+  func undo() throws -> UndoEntry {
+    if let lockTimeoutError { throw lockTimeoutError }
+    let entry = try store.undo(now: now, onWait: waiting)
+    saved.isSaved = true
+    return entry
+  }
+}

@@ -1,0 +1,42 @@
+/// The documented exit codes, after BSD's sysexits where one fits.
+public enum ExitCode: Int32, CaseIterable, Sendable {
+  case success = 0
+  case refused = 1
+  case savedButNotReported = 3
+  case usage = 64
+  case data = 65
+  case unavailable = 69
+  case io = 74
+  case busy = 75
+
+  /// A few words for the overview in `--help`.
+  var brief: String {
+    switch self {
+    case .success: return "success"
+    case .refused: return "refused"
+    case .savedButNotReported: return "saved but not reported"
+    case .usage: return "usage"
+    case .data: return "unreadable store"
+    case .unavailable: return "sync unavailable"
+    case .io: return "file error, nothing written"
+    case .busy: return "busy"
+    }
+  }
+
+  var meaning: String {
+    switch self {
+    case .success: return "success"
+    case .refused:
+      return "refused: an unknown or ambiguous name, or nothing to do where something was required"
+    case .savedButNotReported:
+      return "the change was saved, but its report could not be written to standard output; do not repeat it"
+    case .usage: return "usage: an unknown command or option, a missing or malformed value"
+    case .data: return "the store file cannot be read or understood (it is left untouched)"
+    case .unavailable:
+      return "sync: git is not installed, or the remote cannot be reached (local changes are kept)"
+    case .io:
+      return "a file could not be read or written (disk full, permissions); the store is left untouched"
+    case .busy: return "another grocery held the store for longer than --lock-timeout"
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import GroceryCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's own standard streams.
+public final class StandardConsole: Console {
+  public private(set) var outputFailure: String?
+  /// The standard streams the process was started without.
+  private let closed = StandardStreams.reserveClosed()
+
+  public init() {}
+
+  public func write(_ text: String) {
+    guard outputFailure == nil else { return }
+    if closed.contains(STDOUT_FILENO) {
+      outputFailure = "it is closed"
+      return
+    }
+    do {
+      try FileSystem.writeAll(STDOUT_FILENO, Data(text.utf8), path: "standard output")
+    } catch GroceryError.io(_, _, let reason) {
+      outputFailure = reason
+    } catch {
+      outputFailure = "\(error)"
+    }
+  }
+
+  /// Writes to standard error; if even that fails there is nowhere left to say so.
+  public func writeError(_ text: String) {
+    do { try FileSystem.writeAll(STDERR_FILENO, Data(text.utf8), path: "standard error") } catch {}
+  }
+
+  public func readInput() throws -> String {
+    if closed.contains(STDIN_FILENO) {
+      throw GroceryError.io(path: "standard input", operation: "read", reason: "it is closed")
+    }
+    return try InputText.standardInput()
+  }
+
+  public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+}
