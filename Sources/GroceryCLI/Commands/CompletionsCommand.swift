@@ -11,7 +11,7 @@ struct CompletionsCommand: Command, Runnable {
   static let name = "completions"
   static let arguments = Arguments(
     "SHELL", minimum: 1, maximum: 1,
-    completes: .words(Completions.Shell.allCases.map { CompletionWord($0.rawValue) }))
+    completes: .words(Shell.allCases.map { CompletionWord($0.rawValue) }))
   static let abstract = "Print a completion script for bash, zsh or fish."
   static let discussion =
     "Completes commands, options, and the names of items, categories and locations in your store."
@@ -21,14 +21,14 @@ struct CompletionsCommand: Command, Runnable {
     "grocery completions fish > ~/.config/fish/completions/grocery.fish",
   ]
 
-  var shell: Completions.Shell
+  var shell: Shell
 
   init(_ parsed: ParsedArguments) throws {
     let word = try ArgumentParser.resolve(
-      parsed.positionals[0], among: Completions.Shell.allCases.map(\.rawValue), shown: "shell", quote: { $0 },
+      parsed.positionals[0], among: Shell.allCases.map(\.rawValue), shown: "shell", quote: { $0 },
       path: parsed.path
     ) { $0 }
-    shell = Completions.Shell(rawValue: word)!
+    shell = Shell(rawValue: word)!
   }
 
   func run(_ context: Context) throws { context.write(Completions.script(for: shell)) }

@@ -8,14 +8,12 @@ import GroceryCore
 
 /// `grocery history [NAME...]`: the purchase log, newest first.
 struct HistoryCommand: Command, Runnable {
-  enum Format: String, CaseIterable, Sendable { case text, json, csv }
-
   static let name = "history"
   static let arguments = Arguments("[NAME...]", maximum: nil, completes: .names(.item))
   static let abstract = "Show the purchase log, newest first."
   static let since = Option<DateArgument>(
     "since", value: "DATE", help: "Only purchases on or after DATE.", parse: { try DateArgument($0) })
-  static let format = Option<Format>(
+  static let format = Option<HistoryFormat>(
     "format", "f", value: "FORMAT",
     choices: [
       Choice("text", .text, help: "One purchase a line"),
@@ -30,7 +28,7 @@ struct HistoryCommand: Command, Runnable {
 
   var names: [String]
   var since: DateArgument?
-  var format: Format
+  var format: HistoryFormat
 
   init(_ parsed: ParsedArguments) {
     names = parsed.positionals

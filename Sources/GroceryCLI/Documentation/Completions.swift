@@ -2,8 +2,6 @@ import GroceryCore
 
 /// Generates shell completion scripts from the command table.
 enum Completions {
-  enum Shell: String, CaseIterable, Sendable { case bash, zsh, fish }
-
   static func script(for shell: Shell) -> String {
     switch shell {
     case .bash: return bash()
@@ -38,19 +36,7 @@ enum Completions {
 
   // MARK: bash and zsh share one skeleton
 
-  /// How a POSIX-like shell offers completions.
-  struct Actions {
-    /// Offers the names of a kind from the store.
-    var names: (String) -> String
-    /// Offers the items on the list, or every item when none of those fits what is typed.
-    var itemsOnList: String
-    /// Offers fixed words.
-    var words: ([String]) -> String
-    /// Offers nothing (a value to type).
-    var nothing: String
-  }
-
-  static func offer(_ completion: ArgumentCompletion?, _ actions: Actions) -> String {
+  static func offer(_ completion: ArgumentCompletion?, _ actions: CompletionActions) -> String {
     guard let completion else { return actions.nothing }
     switch completion {
     case .names(let kind): return actions.names(NamesCommand.word(for: kind))
@@ -62,7 +48,7 @@ enum Completions {
   /// The body both shells run: find the command path, then complete an option's value, an option, or an argument.
   /// `previous` is the shell's expression for the word before the one being completed; `currentIsOption` tests
   /// whether that word starts with a dash.
-  static func body(_ actions: Actions, previous: String, currentIsOption: String) -> String {
+  static func body(_ actions: CompletionActions, previous: String, currentIsOption: String) -> String {
     var out = "    case \"$command_path $word\" in\n"
     for spec in CommandTable.commands {
       for name in spec.allNames { out += "      \" \(name)\") command_path=\"\(spec.name)\" ;;\n" }
@@ -97,7 +83,7 @@ enum Completions {
   }
 
   static func bash() -> String {
-    let actions = Actions(
+    let actions = CompletionActions(
       names: { "_grocery_names \($0)" },
       itemsOnList: "_grocery_names items --on-list; (( ${#COMPREPLY[@]} )) || _grocery_names items",
       words: { "COMPREPLY=($(compgen -W \"\($0.joined(separator: " "))\" -- \"$cur\"))" },
@@ -128,7 +114,7 @@ enum Completions {
   }
 
   static func zsh() -> String {
-    let actions = Actions(
+    let actions = CompletionActions(
       names: { "_grocery_names \($0)" },
       itemsOnList: "_grocery_names items --on-list || _grocery_names items",
       words: { "compadd -- \($0.joined(separator: " "))" }, nothing: ":")
