@@ -11,14 +11,14 @@ enum DateArgument: Sendable, Equatable {
   case relative(Int)
   case day(Day)
 
-  init(_ text: String, what: String = "date") throws {
+  init(_ text: String) throws {
     switch text.lowercased() {
     case "today": self = .relative(0)
     case "yesterday": self = .relative(-1)
     default:
       guard let day = Day(text) else {
         throw GroceryError.invalidValue(
-          what: what, value: Names.printable(text), reason: "expected YYYY-MM-DD, 'today' or 'yesterday'")
+          what: "date", value: Names.printable(text), reason: "expected YYYY-MM-DD, 'today' or 'yesterday'")
       }
       self = .day(day)
     }

@@ -2,14 +2,12 @@ import GroceryCore
 
 /// Parses a command line against the command table; never touches the store.
 enum ArgumentParser {
-  static func parse(_ arguments: [String], table: [any Command.Type] = CommandTable.commands) throws
-    -> Invocation
-  {
+  static func parse(_ arguments: [String]) throws -> Invocation {
     if arguments.isEmpty { return .help(path: [], man: false) }
     if arguments == ["--version"] { return .version }
     var parsed = ParsedArguments()
     var command: (any Command.Type)?
-    var choices = table
+    var choices = CommandTable.commands
     var index = 0
     var onlyPositionals = false
     var wantsHelp = false
