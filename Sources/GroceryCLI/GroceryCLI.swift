@@ -9,6 +9,8 @@ import GroceryCore
 /// The `grocery` command line: parse, run, and map the outcome to output and an exit code.
 public enum GroceryCLI {
   public static let version = "1.0.0"
+  /// The day this version was released, as the man page dates itself (never the clock, so builds repeat).
+  static let releaseDate = "2026-11-22"
 
   /// Runs one command line and returns the exit code.
   public static func main(

@@ -194,7 +194,7 @@ enum Tool {
   @Test func theManPageRendersWithoutWarningsAndHasItsSections() throws {
     let page = try scenario.grocery.run(["help", "--man"])
     #expect(page.status == 0)
-    for section in ["NAME", "SYNOPSIS", "COMMANDS", "FILES", "ENVIRONMENT", "EXIT STATUS"] {
+    for section in ["NAME", "SYNOPSIS", "COMMANDS", "FILES", "ENVIRONMENT", "EXIT STATUS", "SEE ALSO"] {
       #expect(page.stdout.contains(".SH \(section)\n"), "\(section)")
     }
     guard Tool.path("groff") != nil else {
@@ -204,6 +204,25 @@ enum Tool {
     let rendered = try Tool.run(
       "groff", ["-man", "-Tutf8", "-ww", "-z"], stdin: page.stdout, in: scenario.folder)
     #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
+  }
+
+  @Test func theManPageIsDatedAndNamesTZAZshExampleAndTheSampleOnce() throws {
+    let page = try scenario.grocery.run(["help", "--man"]).stdout
+    #expect(page.hasPrefix(".TH GROCERY 1 2026-11-22 \"grocery 1.0.0\" \"User Commands\"\n"))
+    #expect(page.contains(".TP\n.B TZ\n"))
+    #expect(page.contains("\ngrocery completions zsh > ~/.local/share/zsh/site\\-functions/_grocery\n"))
+    #expect(page.components(separatedBy: "sample household").count == 2, "--sample is described once")
+  }
+
+  @Test(.enabled(if: Tool.path("man") != nil, "man is not installed (.ci/setup installs groff on Debian)"))
+  func everyLineOfTheRenderedManPageFitsEightyColumns() throws {
+    let page = try scenario.grocery.run(["help", "--man"]).stdout
+    let rendered = try Tool.run(
+      "env", ["MANWIDTH=80", "MANPAGER=cat", "man", "-l", "-"], stdin: page, in: scenario.folder)
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    let lines = rendered.stdout.split(separator: "\n")
+    #expect(lines.count > 100 && lines.contains { $0.contains("grocery completions bash \\") })
+    #expect(lines.filter { $0.count > 80 } == [])
   }
 
   @Test func thePrintLayoutGoesThroughEnscript() throws {

@@ -3,7 +3,8 @@ import GroceryCore
 /// Renders the `grocery.1` manual page in roff from the command table.
 enum ManPage {
   static func render() -> String {
-    var out = ".TH GROCERY 1 \"\" \"grocery \(GroceryCLI.version)\" \"User Commands\"\n"
+    var out =
+      ".TH GROCERY 1 \(GroceryCLI.releaseDate) \"grocery \(GroceryCLI.version)\" \"User Commands\"\n"
     out += ".SH NAME\ngrocery \\- a grocery staples manager for the shell\n"
     out += ".SH SYNOPSIS\n.B grocery\n[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGUMENTS\\fR]\n"
     out += ".SH DESCRIPTION\n"
@@ -44,9 +45,28 @@ enum ManPage {
     for code in ExitCode.allCases { out += ".TP\n.B \(code.rawValue)\n\(escape(code.meaning))\n" }
     out += ".SH EXAMPLES\n"
     for spec in CommandTable.commands {
-      for example in spec.examples { out += ".PP\n.nf\n\(escape(example))\n.fi\n" }
+      for example in spec.examples { out += ".PP\n.nf\n\(escape(folded(example)))\n.fi\n" }
     }
+    out += ".SH SEE ALSO\n"
+    out += ".BR git (1),\n.BR man (1)\n"
+    out += ".PP\n"
+    out +=
+      escape(
+        "'grocery help COMMAND' shows a command's options; 'grocery completions SHELL' prints the completion"
+          + " script for bash, zsh or fish (for zsh, put the file in a folder on fpath before compinit).")
+      + "\n"
     return out
+  }
+
+  /// The widest example line that fits 80 columns at man's indent of 7.
+  static let exampleWidth = 72
+
+  /// Breaks a long example before a redirection or pipe, the shell way: a trailing backslash, then an indent.
+  static func folded(_ example: String) -> String {
+    guard example.count > exampleWidth,
+      let split = [" > ", " | ", " < "].compactMap({ example.firstRange(of: $0) }).first
+    else { return example }
+    return example[..<split.lowerBound] + " \\\n    " + example[split.lowerBound...].dropFirst()
   }
 
   static let environment = [
@@ -56,6 +76,7 @@ enum ManPage {
     ("GROCERY_LOCK_TIMEOUT", "Seconds to wait for another grocery, unless --lock-timeout is given."),
     ("GROCERY_NOW", "The time to act at, as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, for scripts and tests."),
     ("NO_COLOR", "When set and not empty, no colour even on a terminal."),
+    ("TZ", "The time zone that decides which day it is (the system's own when unset)."),
   ]
 
   static func command(_ spec: any Command.Type, path: [String]) -> String {
