@@ -9,7 +9,7 @@ public enum Names {
   /// Returns the name trimmed and NFC-normalised, refusing names that are empty, invisible, over-long or that
   /// hold control or bidirectional formatting characters.
   public static func clean(
-    _ raw: String, what: String = "name", maxLength: Int = 100, maxBytes: Int = 400
+    _ raw: String, what: String = "name", maxLength: Int = Limits.nameLength, maxBytes: Int = Limits.nameBytes
   ) throws -> String {
     // The name as shown in a message is worked out only for a message.
     var shown: String { printable(raw) }
