@@ -5,6 +5,15 @@
 #endif
 
 extension Groceries {
+  /// Returns the names of every item, category (in walk order) or location.
+  public func names(of kind: NameKind) -> [String] {
+    switch kind {
+    case .item: return items.map(\.name)
+    case .category: return walkOrder()
+    case .location: return locations.map(\.name)
+    }
+  }
+
   /// Returns the index of the item a name resolves to: exact match, then unique prefix.
   public func itemIndex(named name: String) throws -> Int {
     let cleaned = try Names.clean(name, what: "item name")
