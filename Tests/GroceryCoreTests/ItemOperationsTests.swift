@@ -257,8 +257,7 @@ import Testing
     _ = try groceries.add(
       ["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now,
       newID: Fixed.ids())
-    #expect(throws: GroceryError.builtInCategory(name: "Dairy & Fridge"))
-    {
+    #expect(throws: GroceryError.builtInCategory(name: "Dairy & Fridge")) {
       try groceries.removeCategory("dairy", force: false, now: Fixed.now)
     }
     let result = try groceries.removeCategory("dairy", force: true, now: Fixed.now)

@@ -322,4 +322,54 @@ import Testing
         == "Produce\nDeli & Meat\nDairy & Fridge\nBread & Frozen\nBoxed & Canned\nSnacks, Drinks & Other\n"
         + "Uncategorized\n")
   }
+
+  /// The fixture with Milk bought four times this week and once five weeks ago, so it fills the top bar.
+  func boughtOften() throws -> Groceries {
+    var groceries = self.groceries
+    for offset in [-1, -2, -4, -6, -35] {
+      _ = try groceries.purchase(["milk"], on: Fixed.day(offset), today: Fixed.today, now: Fixed.now)
+    }
+    return groceries
+  }
+
+  @Test func statsShowDigitsOffATerminalAndSayWhichEndIsThisWeek() throws {
+    #expect(
+      StatsRenderer.text(try boughtOften().stats([], today: Fixed.today), chart: false) == """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        Milk                                     5  2 days      2026-11-20  000000100004
+        Bananas                                  1  -           2026-11-19  000000000001
+        Eggs                                     1  -           2026-11-21  000000000001
+
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+
+        """)
+  }
+
+  @Test func statsChartUsesOneFixedScaleWithALegend() throws {
+    #expect(
+      StatsRenderer.text(try boughtOften().stats([], today: Fixed.today), chart: true) == """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        Milk                                     5  2 days      2026-11-20  ······▂····█
+        Bananas                                  1  -           2026-11-19  ···········▂
+        Eggs                                     1  -           2026-11-21  ···········▂
+
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        · none  ▂ 1  ▄ 2  ▆ 3  █ 4 or more
+
+        """)
+  }
+
+  @Test func statsBarsDoNotDependOnWhichItemsAreShown() throws {
+    let groceries = try boughtOften()
+    let alone = StatsRenderer.text(try groceries.stats(["eggs"], today: Fixed.today), chart: true)
+    #expect(
+      alone == """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        Eggs                                     1  -           2026-11-21  ···········▂
+
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        · none  ▂ 1  ▄ 2  ▆ 3  █ 4 or more
+
+        """)
+  }
 }

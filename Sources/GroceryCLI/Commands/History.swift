@@ -47,7 +47,7 @@ struct StatsCommand: Runnable {
       groceries = try context.store.loadHistory()
     }
     let rows = try groceries.stats(names, today: context.today)
-    context.write(HistoryRenderer.stats(rows, chart: context.style.color))
+    context.write(StatsRenderer.text(rows, chart: context.style.color))
   }
 }
 
