@@ -18,7 +18,8 @@ struct AddCommand: Command, Runnable {
     from standard input, skipping blank lines and # comments.
     """
   static let quantity = Option<Int>(
-    "quantity", "q", value: "N", help: "How many to buy, 1 to 999 (default 1).", parse: Values.quantity)
+    "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText) (default 1).",
+    parse: Values.quantity)
   static let category = Option<String>(
     "category", "c", value: "CATEGORY", completes: .category, help: "The item's category.")
   static let note = Option<String?>(
@@ -44,7 +45,7 @@ struct AddCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let names = try InputNames.expand(self.names, console: context.console)
-    if names.isEmpty { throw GroceryError.refused("no names to add (standard input was empty)") }
+    if names.isEmpty { throw GroceryError.noNamesGiven(verb: "add") }
     let outcomes = try context.update({ "add " + Summary.names($0.map(\.name)) }) {
       try $0.add(names, changes: changes, today: context.today, now: context.now, newID: UUID.init)
     }

@@ -13,7 +13,7 @@ struct EditCommand: Command, Runnable {
   static let abstract = "Change an item: name, quantity, category, note, stores."
   static let rename = Option<String>("rename", value: "NEW", help: "A new name.")
   static let quantity = Option<Int>(
-    "quantity", "q", value: "N", help: "How many to buy, 1 to 999.", parse: Values.quantity)
+    "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText).", parse: Values.quantity)
   static let category = Option<String>(
     "category", "c", value: "CATEGORY", completes: .category, help: "A new category.")
   static let note = Option<String?>("note", "n", value: "NOTE", help: "A new note.", parse: Values.note)

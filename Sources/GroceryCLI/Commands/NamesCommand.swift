@@ -42,12 +42,7 @@ struct NamesCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let groceries = try context.store.load()
-    let names: [String]
-    switch kind {
-    case .category: names = groceries.walkOrder()
-    case .location: names = groceries.locations.map(\.name)
-    default: names = groceries.items.filter { !onList || $0.isOnList }.map(\.name)
-    }
-    context.write(names.map { $0 + "\n" }.joined())
+    let names = onList ? groceries.items.filter(\.isOnList).map(\.name) : groceries.names(of: kind)
+    context.write(NamesRenderer.text(names))
   }
 }

@@ -46,6 +46,6 @@ struct ReorderCategoriesCommand: Command, Runnable {
         try $0.reorderCategories(names, at: location)
       }
     }
-    context.write(Numbered.lines(order))
+    context.write(NumberedLines.text(order))
   }
 }

@@ -31,6 +31,6 @@ struct StatsCommand: Command, Runnable {
       groceries = try context.store.loadHistory()
     }
     let rows = try groceries.stats(names, today: context.today)
-    context.write(HistoryRenderer.stats(rows, chart: context.style.color))
+    context.write(StatsRenderer.text(rows, chart: context.style.color))
   }
 }

@@ -76,7 +76,7 @@ enum ArgumentParser {
       if (command == nil || !(command?.subcommands.isEmpty ?? true)) && parsed.positionals.isEmpty
         && !choices.isEmpty
       {
-        let kind: NameKind = command == nil ? .command : .subcommand
+        let kind = command == nil ? "command" : "subcommand"
         let found = try resolveCommand(token, among: choices, kind: kind, path: parsed.path)
         command = found
         parsed.path.append(found.name)
@@ -120,7 +120,7 @@ enum ArgumentParser {
   }
 
   static func resolveCommand(
-    _ name: String, among commands: [any Command.Type], kind: NameKind, path: [String]
+    _ name: String, among commands: [any Command.Type], kind: String, path: [String]
   ) throws -> any Command.Type {
     let named = commands.flatMap { command in command.allNames.map { (name: $0, command: command) } }
     // A prefix that matches several names of one command (an alias and its name) is not ambiguous.
@@ -130,7 +130,7 @@ enum ArgumentParser {
     {
       return prefixed[0].command
     }
-    return try resolve(name, among: named, shown: kind.rawValue, quote: { $0 }, path: path) { $0.name }
+    return try resolve(name, among: named, shown: kind, quote: { $0 }, path: path) { $0.name }
       .command
   }
 
@@ -142,8 +142,8 @@ enum ArgumentParser {
     context: String = "", expected: [String] = [], name: (T) -> String
   ) throws -> T {
     do {
-      return try Names.resolve(word, among: candidates, kind: .option, name: name)
-    } catch GroceryError.unknownName(_, _, let suggestions) {
+      return try Names.match(word, among: candidates, name: name)
+    } catch .unknown(let suggestions) {
       var message = "unknown \(shown) '\(quote(Names.printable(word)))'\(context)"
       if !suggestions.isEmpty {
         message += "; did you mean " + suggestions.map { "'\(quote($0))'" }.joined(separator: " or ") + "?"
@@ -151,7 +151,7 @@ enum ArgumentParser {
         message += "; expected " + either(expected)
       }
       throw UsageError(message, path: path)
-    } catch GroceryError.ambiguousName(_, _, let candidates) {
+    } catch .ambiguous(let candidates) {
       throw UsageError(
         "\(shown) '\(quote(Names.printable(word)))'\(context) is ambiguous; it could be "
           + Names.listing(candidates, quote: quote), path: path)

@@ -16,14 +16,6 @@ struct CategoryListCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) {}
 
   func run(_ context: Context) throws {
-    let groceries = try context.store.load()
-    var counts: [String: Int] = [:]
-    for item in groceries.items { counts[item.category, default: 0] += 1 }
-    let order = groceries.walkOrder()
-    let lines = order.map { name in
-      let count = counts[name] ?? 0
-      return name + "  (\(count) item\(count == 1 ? "" : "s"))"
-    }
-    context.write(Numbered.lines(lines))
+    context.write(CategoryListRenderer.text(try context.store.load().categorySummaries()))
   }
 }
