@@ -89,6 +89,7 @@ enum ArgumentParser {
     if wantsHelp { return .help(path: parsed.path, man: false) }
     // A group named alone runs its own action (`grocery category` lists categories, `grocery sync` syncs).
     guard let command else { throw UsageError("no command given") }
+    parsed.declared = Set(options().map(\.long))
     let count = parsed.positionals.count
     let arguments = command.arguments
     if count < arguments.minimum {

@@ -4,7 +4,7 @@ import GroceryCore
 struct Option<Value: Sendable>: OptionDeclaration {
   let long: String
   let short: Character?
-  let valueName: String
+  let placeholder: String?
   let help: String
   let repeatable: Bool
   let completion: ArgumentCompletion?
@@ -18,7 +18,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
   ) {
     self.long = long
     self.short = short
-    self.valueName = value
+    self.placeholder = value
     self.help = help
     self.repeatable = repeatable
     self.completion = completes.map { .names($0) }
@@ -29,7 +29,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
   init(_ long: String, _ short: Character? = nil, value: String, choices: [Choice<Value>], help: String) {
     self.long = long
     self.short = short
-    self.valueName = value
+    self.placeholder = value
     self.help = help
     self.repeatable = false
     self.completion = .words(choices.map { CompletionWord($0.word, help: $0.help) })
@@ -40,8 +40,6 @@ struct Option<Value: Sendable>: OptionDeclaration {
       ) { $0.word }.value
     }
   }
-
-  var placeholder: String? { valueName }
 
   func convert(_ text: String) throws -> any Sendable { try parse(text) }
 }
