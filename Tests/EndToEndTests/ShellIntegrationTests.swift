@@ -134,13 +134,14 @@ enum Tool {
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
-  func fishDescribesEachFormatOnItsOwn() throws {
+  func fishOffersEachFixedValueWithItsOwnDescription() throws {
     #expect(
       try fishCompletes("grocery list --format ").sorted() == [
         "csv\tComma-separated values for a spreadsheet", "json\tJSON for scripts",
         "markdown\tA Markdown checklist", "print\tPlain ASCII columns for paper",
         "text\tPlain text under category headings",
       ])
+    #expect(try fishCompletes("grocery list -f print --columns ") == ["1\tOne column", "2\tTwo columns"])
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))

@@ -21,11 +21,11 @@ struct AddCommand: Command, Runnable {
     "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText) (default 1).",
     parse: Values.quantity)
   static let category = Option<String>(
-    "category", "c", value: "CATEGORY", completes: .category, help: "The item's category.")
+    "category", "c", value: "CATEGORY", completes: .names(.category), help: "The item's category.")
   static let note = Option<String?>(
     "note", "n", value: "NOTE", help: "A note shown beside the item; empty clears it.", parse: Values.note)
   static let at = Option<String>(
-    "at", value: "LOCATION", completes: .location, repeatable: true,
+    "at", value: "LOCATION", completes: .names(.location), repeatable: true,
     help: "A store the item is bought at (repeatable; none means anywhere).")
   static let staple = Flag("staple", help: "Also mark the items as staples.")
   static let options: [any OptionDeclaration] = [quantity, category, note, at, staple]

@@ -15,11 +15,11 @@ struct EditCommand: Command, Runnable {
   static let quantity = Option<Int>(
     "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText).", parse: Values.quantity)
   static let category = Option<String>(
-    "category", "c", value: "CATEGORY", completes: .category, help: "A new category.")
+    "category", "c", value: "CATEGORY", completes: .names(.category), help: "A new category.")
   static let note = Option<String?>("note", "n", value: "NOTE", help: "A new note.", parse: Values.note)
   static let clearNote = Flag("clear-note", help: "Remove the note.")
   static let at = Option<String>(
-    "at", value: "LOCATION", completes: .location, repeatable: true,
+    "at", value: "LOCATION", completes: .names(.location), repeatable: true,
     help: "The stores it is bought at (repeatable).")
   static let anywhere = Flag("anywhere", help: "Bought at any store.")
   static let available = Flag("available", help: "In stock after all.")

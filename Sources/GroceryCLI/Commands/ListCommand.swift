@@ -22,9 +22,9 @@ struct ListCommand: Command, Runnable {
     "staples", help: "Show the staples with their interval, last purchase and next due day.")
   static let purchased = Flag("purchased", help: "Show what was bought, today first, then earlier.")
   static let at = Option<String>(
-    "at", value: "LOCATION", completes: .location, help: "Walk LOCATION's aisles; only its items.")
+    "at", value: "LOCATION", completes: .names(.location), help: "Walk LOCATION's aisles; only its items.")
   static let category = Option<String>(
-    "category", "c", value: "CATEGORY", completes: .category, help: "Only items in CATEGORY.")
+    "category", "c", value: "CATEGORY", completes: .names(.category), help: "Only items in CATEGORY.")
   static let format = Option<ListFormat>(
     "format", "f", value: "FORMAT",
     choices: [
@@ -39,7 +39,9 @@ struct ListCommand: Command, Runnable {
     "title", value: "TEXT", help: "Put a heading line at the top.",
     parse: { try Names.clean($0, what: "title", maxLength: 200) })
   static let columns = Option<Int>(
-    "columns", value: "1|2", help: "Columns for --format print (default 2).",
+    "columns", value: "1|2",
+    completes: .words([CompletionWord("1", help: "One column"), CompletionWord("2", help: "Two columns")]),
+    help: "Columns for --format print (default 2).",
     parse: { text in
       guard text == "1" || text == "2" else {
         throw GroceryError.invalidValue(

@@ -19,9 +19,10 @@ struct PurchaseCommand: Command, Runnable {
     """
   static let all = Flag("all", help: "Purchase everything on the list.")
   static let at = Option<String>(
-    "at", value: "LOCATION", completes: .location, help: "With --all: only LOCATION's part.")
+    "at", value: "LOCATION", completes: .names(.location), help: "With --all: only LOCATION's part.")
   static let on = Option<DateArgument>(
-    "on", value: "DATE", help: "The day of the purchase: YYYY-MM-DD, today or yesterday.",
+    "on", value: "DATE", completes: .words([CompletionWord("today"), CompletionWord("yesterday")]),
+    help: "The day of the purchase: YYYY-MM-DD, today or yesterday.",
     parse: { try DateArgument($0) })
   static let options: [any OptionDeclaration] = [all, at, on]
   static let examples = [

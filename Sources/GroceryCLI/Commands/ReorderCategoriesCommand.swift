@@ -16,7 +16,7 @@ struct ReorderCategoriesCommand: Command, Runnable {
     Uncategorized is always last. With --at, sets LOCATION's own order. With no names, shows the order.
     """
   static let at = Option<String>(
-    "at", value: "LOCATION", completes: .location, help: "The order at LOCATION.")
+    "at", value: "LOCATION", completes: .names(.location), help: "The order at LOCATION.")
   static let reset = Flag("reset", help: "Restore the default order (at LOCATION with --at).")
   static let options: [any OptionDeclaration] = [at, reset]
   static let examples = ["grocery reorder-categories dairy produce", "grocery reorder-categories --reset"]

@@ -1,5 +1,3 @@
-import GroceryCore
-
 /// An option that takes a value of type `Value`, converted from its text by the parser.
 struct Option<Value: Sendable>: OptionDeclaration {
   let long: String
@@ -13,7 +11,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
 
   /// Declares an option whose text is turned into a value by `parse`.
   init(
-    _ long: String, _ short: Character? = nil, value: String, completes: NameKind? = nil,
+    _ long: String, _ short: Character? = nil, value: String, completes: ArgumentCompletion? = nil,
     repeatable: Bool = false, help: String, parse: @escaping @Sendable (String) throws -> Value
   ) {
     self.long = long
@@ -21,7 +19,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
     self.placeholder = value
     self.help = help
     self.repeatable = repeatable
-    self.completion = completes.map { .names($0) }
+    self.completion = completes
     self.parse = parse
   }
 
@@ -47,7 +45,7 @@ struct Option<Value: Sendable>: OptionDeclaration {
 extension Option where Value == String {
   /// Declares an option whose value is its text as given.
   init(
-    _ long: String, _ short: Character? = nil, value: String, completes: NameKind? = nil,
+    _ long: String, _ short: Character? = nil, value: String, completes: ArgumentCompletion? = nil,
     repeatable: Bool = false, help: String
   ) {
     self.init(
