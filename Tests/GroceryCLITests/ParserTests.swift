@@ -257,6 +257,16 @@ import Testing
     }
   }
 
+  @Test func noTwoOptionsOfACommandShareALongOrShortName() {
+    let commands = CommandTable.commands.flatMap { [$0] + $0.subcommands }
+    for command in commands {
+      let options = command.options + GlobalOptions.options
+      #expect(Set(options.map(\.long)).count == options.count, "\(command.name)")
+      let shorts = options.compactMap(\.short)
+      #expect(Set(shorts).count == shorts.count, "\(command.name)")
+    }
+  }
+
   @Test func theOverviewListsEveryCommandAndExitCode() {
     let text = Help.render(path: [])
     for spec in CommandTable.commands { #expect(text.contains("\n  \(spec.name)")) }
