@@ -25,22 +25,23 @@ enum ImportName {
   /// Returns the key imported names are matched by: folded, then compared as `Names.key` compares.
   static func key(_ name: String) -> String { Names.key(folded(name)) }
 
-  /// Returns the name for display: trimmed, inner white space made single, refused as `Names.clean` refuses,
-  /// the refusal naming the file and line.
+  /// Returns the name for display: cleaned as `Names.clean` cleans it (the refusal naming the file and line),
+  /// with runs of spaces inside made one.
   static func clean(_ raw: String, what: String, file: String, line: Int) throws -> String {
     do {
+      let clean = try Names.clean(raw, what: what)
       var collapsed = ""
       var space = false
-      for scalar in raw.unicodeScalars {
+      for scalar in clean.unicodeScalars {
         if scalar == " " || scalar == "\u{A0}" {
           space = true
           continue
         }
-        if space && !collapsed.isEmpty { collapsed += " " }
+        if space { collapsed += " " }
         space = false
         collapsed.unicodeScalars.append(scalar)
       }
-      return try Names.clean(collapsed, what: what)
+      return collapsed
     } catch let error as GroceryError {
       if case .invalidValue(_, let value, let reason) = error {
         throw GroceryError.malformedImport(file: file, line: line, reason: "\(what) '\(value)': \(reason)")

@@ -23,6 +23,7 @@ public enum Importer {
         }
         detected = format
       }
+      if format == .text { detected = .text }
       guard let chosen = detected else {
         throw GroceryError.importFormatMismatch(
           file: file.name, expected: "a file grocery imports", found: "JSON of another kind")
@@ -64,14 +65,16 @@ public enum Importer {
     }
   }
 
-  /// Returns true when a text starts like JSON: `{`, or `[` followed by `{` or `]` (a pasted `[ ] milk` does not).
+  /// Returns true when a text starts like JSON: `{`, `[` followed by `{`, or an empty array (a pasted `[ ] milk`
+  /// does not).
   static func looksLikeJSON(_ text: String) -> Bool {
     var scalars = text.unicodeScalars.drop { $0.properties.isWhitespace || $0 == "\u{FEFF}" }
     guard let first = scalars.popFirst() else { return false }
     if first == "{" { return true }
     guard first == "[" else { return false }
-    let next = scalars.first { !$0.properties.isWhitespace }
-    return next == "{" || next == "]"
+    let rest = scalars.drop { $0.properties.isWhitespace }
+    if rest.first == "{" { return true }
+    return rest.first == "]" && rest.dropFirst().allSatisfy(\.properties.isWhitespace)
   }
 
   /// Parses a file's JSON, refusing it with the line where it breaks.

@@ -10,7 +10,9 @@ enum TextImporter {
     var document = ImportDocument(format: .text)
     var items: [ImportedItem] = []
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for rawLine in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    {
       lineNumber += 1
       var line = String(rawLine)
       if line.hasSuffix("\r") { line.removeLast() }
@@ -85,7 +87,14 @@ enum TextImporter {
     while i < characters.count, isDigit(characters[i]) { i += 1 }
     if i > 0 {
       var j = i
-      if j < characters.count, isTimes(characters[j]) { j += 1 }
+      if j < characters.count, isTimes(characters[j]) {
+        j += 1
+      } else {
+        // `2 x milk`: a times sign standing alone between the number and the name.
+        var k = j
+        while k < characters.count, characters[k] == " " { k += 1 }
+        if k > j, k + 1 < characters.count, isTimes(characters[k]), characters[k + 1] == " " { j = k + 1 }
+      }
       if j < characters.count, characters[j] == " " {
         let name = String(characters[j...]).trimmingSpaces
         if !name.isEmpty { return (try count(characters[0..<i]), name) }
