@@ -158,4 +158,27 @@ import Testing
     _ = try target.undo(now: Fixed.now.addingTimeInterval(60))
     #expect(try target.loadHistory().items.isEmpty)
   }
+
+  @Test func reimportingAnExportIntoItsOwnStoreWithItsHistoryChangesNothing() throws {
+    let store = HouseholdStore(
+      path: folder.file("household"), folder: folder.file("household"), stateFolder: folder.file("state"),
+      defaultMachineName: "ann")
+    var household = try Self.household()
+    // An item bought on more days than the everyday view keeps.
+    var coffee = Item(
+      id: UUID(uuidString: "00000000-0000-4000-8000-0000000000c0")!, name: "Coffee", now: Fixed.now)
+    for offset in 1...90 { coffee.record(Purchase(date: Fixed.day(-offset), quantity: 1)) }
+    household.items.append(coffee)
+    household.sortItems()
+    try store.create(household, summary: "init", now: Fixed.now)
+    let history = try store.loadHistory()
+    #expect(try store.load().items.contains { $0.earlierPurchases > 0 })
+    let document = try Importer.read([ImportFile(name: "export.json", text: ExportDocument(history).json())])
+    let report = try store.update(summary: { _ in "import export.json" }, now: Fixed.now) {
+      $0.importing(document, today: Fixed.today, now: Fixed.now, history: history, newID: UUID.init)
+    }
+    #expect(report.added.isEmpty && report.updated.isEmpty && report.purchases == 0)
+    #expect(try store.undoList().map(\.summary) == ["init"])
+    #expect(try store.loadHistory() == history)
+  }
 }

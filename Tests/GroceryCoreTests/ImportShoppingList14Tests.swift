@@ -32,6 +32,7 @@ import Testing
       ])
     #expect(
       both.merged == [
+        ImportMerge(kind: .category, name: "Bakery", spellings: ["Bakery", "bakery"]),
         ImportMerge(kind: .category, name: "Fridge", spellings: ["Fridge", "fridge"]),
         ImportMerge(kind: .item, name: "Milk", spellings: ["Milk", "milk"]),
         ImportMerge(kind: .item, name: "Ben’s cookies", spellings: ["Ben’s cookies", "Ben's Cookies"]),
@@ -48,6 +49,7 @@ import Testing
         added 5, updated 0, skipped 0
         new categories: 'Bakery', 'Dairy', 'Fridge', 'Snacks'
         walk order set from the import
+        merged category 'Bakery' from 'Bakery', 'bakery'
         merged category 'Fridge' from 'Fridge', 'fridge'
         merged item 'Milk' from 'Milk', 'milk'
         merged item 'Ben’s cookies' from 'Ben’s cookies', 'Ben's Cookies'
@@ -76,6 +78,7 @@ import Testing
     let items = try Importer.read([ImportFixture.file("items.json")])
     #expect(!items.setsCategoryOrder)
     #expect(items.categories.map(\.name) == ["Dairy", "Snacks", "Fridge", "bakery"])
+    #expect(items.merged.allSatisfy { $0.kind == .item })
     var groceries = Groceries()
     _ = groceries.importing(items, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
     #expect(

@@ -75,4 +75,21 @@ import Testing
       ])
     #expect(groceries.newPurchases.isEmpty)
   }
+
+  @Test func curlyApostrophesAndDashesFoldIntoTheStraightSpellingsAlreadyKept() throws {
+    var groceries = Groceries()
+    _ = try groceries.add(
+      ["Ben's cookies"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    let text = "Ben’s cookies\nBatteries — AA\nbatteries - aa\n"
+    let document = try Importer.read([ImportFile(name: "list.txt", text: text)])
+    #expect(document.items.map(\.name) == ["Ben’s cookies", "Batteries — AA"])
+    #expect(
+      document.merged == [
+        ImportMerge(kind: .item, name: "Batteries — AA", spellings: ["Batteries — AA", "batteries - aa"])
+      ])
+    let report = groceries.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(report.added == ["Batteries — AA"])
+    #expect(report.skipped == [ImportSkip(name: "Ben's cookies", reason: "nothing to change")])
+    #expect(groceries.items.map(\.name) == ["Batteries — AA", "Ben's cookies"])
+  }
 }

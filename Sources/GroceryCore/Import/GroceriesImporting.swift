@@ -12,9 +12,12 @@ extension Groceries {
   /// keeps its id and takes the fields the import carries; a new one keeps the id of a grocery export when that
   /// id is free. Purchases are recorded (and written to the log) unless the item already has one on that day of
   /// that quantity, so importing the same export twice adds nothing. A dry run applies it to a copy.
-  public mutating func importing(_ document: ImportDocument, today: Day, now: Date, newID: () -> UUID)
-    -> ImportReport
-  {
+  ///
+  /// - Parameter history: the household with its whole history (`HouseholdStore.loadHistory()`) when this is the
+  ///   everyday view, whose items hold only their recent purchases, so older purchases are recognised too.
+  public mutating func importing(
+    _ document: ImportDocument, today: Day, now: Date, history: Groceries? = nil, newID: () -> UUID
+  ) -> ImportReport {
     var report = ImportReport()
     report.skipped = document.skipped
     report.merged = document.merged
@@ -72,6 +75,8 @@ extension Groceries {
     }
 
     // Items.
+    let known = Dictionary(
+      (history?.items ?? []).map { ($0.id, $0.purchases) }, uniquingKeysWith: { a, _ in a })
     var byKey = Dictionary(
       items.indices.map { (ImportName.key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
     for entry in document.items {
@@ -111,7 +116,7 @@ extension Groceries {
       }
       if !item.isOnList && entry.unavailableOn == nil { item.unavailableOn = nil }
       var recorded = 0
-      var present = item.purchases
+      var present = isNew ? [] : known[item.id] ?? item.purchases
       for purchase in entry.purchases {
         if let match = present.firstIndex(where: {
           $0.date == purchase.date && $0.quantity == purchase.quantity

@@ -10,7 +10,8 @@ public enum Importer {
       throw GroceryError.incompatibleImportFiles(files: [], reason: "no file was given")
     }
     var found: [(file: ImportFile, format: ImportFormat, json: ImportJSON.Node?)] = []
-    for file in files {
+    for var file in files {
+      if file.text.unicodeScalars.first == "\u{FEFF}" { file.text.unicodeScalars.removeFirst() }
       var json: ImportJSON.Node?
       if format != .text && looksLikeJSON(file.text) { json = try parsedJSON(file) }
       var detected = json == nil ? ImportFormat.detect(file.text) : ImportFormat.detect(json: json!)

@@ -13,6 +13,8 @@ enum ShoppingList14Importer {
     items: (file: String, node: ImportJSON.Node)?, locations: (file: String, node: ImportJSON.Node)?
   ) throws -> ImportDocument {
     var document = ImportDocument(format: .shoppingList14)
+    // Every spelling of each category, so that folding them together can be reported.
+    var spellings: [String: [String]] = [:]
     if let (file, node) = locations {
       var places: [(order: Double, index: Int, category: ImportedCategory, line: Int)] = []
       for (index, element) in try node.elements(file, what: "an array of locations").enumerated() {
@@ -37,20 +39,10 @@ enum ShoppingList14Importer {
         places.append((order, index, category, element.line))
       }
       places.sort { $0.order != $1.order ? $0.order < $1.order : $0.index < $1.index }
-      var seen: [String: Int] = [:]
-      var spellings: [[String]] = []
       for place in places where ImportName.key(place.category.name) != ImportName.key(unknownLocation) {
         let key = ImportName.key(place.category.name)
-        if let index = seen[key] {
-          spellings[index].append(place.category.name)
-          continue
-        }
-        seen[key] = document.categories.count
-        document.categories.append(place.category)
-        spellings.append([place.category.name])
-      }
-      for (category, names) in zip(document.categories, spellings) where names.count > 1 {
-        document.merged.append(ImportMerge(kind: .category, name: category.name, spellings: names))
+        if spellings[key] == nil { document.categories.append(place.category) }
+        spellings[key, default: []].append(place.category.name)
       }
       document.setsCategoryOrder = true
     }
@@ -67,26 +59,33 @@ enum ShoppingList14Importer {
         item.isOnList = try element.bool("onList", file)
         item.isUnavailable = try element.bool("isAvailable", file).map { !$0 }
         item.category = try category(
-          try element.string("locationName", file), in: &document, file: file, line: element.line)
+          try element.string("locationName", file), in: &document, spellings: &spellings, file: file,
+          line: element.line)
         read.append(item)
       }
-      let (kept, merged) = ImportMerger.merge(read)
-      document.items = kept
-      document.merged += merged
+      (document.items, document.merged) = ImportMerger.merge(read)
     }
+    let categoryMerges = document.categories.compactMap { category in
+      spellings[ImportName.key(category.name)].flatMap { names in
+        names.count > 1 ? ImportMerge(kind: .category, name: category.name, spellings: names) : nil
+      }
+    }
+    document.merged = categoryMerges + document.merged
     return document
   }
 
   /// Returns the category for an item's location name, adding one `locations.json` did not list.
-  static func category(_ location: String?, in document: inout ImportDocument, file: String, line: Int) throws
-    -> String
-  {
+  static func category(
+    _ location: String?, in document: inout ImportDocument, spellings: inout [String: [String]], file: String,
+    line: Int
+  ) throws -> String {
     guard let location, !UnicodeText.trimmed(location).isEmpty,
       ImportName.key(location) != ImportName.key(unknownLocation)
     else { return Category.uncategorized }
     let key = ImportName.key(location)
-    if let known = document.categories.first(where: { ImportName.key($0.name) == key }) { return known.name }
     let name = try ImportName.clean(location, what: "location name", file: file, line: line)
+    if !spellings[key, default: []].contains(name) { spellings[key, default: []].append(name) }
+    if let known = document.categories.first(where: { ImportName.key($0.name) == key }) { return known.name }
     document.categories.append(ImportedCategory(name: name))
     return name
   }
