@@ -41,11 +41,16 @@ import Testing
     ),
     ("milk\n- !!!", "cannot import 'list.txt': line 2: '- !!!' has no item name (no letter or digit)"),
     ("milk\neggs\u{7}", "cannot import 'list.txt': line 2: 'eggs\\u{7}' contains a control character"),
-    ("- [x]", "cannot import 'list.txt': line 1: '- [x]' has no item name (no letter or digit)"),
   ])
   func aLineThatCannotBeReadIsRefusedWithItsNumber(text: String, message: String) {
     #expect(
       ImportFixture.failure { _ = try Importer.read([ImportFile(name: "list.txt", text: text)]) } == message)
+  }
+
+  @Test func emptyBulletsAndBoxesAreBlankLines() throws {
+    let document = try Importer.read([ImportFile(name: "list.txt", text: "- milk\n-\n- [ ]\n[x]\n•\n* \n")])
+    #expect(document.items.map(\.name) == ["milk"])
+    #expect(document.skipped.isEmpty)
   }
 
   @Test func aNameGivenTwiceIsMergedAndReported() throws {

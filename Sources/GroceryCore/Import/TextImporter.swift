@@ -2,7 +2,7 @@
 ///
 /// A line may start with a bullet (`-`, `*`, `•`), a box (`[ ]`, `- [ ]`, `[x]`) or a number (`1.`, `1)`), and
 /// give a quantity as `2 milk`, `2x milk`, `milk x2`, `milk ×2` or `milk (2)`. Blank lines and lines starting
-/// with `#` are skipped. A checked item (`[x]`) is already bought, so it is skipped and reported rather than put
+/// with `#` are skipped, and so are empty bullets and boxes. A checked item (`[x]`) is already bought, so it is skipped and reported rather than put
 /// on the list. A line that cannot be read (a quantity of 0 or over 999, only punctuation, a control character)
 /// is refused with its line number, never guessed at.
 enum TextImporter {
@@ -28,7 +28,7 @@ enum TextImporter {
       if rest.isEmpty || rest.hasPrefix("#") { continue }
       let whole = String(rest)
       var checked = false
-      if let first = rest.first, "-*•".contains(first), rest.dropFirst().first == " " {
+      if let first = rest.first, "-*•".contains(first), rest.count == 1 || rest.dropFirst().first == " " {
         rest = rest.dropFirst().drop(while: { $0 == " " })
       } else if let number = numbering(rest) {
         rest = rest.dropFirst(number).drop(while: { $0 == " " })
@@ -39,6 +39,8 @@ enum TextImporter {
         rest = rest.dropFirst(box.count).drop(while: { $0 == " " })
         break
       }
+      // An empty bullet or box, as a notes app leaves at the end of a list, is a blank line.
+      if rest.isEmpty { continue }
       let (quantity, name) = try quantified(String(rest), whole: whole, fail: fail)
       guard
         name.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }
