@@ -73,6 +73,8 @@ public enum GroceryCLI {
       case .gitFailed: return (failure.message, .io, nil)
       case .invalidValue: return (failure.message, .usage, nil)
       case .unreadableStore, .newerStoreVersion: return (failure.message, .data, nil)
+      case .malformedImport, .importFormatMismatch, .newerExportVersion: return (failure.message, .data, nil)
+      case .incompatibleImportFiles: return (failure.message, .usage, nil)
       case .io: return (failure.message, .io, nil)
       case .lockTimeout: return (failure.message, .busy, nil)
       }

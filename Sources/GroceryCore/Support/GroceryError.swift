@@ -64,6 +64,14 @@ public enum GroceryError: Error, Equatable, Sendable {
   case unrelatedHousehold(remote: String)
   /// Git could not merge the remote's changes; the merge was abandoned and nothing changed.
   case mergeFailed(message: String)
+  /// A file given to import cannot be read: its name, the line (from 1) and what was wrong there.
+  case malformedImport(file: String, line: Int, reason: String)
+  /// A file given to import is not in the format asked for.
+  case importFormatMismatch(file: String, expected: String, found: String)
+  /// The files given to import do not make one import together.
+  case incompatibleImportFiles(files: [String], reason: String)
+  /// A grocery export was written by a newer grocery.
+  case newerExportVersion(file: String, found: Int, supported: Int)
 
   /// A one-line, lowercase description naming the user's words in quotes.
   public var message: String {
@@ -129,6 +137,15 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "'\(remote)' holds another household, not this one; nothing was changed"
     case .mergeFailed(let message):
       return "git could not merge the other machines' changes (\(message)); nothing was changed"
+    case .malformedImport(let file, let line, let reason):
+      return "cannot import '\(file)': line \(line): \(reason)"
+    case .importFormatMismatch(let file, let expected, let found):
+      return "'\(file)' is not \(expected); it looks like \(found)"
+    case .incompatibleImportFiles(let files, let reason):
+      return "cannot import \(Names.listing(files)) together: \(reason)"
+    case .newerExportVersion(let file, let found, let supported):
+      return "cannot import '\(file)': it is export version \(found), and this grocery understands"
+        + " versions up to \(supported); install a newer grocery"
     case .lockTimeout(let path, let seconds):
       return "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(path)'"
     }
