@@ -94,10 +94,13 @@ public struct Category: Codable, Equatable, Sendable {
   /// A stable identity: renaming a category changes its name, not the items in it.
   public var id: UUID
   public var name: String
+  /// The colour its heading and items take on a terminal; nil for none.
+  public var color: NamedColor?
 
-  public init(id: UUID = UUID(), name: String) {
+  public init(id: UUID = UUID(), name: String, color: NamedColor? = nil) {
     self.id = id
     self.name = name
+    self.color = color
   }
 
   enum CodingKeys: String, CodingKey { case name }

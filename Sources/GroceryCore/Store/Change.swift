@@ -27,6 +27,8 @@ struct ItemFields: Equatable, Sendable {
 /// The fields a category change sets.
 struct CategoryFields: Equatable, Sendable {
   var name: String?
+  /// The category's colour; `.some(nil)` clears it. Written only in version-3 lines.
+  var color: NamedColor??
   var alive: Bool?
   var created: Int64?
 }
@@ -58,8 +60,10 @@ enum Operation: Equatable, Sendable {
 
 /// One line of a machine's log: a change with its id, its stamp, what it was, and its operations.
 struct Change: Equatable, Sendable {
-  /// The log format this build writes and reads; a newer one is refused, never rewritten.
-  static let version = 2
+  /// The newest log format this build writes and reads; a newer one is refused, never rewritten.
+  static let version = 3
+  /// The oldest log format this build reads, and the one it writes for a line an older build can read.
+  static let oldestVersion = 2
   /// The largest counter a stamp may carry; past it, a new change moves to the next millisecond.
   static let maximumCounter = 1 << 32
 

@@ -7,8 +7,12 @@
 /// Writes changes as log lines and reads them back, with errors that name the line and the field.
 enum ChangeCodec {
   /// Returns the change as one JSON line, newline included.
+  ///
+  /// A line that uses nothing newer than version 2 says 2, so that an older grocery still reads it; one that
+  /// does says 3, so that an older grocery refuses it as written by a newer one instead of misreading it.
   static func encode(_ change: Change) -> String {
-    var line = "{\"v\":\(Change.version),\"id\":" + JSONText.quote(change.id)
+    let version = change.operations.contains(where: needsVersion3) ? Change.version : Change.oldestVersion
+    var line = "{\"v\":\(version),\"id\":" + JSONText.quote(change.id)
     line += ",\"at\":\"" + change.stamp.time + "\",\"seq\":\(change.stamp.counter),\"machine\":"
     line += JSONText.quote(change.stamp.machine) + ",\"summary\":" + JSONText.quote(change.summary)
     if let undoes = change.undoes { line += ",\"undoes\":" + JSONText.quote(undoes) }
@@ -39,6 +43,14 @@ enum ChangeCodec {
     }
   }
 
+  /// Returns true when the operation uses a field or an operation that version 2 does not have.
+  static func needsVersion3(_ operation: Operation) -> Bool {
+    switch operation {
+    case .category(_, let set, let was): return set.color != nil || was.color != nil
+    default: return false
+    }
+  }
+
   private static func optional<T>(_ value: T?, _ text: (T) -> String) -> String { value.map(text) ?? "null" }
 
   private static func fields(_ f: ItemFields) -> String {
@@ -60,6 +72,7 @@ enum ChangeCodec {
   private static func fields(_ f: CategoryFields) -> String {
     var parts: [String] = []
     if let v = f.name { parts.append("\"name\":" + JSONText.quote(v)) }
+    if let v = f.color { parts.append("\"color\":" + optional(v) { "\"\($0.rawValue)\"" }) }
     if let v = f.alive { parts.append("\"alive\":\(v)") }
     if let v = f.created { parts.append("\"created\":\"" + Stamp.format(v) + "\"") }
     return "{" + parts.joined(separator: ",") + "}"
@@ -105,7 +118,7 @@ enum ChangeCodec {
         case "v":
           let v = try reader.readInt()
           if v > Change.version { throw LineError(field: "v", reason: "", newerVersion: v) }
-          if v < Change.version { throw reader.fail("\(v) is not a log version") }
+          if v < Change.oldestVersion { throw reader.fail("\(v) is not a log version") }
           version = v
         case "id": id = try reader.readString()
         case "at":
@@ -277,6 +290,7 @@ enum ChangeCodec {
       field = base + "." + key
       switch key {
       case "name": f.name = try r.readString()
+      case "color": f.color = .some(try r.readNull() ? nil : try colorValue(&r))
       case "alive": f.alive = try r.readBool()
       case "created": f.created = try created(&r)
       default: throw r.fail("unknown field")
@@ -284,6 +298,12 @@ enum ChangeCodec {
     }
     field = base
     return f
+  }
+
+  private static func colorValue(_ r: inout JSONReader) throws -> NamedColor {
+    let name = try r.readString()
+    guard let color = NamedColor(rawValue: name) else { throw r.fail("'\(name)' is not a colour name") }
+    return color
   }
 
   private static func locationFields(_ r: inout JSONReader, field: inout String) throws -> LocationFields {

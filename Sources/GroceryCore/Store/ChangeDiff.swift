@@ -17,17 +17,23 @@ enum ChangeDiff {
     let newCategories = Dictionary(after.categories.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     for category in after.categories {
       if let previous = oldCategories[category.id] {
-        if previous.name != category.name {
+        var set = CategoryFields()
+        var was = CategoryFields()
+        if previous.name != category.name { (set.name, was.name) = (category.name, previous.name) }
+        if previous.color != category.color {
+          (set.color, was.color) = (.some(category.color), .some(previous.color))
+        }
+        if set != CategoryFields() {
           for id in before.categoryMembers[category.id] ?? [category.id] {
-            operations.append(
-              .category(
-                id, set: CategoryFields(name: category.name), was: CategoryFields(name: previous.name)))
+            operations.append(.category(id, set: set, was: was))
           }
         }
       } else {
         operations.append(
           .category(
-            category.id, set: CategoryFields(name: category.name, alive: true, created: created),
+            category.id,
+            set: CategoryFields(
+              name: category.name, color: category.color.map { .some($0) }, alive: true, created: created),
             was: CategoryFields(alive: false)))
       }
     }

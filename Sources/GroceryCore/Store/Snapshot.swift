@@ -11,7 +11,7 @@
 /// One JSON object a line: a header, the logs' positions, machine names, the general order, then every category,
 /// location and item with each field's value and stamp, and last this machine's undoable changes as log lines.
 enum Snapshot {
-  static let version = 2
+  static let version = 3
 
   /// Rewrite the snapshot once this many bytes of log have been read beyond it.
   static let rewriteThreshold = 16 * 1024
@@ -53,6 +53,7 @@ enum Snapshot {
     out += "{\"order\":\(register(state.order, JSONText.ids))}\n"
     for (id, c) in state.categories {
       out += "{\"category\":\(JSONText.id(id)),\"name\":\(register(c.name, optionalString)),"
+      out += "\"color\":\(register(c.color, { $0.map { "\"\($0.rawValue)\"" } ?? "null" })),"
       out += "\"alive\":\(register(c.alive, { "\($0)" })),\"created\":\(register(c.created, { "\($0)" }))}\n"
     }
     for (id, l) in state.locations {
@@ -224,6 +225,12 @@ enum Snapshot {
         while let key = try r.nextKey(first: &first) {
           switch key {
           case "name": c.name = try readRegister(&r, optionalString)
+          case "color":
+            c.color = try readRegister(&r) { r in
+              if try r.readNull() { return nil }
+              guard let color = NamedColor(rawValue: try r.readString()) else { throw Damaged() }
+              return color
+            }
           case "alive": c.alive = try readRegister(&r) { try $0.readBool() }
           case "created": c.created = try readRegister(&r) { Int64(try $0.readInt()) }
           default: throw Damaged()

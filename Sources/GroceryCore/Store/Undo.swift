@@ -60,6 +60,7 @@ enum Undo {
         guard let category = state.categories[id] else { continue }
         var back = CategoryFields()
         if holds(category.name, set.name.map { Optional($0) }) { back.name = was.name }
+        if holds(category.color, set.color) { back.color = was.color }
         if holds(category.alive, set.alive ?? true), let alive = was.alive { back.alive = alive }
         if back.alive == nil && back != CategoryFields() { back.alive = category.alive.value }
         if back != CategoryFields() { operations.append(.category(id, set: back, was: CategoryFields())) }
