@@ -44,12 +44,16 @@ public struct ListEntry: Equatable, Sendable {
   public var cadence: Cadence
   public var nextDue: Day
   public var isSnoozed: Bool
+  /// The colour of the item's category, if it has one.
+  public var color: NamedColor?
 }
 
 /// A heading and its entries.
 public struct ListSection: Equatable, Sendable {
   public var title: String
   public var entries: [ListEntry]
+  /// The colour of the section's category; nil for none, and for sections that are not a category.
+  public var color: NamedColor?
 }
 
 /// A list ready to render: sections in walk order and the counts for the footer.
@@ -77,12 +81,14 @@ extension Groceries {
     let scoped = items.filter { item in
       item.isSold(at: location) && (category == nil || item.category == category)
     }
+    var colors: [String: NamedColor] = [:]
+    for category in categories { colors[category.name] = category.color }
     func entry(_ item: Item) -> ListEntry {
       let cadence = Cadence(item, fallback: query.every)
       return ListEntry(
         item: item, isUnavailable: item.isOnList && item.isUnavailable(on: today),
         boughtToday: item.lastPurchased == today, cadence: cadence, nextDue: cadence.nextDue(today: today),
-        isSnoozed: item.skipUntil.map { $0 > today } ?? false)
+        isSnoozed: item.skipUntil.map { $0 > today } ?? false, color: colors[item.category])
     }
     let chosen: [Item]
     switch query.mode {
@@ -105,8 +111,9 @@ extension Groceries {
       let byCategory = Dictionary(grouping: chosen, by: \.category)
       sections = walkOrder(at: location).map { name in
         ListSection(
-          title: name, entries: (byCategory[name] ?? []).sorted { Names.ordered($0.name, $1.name) }.map(entry)
-        )
+          title: name,
+          entries: (byCategory[name] ?? []).sorted { Names.ordered($0.name, $1.name) }.map(entry),
+          color: colors[name])
       }
     }
     sections.removeAll { $0.entries.isEmpty }
