@@ -24,15 +24,19 @@ public struct ListQuery: Sendable {
   public var today: Day
   /// The interval assumed for staples with too little history.
   public var every: Int
+  /// Shows one section without headings, in the same order: by the walk position of the category, then name.
+  public var flat: Bool
 
   public init(
-    mode: ListMode = .shopping, location: String? = nil, category: String? = nil, today: Day, every: Int = 7
+    mode: ListMode = .shopping, location: String? = nil, category: String? = nil, today: Day, every: Int = 7,
+    flat: Bool = false
   ) {
     self.mode = mode
     self.location = location
     self.category = category
     self.today = today
     self.every = every
+    self.flat = flat
   }
 }
 
@@ -63,6 +67,8 @@ public struct ListView: Equatable, Sendable {
   public var category: String?
   public var today: Day
   public var sections: [ListSection]
+  /// Whether people's renderers leave out the headings and show the sections as one, in order.
+  public var isFlat = false
   /// Items on the list within the view's location and category.
   public var toBuy: Int
   /// Items bought today within the view's location and category.
@@ -119,6 +125,7 @@ extension Groceries {
     sections.removeAll { $0.entries.isEmpty }
     return ListView(
       mode: query.mode, location: location, category: category, today: today, sections: sections,
-      toBuy: scoped.filter(\.isOnList).count, boughtToday: scoped.filter { $0.lastPurchased == today }.count)
+      isFlat: query.flat, toBuy: scoped.filter(\.isOnList).count,
+      boughtToday: scoped.filter { $0.lastPurchased == today }.count)
   }
 }

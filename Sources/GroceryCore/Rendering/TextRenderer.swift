@@ -39,8 +39,10 @@ public enum TextRenderer {
       return lines.joined(separator: "\n") + "\n"
     }
     for section in view.sections {
-      lines += TextLayout.wrap(section.title, width: style.width, first: "", rest: "  ").map {
-        style.paint($0, [1], section.color)
+      if !view.isFlat {
+        lines += TextLayout.wrap(section.title, width: style.width, first: "", rest: "  ").map {
+          style.paint($0, [1], section.color)
+        }
       }
       for entry in section.entries {
         let box: String
@@ -54,8 +56,9 @@ public enum TextRenderer {
         let wrapped = TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
         lines += wrapped.map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
       }
-      lines.append("")
+      if !view.isFlat { lines.append("") }
     }
+    if view.isFlat { lines.append("") }
     lines.append(style.dim(footer(view)))
     return lines.joined(separator: "\n") + "\n"
   }
