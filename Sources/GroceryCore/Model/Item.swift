@@ -163,6 +163,8 @@ public struct Location: Codable, Equatable, Sendable {
 public struct NewPurchase: Equatable, Sendable {
   public var item: UUID
   public var purchase: Purchase
+  /// The trip it was made on, when this machine had one under way.
+  public var trip: UUID?
 }
 
 /// The whole household: categories in walk order, locations and items.
@@ -174,6 +176,8 @@ public struct Groceries: Equatable, Sendable {
   public var items: [Item]
   /// The purchases the change under way recorded, in order; the store turns them into log entries.
   public var newPurchases: [NewPurchase] = []
+  /// The trip this machine has under way, which purchases made now belong to; the store sets it.
+  public var openTrip: UUID?
 
   public init(categories: [Category] = Category.builtIn, locations: [Location] = [], items: [Item] = []) {
     self.categories = categories

@@ -135,9 +135,13 @@ enum ChangeDiff {
         operations.append(.item(id, set: ItemFields(alive: false), was: ItemFields(alive: true)))
       }
     }
+    let categoryOfItem = Dictionary(
+      after.items.map { ($0.id, newCategoryID[$0.category]) }, uniquingKeysWith: { a, _ in a })
     for bought in after.newPurchases {
       operations.append(
-        .buy(item: bought.item, day: bought.purchase.date, quantity: bought.purchase.quantity))
+        .buy(
+          item: bought.item, day: bought.purchase.date, quantity: bought.purchase.quantity,
+          trip: bought.trip.map { TripTag(trip: $0, category: categoryOfItem[bought.item] ?? nil) }))
     }
     return operations
   }
