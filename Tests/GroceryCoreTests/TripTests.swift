@@ -89,6 +89,24 @@ import Testing
     #expect(bought(try alice.currentTrip(now: start + 5 * minute)) == ["Milk x1 (Fridge) +1m"])
   }
 
+  @Test func theTripCommandShowsWhatTheStoreRecorded() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    _ = try alice.startTrip(at: "costco", now: start)
+    try buy(["bananas"], alice, at: start + 5 * minute)
+    try buy(["milk"], alice, at: start + 12 * minute)
+    let now = start + 20 * minute
+    #expect(
+      TripRenderer.status(try alice.currentTrip(now: now), now: now, utcOffset: { _ in 0 }) == """
+        Trip at Costco, started 12:00, 20 min so far
+          12:05  Bananas
+          12:12  Milk
+
+        2 items bought so far
+
+        """)
+  }
+
   @Test func startingATripEndsTheOneStillOpen() throws {
     let alice = machine("alice")
     try prepare(alice)
