@@ -93,7 +93,7 @@ enum ArgumentParser {
       if (command == nil || !(command?.subcommands.isEmpty ?? true)) && parsed.positionals.isEmpty
         && !choices.isEmpty
       {
-        let kind: NameKind = command == nil ? .command : .subcommand
+        let kind = command == nil ? "command" : "subcommand"
         let found = try resolveCommand(token, among: choices, kind: kind, path: parsed.path)
         command = found
         parsed.path.append(found.name)
@@ -142,7 +142,7 @@ enum ArgumentParser {
     try resolve(name, among: options, shown: "option", quote: { "--" + $0 }, path: path) { $0.long }
   }
 
-  static func resolveCommand(_ name: String, among commands: [CommandSpec], kind: NameKind, path: [String])
+  static func resolveCommand(_ name: String, among commands: [CommandSpec], kind: String, path: [String])
     throws -> CommandSpec
   {
     let named = commands.flatMap { spec in spec.allNames.map { (name: $0, spec: spec) } }
@@ -153,7 +153,7 @@ enum ArgumentParser {
     {
       return prefixed[0].spec
     }
-    return try resolve(name, among: named, shown: kind.rawValue, quote: { $0 }, path: path) { $0.name }.spec
+    return try resolve(name, among: named, shown: kind, quote: { $0 }, path: path) { $0.name }.spec
   }
 
   /// Resolves a word of the grammar like any name, turning a failure into a usage error.
@@ -162,14 +162,14 @@ enum ArgumentParser {
     context: String = "", name: (T) -> String
   ) throws -> T {
     do {
-      return try Names.resolve(word, among: candidates, kind: .option, name: name)
-    } catch GroceryError.unknownName(_, _, let suggestions) {
+      return try Names.match(word, among: candidates, name: name)
+    } catch .unknown(let suggestions) {
       var message = "unknown \(shown) '\(quote(Names.printable(word)))'\(context)"
       if !suggestions.isEmpty {
         message += "; did you mean " + suggestions.map { "'\(quote($0))'" }.joined(separator: " or ") + "?"
       }
       throw UsageError(message, path: path)
-    } catch GroceryError.ambiguousName(_, _, let candidates) {
+    } catch .ambiguous(let candidates) {
       throw UsageError(
         "\(shown) '\(quote(Names.printable(word)))'\(context) is ambiguous; it could be "
           + Names.listing(candidates, quote: quote), path: path)

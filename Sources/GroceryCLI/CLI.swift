@@ -159,14 +159,17 @@ public enum GroceryCLI {
       return (usage.message, .usage, usage.path)
     case let failure as GroceryError:
       switch failure {
-      case .unknownName, .ambiguousName, .duplicateName, .refused, .syncNotSetUp, .alreadyShared,
-        .notAHousehold,
-        .unrelatedHousehold, .mergeFailed:
+      case .unknownName, .ambiguousName, .duplicateName, .homeNotSet, .homeNotAbsolute, .storeExists,
+        .nothingToUndo, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
+        .uncategorizedRemoved, .uncategorizedReordered, .builtInCategory, .categoryRepeated, .noNamesGiven,
+        .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed:
         return (failure.message, .refused, nil)
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)
       case .gitFailed: return (failure.message, .io, nil)
       case .invalidValue: return (failure.message, .usage, nil)
       case .unreadableStore, .newerStoreVersion: return (failure.message, .data, nil)
+      case .malformedImport, .importFormatMismatch, .newerExportVersion: return (failure.message, .data, nil)
+      case .incompatibleImportFiles: return (failure.message, .usage, nil)
       case .io: return (failure.message, .io, nil)
       case .lockTimeout: return (failure.message, .busy, nil)
       }

@@ -17,7 +17,7 @@ enum CommandTable {
         from standard input, skipping blank lines and # comments.
         """,
       options: [
-        OptionSpec("quantity", "q", value: "N", help: "How many to buy, 1 to 999 (default 1)."),
+        OptionSpec("quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText) (default 1)."),
         OptionSpec("category", "c", value: "CATEGORY", completes: .category, help: "The item's category."),
         OptionSpec("note", "n", value: "NOTE", help: "A note shown beside the item; empty clears it."),
         OptionSpec(
@@ -125,7 +125,7 @@ enum CommandTable {
       abstract: "Change an item: name, quantity, category, note, stores.",
       options: [
         OptionSpec("rename", value: "NEW", help: "A new name."),
-        OptionSpec("quantity", "q", value: "N", help: "How many to buy, 1 to 999."),
+        OptionSpec("quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText)."),
         OptionSpec("category", "c", value: "CATEGORY", completes: .category, help: "A new category."),
         OptionSpec("note", "n", value: "NOTE", help: "A new note."),
         OptionSpec("clear-note", help: "Remove the note."),

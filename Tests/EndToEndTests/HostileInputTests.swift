@@ -223,6 +223,8 @@ import Testing
         ☕ coffee beans from the roaste...       1  -           2026-11-21  000000000001
         🇫🇷 \(String(repeating: "🚀", count: 14))...       1  -           2026-11-21  000000000001
 
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+
         """)
   }
 }

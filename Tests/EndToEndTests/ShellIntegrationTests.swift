@@ -270,6 +270,8 @@ enum Tool {
         milk                                     3  7 days      2026-11-14  000000001110
         flour                                    2  30 days     2026-10-31  000010001000
 
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+
         """)
     try scenario.expect(
       ["history", "nothing"], stderr: "grocery: error: no item named 'nothing'\n", status: 1)

@@ -130,7 +130,7 @@ import Testing
   }
 
   @Test mutating func purchaseAllWithNothingOnTheListIsRefused() {
-    #expect(throws: GroceryError.refused("nothing on the list")) {
+    #expect(throws: GroceryError.nothingOnList(location: nil)) {
       try groceries.purchaseAll(at: nil, on: today, today: today, now: now)
     }
   }
@@ -144,7 +144,7 @@ import Testing
 
   @Test mutating func markingAnItemNotOnTheListUnavailableIsRefused() throws {
     _ = try groceries.setStaple(["Tea"], remove: false, now: now, newID: ids)
-    #expect(throws: GroceryError.refused("'Tea' is not on the list")) {
+    #expect(throws: GroceryError.notOnList(name: "Tea")) {
       try groceries.edit("Tea", changes: ItemChanges(isAvailable: false), today: today, now: now)
     }
   }
@@ -227,7 +227,7 @@ import Testing
 
   @Test mutating func reorderRefusesUncategorizedAndRepeats() {
     #expect(throws: GroceryError.self) { try groceries.reorderCategories(["uncategorized"], at: nil) }
-    #expect(throws: GroceryError.refused("category 'Produce' is named more than once")) {
+    #expect(throws: GroceryError.categoryRepeated(name: "Produce")) {
       try groceries.reorderCategories(["produce", "Produce"], at: nil)
     }
   }
@@ -257,8 +257,7 @@ import Testing
     _ = try groceries.add(
       ["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now,
       newID: Fixed.ids())
-    #expect(throws: GroceryError.refused("'Dairy & Fridge' is a built-in category; use --force to remove it"))
-    {
+    #expect(throws: GroceryError.builtInCategory(name: "Dairy & Fridge")) {
       try groceries.removeCategory("dairy", force: false, now: Fixed.now)
     }
     let result = try groceries.removeCategory("dairy", force: true, now: Fixed.now)
@@ -268,10 +267,10 @@ import Testing
   }
 
   @Test mutating func uncategorizedCannotBeRemovedOrRenamed() {
-    #expect(throws: GroceryError.refused("'Uncategorized' cannot be removed")) {
+    #expect(throws: GroceryError.uncategorizedRemoved) {
       try groceries.removeCategory("uncategorized", force: true, now: Fixed.now)
     }
-    #expect(throws: GroceryError.refused("'Uncategorized' cannot be renamed")) {
+    #expect(throws: GroceryError.uncategorizedRenamed) {
       try groceries.renameCategory("Uncategorized", to: "Misc")
     }
   }

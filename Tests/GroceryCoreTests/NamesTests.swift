@@ -40,6 +40,15 @@ import Testing
         == "no item named 'mlk'; did you mean 'Milk'?")
   }
 
+  @Test func matchingLeavesTheWordingToTheCaller() {
+    #expect(throws: NameMismatch.ambiguous(candidates: ["--quantity", "--quiet"])) {
+      try Names.match("--qu", among: ["--quiet", "--quantity", "--at"]) { $0 }
+    }
+    #expect(throws: NameMismatch.unknown(suggestions: ["--quiet"])) {
+      try Names.match("--quite", among: ["--quiet", "--at"]) { $0 }
+    }
+  }
+
   @Test func theASCIIFastPathsAgreeWithFoundation() {
     for byte in UInt8(0)..<0x80 {
       let c = String(UnicodeScalar(byte))

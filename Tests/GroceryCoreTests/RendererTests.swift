@@ -371,4 +371,120 @@ import Testing
 
         """)
   }
+
+  @Test func categoryListNumbersTheWalkOrderAndCountsItems() {
+    #expect(
+      CategoryListRenderer.text(groceries.categorySummaries()) == """
+        1. Produce  (2 items)
+        2. Deli & Meat  (0 items)
+        3. Dairy & Fridge  (2 items)
+        4. Bread & Frozen  (0 items)
+        5. Boxed & Canned  (0 items)
+        6. Snacks, Drinks & Other  (0 items)
+        7. Uncategorized  (1 item)
+
+        """)
+  }
+
+  @Test func locationListCountsTheItemsBoughtOnlyThereAndNotesAnOwnOrder() throws {
+    var groceries = self.groceries
+    _ = try groceries.addLocation("Corner shop")
+    #expect(
+      LocationListRenderer.text(groceries.locationSummaries()) == """
+        Costco  (1 item only here; own aisle order)
+        Corner shop  (0 items only here)
+
+        """)
+  }
+
+  @Test func locationListWithoutLocationsSaysHowToAddOne() {
+    #expect(
+      LocationListRenderer.text(Groceries().locationSummaries())
+        == "No locations yet; add one with 'grocery location add NAME'.\n")
+  }
+
+  @Test func undoListNumbersChangesWithTheirTimesWhenKnown() {
+    let entries = [
+      UndoEntry(summary: "add eggs", at: Fixed.now), UndoEntry(summary: "add milk", at: nil),
+    ]
+    #expect(UndoListRenderer.text(entries) == "1. add eggs  (2026-11-21T12:00:00Z)\n2. add milk\n")
+    #expect(UndoListRenderer.text([]) == "Nothing to undo.\n")
+  }
+
+  @Test func numberedLinesRightAlignTheNumbers() {
+    let lines = (1...10).map { "line \($0)" }
+    #expect(
+      NumberedLines.text(lines) == """
+         1. line 1
+         2. line 2
+         3. line 3
+         4. line 4
+         5. line 5
+         6. line 6
+         7. line 7
+         8. line 8
+         9. line 9
+        10. line 10
+
+        """)
+  }
+
+  @Test func namesAreOneALineInEachKindsOrder() {
+    #expect(NamesRenderer.text(groceries.names(of: .item)) == "Apples\nBananas\nBatteries\nEggs\nMilk\n")
+    #expect(NamesRenderer.text(groceries.names(of: .location)) == "Costco\n")
+    #expect(
+      NamesRenderer.text(groceries.names(of: .category))
+        == "Produce\nDeli & Meat\nDairy & Fridge\nBread & Frozen\nBoxed & Canned\nSnacks, Drinks & Other\n"
+        + "Uncategorized\n")
+  }
+
+  /// The fixture with Milk bought four times this week and once five weeks ago, so it fills the top bar.
+  func boughtOften() throws -> Groceries {
+    var groceries = self.groceries
+    for offset in [-1, -2, -4, -6, -35] {
+      _ = try groceries.purchase(["milk"], on: Fixed.day(offset), today: Fixed.today, now: Fixed.now)
+    }
+    return groceries
+  }
+
+  @Test func statsShowDigitsOffATerminalAndSayWhichEndIsThisWeek() throws {
+    #expect(
+      StatsRenderer.text(try boughtOften().stats([], today: Fixed.today), chart: false) == """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        Milk                                     5  2 days      2026-11-20  000000100004
+        Bananas                                  1  -           2026-11-19  000000000001
+        Eggs                                     1  -           2026-11-21  000000000001
+
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+
+        """)
+  }
+
+  @Test func statsChartUsesOneFixedScaleWithALegend() throws {
+    #expect(
+      StatsRenderer.text(try boughtOften().stats([], today: Fixed.today), chart: true) == """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        Milk                                     5  2 days      2026-11-20  ······▂····█
+        Bananas                                  1  -           2026-11-19  ···········▂
+        Eggs                                     1  -           2026-11-21  ···········▂
+
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        · none  ▂ 1  ▄ 2  ▆ 3  █ 4 or more
+
+        """)
+  }
+
+  @Test func statsBarsDoNotDependOnWhichItemsAreShown() throws {
+    let groceries = try boughtOften()
+    let alone = StatsRenderer.text(try groceries.stats(["eggs"], today: Fixed.today), chart: true)
+    #expect(
+      alone == """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        Eggs                                     1  -           2026-11-21  ···········▂
+
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        · none  ▂ 1  ▄ 2  ▆ 3  █ 4 or more
+
+        """)
+  }
 }

@@ -116,7 +116,7 @@ import Testing
     #expect(try bob.undoList().map(\.summary) == ["buy milk"])
     _ = try bob.undo(now: Fixed.now + 3)
     #expect(try alice.load().items.first?.timesBought == 0)
-    #expect(throws: GroceryError.refused("nothing to undo")) { try bob.undo(now: Fixed.now + 4) }
+    #expect(throws: GroceryError.nothingToUndo) { try bob.undo(now: Fixed.now + 4) }
   }
 
   @Test func aLineReadTwiceChangesNothing() throws {
@@ -264,7 +264,7 @@ import Testing
       "{\"machine\":\"00000000000000f1\",\"name\":\"alice@new\",\"host\":\"\(Machine.currentHost)\"}\n"
     try identity.write(toFile: alice.identityPath, atomically: false, encoding: .utf8)
     #expect(try alice.undoList().isEmpty)
-    #expect(throws: GroceryError.refused("nothing to undo")) { try alice.undo(now: Fixed.now + 2) }
+    #expect(throws: GroceryError.nothingToUndo) { try alice.undo(now: Fixed.now + 2) }
     #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk"])
   }
 

@@ -20,15 +20,7 @@ struct CategoryCommand: Runnable {
   func run(_ context: Context) throws {
     switch action {
     case .list:
-      let groceries = try context.store.load()
-      var counts: [String: Int] = [:]
-      for item in groceries.items { counts[item.category, default: 0] += 1 }
-      let order = groceries.walkOrder()
-      let lines = order.map { name in
-        let count = counts[name] ?? 0
-        return name + "  (\(count) item\(count == 1 ? "" : "s"))"
-      }
-      context.write(Numbered.lines(lines))
+      context.write(CategoryListRenderer.text(try context.store.load().categorySummaries()))
     case .add(let name):
       let added = try context.update({ "add category " + $0 }) { try $0.addCategory(name) }
       context.say("added category: \(added)")
@@ -63,17 +55,7 @@ struct LocationCommand: Runnable {
   func run(_ context: Context) throws {
     switch action {
     case .list:
-      let groceries = try context.store.load()
-      if groceries.locations.isEmpty {
-        context.write("No locations yet; add one with 'grocery location add NAME'.\n")
-        return
-      }
-      for location in groceries.locations {
-        let count = groceries.items.filter { $0.locations.contains(location.name) }.count
-        var line = location.name + "  (\(count) item\(count == 1 ? "" : "s") only here"
-        line += location.categoryOrder.isEmpty ? ")" : "; own aisle order)"
-        context.write(line + "\n")
-      }
+      context.write(LocationListRenderer.text(try context.store.load().locationSummaries()))
     case .add(let name):
       let added = try context.update({ "add location " + $0 }) { try $0.addLocation(name) }
       context.say("added location: \(added)")

@@ -16,7 +16,7 @@ struct HelpCommand: Runnable {
     var resolved: [String] = []
     var choices = CommandTable.commands
     for word in parsed.positionals {
-      let kind: NameKind = resolved.isEmpty ? .command : .subcommand
+      let kind = resolved.isEmpty ? "command" : "subcommand"
       guard !choices.isEmpty else {
         throw UsageError("unexpected argument '\(Names.printable(word))'", path: parsed.path)
       }

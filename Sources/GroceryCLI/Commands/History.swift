@@ -47,7 +47,7 @@ struct StatsCommand: Runnable {
       groceries = try context.store.loadHistory()
     }
     let rows = try groceries.stats(names, today: context.today)
-    context.write(HistoryRenderer.stats(rows, chart: context.style.color))
+    context.write(StatsRenderer.text(rows, chart: context.style.color))
   }
 }
 
@@ -72,14 +72,7 @@ struct NamesCommand: Runnable {
   static func word(for kind: NameKind) -> String { words.first { $0.1 == kind }?.0 ?? "items" }
 
   func run(_ context: Context) throws {
-    let groceries = try context.store.load()
-    let names: [String]
-    switch kind {
-    case .category: names = groceries.walkOrder()
-    case .location: names = groceries.locations.map(\.name)
-    default: names = groceries.items.map(\.name)
-    }
-    context.write(names.map { $0 + "\n" }.joined())
+    context.write(NamesRenderer.text(try context.store.load().names(of: kind)))
   }
 }
 

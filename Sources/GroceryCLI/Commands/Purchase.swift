@@ -26,7 +26,7 @@ struct PurchaseCommand: Runnable {
   func run(_ context: Context) throws {
     let day = try on?.resolve(today: context.today) ?? context.today
     let names = try InputNames.expand(self.names, console: context.console)
-    if !all && names.isEmpty { throw GroceryError.refused("no names to purchase (standard input was empty)") }
+    if !all && names.isEmpty { throw GroceryError.noNamesGiven(verb: "purchase") }
     let (bought, skipped) = try context.update({ "purchase " + Summary.names($0.0.map(\.name)) }) {
       groceries -> ([PurchaseOutcome], [String]) in
       if all {

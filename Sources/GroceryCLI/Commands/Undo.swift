@@ -14,13 +14,7 @@ struct UndoCommand: Runnable {
 
   func run(_ context: Context) throws {
     if list {
-      let entries = try context.store.undoList()
-      if entries.isEmpty {
-        context.write("Nothing to undo.\n")
-        return
-      }
-      context.write(
-        Numbered.lines(entries.map { $0.summary + ($0.at.map { "  (" + Timestamp.format($0) + ")" } ?? "") }))
+      context.write(UndoListRenderer.text(try context.store.undoList()))
       return
     }
     let entry = try context.undo()

@@ -22,7 +22,7 @@ public struct Purchase: Codable, Equatable, Sendable {
 public struct Item: Codable, Equatable, Sendable {
   public var id: UUID
   public var name: String
-  /// How many to buy, 1 to 999.
+  /// How many to buy, within `Limits.quantity`.
   public var quantity: Int
   public var note: String?
   /// The name of the item's category.

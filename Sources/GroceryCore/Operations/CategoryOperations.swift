@@ -21,7 +21,7 @@ extension Groceries {
   public mutating func renameCategory(_ old: String, to new: String) throws -> (old: String, new: String) {
     let from = try categoryName(old)
     if from == Category.uncategorized {
-      throw GroceryError.refused("'\(Category.uncategorized)' cannot be renamed")
+      throw GroceryError.uncategorizedRenamed
     }
     let to = try Names.clean(new, what: "category name")
     if let clash = (categories.map(\.name) + [Category.uncategorized]).first(where: {
@@ -55,10 +55,10 @@ extension Groceries {
   ) {
     let name = try categoryName(raw)
     if name == Category.uncategorized {
-      throw GroceryError.refused("'\(Category.uncategorized)' cannot be removed")
+      throw GroceryError.uncategorizedRemoved
     }
     if Category.defaults.contains(name) && !force {
-      throw GroceryError.refused("'\(name)' is a built-in category; use --force to remove it")
+      throw GroceryError.builtInCategory(name: name)
     }
     categories.removeAll { $0.name == name }
     var moved = 0
@@ -77,9 +77,9 @@ extension Groceries {
     for raw in raws {
       let name = try categoryName(raw)
       if name == Category.uncategorized {
-        throw GroceryError.refused("'\(Category.uncategorized)' always comes last and cannot be reordered")
+        throw GroceryError.uncategorizedReordered
       }
-      if named.contains(name) { throw GroceryError.refused("category '\(name)' is named more than once") }
+      if named.contains(name) { throw GroceryError.categoryRepeated(name: name) }
       named.append(name)
     }
     if let location {

@@ -110,7 +110,7 @@ extension Groceries {
     let place = try location.map(locationName)
     let wanted = items.indices.filter { items[$0].isOnList && items[$0].isSold(at: place) }
     if wanted.isEmpty {
-      throw GroceryError.refused(place.map { "nothing on the list for '\($0)'" } ?? "nothing on the list")
+      throw GroceryError.nothingOnList(location: place)
     }
     let skipped = wanted.filter { items[$0].isUnavailable(on: today) }
     let bought = wanted.filter { !items[$0].isUnavailable(on: today) }.map { buy(at: $0, on: day, now: now) }
@@ -213,11 +213,11 @@ extension Groceries {
 
   /// Changes one item's attributes, returning its name after the change.
   public mutating func edit(_ name: String, changes: ItemChanges, today: Day, now: Date) throws -> String {
-    if changes.isEmpty { throw GroceryError.refused("nothing to change; give at least one option") }
+    if changes.isEmpty { throw GroceryError.nothingToChange }
     let index = try itemIndex(named: name)
     let changes = try canonical(changes)
     if changes.isAvailable == false && !items[index].isOnList {
-      throw GroceryError.refused("'\(items[index].name)' is not on the list")
+      throw GroceryError.notOnList(name: items[index].name)
     }
     if let newName = changes.rename {
       if let other = exactItemIndex(named: newName), other != index {

@@ -5,6 +5,15 @@
 #endif
 
 extension Groceries {
+  /// Returns the names of every item, category (in walk order) or location.
+  public func names(of kind: NameKind) -> [String] {
+    switch kind {
+    case .item: return items.map(\.name)
+    case .category: return walkOrder()
+    case .location: return locations.map(\.name)
+    }
+  }
+
   /// Returns the index of the item a name resolves to: exact match, then unique prefix.
   public func itemIndex(named name: String) throws -> Int {
     let cleaned = try Names.clean(name, what: "item name")
@@ -46,12 +55,12 @@ extension Groceries {
 
 /// Validation of the values users type, shared by every command.
 public enum Values {
-  /// Returns a quantity parsed from plain digits, 1 to 999.
+  /// Returns a quantity parsed from plain digits, within `Limits.quantity`.
   public static func quantity(_ text: String) throws -> Int {
-    try whole(text, what: "quantity", range: 1...999)
+    try whole(text, what: "quantity", range: Limits.quantity)
   }
 
-  /// Returns a note trimmed, refusing control characters and more than 500 characters; empty means none.
+  /// Returns a note trimmed, refusing control characters and more than `Limits.noteLength` characters; empty means none.
   public static func note(_ text: String) throws -> String? {
     let note = UnicodeText.nfc(UnicodeText.trimmedOfSpaces(text))
     if Names.containsControl(note) {
@@ -59,9 +68,10 @@ public enum Values {
         what: "note", value: Names.printable(String(note.prefix(40))),
         reason: "it contains a control character")
     }
-    if note.count > 500 {
+    if note.count > Limits.noteLength {
       throw GroceryError.invalidValue(
-        what: "note", value: String(note.prefix(20)) + "...", reason: "it is longer than 500 characters")
+        what: "note", value: String(note.prefix(20)) + "...",
+        reason: "it is longer than \(Limits.noteLength) characters")
     }
     return note.isEmpty ? nil : note
   }

@@ -4,7 +4,7 @@
   import Foundation
 #endif
 
-/// Renders the purchase log and the per-item statistics.
+/// Renders the purchase log.
 public enum HistoryRenderer {
   public static func text(_ entries: [HistoryEntry]) -> String {
     if entries.isEmpty { return "No purchases yet.\n" }
@@ -56,42 +56,5 @@ public enum HistoryRenderer {
           Row(
             date: $0.date.description, name: $0.name, quantity: $0.quantity, category: $0.category, by: $0.by)
         }))
-  }
-
-  /// A table of statistics; the weekly column is a bar chart on a terminal, digits otherwise.
-  public static func stats(_ rows: [ItemStats], chart: Bool) -> String {
-    if rows.isEmpty { return "No purchases yet.\n" }
-    let weeks = rows[0].weekly.count
-    let nameWidth = 80 - (2 + 6 + 2 + 10 + 2 + 10 + 2 + weeks)
-    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-      let gap = String(repeating: " ", count: max(0, width - TextLayout.width(text)))
-      return right ? gap + text : text + gap
-    }
-    func fit(_ name: String) -> String {
-      if TextLayout.width(name) <= nameWidth { return name }
-      var cut = ""
-      for character in name where TextLayout.width(cut + String(character)) <= nameWidth - 3 {
-        cut.append(character)
-      }
-      return cut + "..."
-    }
-    var lines = [
-      pad("ITEM", nameWidth) + "  " + pad("BOUGHT", 6, right: true) + "  " + pad("EVERY", 10) + "  "
-        + pad("LAST", 10) + "  " + "WEEKS (\(weeks))"
-    ]
-    let bars = Array(" ▁▂▃▄▅▆▇█")
-    let most = max(1, rows.flatMap(\.weekly).max() ?? 1)
-    for row in rows {
-      let weekly = row.weekly.map { count -> String in
-        if chart { return count == 0 ? "·" : String(bars[max(1, min(8, (count * 8 + most - 1) / most))]) }
-        return count > 9 ? "+" : String(count)
-      }.joined()
-      lines.append(
-        pad(fit(row.name), nameWidth) + "  " + pad(String(row.timesBought), 6, right: true) + "  "
-          + pad(row.interval.map { "\($0) days" } ?? "-", 10) + "  "
-          + pad(row.lastBought?.description ?? "-", 10) + "  "
-          + weekly)
-    }
-    return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
   }
 }

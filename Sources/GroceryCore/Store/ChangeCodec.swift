@@ -280,7 +280,9 @@ enum ChangeCodec {
 
   private static func quantityValue(_ r: inout JSONReader) throws -> Int {
     let value = try r.readInt()
-    if !(1...999).contains(value) { throw r.fail("expected a whole number from 1 to 999") }
+    if !Limits.quantity.contains(value) {
+      throw r.fail("expected a whole number from \(Limits.quantityText)")
+    }
     return value
   }
 

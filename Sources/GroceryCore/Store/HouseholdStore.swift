@@ -204,7 +204,7 @@ public struct HouseholdStore: Sendable {
   /// Writes a new household, refusing if one exists.
   public func create(_ groceries: Groceries, summary: String, now: Date, onWait: () -> Void = {}) throws {
     try withLock(onWait: onWait) {
-      if try exists() { throw GroceryError.refused("a store already exists at '\(path)'") }
+      if try exists() { throw GroceryError.storeExists(path: path) }
       let machine = try identity(creating: true)
       try prepareFolder()
       var reading = try read(machine: machine.id)
@@ -329,11 +329,11 @@ public struct HouseholdStore: Sendable {
   /// since, and takes back its purchases. It never touches what another machine did.
   public func undo(now: Date, onWait: () -> Void = {}) throws -> UndoEntry {
     try migrateIfNeeded(onWait: onWait)
-    guard try FileSystem.status(identityPath) != nil else { throw GroceryError.refused("nothing to undo") }
+    guard try FileSystem.status(identityPath) != nil else { throw GroceryError.nothingToUndo }
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       var reading = try read(machine: machine.id)
-      guard let last = reading.undo.last else { throw GroceryError.refused("nothing to undo") }
+      guard let last = reading.undo.last else { throw GroceryError.nothingToUndo }
       let operations = Undo.inverse(of: last, in: reading.state)
       try commit(
         operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,

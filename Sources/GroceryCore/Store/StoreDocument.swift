@@ -186,9 +186,11 @@ enum StoreValidator {
         return "\(at).name: '\(item.name)' appears more than once"
       }
       if !ids.insert(item.id).inserted { return "\(at).id: \(item.id.uuidString) appears more than once" }
-      if !(1...999).contains(item.quantity) { return "\(at).quantity: expected a whole number from 1 to 999" }
-      if let note = item.note, note.isEmpty || note.count > 500 || Names.containsControl(note) {
-        return "\(at).note: expected 1 to 500 characters without control characters"
+      if !Limits.quantity.contains(item.quantity) {
+        return "\(at).quantity: expected a whole number from \(Limits.quantityText)"
+      }
+      if let note = item.note, note.isEmpty || note.count > Limits.noteLength || Names.containsControl(note) {
+        return "\(at).note: expected 1 to \(Limits.noteLength) characters without control characters"
       }
       if !categoryNames.contains(item.category) {
         return "\(at).category: no category named '\(item.category)'"
@@ -198,8 +200,8 @@ enum StoreValidator {
       }
       var previous: Day?
       for (j, purchase) in item.purchases.enumerated() {
-        if !(1...999).contains(purchase.quantity) {
-          return "\(at).purchases[\(j)].quantity: expected a whole number from 1 to 999"
+        if !Limits.quantity.contains(purchase.quantity) {
+          return "\(at).purchases[\(j)].quantity: expected a whole number from \(Limits.quantityText)"
         }
         if let previous, purchase.date < previous { return "\(at).purchases[\(j)].date: out of date order" }
         previous = purchase.date

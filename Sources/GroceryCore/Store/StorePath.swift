@@ -58,11 +58,10 @@ public enum StorePath {
 
   private static func home(_ environment: [String: String], for what: String, hint: String) throws -> String {
     guard let home = environment["HOME"], !home.isEmpty else {
-      throw GroceryError.refused("cannot find a place for \(what): HOME is not set; \(hint)")
+      throw GroceryError.homeNotSet(for: what, hint: hint)
     }
     guard home.hasPrefix("/") else {
-      throw GroceryError.refused(
-        "cannot find a place for \(what): HOME ('\(Names.printable(home))') is not an absolute path; \(hint)")
+      throw GroceryError.homeNotAbsolute(home: Names.printable(home), for: what, hint: hint)
     }
     return home
   }

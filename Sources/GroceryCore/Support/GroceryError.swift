@@ -14,8 +14,32 @@ public enum GroceryError: Error, Equatable, Sendable {
   case duplicateName(kind: NameKind, name: String)
   /// A value given by the user is not acceptable.
   case invalidValue(what: String, value: String, reason: String)
-  /// The operation was refused as it stands.
-  case refused(String)
+  /// A folder under `HOME` is needed and `HOME` is not set.
+  case homeNotSet(for: String, hint: String)
+  /// A folder under `HOME` is needed and `HOME` is not an absolute path.
+  case homeNotAbsolute(home: String, for: String, hint: String)
+  /// A new store was asked for where one already exists.
+  case storeExists(path: String)
+  /// `undo` found no change of this machine's left to revert.
+  case nothingToUndo
+  /// Buying everything on the list found nothing on it (at the location, when one is given).
+  case nothingOnList(location: String?)
+  /// An edit was asked for without any change to make.
+  case nothingToChange
+  /// An item was marked unavailable while it is not on the list.
+  case notOnList(name: String)
+  /// The catch-all category was asked to be renamed.
+  case uncategorizedRenamed
+  /// The catch-all category was asked to be removed.
+  case uncategorizedRemoved
+  /// The catch-all category was named in a new walk order, where it always comes last.
+  case uncategorizedReordered
+  /// A built-in category was asked to be removed without `--force`.
+  case builtInCategory(name: String)
+  /// A new walk order named one category more than once.
+  case categoryRepeated(name: String)
+  /// Names were to be read from standard input, and it held none.
+  case noNamesGiven(verb: String)
   /// The store file exists but cannot be read or understood.
   case unreadableStore(path: String, reason: String)
   /// The store was written by a newer build of grocery.
@@ -40,6 +64,14 @@ public enum GroceryError: Error, Equatable, Sendable {
   case unrelatedHousehold(remote: String)
   /// Git could not merge the remote's changes; the merge was abandoned and nothing changed.
   case mergeFailed(message: String)
+  /// A file given to import cannot be read: its name, the line (from 1) and what was wrong there.
+  case malformedImport(file: String, line: Int, reason: String)
+  /// A file given to import is not in the format asked for.
+  case importFormatMismatch(file: String, expected: String, found: String)
+  /// The files given to import do not make one import together.
+  case incompatibleImportFiles(files: [String], reason: String)
+  /// A grocery export was written by a newer grocery.
+  case newerExportVersion(file: String, found: Int, supported: Int)
 
   /// A one-line, lowercase description naming the user's words in quotes.
   public var message: String {
@@ -56,8 +88,32 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "there is already \(kind.article) \(kind.rawValue) named '\(name)'"
     case .invalidValue(let what, let value, let reason):
       return "invalid \(what) '\(value)': \(reason)"
-    case .refused(let text):
-      return text
+    case .homeNotSet(let what, let hint):
+      return "cannot find a place for \(what): HOME is not set; \(hint)"
+    case .homeNotAbsolute(let home, let what, let hint):
+      return "cannot find a place for \(what): HOME ('\(home)') is not an absolute path; \(hint)"
+    case .storeExists(let path):
+      return "a store already exists at '\(path)'"
+    case .nothingToUndo:
+      return "nothing to undo"
+    case .nothingOnList(let location):
+      return location.map { "nothing on the list for '\($0)'" } ?? "nothing on the list"
+    case .nothingToChange:
+      return "nothing to change; give at least one option"
+    case .notOnList(let name):
+      return "'\(name)' is not on the list"
+    case .uncategorizedRenamed:
+      return "'\(Category.uncategorized)' cannot be renamed"
+    case .uncategorizedRemoved:
+      return "'\(Category.uncategorized)' cannot be removed"
+    case .uncategorizedReordered:
+      return "'\(Category.uncategorized)' always comes last and cannot be reordered"
+    case .builtInCategory(let name):
+      return "'\(name)' is a built-in category; use --force to remove it"
+    case .categoryRepeated(let name):
+      return "category '\(name)' is named more than once"
+    case .noNamesGiven(let verb):
+      return "no names to \(verb) (standard input was empty)"
     case .unreadableStore(let path, let reason):
       return "cannot read store '\(path)': \(reason)"
     case .newerStoreVersion(let path, let found, let supported):
@@ -81,17 +137,19 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "'\(remote)' holds another household, not this one; nothing was changed"
     case .mergeFailed(let message):
       return "git could not merge the other machines' changes (\(message)); nothing was changed"
+    case .malformedImport(let file, let line, let reason):
+      return "cannot import '\(file)': line \(line): \(reason)"
+    case .importFormatMismatch(let file, let expected, let found):
+      return "'\(file)' is not \(expected); it looks like \(found)"
+    case .incompatibleImportFiles(let files, let reason):
+      return "cannot import \(Names.listing(files)) together: \(reason)"
+    case .newerExportVersion(let file, let found, let supported):
+      return "cannot import '\(file)': it is export version \(found), and this grocery understands"
+        + " versions up to \(supported); install a newer grocery"
     case .lockTimeout(let path, let seconds):
       return "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(path)'"
     }
   }
-}
-
-/// The kinds of thing a user names on the command line.
-public enum NameKind: String, Sendable {
-  case item, category, location, command, option, subcommand, format
-
-  var article: String { self == .item ? "an" : "a" }
 }
 
 enum Formatting {

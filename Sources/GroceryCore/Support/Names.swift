@@ -9,7 +9,7 @@ public enum Names {
   /// Returns the name trimmed and NFC-normalised, refusing names that are empty, invisible, over-long or that
   /// hold control or bidirectional formatting characters.
   public static func clean(
-    _ raw: String, what: String = "name", maxLength: Int = 100, maxBytes: Int = 400
+    _ raw: String, what: String = "name", maxLength: Int = Limits.nameLength, maxBytes: Int = Limits.nameBytes
   ) throws -> String {
     // The name as shown in a message is worked out only for a message.
     var shown: String { printable(raw) }
@@ -142,22 +142,32 @@ public enum Names {
     return UnicodeText.nfc(String(scalars).lowercased())
   }
 
-  /// Resolves a name among candidates: exact key match first, then a unique prefix.
+  /// Resolves a name among the household's items, categories or locations, naming the kind in the error.
   public static func resolve<T>(
     _ name: String, among candidates: [T], kind: NameKind, name nameOf: (T) -> String
   ) throws -> T {
+    do {
+      return try match(name, among: candidates, name: nameOf)
+    } catch .ambiguous(let found) {
+      throw GroceryError.ambiguousName(kind: kind, name: printable(name), candidates: found)
+    } catch .unknown(let suggestions) {
+      throw GroceryError.unknownName(kind: kind, name: printable(name), suggestions: suggestions)
+    }
+  }
+
+  /// Matches a name among candidates: exact key match first, then a unique prefix.
+  public static func match<T>(
+    _ name: String, among candidates: [T], name nameOf: (T) -> String
+  ) throws(NameMismatch) -> T {
     let wanted = key(name)
     let keyed = candidates.map { (key(nameOf($0)), $0) }
     if let exact = keyed.first(where: { $0.0 == wanted }) { return exact.1 }
     let prefixed = keyed.filter { $0.0.hasPrefix(wanted) }
     if prefixed.count == 1 { return prefixed[0].1 }
     if prefixed.count > 1 {
-      throw GroceryError.ambiguousName(
-        kind: kind, name: printable(name), candidates: prefixed.map { nameOf($0.1) }.sorted(by: Names.ordered)
-      )
+      throw .ambiguous(candidates: prefixed.map { nameOf($0.1) }.sorted(by: Names.ordered))
     }
-    throw GroceryError.unknownName(
-      kind: kind, name: printable(name), suggestions: suggestions(for: name, among: candidates.map(nameOf)))
+    throw .unknown(suggestions: suggestions(for: name, among: candidates.map(nameOf)))
   }
 
   /// Returns up to three candidates close to the name by edit distance, closest first.

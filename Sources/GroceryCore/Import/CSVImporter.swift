@@ -1,0 +1,99 @@
+/// Reads the CSV that `list --format csv --all` writes, also after a spreadsheet has saved it again.
+///
+/// Fields are read as RFC 4180 says (quotes doubled inside quoted fields, line breaks allowed there, CRLF or LF
+/// line ends), and the `'` that `CSVRenderer` puts before a field a spreadsheet would run as a formula is taken
+/// off. Columns are found by their header names, in any order; `name` is required. `available: false` makes an
+/// item on the list unavailable today. `last_purchased` and `bought_today` are ignored: a CSV list carries no
+/// purchase history (a grocery export does).
+enum CSVImporter {
+  /// Returns true when the text starts with a header row of `CSVRenderer.header` columns that includes `name`.
+  static func isHeader(_ text: String) -> Bool {
+    var firstLine = Substring(text.prefix { $0 != "\n" && $0 != "\r\n" })
+    if firstLine.hasSuffix("\r") { firstLine = firstLine.dropLast() }
+    if firstLine.hasPrefix("\u{FEFF}") { firstLine = firstLine.dropFirst() }
+    let names = firstLine.split(separator: ",", omittingEmptySubsequences: false).map {
+      UnicodeText.trimmed(String($0)).lowercased()
+    }
+    return names.contains("name") && names.allSatisfy { CSVRenderer.header.contains($0) }
+      && Set(names).count == names.count
+  }
+
+  static func read(_ text: String, file: String) throws -> ImportDocument {
+    let rows = try CSVRecords.read(text, file: file)
+    guard let header = rows.first, isHeader(header.fields.joined(separator: ",")) else {
+      throw GroceryError.malformedImport(
+        file: file, line: 1,
+        reason: "expected the header '\(CSVRenderer.header.joined(separator: ","))' or some of its columns")
+    }
+    let columns = header.fields.map { UnicodeText.trimmed($0).lowercased() }
+    var document = ImportDocument(format: .csv)
+    var items: [ImportedItem] = []
+    for row in rows.dropFirst() {
+      if row.fields.allSatisfy({ UnicodeText.trimmed($0).isEmpty }) { continue }
+      func fail(_ reason: String) -> GroceryError {
+        .malformedImport(file: file, line: row.line, reason: reason)
+      }
+      guard row.fields.count == columns.count else {
+        throw fail("expected \(columns.count) fields, found \(row.fields.count)")
+      }
+      var values: [String: String] = [:]
+      for (column, field) in zip(columns, row.fields) { values[column] = neutralisationUndone(field) }
+      func flag(_ column: String) throws -> Bool? {
+        guard let text = values[column] else { return nil }
+        switch UnicodeText.trimmed(text).lowercased() {
+        case "true": return true
+        case "false": return false
+        default: throw fail("expected '\(column)' to be true or false, found '\(Names.printable(text))'")
+        }
+      }
+      let name = try ImportName.clean(values["name"] ?? "", what: "item name", file: file, line: row.line)
+      var item = ImportedItem(name: name, line: row.line)
+      if let text = values["quantity"].map(UnicodeText.trimmed), !text.isEmpty {
+        guard let quantity = Int(text), (1...999).contains(quantity) else {
+          throw fail(
+            "expected 'quantity' to be a whole number from 1 to 999, found '\(Names.printable(text))'")
+        }
+        item.quantity = quantity
+      }
+      if let text = values["category"] {
+        item.category =
+          UnicodeText.trimmed(text).isEmpty
+          ? Category.uncategorized
+          : try ImportName.clean(text, what: "category name", file: file, line: row.line)
+        if let category = item.category, category != Category.uncategorized,
+          !document.categories.contains(where: { ImportName.key($0.name) == ImportName.key(category) })
+        {
+          document.categories.append(ImportedCategory(name: category))
+        }
+      }
+      if let text = values["note"] {
+        item.note = .some(UnicodeText.trimmed(text).isEmpty ? nil : try note(text, fail: fail))
+      }
+      item.isOnList = try flag("on_list")
+      item.isUnavailable = try flag("available").map { !$0 }
+      item.isStaple = try flag("staple")
+      items.append(item)
+    }
+    (document.items, document.merged) = ImportMerger.merge(items)
+    return document
+  }
+
+  /// Returns a note as `edit --note` would keep it.
+  static func note(_ text: String, fail: (String) -> GroceryError) throws -> String {
+    do {
+      return try Names.clean(text, what: "note", maxLength: 200, maxBytes: 800)
+    } catch GroceryError.invalidValue(_, let value, let reason) {
+      throw fail("note '\(value)': \(reason)")
+    }
+  }
+
+  /// Takes off the `'` that `CSVRenderer.field` puts before a field starting with `=`, `+`, `-`, `@`, a tab or a
+  /// carriage return.
+  static func neutralisationUndone(_ field: String) -> String {
+    let scalars = field.unicodeScalars
+    guard scalars.first == "'", let second = scalars.dropFirst().first,
+      "=+-@\t\r".unicodeScalars.contains(second)
+    else { return field }
+    return String(scalars.dropFirst())
+  }
+}

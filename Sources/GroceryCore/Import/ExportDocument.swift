@@ -1,0 +1,184 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// grocery's own export: the whole household as one versioned JSON document, which `import` reads back.
+///
+/// The layout, version 1 (adding a key is not a version bump; a reader refuses a newer version):
+///
+///     {
+///       "format": "grocery-export",
+///       "version": 1,
+///       "categories": [{"id": "…", "name": "Produce"}, …],          (walk order; Uncategorized is implicit)
+///       "locations": [{"id": "…", "name": "Costco", "categoryOrder": ["Dairy & Fridge", …]}, …],
+///       "items": [{"id": "…", "name": "Milk", "quantity": 1, "note": null, "category": "Dairy & Fridge",
+///                  "locations": ["Costco"], "staple": true, "onList": false, "unavailableOn": null,
+///                  "skipUntil": null, "created": "2026-11-01T12:00:00Z",
+///                  "purchases": [{"date": "2026-11-02", "quantity": 1, "by": "ann@laptop"}, …]}, …]
+///     }
+public struct ExportDocument: Equatable, Sendable {
+  /// The value of the `format` key that marks a grocery export.
+  public static let formatName = "grocery-export"
+  /// The newest export version this build reads, and the one it writes.
+  public static let currentVersion = 1
+
+  /// The household, with every purchase.
+  public var groceries: Groceries
+
+  /// Takes a household read with its whole history (`HouseholdStore.loadHistory()`), so no purchase is left out.
+  public init(_ groceries: Groceries) {
+    precondition(
+      groceries.items.allSatisfy { $0.earlierPurchases == 0 },
+      "an export needs the whole history: load it with loadHistory()")
+    self.groceries = groceries
+  }
+
+  /// Returns the export's JSON text, two-space indented, one purchase a line.
+  public func json() -> String {
+    func id(_ id: UUID) -> String { JSONText.id(id) }
+    func text(_ value: String?) -> String { value.map(JSONText.quote) ?? "null" }
+    func list(_ values: [String]) -> String { "[" + values.map(JSONText.quote).joined(separator: ", ") + "]" }
+    var lines = [
+      "{", "  \"format\": \(JSONText.quote(Self.formatName)),", "  \"version\": \(Self.currentVersion),",
+    ]
+    func array(_ key: String, _ elements: [String], last: Bool = false) {
+      if elements.isEmpty {
+        lines.append("  \"\(key)\": []" + (last ? "" : ","))
+        return
+      }
+      lines.append("  \"\(key)\": [")
+      for (n, element) in elements.enumerated() {
+        lines.append(element + (n == elements.count - 1 ? "" : ","))
+      }
+      lines.append("  ]" + (last ? "" : ","))
+    }
+    array(
+      "categories",
+      groceries.categories.map { "    {\"id\": \(id($0.id)), \"name\": \(JSONText.quote($0.name))}" })
+    array(
+      "locations",
+      groceries.locations.map {
+        "    {\"id\": \(id($0.id)), \"name\": \(JSONText.quote($0.name)), \"categoryOrder\": \(list($0.categoryOrder))}"
+      })
+    array(
+      "items",
+      groceries.items.map { item in
+        var fields = [
+          "\"id\": \(id(item.id))", "\"name\": \(JSONText.quote(item.name))",
+          "\"quantity\": \(item.quantity)",
+          "\"note\": \(text(item.note))", "\"category\": \(JSONText.quote(item.category))",
+          "\"locations\": \(list(item.locations))", "\"staple\": \(item.isStaple)",
+          "\"onList\": \(item.isOnList)",
+          "\"unavailableOn\": \(text(item.unavailableOn?.description))",
+          "\"skipUntil\": \(text(item.skipUntil?.description))",
+          "\"created\": \(JSONText.quote(Timestamp.format(item.created)))",
+        ]
+        let purchases = item.purchases.map {
+          "        {\"date\": \"\($0.date)\", \"quantity\": \($0.quantity), \"by\": \(text($0.by))}"
+        }
+        fields.append(
+          purchases.isEmpty
+            ? "\"purchases\": []" : "\"purchases\": [\n" + purchases.joined(separator: ",\n") + "\n      ]")
+        return "    {\n" + fields.map { "      " + $0 }.joined(separator: ",\n") + "\n    }"
+      }, last: true)
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Reads an export's JSON, refusing a newer version before anything else, and anything malformed with its line.
+  static func read(_ node: ImportJSON.Node, file: String) throws -> ImportDocument {
+    guard case .object = node.value else { throw node.failure(file, "expected a grocery export object") }
+    guard case .string(formatName)? = node["format"]?.value else {
+      throw node.failure(file, "expected 'format' to be \"\(formatName)\"")
+    }
+    guard let version = try node.whole("version", in: 1...Int.max, file) else {
+      throw node.failure(file, "'version' is missing")
+    }
+    if version > currentVersion {
+      throw GroceryError.newerExportVersion(file: file, found: version, supported: currentVersion)
+    }
+    var document = ImportDocument(format: .grocery, setsCategoryOrder: true)
+    func uuid(_ element: ImportJSON.Node) throws -> UUID? {
+      guard let text = try element.string("id", file) else { return nil }
+      guard let id = UUIDText.parse(ArraySlice(text.utf8)) else {
+        throw element["id"]!.failure(file, "expected 'id' to be an id, found \(element["id"]!.shown)")
+      }
+      return id
+    }
+    func name(_ element: ImportJSON.Node, what: String) throws -> String {
+      let raw = try element.required("name", file)
+      guard case .string(let text) = raw.value else {
+        throw raw.failure(file, "expected 'name' to be a string, found \(raw.shown)")
+      }
+      return try ImportName.clean(text, what: what, file: file, line: element.line)
+    }
+    func names(_ element: ImportJSON.Node, _ key: String, what: String) throws -> [String]? {
+      guard let list = element[key] else { return nil }
+      return try list.elements(file, what: "'\(key)' to be an array of names").map { entry in
+        guard case .string(let text) = entry.value else {
+          throw entry.failure(file, "expected a name in '\(key)', found \(entry.shown)")
+        }
+        return try ImportName.clean(text, what: what, file: file, line: entry.line)
+      }
+    }
+    for element in try node.required("categories", file).elements(file, what: "an array of categories") {
+      document.categories.append(
+        ImportedCategory(id: try uuid(element), name: try name(element, what: "category name")))
+    }
+    for element in try node.required("locations", file).elements(file, what: "an array of locations") {
+      document.locations.append(
+        ImportedLocation(
+          id: try uuid(element), name: try name(element, what: "location name"),
+          categoryOrder: try names(element, "categoryOrder", what: "category name") ?? []))
+    }
+    for element in try node.required("items", file).elements(file, what: "an array of items") {
+      var item = ImportedItem(
+        id: try uuid(element), name: try name(element, what: "item name"), line: element.line)
+      item.quantity = try element.whole("quantity", in: 1...999, file)
+      if let note = element["note"] {
+        if case .null = note.value {
+          item.note = .some(nil)
+        } else {
+          guard case .string(let text) = note.value else {
+            throw note.failure(file, "expected 'note' to be a string, found \(note.shown)")
+          }
+          item.note = .some(try CSVImporter.note(text) { note.failure(file, $0) })
+        }
+      }
+      if let category = try element.string("category", file) {
+        item.category = try ImportName.clean(category, what: "category name", file: file, line: element.line)
+      }
+      item.locations = try names(element, "locations", what: "location name")
+      item.isStaple = try element.bool("staple", file)
+      item.isOnList = try element.bool("onList", file)
+      item.unavailableOn = try element.day("unavailableOn", file)
+      item.skipUntil = try element.day("skipUntil", file)
+      if let created = try element.string("created", file) {
+        guard let date = Timestamp.parse(created) else {
+          throw element["created"]!.failure(
+            file,
+            "expected 'created' to be a time as YYYY-MM-DDTHH:MM:SSZ, found \(element["created"]!.shown)")
+        }
+        item.created = date
+      }
+      if let purchases = element["purchases"] {
+        for entry in try purchases.elements(file, what: "'purchases' to be an array") {
+          guard case .some(.some(let day)) = try entry.day("date", file) else {
+            throw entry.failure(file, "a purchase needs a 'date' as YYYY-MM-DD")
+          }
+          let quantity = try entry.whole("quantity", in: 1...999, file) ?? 1
+          let by = try entry.string("by", file)
+          item.purchases.append(Purchase(date: day, quantity: quantity, by: by))
+        }
+        item.purchases.sort { $0.date < $1.date }
+      }
+      document.items.append(item)
+    }
+    let (kept, merged) = ImportMerger.merge(document.items)
+    document.items = kept
+    document.merged = merged
+    return document
+  }
+}

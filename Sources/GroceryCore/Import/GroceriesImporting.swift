@@ -1,0 +1,146 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension Groceries {
+  /// Applies an import: adds new items, categories and locations, updates the items it names, and sets the walk
+  /// order when it gives one; run inside one `HouseholdStore.update`, so one `undo` reverts it all.
+  ///
+  /// Names match as `Names.key` compares them, after curly quotes and dashes are made straight. An existing item
+  /// keeps its id and takes the fields the import carries; a new one keeps the id of a grocery export when that
+  /// id is free. Purchases are recorded (and written to the log) unless the item already has one on that day of
+  /// that quantity, so importing the same export twice adds nothing. A dry run applies it to a copy.
+  ///
+  /// - Parameter history: the household with its whole history (`HouseholdStore.loadHistory()`) when this is the
+  ///   everyday view, whose items hold only their recent purchases, so older purchases are recognised too.
+  public mutating func importing(
+    _ document: ImportDocument, today: Day, now: Date, history: Groceries? = nil, newID: () -> UUID
+  ) -> ImportReport {
+    var report = ImportReport()
+    report.skipped = document.skipped
+    report.merged = document.merged
+    var usedIDs = Set(categories.map(\.id) + locations.map(\.id) + items.map(\.id))
+    func freshID(_ wanted: UUID?) -> UUID {
+      if let wanted, usedIDs.insert(wanted).inserted { return wanted }
+      var id = newID()
+      while !usedIDs.insert(id).inserted { id = newID() }
+      return id
+    }
+
+    // Categories: an imported name maps to the household's spelling, or becomes a new category.
+    func categoryName(_ name: String, id: UUID? = nil) -> String {
+      let key = ImportName.key(name)
+      if key == ImportName.key(Category.uncategorized) { return Category.uncategorized }
+      if let existing = categories.first(where: { ImportName.key($0.name) == key }) { return existing.name }
+      categories.append(Category(id: freshID(id), name: name))
+      report.addedCategories.append(name)
+      return name
+    }
+    let imported = document.categories.map { categoryName($0.name, id: $0.id) }
+    if document.setsCategoryOrder {
+      var order: [String] = []
+      for name in imported where name != Category.uncategorized && !order.contains(name) {
+        order.append(name)
+      }
+      let byName = Dictionary(categories.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+      let reordered = (order + categories.map(\.name).filter { !order.contains($0) }).compactMap {
+        byName[$0]
+      }
+      if reordered.map(\.id) != categories.map(\.id) {
+        categories = reordered
+        report.reordered = true
+      }
+    }
+
+    // Locations, with their own order when the import sets orders.
+    func locationName(_ name: String, id: UUID? = nil) -> String {
+      let key = ImportName.key(name)
+      if let existing = locations.first(where: { ImportName.key($0.name) == key }) { return existing.name }
+      locations.append(Location(id: freshID(id), name: name))
+      report.addedLocations.append(name)
+      return name
+    }
+    for location in document.locations {
+      let name = locationName(location.name, id: location.id)
+      if document.setsCategoryOrder, let index = locations.firstIndex(where: { $0.name == name }) {
+        var order: [String] = []
+        for category in location.categoryOrder.map({ categoryName($0) })
+        where category != Category.uncategorized && !order.contains(category) {
+          order.append(category)
+        }
+        locations[index].categoryOrder = order
+      }
+    }
+
+    // Items.
+    let known = Dictionary(
+      (history?.items ?? []).map { ($0.id, $0.purchases) }, uniquingKeysWith: { a, _ in a })
+    var byKey = Dictionary(
+      items.indices.map { (ImportName.key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
+    for entry in document.items {
+      let category = entry.category.map { categoryName($0) }
+      var places: [String]?
+      if let names = entry.locations {
+        places = []
+        for name in names.map({ locationName($0) }) where !places!.contains(name) { places!.append(name) }
+      }
+      let index: Int
+      let isNew: Bool
+      if let existing = byKey[ImportName.key(entry.name)] {
+        (index, isNew) = (existing, false)
+      } else {
+        var item = Item(id: freshID(entry.id), name: entry.name, now: entry.created ?? now)
+        item.updated = now
+        byKey[ImportName.key(entry.name)] = items.count
+        items.append(item)
+        (index, isNew) = (items.count - 1, true)
+      }
+      let before = items[index]
+      var item = before
+      if let quantity = entry.quantity { item.quantity = quantity }
+      if let category { item.category = category }
+      if let places { item.locations = places }
+      if let note = entry.note { item.note = note }
+      if let staple = entry.isStaple { item.isStaple = staple }
+      if let skip = entry.skipUntil { item.skipUntil = skip }
+      if let onList = entry.isOnList {
+        if onList && !item.isOnList { item.unavailableOn = nil }
+        item.isOnList = onList
+      }
+      if let day = entry.unavailableOn {
+        item.unavailableOn = day
+      } else if let unavailable = entry.isUnavailable {
+        item.unavailableOn = unavailable && item.isOnList ? today : nil
+      }
+      if !item.isOnList && entry.unavailableOn == nil { item.unavailableOn = nil }
+      var recorded = 0
+      var present = isNew ? [] : known[item.id] ?? item.purchases
+      for purchase in entry.purchases {
+        if let match = present.firstIndex(where: {
+          $0.date == purchase.date && $0.quantity == purchase.quantity
+        }) {
+          present.remove(at: match)
+          continue
+        }
+        item.record(purchase)
+        newPurchases.append(NewPurchase(item: item.id, purchase: purchase))
+        recorded += 1
+      }
+      report.purchases += recorded
+      if isNew {
+        items[index] = item
+        report.added.append(item.name)
+      } else if item != before {
+        item.updated = now
+        items[index] = item
+        report.updated.append(item.name)
+      } else {
+        report.skipped.append(ImportSkip(name: item.name, reason: "nothing to change"))
+      }
+    }
+    sortItems()
+    return report
+  }
+}

@@ -1,0 +1,28 @@
+/// What an import file says, in no format in particular: categories, locations and items, ready to apply.
+public struct ImportDocument: Equatable, Sendable {
+  public var format: ImportFormat
+  /// The categories, in walk order when `setsCategoryOrder`.
+  public var categories: [ImportedCategory]
+  /// True when the import gives a walk order, which then replaces the household's for its categories.
+  public var setsCategoryOrder: Bool
+  public var locations: [ImportedLocation]
+  public var items: [ImportedItem]
+  /// What the reading left out (checked-off lines), reported with what applying skips.
+  public var skipped: [ImportSkip]
+  /// Names the reading folded together.
+  public var merged: [ImportMerge]
+
+  public init(
+    format: ImportFormat, categories: [ImportedCategory] = [], setsCategoryOrder: Bool = false,
+    locations: [ImportedLocation] = [], items: [ImportedItem] = [], skipped: [ImportSkip] = [],
+    merged: [ImportMerge] = []
+  ) {
+    self.format = format
+    self.categories = categories
+    self.setsCategoryOrder = setsCategoryOrder
+    self.locations = locations
+    self.items = items
+    self.skipped = skipped
+    self.merged = merged
+  }
+}

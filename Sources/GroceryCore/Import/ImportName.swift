@@ -1,0 +1,52 @@
+/// How imported names are cleaned for display and folded for matching.
+enum ImportName {
+  /// Returns the name with curly quotes and dashes made straight and runs of white space made one space, so
+  /// "Ben’s  cookies – large" and "ben's cookies - large" match.
+  static func folded(_ name: String) -> String {
+    var out = ""
+    var space = false
+    for scalar in name.unicodeScalars {
+      if scalar.properties.isWhitespace {
+        space = true
+        continue
+      }
+      if space && !out.isEmpty { out += " " }
+      space = false
+      switch scalar {
+      case "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{2032}": out += "'"
+      case "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}": out += "\""
+      case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}": out += "-"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// Returns the key imported names are matched by: folded, then compared as `Names.key` compares.
+  static func key(_ name: String) -> String { Names.key(folded(name)) }
+
+  /// Returns the name for display: cleaned as `Names.clean` cleans it (the refusal naming the file and line),
+  /// with runs of spaces inside made one.
+  static func clean(_ raw: String, what: String, file: String, line: Int) throws -> String {
+    do {
+      let clean = try Names.clean(raw, what: what)
+      var collapsed = ""
+      var space = false
+      for scalar in clean.unicodeScalars {
+        if scalar == " " || scalar == "\u{A0}" {
+          space = true
+          continue
+        }
+        if space { collapsed += " " }
+        space = false
+        collapsed.unicodeScalars.append(scalar)
+      }
+      return collapsed
+    } catch let error as GroceryError {
+      if case .invalidValue(_, let value, let reason) = error {
+        throw GroceryError.malformedImport(file: file, line: line, reason: "\(what) '\(value)': \(reason)")
+      }
+      throw error
+    }
+  }
+}

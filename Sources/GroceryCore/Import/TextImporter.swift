@@ -1,0 +1,129 @@
+/// Reads a list pasted from an email or a notes app: one item a line.
+///
+/// A line may start with a bullet (`-`, `*`, `•`), a box (`[ ]`, `- [ ]`, `[x]`) or a number (`1.`, `1)`), and
+/// give a quantity as `2 milk`, `2x milk`, `milk x2`, `milk ×2` or `milk (2)`. Blank lines and lines starting
+/// with `#` are skipped, and so are empty bullets and boxes. A checked item (`[x]`) is already bought, so it is skipped and reported rather than put
+/// on the list. A line that cannot be read (a quantity of 0 or over 999, only punctuation, a control character)
+/// is refused with its line number, never guessed at.
+enum TextImporter {
+  static func read(_ text: String, file: String) throws -> ImportDocument {
+    var document = ImportDocument(format: .text)
+    var items: [ImportedItem] = []
+    var lineNumber = 0
+    for rawLine in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    {
+      lineNumber += 1
+      var line = String(rawLine)
+      if line.hasSuffix("\r") { line.removeLast() }
+      if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+      line = line.replacing("\t", with: " ")
+      func fail(_ reason: String) -> GroceryError {
+        .malformedImport(file: file, line: lineNumber, reason: reason)
+      }
+      if Names.containsControl(line) {
+        throw fail("'\(Names.printable(line))' contains a control character")
+      }
+      var rest = Substring(UnicodeText.trimmed(line))
+      if rest.isEmpty || rest.hasPrefix("#") { continue }
+      let whole = String(rest)
+      var checked = false
+      if let first = rest.first, "-*•".contains(first), rest.count == 1 || rest.dropFirst().first == " " {
+        rest = rest.dropFirst().drop(while: { $0 == " " })
+      } else if let number = numbering(rest) {
+        rest = rest.dropFirst(number).drop(while: { $0 == " " })
+      }
+      for (box, isChecked) in [("[ ]", false), ("[]", false), ("[x]", true), ("[X]", true)]
+      where rest.hasPrefix(box) {
+        checked = isChecked
+        rest = rest.dropFirst(box.count).drop(while: { $0 == " " })
+        break
+      }
+      // An empty bullet or box, as a notes app leaves at the end of a list, is a blank line.
+      if rest.isEmpty { continue }
+      let (quantity, name) = try quantified(String(rest), whole: whole, fail: fail)
+      guard
+        name.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        )
+      else {
+        throw fail("'\(whole)' has no item name (no letter or digit)")
+      }
+      let clean = try ImportName.clean(name, what: "item name", file: file, line: lineNumber)
+      if checked {
+        document.skipped.append(ImportSkip(name: clean, reason: "checked off on line \(lineNumber)"))
+        continue
+      }
+      items.append(ImportedItem(name: clean, quantity: quantity, isOnList: true, line: lineNumber))
+    }
+    (document.items, document.merged) = ImportMerger.merge(items)
+    return document
+  }
+
+  /// Returns the length of a leading `12.` or `12)` followed by a space, or nil.
+  static func numbering(_ text: Substring) -> Int? {
+    let digits = text.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, digits.count <= 4 else { return nil }
+    let after = text.dropFirst(digits.count)
+    guard let mark = after.first, mark == "." || mark == ")", after.dropFirst().first == " " else {
+      return nil
+    }
+    return digits.count + 1
+  }
+
+  /// Splits a quantity from the name: `2 milk`, `2x milk`, `milk x2`, `milk ×2`, `milk (2)`.
+  static func quantified(_ text: String, whole: String, fail: (String) -> GroceryError) throws -> (
+    Int?, String
+  ) {
+    let characters = Array(text)
+    func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+    func isTimes(_ c: Character) -> Bool { c == "x" || c == "X" || c == "×" }
+    func count(_ digits: ArraySlice<Character>) throws -> Int {
+      guard let value = Int(String(digits)), (1...999).contains(value) else {
+        throw fail(
+          "'\(whole)' has quantity \(String(digits)), and a quantity is a whole number from 1 to 999")
+      }
+      return value
+    }
+    // Leading: digits, an optional times sign, then a space.
+    var i = 0
+    while i < characters.count, isDigit(characters[i]) { i += 1 }
+    if i > 0 {
+      var j = i
+      if j < characters.count, isTimes(characters[j]) {
+        j += 1
+      } else {
+        // `2 x milk`: a times sign standing alone between the number and the name.
+        var k = j
+        while k < characters.count, characters[k] == " " { k += 1 }
+        if k > j, k + 1 < characters.count, isTimes(characters[k]), characters[k + 1] == " " { j = k + 1 }
+      }
+      if j < characters.count, characters[j] == " " {
+        let name = String(characters[j...]).trimmingSpaces
+        if !name.isEmpty { return (try count(characters[0..<i]), name) }
+      }
+    }
+    // Trailing: `(2)`.
+    if characters.last == ")", let open = characters.lastIndex(of: "(") {
+      let digits = characters[(open + 1)..<(characters.count - 1)]
+      if !digits.isEmpty, digits.allSatisfy(isDigit), open > 0, characters[open - 1] == " " {
+        return (try count(digits), String(characters[..<open]).trimmingSpaces)
+      }
+    }
+    // Trailing: ` x2`, ` x 2`, ` ×2`.
+    var end = characters.count
+    while end > 0, isDigit(characters[end - 1]) { end -= 1 }
+    if end < characters.count {
+      var k = end
+      while k > 0, characters[k - 1] == " " { k -= 1 }
+      if k > 0, isTimes(characters[k - 1]), k > 1, characters[k - 2] == " " {
+        return (try count(characters[end...]), String(characters[..<(k - 1)]).trimmingSpaces)
+      }
+    }
+    return (nil, text)
+  }
+}
+
+extension String {
+  /// The text without spaces at either end.
+  fileprivate var trimmingSpaces: String { UnicodeText.trimmedOfSpaces(self) }
+}

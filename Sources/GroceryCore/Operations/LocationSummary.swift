@@ -1,0 +1,26 @@
+/// One location as `location list` shows it: its name, its own items, and whether it has its own aisle order.
+public struct LocationSummary: Equatable, Sendable {
+  public var name: String
+  /// How many items are bought only here (among other places they are also limited to).
+  public var itemCount: Int
+  public var hasOwnOrder: Bool
+
+  public init(name: String, itemCount: Int, hasOwnOrder: Bool) {
+    self.name = name
+    self.itemCount = itemCount
+    self.hasOwnOrder = hasOwnOrder
+  }
+}
+
+extension Groceries {
+  /// Returns every location in its order, with the items limited to it counted.
+  public func locationSummaries() -> [LocationSummary] {
+    var counts: [String: Int] = [:]
+    for item in items {
+      for name in Set(item.locations) { counts[name, default: 0] += 1 }
+    }
+    return locations.map {
+      LocationSummary(name: $0.name, itemCount: counts[$0.name] ?? 0, hasOwnOrder: !$0.categoryOrder.isEmpty)
+    }
+  }
+}

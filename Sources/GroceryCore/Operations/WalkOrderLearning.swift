@@ -1,0 +1,57 @@
+/// Learns the order a household walks a store from the order it checked items off on past trips.
+///
+/// Each trip counts once per pair of categories: category A is ahead of B on a trip when the first item of A was
+/// checked off before the first item of B. A is placed before B when more trips put A ahead than B. Pairwise
+/// preferences can form a cycle (A before B before C before A), so categories are ranked by how many others
+/// they come before in this way (a Copeland ranking), ties keeping the present order. Uncategorized is never
+/// placed: it always comes last.
+public enum WalkOrderLearning {
+  /// Trips with at least two categories needed before an order is suggested.
+  public static let minimumTrips = 3
+  /// Trips that must compare two neighbouring categories before their order counts as supported.
+  public static let minimumComparisons = 2
+
+  /// Returns the order that the trips imply.
+  ///
+  /// - Parameters:
+  ///   - trips: for each trip, the categories of the items checked off, in check-off order.
+  ///   - present: the store's present walk order, which breaks ties and places unseen categories.
+  public static func suggest(trips: [[String]], present: [String]) -> WalkOrderSuggestion {
+    let known = present.filter { $0 != Category.uncategorized }
+    let placeable = Set(known)
+    var firstSeen: [[String]] = []
+    for trip in trips {
+      var seen: [String] = []
+      // Categories removed since the trip, and Uncategorized, say nothing about the order to learn.
+      for category in trip where placeable.contains(category) && !seen.contains(category) {
+        seen.append(category)
+      }
+      if seen.count >= 2 { firstSeen.append(seen) }
+    }
+    let seenAnywhere = Set(firstSeen.joined())
+    let candidates = known.filter { seenAnywhere.contains($0) }
+    let index = Dictionary(uniqueKeysWithValues: candidates.enumerated().map { ($1, $0) })
+    var ahead = Array(repeating: Array(repeating: 0, count: candidates.count), count: candidates.count)
+    var tripCount = Array(repeating: 0, count: candidates.count)
+    for trip in firstSeen {
+      let positions = trip.compactMap { index[$0] }
+      for (i, a) in positions.enumerated() {
+        tripCount[a] += 1
+        for b in positions[(i + 1)...] { ahead[a][b] += 1 }
+      }
+    }
+    let score = candidates.indices.map { a in
+      candidates.indices.filter { b in ahead[a][b] > ahead[b][a] }.count
+    }
+    let ranked = candidates.indices.sorted { score[$0] != score[$1] ? score[$0] > score[$1] : $0 < $1 }
+    let steps = ranked.enumerated().map { position, a in
+      let next = position + 1 < ranked.count ? ranked[position + 1] : nil
+      return WalkOrderSuggestion.Step(
+        category: candidates[a], next: next.map { candidates[$0] }, trips: tripCount[a],
+        ahead: next.map { ahead[a][$0] } ?? 0,
+        behind: next.map { ahead[$0][a] } ?? 0)
+    }
+    return WalkOrderSuggestion(
+      trips: firstSeen.count, steps: steps, unseen: known.filter { !seenAnywhere.contains($0) })
+  }
+}

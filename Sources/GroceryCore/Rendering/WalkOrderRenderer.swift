@@ -1,0 +1,43 @@
+/// Renders the walk order that past trips suggest for a store, for `reorder-categories --suggest`.
+public enum WalkOrderRenderer {
+  /// The widest category name that keeps its evidence on the same line.
+  static let nameColumn = 24
+
+  public static func text(_ suggestion: WalkOrderSuggestion, store: String) -> String {
+    let trips = suggestion.trips == 1 ? "1 trip" : "\(suggestion.trips) trips"
+    var lines = ["Walk order at \(store), from \(trips):"]
+    let numberWidth = String(suggestion.steps.count).count
+    for (position, step) in suggestion.steps.enumerated() {
+      let number = String(position + 1)
+      let head = "  " + String(repeating: " ", count: numberWidth - number.count) + number + ". "
+      guard step.next != nil else {
+        lines += TextLayout.wrap(step.category, width: 80, first: head, rest: indent(head))
+        continue
+      }
+      let evidence =
+        "ahead of the next on \(step.ahead) of \(step.ahead + step.behind) trips"
+        + (step.isThin ? " (thin)" : "")
+      let width = TextLayout.width(step.category)
+      if width <= nameColumn {
+        lines.append(head + step.category + String(repeating: " ", count: nameColumn - width + 2) + evidence)
+      } else {
+        lines += TextLayout.wrap(step.category, width: 80, first: head, rest: indent(head))
+        lines.append(indent(head) + evidence)
+      }
+    }
+    if !suggestion.unseen.isEmpty {
+      lines += TextLayout.wrap(
+        "then, not seen on these trips: " + suggestion.unseen.joined(separator: ", "), width: 80,
+        first: "  ", rest: "    ")
+    }
+    let thin = suggestion.steps.filter(\.isThin).count
+    if thin > 0 {
+      lines.append(
+        "\(thin) step\(thin == 1 ? " has" : "s have") thin evidence: fewer than "
+          + "\(WalkOrderLearning.minimumComparisons) trips compared them, or the trips were split.")
+    }
+    return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+  }
+
+  private static func indent(_ head: String) -> String { String(repeating: " ", count: head.count) }
+}

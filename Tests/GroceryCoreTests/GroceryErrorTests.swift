@@ -1,0 +1,31 @@
+import Testing
+
+@testable import GroceryCore
+
+@Suite struct GroceryErrorTests {
+  @Test(arguments: [
+    (
+      GroceryError.homeNotSet(for: "the store", hint: "set GROCERY_STORE"),
+      "cannot find a place for the store: HOME is not set; set GROCERY_STORE"
+    ),
+    (
+      .homeNotAbsolute(home: "rel", for: "the store", hint: "set GROCERY_STORE"),
+      "cannot find a place for the store: HOME ('rel') is not an absolute path; set GROCERY_STORE"
+    ),
+    (.storeExists(path: "/s"), "a store already exists at '/s'"),
+    (.nothingToUndo, "nothing to undo"),
+    (.nothingOnList(location: nil), "nothing on the list"),
+    (.nothingOnList(location: "Market"), "nothing on the list for 'Market'"),
+    (.nothingToChange, "nothing to change; give at least one option"),
+    (.notOnList(name: "Tea"), "'Tea' is not on the list"),
+    (.uncategorizedRenamed, "'Uncategorized' cannot be renamed"),
+    (.uncategorizedRemoved, "'Uncategorized' cannot be removed"),
+    (.uncategorizedReordered, "'Uncategorized' always comes last and cannot be reordered"),
+    (.builtInCategory(name: "Bakery"), "'Bakery' is a built-in category; use --force to remove it"),
+    (.categoryRepeated(name: "Produce"), "category 'Produce' is named more than once"),
+    (.noNamesGiven(verb: "add"), "no names to add (standard input was empty)"),
+  ])
+  func refusalsSayWhatWasRefusedInOneLowercaseLine(_ error: GroceryError, _ message: String) {
+    #expect(error.message == message)
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// The CSV `list --format csv --all` writes, edited in a spreadsheet and brought back.
+@Suite struct ImportCSVTests {
+  @Test func theFixtureIsReadWithQuotingAndTheFormulaGuardUndone() throws {
+    let document = try Importer.read([ImportFixture.file("list.csv")])
+    #expect(document.format == .csv)
+    #expect(
+      document.items.map {
+        "\($0.category!)|\($0.name)|\($0.quantity!)|\(($0.note ?? nil) ?? "-")|\($0.isOnList!)|\($0.isUnavailable!)|\($0.isStaple!)"
+      } == [
+        "Produce|Apples|6|-|true|false|true",
+        "Dairy & Fridge|Milk|2|skim, not whole|true|true|true",
+        "Pantry|Chips \"salted\"|1|- big bag|false|false|false",
+        "Uncategorized|=cmd|1|@home|true|false|false",
+      ])
+    #expect(document.categories.map(\.name) == ["Produce", "Dairy & Fridge", "Pantry"])
+    #expect(!document.setsCategoryOrder)
+  }
+
+  @Test func aListWrittenAsCSVComesBackTheSame() throws {
+    let original = SampleHousehold.make(today: Fixed.today, now: Fixed.now)
+    let query = ListQuery(mode: .all, today: Fixed.today)
+    let csv = CSVRenderer.render(try original.listView(query))
+    var copy = Groceries()
+    let report = copy.importing(
+      try Importer.read([ImportFile(name: "list.csv", text: csv)]), today: Fixed.today, now: Fixed.now,
+      newID: Fixed.ids())
+    #expect(report.added.count == original.items.count)
+    // A CSV list carries no purchases, so the last two columns are left out of the comparison.
+    func rows(_ text: String) -> [String] {
+      text.split(separator: "\r\n").map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).joined(separator: ",")
+      }.sorted()
+    }
+    #expect(rows(CSVRenderer.render(try copy.listView(query))) == rows(csv))
+  }
+
+  @Test func aNeutralisedFieldComesBackAsTyped() throws {
+    let text =
+      CSVRenderer.header.joined(separator: ",") + "\r\n"
+      + ["-Snacks", "+1 soda", "1", "=SUM(A1)", "true", "true", "false", "", "false"].map(CSVRenderer.field)
+      .joined(separator: ",") + "\r\n"
+    let item = try #require(try Importer.read([ImportFile(name: "edited.csv", text: text)]).items.first)
+    #expect(item.category == "-Snacks" && item.name == "+1 soda" && item.note == .some("=SUM(A1)"))
+  }
+
+  @Test(arguments: [
+    ("name,quantity\nMilk,2\nEggs\n", "cannot import 'list.csv': line 3: expected 2 fields, found 1"),
+    (
+      "name,quantity\nMilk,0\n",
+      "cannot import 'list.csv': line 2: expected 'quantity' to be a whole number from 1 to 999, found '0'"
+    ),
+    (
+      "name,on_list\nMilk,yes\n",
+      "cannot import 'list.csv': line 2: expected 'on_list' to be true or false, found 'yes'"
+    ),
+    (
+      "name,note\n\"Milk\",\"two\nlines\"\nEggs,\"open\n",
+      "cannot import 'list.csv': line 4: a quoted field is never closed"
+    ),
+    (
+      "name,note\n\"Milk\",\"two\nlines\"\nEggs,x\"y\n",
+      "cannot import 'list.csv': line 4: a quote inside a field that does not start with one"
+    ),
+    (
+      "name,note\nMilk,\"two\nlines\"\n",
+      "cannot import 'list.csv': line 2: note 'two\\nlines': it contains a control character"
+    ),
+  ])
+  func aMalformedRowIsRefusedWithItsLine(text: String, message: String) {
+    #expect(
+      ImportFixture.failure { _ = try Importer.read([ImportFile(name: "list.csv", text: text)]) } == message)
+  }
+
+  @Test func aCSVFileGivenAsShoppingList14IsRefusedNamingTheFile() throws {
+    #expect(
+      ImportFixture.failure {
+        _ = try Importer.read([ImportFixture.file("list.csv")], format: .shoppingList14)
+      }
+        == "'list.csv' is not a ShoppingList14 file; it looks like a grocery CSV list")
+  }
+}

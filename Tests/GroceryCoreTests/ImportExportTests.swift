@@ -1,0 +1,184 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// grocery's own export, written and read back: into a value and through a real store.
+@Suite struct ImportExportTests {
+  let folder = TemporaryDirectory()
+
+  /// The sample household with what it lacks: a note, a snoozed staple, a store order and purchases by two people.
+  static func household() throws -> Groceries {
+    var groceries = SampleHousehold.make(today: Fixed.today, now: Fixed.now)
+    _ = try groceries.addCategory("Pharmacy", id: UUID(uuidString: "00000000-0000-4000-8000-0000000000a1")!)
+    _ = try groceries.reorderCategories(["pharmacy", "dairy"], at: nil)
+    _ = try groceries.reorderCategories(["produce"], at: "Costco")
+    _ = try groceries.edit(
+      "milk", changes: ItemChanges(category: "pharmacy", note: "oat, \"barista\""), today: Fixed.today,
+      now: Fixed.now)
+    let index = try groceries.itemIndex(named: "bananas")
+    groceries.items[index].record(Purchase(date: Fixed.day(-3), quantity: 2, by: "ann@laptop"))
+    groceries.items[index].skipUntil = Fixed.day(5)
+    return groceries
+  }
+
+  func renderings(_ groceries: Groceries) throws -> (list: String, history: String) {
+    let view = try groceries.listView(ListQuery(mode: .all, today: Fixed.today))
+    return (
+      try JSONListRenderer.render(view), try HistoryRenderer.json(try groceries.history([], since: nil))
+    )
+  }
+
+  @Test func anExportImportedIntoAnEmptyHouseholdListsAndHistoriesTheSame() throws {
+    let original = try Self.household()
+    let text = ExportDocument(original).json()
+    let document = try Importer.read([ImportFile(name: "export.json", text: text)])
+    #expect(document.format == .grocery)
+    var copy = Groceries()
+    let report = copy.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(report.added.count == original.items.count)
+    #expect(report.purchases == original.items.map(\.purchases.count).reduce(0, +))
+    #expect(copy.newPurchases.count == report.purchases)
+    let (list, history) = try renderings(copy)
+    let (originalList, originalHistory) = try renderings(original)
+    #expect(list == originalList)
+    #expect(history == originalHistory)
+    #expect(history.contains("\"by\" : \"ann@laptop\""))
+    #expect(copy.walkOrder(at: "Costco") == original.walkOrder(at: "Costco"))
+    #expect(ExportDocument(copy).json() == text)
+  }
+
+  @Test func theExportLayoutIsDocumented() throws {
+    var groceries = Groceries(categories: [Category(id: Category.defaultID("Produce")!, name: "Produce")])
+    let ids = Fixed.ids()
+    _ = try groceries.addLocation("Costco", id: ids())
+    _ = try groceries.add(
+      ["Milk"], changes: ItemChanges(note: "2%", locations: ["costco"], isStaple: true), today: Fixed.today,
+      now: Fixed.now, newID: ids)
+    _ = try groceries.purchase(["milk"], on: Fixed.day(-1), today: Fixed.today, now: Fixed.now)
+    #expect(
+      ExportDocument(groceries).json() == """
+        {
+          "format": "grocery-export",
+          "version": 1,
+          "categories": [
+            {"id": "00000000-0000-4000-8000-00000000c001", "name": "Produce"}
+          ],
+          "locations": [
+            {"id": "00000000-0000-4000-8000-000000000001", "name": "Costco", "categoryOrder": []}
+          ],
+          "items": [
+            {
+              "id": "00000000-0000-4000-8000-000000000002",
+              "name": "Milk",
+              "quantity": 1,
+              "note": "2%",
+              "category": "Uncategorized",
+              "locations": ["Costco"],
+              "staple": true,
+              "onList": false,
+              "unavailableOn": null,
+              "skipUntil": null,
+              "created": "2026-11-21T12:00:00Z",
+              "purchases": [
+                {"date": "2026-11-20", "quantity": 1, "by": null}
+              ]
+            }
+          ]
+        }
+
+        """)
+  }
+
+  @Test func importingTheSameExportTwiceAddsNoPurchase() throws {
+    let text = ExportDocument(try Self.household()).json()
+    var copy = Groceries()
+    let document = try Importer.read([ImportFile(name: "export.json", text: text)])
+    _ = copy.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    copy.newPurchases = []
+    let before = copy
+    let report = copy.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(copy == before)
+    #expect(report.purchases == 0 && report.added.isEmpty && report.updated.isEmpty)
+  }
+
+  @Test(arguments: [
+    (
+      "{\"format\": \"grocery-export\", \"version\": 2, \"items\": []}",
+      "cannot import 'export.json': it is export version 2, and this grocery understands versions up to 1;"
+        + " install a newer grocery"
+    ),
+    (
+      "{\n\"format\": \"grocery-export\",\n\"version\": 1,\n\"categories\": [],\n\"locations\": [],\n\"items\": [\n"
+        + "{\"name\": \"Milk\", \"purchases\": [\n{\"date\": \"2026-02-30\", \"quantity\": 1}]}]}",
+      "cannot import 'export.json': line 8: expected 'date' to be a date as YYYY-MM-DD, found \"2026-02-30\""
+    ),
+    (
+      "{\n\"format\": \"grocery-export\",\n\"version\": 1,\n\"categories\": [],\n\"items\": []}",
+      "cannot import 'export.json': line 1: 'locations' is missing"
+    ),
+    (
+      "{\"format\": \"grocery-export\", \"version\": 1, \"categories\": [], \"locations\": [], \"items\": [\n"
+        + "{\"name\": \"Milk\", \"id\": \"nope\"}]}",
+      "cannot import 'export.json': line 2: expected 'id' to be an id, found \"nope\""
+    ),
+  ])
+  func aMalformedExportIsRefusedWithItsLine(text: String, message: String) {
+    #expect(
+      ImportFixture.failure { _ = try Importer.read([ImportFile(name: "export.json", text: text)]) }
+        == message)
+  }
+
+  @Test func anExportThroughARealStoreBecomesLogEntriesThatReloadTheSameAndOneUndoRevertsIt() throws {
+    func store(_ name: String) -> HouseholdStore {
+      HouseholdStore(
+        path: folder.file(name), folder: folder.file(name), stateFolder: folder.file("state-" + name),
+        defaultMachineName: name)
+    }
+    let source = store("source")
+    try source.create(try Self.household(), summary: "init", now: Fixed.now)
+    let text = ExportDocument(try source.loadHistory()).json()
+
+    let target = store("target")
+    let document = try Importer.read([ImportFile(name: "export.json", text: text)])
+    let report = try target.update(summary: { _ in "import export.json" }, now: Fixed.now) {
+      $0.importing(document, today: Fixed.today, now: Fixed.now, newID: UUID.init)
+    }
+    #expect(report.purchases > 0)
+    func listJSON(_ store: HouseholdStore) throws -> String {
+      try JSONListRenderer.render(try store.load().listView(ListQuery(mode: .all, today: Fixed.today)))
+    }
+    func historyJSON(_ store: HouseholdStore) throws -> String {
+      try HistoryRenderer.json(try store.loadHistory().history([], since: nil))
+    }
+    #expect(try listJSON(target) == listJSON(source))
+    #expect(try historyJSON(target) == historyJSON(source))
+    #expect(try target.undoList().map(\.summary) == ["import export.json"])
+    _ = try target.undo(now: Fixed.now.addingTimeInterval(60))
+    #expect(try target.loadHistory().items.isEmpty)
+  }
+
+  @Test func reimportingAnExportIntoItsOwnStoreWithItsHistoryChangesNothing() throws {
+    let store = HouseholdStore(
+      path: folder.file("household"), folder: folder.file("household"), stateFolder: folder.file("state"),
+      defaultMachineName: "ann")
+    var household = try Self.household()
+    // An item bought on more days than the everyday view keeps.
+    var coffee = Item(
+      id: UUID(uuidString: "00000000-0000-4000-8000-0000000000c0")!, name: "Coffee", now: Fixed.now)
+    for offset in 1...90 { coffee.record(Purchase(date: Fixed.day(-offset), quantity: 1)) }
+    household.items.append(coffee)
+    household.sortItems()
+    try store.create(household, summary: "init", now: Fixed.now)
+    let history = try store.loadHistory()
+    #expect(try store.load().items.contains { $0.earlierPurchases > 0 })
+    let document = try Importer.read([ImportFile(name: "export.json", text: ExportDocument(history).json())])
+    let report = try store.update(summary: { _ in "import export.json" }, now: Fixed.now) {
+      $0.importing(document, today: Fixed.today, now: Fixed.now, history: history, newID: UUID.init)
+    }
+    #expect(report.added.isEmpty && report.updated.isEmpty && report.purchases == 0)
+    #expect(try store.undoList().map(\.summary) == ["init"])
+    #expect(try store.loadHistory() == history)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// Lists pasted from an email or a notes app.
+@Suite struct ImportTextTests {
+  @Test func bulletsBoxesNumbersAndQuantitiesAreReadAndCheckedItemsSkipped() throws {
+    let document = try Importer.read([ImportFixture.file("list.txt")])
+    #expect(document.format == .text)
+    #expect(
+      document.items.map { "\($0.name)|\($0.quantity.map(String.init) ?? "-")|line \($0.line)" } == [
+        "milk|-|line 3", "eggs|2|line 4", "bread|2|line 5", "apples|6|line 6", "coffee|2|line 8",
+        "yoghurt|3|line 9", "Ben’s cookies|-|line 10", "2% milk|-|line 12",
+      ])
+    #expect(document.items.allSatisfy { $0.isOnList == true && $0.category == nil })
+    #expect(document.skipped == [ImportSkip(name: "butter", reason: "checked off on line 7")])
+  }
+
+  @Test(
+    arguments: [
+      ("- milk x2", "milk", 2), ("milk ×3", "milk", 3), ("milk x 4", "milk", 4), ("5X milk", "milk", 5),
+      ("milk (7)", "milk", 7), ("- [ ] 2 x milk", "milk", 2), ("10) milk", "milk", nil), ("7up", "7up", nil),
+      ("Box (large)", "Box (large)", nil), ("tax", "tax", nil), ("milk  chocolate", "milk chocolate", nil),
+    ] as [(String, String, Int?)])
+  func aQuantityIsReadTheWaysPeopleWriteIt(line: String, name: String, quantity: Int?) throws {
+    let document = try Importer.read([ImportFile(name: "list.txt", text: line)])
+    #expect(document.items.map(\.name) == [name])
+    #expect(document.items.map(\.quantity) == [quantity])
+  }
+
+  @Test(arguments: [
+    (
+      "milk\n\n0 eggs\n",
+      "cannot import 'list.txt': line 3: '0 eggs' has quantity 0, and a quantity is a whole number from 1 to 999"
+    ),
+    (
+      "milk x1000",
+      "cannot import 'list.txt': line 1: 'milk x1000' has quantity 1000, and a quantity is a whole number from 1 to 999"
+    ),
+    ("milk\n- !!!", "cannot import 'list.txt': line 2: '- !!!' has no item name (no letter or digit)"),
+    ("milk\neggs\u{7}", "cannot import 'list.txt': line 2: 'eggs\\u{7}' contains a control character"),
+  ])
+  func aLineThatCannotBeReadIsRefusedWithItsNumber(text: String, message: String) {
+    #expect(
+      ImportFixture.failure { _ = try Importer.read([ImportFile(name: "list.txt", text: text)]) } == message)
+  }
+
+  @Test func emptyBulletsAndBoxesAreBlankLines() throws {
+    let document = try Importer.read([ImportFile(name: "list.txt", text: "- milk\n-\n- [ ]\n[x]\n•\n* \n")])
+    #expect(document.items.map(\.name) == ["milk"])
+    #expect(document.skipped.isEmpty)
+  }
+
+  @Test func aNameGivenTwiceIsMergedAndReported() throws {
+    let document = try Importer.read([ImportFile(name: "list.txt", text: "Milk\n2 milk\n")])
+    #expect(document.items.map(\.name) == ["Milk"])
+    #expect(document.merged == [ImportMerge(kind: .item, name: "Milk", spellings: ["Milk", "milk"])])
+  }
+
+  @Test func applyingPutsNewAndKnownItemsOnTheListAndLeavesCheckedOnesAlone() throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    _ = try groceries.add(["Milk"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: ids)
+    _ = try groceries.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
+    _ = try groceries.add(["Butter"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: ids)
+    groceries.newPurchases = []
+    let document = try Importer.read([ImportFile(name: "list.txt", text: "- 2 milk\n- [x] butter\n- tea\n")])
+    let report = groceries.importing(document, today: Fixed.today, now: Fixed.now, newID: ids)
+    #expect(
+      ImportReportRenderer.render(report, dryRun: true) == """
+        would add 1, update 1, skip 1
+        skipped 'butter': checked off on line 2
+
+        """)
+    #expect(
+      groceries.items.map { "\($0.name) \($0.quantity) \($0.isOnList)" } == [
+        "Butter 1 true", "Milk 2 true", "tea 1 true",
+      ])
+    #expect(groceries.newPurchases.isEmpty)
+  }
+
+  @Test func curlyApostrophesAndDashesFoldIntoTheStraightSpellingsAlreadyKept() throws {
+    var groceries = Groceries()
+    _ = try groceries.add(
+      ["Ben's cookies"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    let text = "Ben’s cookies\nBatteries — AA\nbatteries - aa\n"
+    let document = try Importer.read([ImportFile(name: "list.txt", text: text)])
+    #expect(document.items.map(\.name) == ["Ben’s cookies", "Batteries — AA"])
+    #expect(
+      document.merged == [
+        ImportMerge(kind: .item, name: "Batteries — AA", spellings: ["Batteries — AA", "batteries - aa"])
+      ])
+    let report = groceries.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(report.added == ["Batteries — AA"])
+    #expect(report.skipped == [ImportSkip(name: "Ben's cookies", reason: "nothing to change")])
+    #expect(groceries.items.map(\.name) == ["Batteries — AA", "Ben's cookies"])
+  }
+}
