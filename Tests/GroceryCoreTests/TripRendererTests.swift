@@ -117,6 +117,18 @@ import Testing
         """)
   }
 
+  @Test func checkOffsAtAStoreAreTheCategoriesOfItsTripsInOrder() {
+    let trips = [
+      trip(at: "Costco", minutes: 30, shopping), trip(at: nil, minutes: 10, shopping),
+      trip(at: "costco", minutes: nil, ending: .open, Array(shopping.prefix(1))),
+      trip(at: "Corner shop", minutes: 5),
+    ]
+    #expect(
+      TripRecord.checkOffs(trips, at: "COSTCO") == [
+        ["Produce", "Dairy & Fridge", "Uncategorized"], ["Produce"],
+      ])
+  }
+
   @Test func durationsAreInWholeMinutesAndHours() {
     #expect(
       [0, 59, 60, 600, 3599, 3600, 3660, 7200, 8400].map { TripRenderer.duration($0) } == [

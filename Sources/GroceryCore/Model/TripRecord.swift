@@ -46,6 +46,12 @@ public struct TripRecord: Equatable, Sendable {
   /// How long the trip has taken so far, or took.
   public func elapsed(now: Date) -> TimeInterval { (end ?? now).timeIntervalSince(start) }
 
+  /// The category of each purchase, in check-off order, of every trip at the store: what
+  /// `WalkOrderLearning.suggest(trips:present:)` learns from.
+  public static func checkOffs(_ trips: [TripRecord], at store: String) -> [[String]] {
+    trips.filter { $0.store.map(Names.key) == Names.key(store) }.map { $0.purchases.map(\.category) }
+  }
+
   /// The categories of its purchases in the order they were checked off, each once.
   public var categoryOrder: [String] {
     var names: [String] = []
