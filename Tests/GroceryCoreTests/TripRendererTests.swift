@@ -95,6 +95,30 @@ import Testing
         """)
   }
 
+  @Test func startingATripSaysWhichOneItEndedFirst() {
+    let fresh = trip(at: nil, from: 40, minutes: nil, ending: .open)
+    #expect(
+      TripRenderer.started(TripStart(trip: fresh, ended: nil), now: start + 40 * minute, utcOffset: zone)
+        == "Started a trip anywhere at 13:40.\n")
+    let ended = trip(at: "Costco", minutes: 40, shopping)
+    #expect(
+      TripRenderer.started(TripStart(trip: fresh, ended: ended), now: start + 40 * minute, utcOffset: zone)
+        == """
+        Ended the trip at Costco started 13:00: 40 min, 3 items bought.
+        Started a trip anywhere at 13:40.
+
+        """)
+    let idle = trip(at: "Costco", minutes: 12, ending: .idle, shopping)
+    #expect(
+      TripRenderer.started(TripStart(trip: fresh, ended: idle), now: start + 40 * minute, utcOffset: zone)
+        == """
+        Ended the trip at Costco started 13:00: 12 min, 3 items bought (closed after 2 h
+          without a purchase).
+        Started a trip anywhere at 13:40.
+
+        """)
+  }
+
   @Test func noTripSaysSo() {
     #expect(TripRenderer.status(nil, now: start) == "No trip under way.\n")
     #expect(TripRenderer.list([], now: start) == "No trips yet.\n")

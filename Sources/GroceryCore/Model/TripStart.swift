@@ -3,4 +3,9 @@ public struct TripStart: Equatable, Sendable {
   public var trip: TripRecord
   /// The trip this machine had open, now ended (stopped, or by the inactivity rule).
   public var ended: TripRecord?
+
+  public init(trip: TripRecord, ended: TripRecord?) {
+    self.trip = trip
+    self.ended = ended
+  }
 }

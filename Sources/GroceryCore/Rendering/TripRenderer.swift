@@ -46,6 +46,26 @@ public enum TripRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// What `trip start` says: the trip it ended first, if any, and the one it started.
+  public static func started(_ start: TripStart, now: Date, utcOffset: (Date) -> Int = localOffset) -> String
+  {
+    let today = Day(now, utcOffset: utcOffset(now))
+    func time(_ date: Date) -> String { clock(date, today: today, utcOffset: utcOffset) }
+    func place(_ trip: TripRecord) -> String { trip.store.map { "at \($0)" } ?? "anywhere" }
+    var lines: [String] = []
+    if let ended = start.ended {
+      var text =
+        "Ended the trip \(place(ended)) started \(time(ended.start)): \(duration(ended.elapsed(now: now))), "
+        + TextRenderer.count(ended.purchases.count, "item") + " bought"
+      if ended.ending == .idle {
+        text += " (closed after \(duration(TripRecord.idleLimit)) without a purchase)"
+      }
+      lines += TextLayout.wrap(text + ".", width: 80, first: "", rest: "  ")
+    }
+    lines.append("Started a trip \(place(start.trip)) at \(time(start.trip.start)).")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   /// Every trip, newest first, one a line: when, how long, how many items, and where.
   public static func list(_ trips: [TripRecord], now: Date, utcOffset: (Date) -> Int = localOffset) -> String
   {
