@@ -200,6 +200,62 @@ import Testing
     #expect(!lines[4].contains("trip"))
   }
 
+  @Test func everyNewOperationReadsBackAsItWasWritten() throws {
+    let trip = UUID()
+    let change = Change(
+      id: "c1", stamp: Stamp(milliseconds: 1_700_000_000_000, counter: 2, machine: "00000000000000aa"),
+      summary: "s", undoes: nil,
+      operations: [
+        .trip(
+          trip, set: TripFields(store: .some(UUID()), start: 1_700_000_000_000, alive: true),
+          was: TripFields(alive: false)),
+        .trip(
+          trip, set: TripFields(end: .some(1_700_000_060_000), idle: true),
+          was: TripFields(end: .some(nil), idle: false)),
+        .trip(trip, set: TripFields(store: .some(nil)), was: TripFields()),
+        .buy(item: UUID(), day: Fixed.today, quantity: 3, trip: TripTag(trip: trip, category: nil)),
+        .buy(item: UUID(), day: Fixed.today, quantity: 1, trip: TripTag(trip: trip, category: UUID())),
+        .category(
+          UUID(), set: CategoryFields(color: .some(.brightCyan)), was: CategoryFields(color: .some(nil))),
+      ])
+    let line = Array(ChangeCodec.encode(change).utf8)
+    #expect(try ChangeCodec.decode(line, from: 0, to: line.count - 1) == change)
+  }
+
+  @Test(arguments: [
+    (
+      "{\"op\":\"buy\",\"item\":\"00000000-0000-4000-8000-000000000001\",\"day\":\"2026-11-21\",\"quantity\":1,"
+        + "\"category\":null}", "ops[0].category: only a purchase on a trip has a category"
+    ),
+    (
+      "{\"op\":\"buy\",\"item\":\"00000000-0000-4000-8000-000000000001\",\"day\":\"2026-11-21\",\"quantity\":1,"
+        + "\"trip\":\"00000000-0000-4000-8000-000000000002\"}", "ops[0].category: missing"
+    ),
+    (
+      "{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{\"start\":\"noon\"}}",
+      "ops[0].set.start: expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ"
+    ),
+    (
+      "{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{\"speed\":1}}",
+      "ops[0].set.speed: unknown field"
+    ),
+    (
+      "{\"op\":\"category\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{\"color\":\"purple\"}}",
+      "ops[0].set.color: 'purple' is not a colour name"
+    ),
+  ])
+  func aMalformedNewOperationIsRefusedNamingItsField(op: String, message: String) throws {
+    let line = Array(
+      ("{\"v\":3,\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,\"machine\":\"00000000000000aa\","
+        + "\"summary\":\"s\",\"ops\":[" + op + "]}").utf8)
+    do {
+      _ = try ChangeCodec.decode(line, from: 0, to: line.count)
+      Issue.record("accepted \(op)")
+    } catch {
+      #expect(error.field + ": " + error.reason == message)
+    }
+  }
+
   @Test func everydayReadsKeepAFewTripsAndTheListReadsThemAll() throws {
     let alice = machine("alice")
     try prepare(alice)
