@@ -421,11 +421,11 @@ import Testing
   @Test func aLogOrHouseholdFromANewerGroceryIsRefusedNamingBothVersions() throws {
     try scenario.given(["add", "milk"])
     let log = try ownLog()
-    try append("{\"v\":3,\"id\":\"x\",\"what\":\"a new kind of change\"}\n", to: log)
+    try append("{\"v\":4,\"id\":\"x\",\"what\":\"a new kind of change\"}\n", to: log)
     try scenario.expectRefused(
       ["add", "eggs"],
       stderr:
-        "grocery: error: cannot read store '\(log)': it is version 3, and this grocery understands versions up to 2; install a newer grocery\n",
+        "grocery: error: cannot read store '\(log)': it is version 4, and this grocery understands versions up to 3; install a newer grocery\n",
       status: 65)
     let marker = scenario.grocery.store + "/household.json"
     try scenario.folder.write(
@@ -433,7 +433,7 @@ import Testing
     try scenario.expectRefused(
       ["list"],
       stderr:
-        "grocery: error: cannot read store '\(marker)': it is version 9, and this grocery understands versions up to 2; install a newer grocery\n",
+        "grocery: error: cannot read store '\(marker)': it is version 9, and this grocery understands versions up to 3; install a newer grocery\n",
       status: 65)
   }
 

@@ -108,6 +108,54 @@ import Testing
       TextRenderer.render(try view(), style: TextStyle(color: true)).contains("\u{1B}[1mProduce\u{1B}[0m"))
   }
 
+  @Test func onATerminalEachCategorysHeadingAndItemsTakeItsColour() throws {
+    var coloured = groceries
+    try coloured.setCategoryColor("produce", .green)
+    try coloured.setCategoryColor("dairy", .brightBlue)
+    let view = try coloured.listView(ListQuery(today: Fixed.today))
+    let e = "\u{1B}["
+    #expect(
+      TextRenderer.render(view, style: TextStyle(color: true)) == """
+        \(e)1;32mProduce\(e)0m
+        \(e)2;32m  [ ] Apples (unavailable today)\(e)0m
+
+        \(e)1;94mDairy & Fridge\(e)0m
+        \(e)94m  [ ] Milk x2 - 2%\(e)0m
+
+        \(e)1mUncategorized\(e)0m
+          [ ] Batteries
+
+        \(e)2m3 items to buy, 1 bought today\(e)0m
+
+        """)
+  }
+
+  @Test func withoutColourACategorysColourLeavesNoEscapeCodes() throws {
+    var coloured = groceries
+    try coloured.setCategoryColor("produce", .green)
+    try coloured.setCategoryColor("dairy", .brightBlue)
+    #expect(
+      TextRenderer.render(
+        try coloured.listView(ListQuery(today: Fixed.today)), style: TextStyle(color: false))
+        == TextRenderer.render(try view()))
+    #expect(
+      TextRenderer.render(try coloured.listView(ListQuery(mode: .all, today: Fixed.today))) == """
+        Produce
+          [ ] Apples (on the list, unavailable today; never bought)
+              Bananas (last bought 2026-11-19)
+
+        Dairy & Fridge
+              Eggs (staple; bought today)
+          [ ] Milk x2 - 2% (on the list; never bought)
+
+        Uncategorized
+          [ ] Batteries (on the list; never bought)
+
+        3 items to buy, 1 bought today
+
+        """)
+  }
+
   @Test func longLinesWrapWithinEightyColumns() throws {
     var groceries = Groceries()
     _ = try groceries.add(
@@ -158,6 +206,73 @@ import Testing
         _3 items to buy, 1 bought today_
 
         """)
+  }
+
+  func flat(_ mode: ListMode = .shopping, at location: String? = nil) throws -> ListView {
+    try groceries.listView(ListQuery(mode: mode, location: location, today: Fixed.today, flat: true))
+  }
+
+  @Test func flatTextHasNoHeadingsAndKeepsTheWalkOrder() throws {
+    #expect(
+      TextRenderer.render(try flat(.all)) == """
+          [ ] Apples (on the list, unavailable today; never bought)
+              Bananas (last bought 2026-11-19)
+              Eggs (staple; bought today)
+          [ ] Milk x2 - 2% (on the list; never bought)
+          [ ] Batteries (on the list; never bought)
+
+        3 items to buy, 1 bought today
+
+        """)
+  }
+
+  @Test func flatTextAtALocationFollowsItsOrderWithATitle() throws {
+    #expect(
+      TextRenderer.render(try flat(at: "costco"), title: "Saturday") == """
+        Saturday
+
+          [ ] Milk x2 - 2%
+          [ ] Apples (unavailable today)
+          [ ] Batteries
+
+        3 items to buy, 1 bought today
+
+        """)
+  }
+
+  @Test func flatTextKeepsEachItemsColourOnATerminal() throws {
+    var coloured = groceries
+    try coloured.setCategoryColor("dairy", .red)
+    let view = try coloured.listView(ListQuery(today: Fixed.today, flat: true))
+    let e = "\u{1B}["
+    #expect(
+      TextRenderer.render(view, style: TextStyle(color: true)) == """
+        \(e)2m  [ ] Apples (unavailable today)\(e)0m
+        \(e)31m  [ ] Milk x2 - 2%\(e)0m
+          [ ] Batteries
+
+        \(e)2m3 items to buy, 1 bought today\(e)0m
+
+        """)
+  }
+
+  @Test func flatMarkdownIsOneTaskListWithoutHeadings() throws {
+    #expect(
+      MarkdownRenderer.render(try flat(), title: "Week 47") == """
+        # Week 47
+
+        - [ ] Apples _(unavailable today)_
+        - [ ] Milk x2 - 2%
+        - [ ] Batteries
+
+        _3 items to buy, 1 bought today_
+
+        """)
+  }
+
+  @Test func anEmptyFlatListSaysSoPlainly() throws {
+    let empty = try Groceries().listView(ListQuery(today: Fixed.today, flat: true))
+    #expect(TextRenderer.render(empty) == "Nothing on the list.\n")
   }
 
   @Test mutating func csvHasAHeaderAndQuotesOnlyWhereNeeded() throws {

@@ -206,8 +206,8 @@ import Testing
     #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk", "Tea"])
     try older.write(to: URL(fileURLWithPath: path))
     #expect(try alice.load() == expected)
-    try "{\"snapshot\":3}\n".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
-    #expect(throws: GroceryError.newerStoreVersion(path: alice.snapshotPath, found: 3, supported: 2)) {
+    try "{\"snapshot\":4}\n".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
+    #expect(throws: GroceryError.newerStoreVersion(path: alice.snapshotPath, found: 4, supported: 3)) {
       try alice.load()
     }
   }

@@ -94,10 +94,13 @@ public struct Category: Codable, Equatable, Sendable {
   /// A stable identity: renaming a category changes its name, not the items in it.
   public var id: UUID
   public var name: String
+  /// The colour its heading and items take on a terminal; nil for none.
+  public var color: NamedColor?
 
-  public init(id: UUID = UUID(), name: String) {
+  public init(id: UUID = UUID(), name: String, color: NamedColor? = nil) {
     self.id = id
     self.name = name
+    self.color = color
   }
 
   enum CodingKeys: String, CodingKey { case name }
@@ -160,6 +163,8 @@ public struct Location: Codable, Equatable, Sendable {
 public struct NewPurchase: Equatable, Sendable {
   public var item: UUID
   public var purchase: Purchase
+  /// The trip it was made on, when this machine had one under way.
+  public var trip: UUID?
 }
 
 /// The whole household: categories in walk order, locations and items.
@@ -171,6 +176,8 @@ public struct Groceries: Equatable, Sendable {
   public var items: [Item]
   /// The purchases the change under way recorded, in order; the store turns them into log entries.
   public var newPurchases: [NewPurchase] = []
+  /// The trip this machine has under way, which purchases made now belong to; the store sets it.
+  public var openTrip: UUID?
 
   public init(categories: [Category] = Category.builtIn, locations: [Location] = [], items: [Item] = []) {
     self.categories = categories

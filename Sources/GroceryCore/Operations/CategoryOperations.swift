@@ -37,6 +37,18 @@ extension Groceries {
     return (from, to)
   }
 
+  /// Gives a category a colour, or takes it away with nil, returning the category's name.
+  @discardableResult
+  public mutating func setCategoryColor(_ name: String, _ color: NamedColor?) throws -> String {
+    let found = try categoryName(name)
+    guard let index = categories.firstIndex(where: { $0.name == found }) else {
+      throw GroceryError.invalidValue(
+        what: "category", value: found, reason: "it holds what has no category and takes no colour")
+    }
+    categories[index].color = color
+    return found
+  }
+
   /// Removes a category, moving its items to Uncategorized; built-in defaults need `force`.
   public mutating func removeCategory(_ raw: String, force: Bool, now: Date) throws -> (
     name: String, moved: Int

@@ -121,7 +121,7 @@ extension Groceries {
     let wasOnList = items[index].isOnList
     let purchase = Purchase(date: day, quantity: items[index].quantity)
     items[index].record(purchase)
-    newPurchases.append(NewPurchase(item: items[index].id, purchase: purchase))
+    newPurchases.append(NewPurchase(item: items[index].id, purchase: purchase, trip: openTrip))
     items[index].isOnList = false
     items[index].unavailableOn = nil
     items[index].updated = now

@@ -11,7 +11,7 @@ public enum MarkdownRenderer {
     if let title { lines += ["# " + escape(title), ""] }
     if view.isEmpty { return (lines + [TextRenderer.emptyMessage(view)]).joined(separator: "\n") + "\n" }
     for section in view.sections {
-      lines += ["## " + escape(section.title), ""]
+      if !view.isFlat { lines += ["## " + escape(section.title), ""] }
       for entry in section.entries {
         let box = view.mode == .purchased || (!entry.item.isOnList && entry.boughtToday) ? "[x]" : "[ ]"
         var text = "- \(box) " + escape(TextRenderer.describe(entry.item))
@@ -19,8 +19,9 @@ public enum MarkdownRenderer {
         if !notes.isEmpty { text += " _(" + notes.joined(separator: "; ") + ")_" }
         lines.append(text)
       }
-      lines.append("")
+      if !view.isFlat { lines.append("") }
     }
+    if view.isFlat { lines.append("") }
     lines.append("_" + TextRenderer.footer(view) + "_")
     return lines.joined(separator: "\n") + "\n"
   }

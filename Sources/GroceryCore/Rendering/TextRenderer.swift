@@ -16,6 +16,13 @@ public struct TextStyle: Sendable {
 
   func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
   func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+
+  /// Sets the text in the given SGR attributes and a category's colour, when colour is on and there is any.
+  func paint(_ text: String, _ attributes: [Int], _ named: NamedColor?) -> String {
+    let codes = attributes + (named.map { [$0.sgrCode] } ?? [])
+    guard color, !codes.isEmpty else { return text }
+    return "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m" + text + "\u{1B}[0m"
+  }
 }
 
 /// Renders a list as plain UTF-8 text with `[ ]` boxes, at most 80 columns.
@@ -32,7 +39,11 @@ public enum TextRenderer {
       return lines.joined(separator: "\n") + "\n"
     }
     for section in view.sections {
-      lines += TextLayout.wrap(section.title, width: style.width, first: "", rest: "  ").map(style.bold)
+      if !view.isFlat {
+        lines += TextLayout.wrap(section.title, width: style.width, first: "", rest: "  ").map {
+          style.paint($0, [1], section.color)
+        }
+      }
       for entry in section.entries {
         let box: String
         switch view.mode {
@@ -43,10 +54,11 @@ public enum TextRenderer {
         let notes = annotations(entry, mode: view.mode, today: view.today)
         if !notes.isEmpty { text += "  (" + notes.joined(separator: "; ") + ")" }
         let wrapped = TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
-        lines += entry.isUnavailable ? wrapped.map(style.dim) : wrapped
+        lines += wrapped.map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
       }
-      lines.append("")
+      if !view.isFlat { lines.append("") }
     }
+    if view.isFlat { lines.append("") }
     lines.append(style.dim(footer(view)))
     return lines.joined(separator: "\n") + "\n"
   }

@@ -27,6 +27,8 @@ struct ItemFields: Equatable, Sendable {
 /// The fields a category change sets.
 struct CategoryFields: Equatable, Sendable {
   var name: String?
+  /// The category's colour; `.some(nil)` clears it. Written only in version-3 lines.
+  var color: NamedColor??
   var alive: Bool?
   var created: Int64?
 }
@@ -40,6 +42,28 @@ struct LocationFields: Equatable, Sendable {
   var created: Int64?
 }
 
+/// The fields a trip change sets; only the machine that made a trip ever changes it. Version-3 lines only.
+struct TripFields: Equatable, Sendable {
+  /// The location shopped at; `.some(nil)` is anywhere.
+  var store: UUID??
+  /// When the trip started, in milliseconds since 1970.
+  var start: Int64?
+  /// When it ended; `.some(nil)` reopens it (undo).
+  var end: Int64??
+  /// True when it was closed by the inactivity rule rather than stopped.
+  var idle: Bool?
+  /// False when the trip is taken back (undo of its start).
+  var alive: Bool?
+
+  var isEmpty: Bool { self == TripFields() }
+}
+
+/// The trip a purchase was made on, and the item's category at that moment (nil is Uncategorized).
+struct TripTag: Equatable, Sendable {
+  var trip: UUID
+  var category: UUID?
+}
+
 /// One operation of a change, on stable ids.
 enum Operation: Equatable, Sendable {
   /// Sets fields of an item; `was` holds the values they had, so that undo can put them back.
@@ -48,8 +72,10 @@ enum Operation: Equatable, Sendable {
   case location(UUID, set: LocationFields, was: LocationFields)
   /// Sets the household's general walk order (category ids).
   case order([UUID], was: [UUID])
-  /// Records a purchase of an item on a day.
-  case buy(item: UUID, day: Day, quantity: Int)
+  /// Records a purchase of an item on a day, on a trip when one was under way.
+  case buy(item: UUID, day: Day, quantity: Int, trip: TripTag? = nil)
+  /// Starts, ends, reopens or takes back a trip.
+  case trip(UUID, set: TripFields, was: TripFields)
   /// Takes back the purchase an earlier change recorded (undo).
   case unbuy(item: UUID, change: String, day: Day, quantity: Int)
   /// Names the machine that makes the change, for people.
@@ -58,8 +84,10 @@ enum Operation: Equatable, Sendable {
 
 /// One line of a machine's log: a change with its id, its stamp, what it was, and its operations.
 struct Change: Equatable, Sendable {
-  /// The log format this build writes and reads; a newer one is refused, never rewritten.
-  static let version = 2
+  /// The newest log format this build writes and reads; a newer one is refused, never rewritten.
+  static let version = 3
+  /// The oldest log format this build reads, and the one it writes for a line an older build can read.
+  static let oldestVersion = 2
   /// The largest counter a stamp may carry; past it, a new change moves to the next millisecond.
   static let maximumCounter = 1 << 32
 

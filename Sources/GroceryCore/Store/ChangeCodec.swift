@@ -7,8 +7,12 @@
 /// Writes changes as log lines and reads them back, with errors that name the line and the field.
 enum ChangeCodec {
   /// Returns the change as one JSON line, newline included.
+  ///
+  /// A line that uses nothing newer than version 2 says 2, so that an older grocery still reads it; one that
+  /// does says 3, so that an older grocery refuses it as written by a newer one instead of misreading it.
   static func encode(_ change: Change) -> String {
-    var line = "{\"v\":\(Change.version),\"id\":" + JSONText.quote(change.id)
+    let version = change.operations.contains(where: needsVersion3) ? Change.version : Change.oldestVersion
+    var line = "{\"v\":\(version),\"id\":" + JSONText.quote(change.id)
     line += ",\"at\":\"" + change.stamp.time + "\",\"seq\":\(change.stamp.counter),\"machine\":"
     line += JSONText.quote(change.stamp.machine) + ",\"summary\":" + JSONText.quote(change.summary)
     if let undoes = change.undoes { line += ",\"undoes\":" + JSONText.quote(undoes) }
@@ -29,13 +33,30 @@ enum ChangeCodec {
         + (was == LocationFields() ? "" : ",\"was\":\(fields(was))") + "}"
     case .order(let ids, let was):
       return "{\"op\":\"order\",\"set\":\(JSONText.ids(ids)),\"was\":\(JSONText.ids(was))}"
-    case .buy(let item, let day, let quantity):
-      return "{\"op\":\"buy\",\"item\":\(JSONText.id(item)),\"day\":\"\(day)\",\"quantity\":\(quantity)}"
+    case .buy(let item, let day, let quantity, let tag):
+      var text = "{\"op\":\"buy\",\"item\":\(JSONText.id(item)),\"day\":\"\(day)\",\"quantity\":\(quantity)"
+      if let tag {
+        text += ",\"trip\":\(JSONText.id(tag.trip)),\"category\":" + optional(tag.category, JSONText.id)
+      }
+      return text + "}"
+    case .trip(let id, let set, let was):
+      return "{\"op\":\"trip\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
+        + (was.isEmpty ? "" : ",\"was\":\(fields(was))") + "}"
     case .unbuy(let item, let change, let day, let quantity):
       return "{\"op\":\"unbuy\",\"item\":\(JSONText.id(item)),\"change\":\(JSONText.quote(change)),"
         + "\"day\":\"\(day)\",\"quantity\":\(quantity)}"
     case .machine(let name):
       return "{\"op\":\"machine\",\"name\":\(JSONText.quote(name))}"
+    }
+  }
+
+  /// Returns true when the operation uses a field or an operation that version 2 does not have.
+  static func needsVersion3(_ operation: Operation) -> Bool {
+    switch operation {
+    case .category(_, let set, let was): return set.color != nil || was.color != nil
+    case .buy(_, _, _, let tag): return tag != nil
+    case .trip: return true
+    default: return false
     }
   }
 
@@ -60,8 +81,19 @@ enum ChangeCodec {
   private static func fields(_ f: CategoryFields) -> String {
     var parts: [String] = []
     if let v = f.name { parts.append("\"name\":" + JSONText.quote(v)) }
+    if let v = f.color { parts.append("\"color\":" + optional(v) { "\"\($0.rawValue)\"" }) }
     if let v = f.alive { parts.append("\"alive\":\(v)") }
     if let v = f.created { parts.append("\"created\":\"" + Stamp.format(v) + "\"") }
+    return "{" + parts.joined(separator: ",") + "}"
+  }
+
+  private static func fields(_ f: TripFields) -> String {
+    var parts: [String] = []
+    if let v = f.store { parts.append("\"store\":" + optional(v, JSONText.id)) }
+    if let v = f.start { parts.append("\"start\":\"" + Stamp.format(v) + "\"") }
+    if let v = f.end { parts.append("\"end\":" + optional(v) { "\"" + Stamp.format($0) + "\"" }) }
+    if let v = f.idle { parts.append("\"idle\":\(v)") }
+    if let v = f.alive { parts.append("\"alive\":\(v)") }
     return "{" + parts.joined(separator: ",") + "}"
   }
 
@@ -105,7 +137,7 @@ enum ChangeCodec {
         case "v":
           let v = try reader.readInt()
           if v > Change.version { throw LineError(field: "v", reason: "", newerVersion: v) }
-          if v < Change.version { throw reader.fail("\(v) is not a log version") }
+          if v < Change.oldestVersion { throw reader.fail("\(v) is not a log version") }
           version = v
         case "id": id = try reader.readString()
         case "at":
@@ -171,6 +203,10 @@ enum ChangeCodec {
     var locWas = LocationFields()
     var orderSet: [UUID]?
     var orderWas: [UUID] = []
+    var tripSet = TripFields()
+    var tripWas = TripFields()
+    var trip: UUID?
+    var tripCategory: UUID??
     var item: UUID?
     var day: Day?
     var quantity: Int?
@@ -187,6 +223,8 @@ enum ChangeCodec {
       case "quantity": quantity = try quantityValue(&r)
       case "change": change = try r.readString()
       case "name": name = try r.readString()
+      case "trip": trip = try r.readUUID()
+      case "category": tripCategory = .some(try r.readNull() ? nil : try r.readUUID())
       case "set", "was":
         switch kind {
         case "item":
@@ -201,6 +239,9 @@ enum ChangeCodec {
         case "order":
           let ids = try r.readUUIDs()
           if key == "set" { orderSet = ids } else { orderWas = ids }
+        case "trip":
+          let fields = try tripFields(&r, field: &field)
+          if key == "set" { tripSet = fields } else { tripWas = fields }
         default: throw r.fail("'op' must come first and be known")
         }
       default: throw r.fail("unknown field")
@@ -217,8 +258,16 @@ enum ChangeCodec {
     case "location": return .location(try need(id, "id"), set: locSet, was: locWas)
     case "order": return .order(try need(orderSet, "set"), was: orderWas)
     case "buy":
+      var tag: TripTag?
+      if let trip {
+        tag = TripTag(trip: trip, category: try need(tripCategory, "category"))
+      } else if tripCategory != nil {
+        throw LineError(field: base + ".category", reason: "only a purchase on a trip has a category")
+      }
       return .buy(
-        item: try need(item, "item"), day: try need(day, "day"), quantity: try need(quantity, "quantity"))
+        item: try need(item, "item"), day: try need(day, "day"), quantity: try need(quantity, "quantity"),
+        trip: tag)
+    case "trip": return .trip(try need(id, "id"), set: tripSet, was: tripWas)
     case "unbuy":
       return .unbuy(
         item: try need(item, "item"), change: try need(change, "change"), day: try need(day, "day"),
@@ -279,8 +328,35 @@ enum ChangeCodec {
       field = base + "." + key
       switch key {
       case "name": f.name = try r.readString()
+      case "color": f.color = .some(try r.readNull() ? nil : try colorValue(&r))
       case "alive": f.alive = try r.readBool()
       case "created": f.created = try created(&r)
+      default: throw r.fail("unknown field")
+      }
+    }
+    field = base
+    return f
+  }
+
+  private static func colorValue(_ r: inout JSONReader) throws -> NamedColor {
+    let name = try r.readString()
+    guard let color = NamedColor(rawValue: name) else { throw r.fail("'\(name)' is not a colour name") }
+    return color
+  }
+
+  private static func tripFields(_ r: inout JSONReader, field: inout String) throws -> TripFields {
+    let base = field
+    var f = TripFields()
+    try r.beginObject()
+    var first = true
+    while let key = try r.nextKey(first: &first) {
+      field = base + "." + key
+      switch key {
+      case "store": f.store = .some(try r.readNull() ? nil : try r.readUUID())
+      case "start": f.start = try created(&r)
+      case "end": f.end = .some(try r.readNull() ? nil : try created(&r))
+      case "idle": f.idle = try r.readBool()
+      case "alive": f.alive = try r.readBool()
       default: throw r.fail("unknown field")
       }
     }

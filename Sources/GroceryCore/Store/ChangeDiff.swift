@@ -17,17 +17,23 @@ enum ChangeDiff {
     let newCategories = Dictionary(after.categories.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     for category in after.categories {
       if let previous = oldCategories[category.id] {
-        if previous.name != category.name {
+        var set = CategoryFields()
+        var was = CategoryFields()
+        if previous.name != category.name { (set.name, was.name) = (category.name, previous.name) }
+        if previous.color != category.color {
+          (set.color, was.color) = (.some(category.color), .some(previous.color))
+        }
+        if set != CategoryFields() {
           for id in before.categoryMembers[category.id] ?? [category.id] {
-            operations.append(
-              .category(
-                id, set: CategoryFields(name: category.name), was: CategoryFields(name: previous.name)))
+            operations.append(.category(id, set: set, was: was))
           }
         }
       } else {
         operations.append(
           .category(
-            category.id, set: CategoryFields(name: category.name, alive: true, created: created),
+            category.id,
+            set: CategoryFields(
+              name: category.name, color: category.color.map { .some($0) }, alive: true, created: created),
             was: CategoryFields(alive: false)))
       }
     }
@@ -129,9 +135,13 @@ enum ChangeDiff {
         operations.append(.item(id, set: ItemFields(alive: false), was: ItemFields(alive: true)))
       }
     }
+    let categoryOfItem = Dictionary(
+      after.items.map { ($0.id, newCategoryID[$0.category]) }, uniquingKeysWith: { a, _ in a })
     for bought in after.newPurchases {
       operations.append(
-        .buy(item: bought.item, day: bought.purchase.date, quantity: bought.purchase.quantity))
+        .buy(
+          item: bought.item, day: bought.purchase.date, quantity: bought.purchase.quantity,
+          trip: bought.trip.map { TripTag(trip: $0, category: categoryOfItem[bought.item] ?? nil) }))
     }
     return operations
   }

@@ -9,8 +9,9 @@ enum HouseholdMarker {
   static let fileName = "household.json"
   static let format = "grocery-household"
 
+  /// A new marker; it names the oldest log version, as the folder's layout is the same and each line says its own.
   static func new() -> String {
-    "{\"format\":\"\(format)\",\"version\":\(Change.version),\"id\":\(JSONText.id(UUID()))}\n"
+    "{\"format\":\"\(format)\",\"version\":\(Change.oldestVersion),\"id\":\(JSONText.id(UUID()))}\n"
   }
 
   /// What a marker says.

@@ -78,11 +78,13 @@ struct ItemState: Equatable, Sendable {
 /// A category as every change so far has left it.
 struct CategoryState: Equatable, Sendable {
   var name = Register<String?>(nil)
+  var color = Register<NamedColor?>(nil)
   var alive = Register(false)
   var created = Register<Int64>(0)
 
   mutating func apply(_ f: CategoryFields, at stamp: Stamp) {
     name.merge(f.name.map { Optional($0) }, at: stamp)
+    color.merge(f.color, at: stamp)
     alive.merge(f.alive ?? true, at: stamp)
     if let createdAt = f.created, created.stamp == .zero || stamp < created.stamp {
       created = Register(createdAt, stamp)
@@ -185,6 +187,8 @@ struct HouseholdState: Equatable, Sendable {
   var order = Register<[UUID]>([])
   /// Machine names for people, by machine id.
   var machines: [String: Register<String>] = [:]
+  /// The trips: each machine's most recent few, or every one while the whole history is being read.
+  var trips = TripBook()
   /// The newest stamp seen, so that a new change is stamped later.
   var latest = Stamp.zero
   /// Set when a purchase was taken back that the window no longer holds: the logs must be read again.
@@ -251,7 +255,15 @@ struct HouseholdState: Equatable, Sendable {
         locations[id, default: LocationState()].apply(set, at: stamp)
       case .order(let ids, _):
         order.merge(ids, at: stamp)
-      case .buy(let item, let day, let quantity):
+      case .trip(let id, let set, _):
+        if !trips.apply(id, set, at: stamp, pruning: fullHistory == nil) {
+          // An undo reopened a trip the state no longer keeps: read every log again.
+          needsRebuild = true
+        }
+      case .buy(let item, let day, let quantity, let tag):
+        if let tag {
+          trips.add(tag, change: change.id, item: item, quantity: quantity, at: stamp)
+        }
         var state = items[item, default: ItemState()]
         if fullHistory != nil {
           fullHistory![item, default: []].append(
@@ -271,6 +283,7 @@ struct HouseholdState: Equatable, Sendable {
           needsRebuild = true
         }
         items[item]?.touch(stamp)
+        trips.remove(change: bought, item: item, machine: stamp.machineNumber)
       case .machine(let name):
         machines[stamp.machine, default: Register("")].merge(name, at: stamp)
       }

@@ -90,6 +90,8 @@ public struct HouseholdStore: Sendable {
     /// Bytes read from the logs beyond what the snapshot held.
     var tailBytes: Int
     var undo: [Change]
+    /// Every trip, when the whole of every log was read.
+    var allTrips: TripBook?
   }
 
   func read(fullHistory: Bool = false, machine: String? = nil) throws -> Reading {
@@ -137,6 +139,8 @@ public struct HouseholdStore: Sendable {
     var history: [UUID: [HouseholdState.Bought]]?
     if reading.state.fullHistory != nil {
       history = reading.state.finishFullHistory()
+      reading.allTrips = reading.state.trips
+      reading.state.trips.pruneAll()
       if start == nil && !fullHistory { reading.tailBytes = Snapshot.rewriteThreshold + 1 }
     }
     reading.view = HouseholdView(reading.state, history: fullHistory ? history : nil)
@@ -185,6 +189,8 @@ public struct HouseholdStore: Sendable {
       let machine = try identity(creating: true)
       try prepareFolder()
       var reading = try read(machine: machine.id)
+      // Purchases made now belong to this machine's trip, while it is under way.
+      reading.view.groceries.openTrip = reading.state.trips.open(of: machine.id, now: now)?.id
       var groceries = reading.view.groceries
       let result = try body(&groceries)
       if groceries == reading.view.groceries { return result }
@@ -241,6 +247,9 @@ public struct HouseholdStore: Sendable {
   /// Rewrites the snapshot when enough has been read beyond it that doing so saves time on later commands.
   func refreshSnapshot(_ reading: Reading, force: Bool = false) throws {
     guard force || reading.tailBytes > Snapshot.rewriteThreshold else { return }
+    // A state that knows it lacks something (a purchase window or a trip it no longer keeps) is not cached: the
+    // next command reads the logs again instead.
+    guard !reading.state.needsRebuild else { return }
     do {
       try AtomicFile.removeStaleTemporaries(for: snapshotPath)
       try Snapshot.write(

@@ -57,8 +57,13 @@ struct HouseholdView: Sendable {
       }
     }
     for id in categoryOrder {
-      guard survivorOfCategory[id] == id, let name = liveCategories[id]?.name.value else { continue }
-      categories.append(Category(id: id, name: name))
+      guard survivorOfCategory[id] == id, let state = liveCategories[id], let name = state.name.value else {
+        continue
+      }
+      // Of several categories shown as one, the colour set last wins.
+      let color = (categoryMembers[id] ?? [id]).compactMap { liveCategories[$0]?.color }
+        .max { $0.stamp < $1.stamp }?.value
+      categories.append(Category(id: id, name: name, color: color ?? state.color.value))
     }
     for (id, survivor) in survivorOfCategory {
       if let name = liveCategories[survivor]?.name.value { categoryOf[id] = name }

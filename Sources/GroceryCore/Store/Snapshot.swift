@@ -9,9 +9,10 @@
 /// a newer grocery is refused.
 ///
 /// One JSON object a line: a header, the logs' positions, machine names, the general order, then every category,
-/// location and item with each field's value and stamp, and last this machine's undoable changes as log lines.
+/// location, kept trip and item with each field's value and stamp, and last this machine's undoable changes as log
+/// lines.
 enum Snapshot {
-  static let version = 2
+  static let version = 3
 
   /// Rewrite the snapshot once this many bytes of log have been read beyond it.
   static let rewriteThreshold = 16 * 1024
@@ -53,12 +54,26 @@ enum Snapshot {
     out += "{\"order\":\(register(state.order, JSONText.ids))}\n"
     for (id, c) in state.categories {
       out += "{\"category\":\(JSONText.id(id)),\"name\":\(register(c.name, optionalString)),"
+      out += "\"color\":\(register(c.color, { $0.map { "\"\($0.rawValue)\"" } ?? "null" })),"
       out += "\"alive\":\(register(c.alive, { "\($0)" })),\"created\":\(register(c.created, { "\($0)" }))}\n"
     }
     for (id, l) in state.locations {
       out += "{\"location\":\(JSONText.id(id)),\"name\":\(register(l.name, optionalString)),"
       out += "\"order\":\(register(l.order, JSONText.ids)),\"alive\":\(register(l.alive, { "\($0)" })),"
       out += "\"created\":\(register(l.created, { "\($0)" }))}\n"
+    }
+    for (id, t) in state.trips.trips {
+      out += "{\"trip\":\(JSONText.id(id)),\"machine\":\"\(String(t.machine, radix: 16))\","
+      out += "\"store\":\(register(t.store, { $0.map(JSONText.id) ?? "null" })),"
+      out +=
+        "\"start\":\(register(t.start, { "\($0)" })),\"end\":\(register(t.end, { $0.map { "\($0)" } ?? "null" })),"
+      out +=
+        "\"idle\":\(register(t.idle, { "\($0)" })),\"alive\":\(register(t.alive, { "\($0)" })),\"bought\":["
+      out += t.purchases.map {
+        "[\(JSONText.quote($0.change)),\(JSONText.id($0.item)),\($0.category.map(JSONText.id) ?? "null"),"
+          + "\($0.quantity),\($0.at)]"
+      }.joined(separator: ",")
+      out += "]}\n"
     }
     for (id, i) in state.items { out += item(id, i, machines: machineIndex) }
     for change in undo { out += ChangeCodec.encode(change) }
@@ -224,6 +239,12 @@ enum Snapshot {
         while let key = try r.nextKey(first: &first) {
           switch key {
           case "name": c.name = try readRegister(&r, optionalString)
+          case "color":
+            c.color = try readRegister(&r) { r in
+              if try r.readNull() { return nil }
+              guard let color = NamedColor(rawValue: try r.readString()) else { throw Damaged() }
+              return color
+            }
           case "alive": c.alive = try readRegister(&r) { try $0.readBool() }
           case "created": c.created = try readRegister(&r) { Int64(try $0.readInt()) }
           default: throw Damaged()
@@ -243,6 +264,29 @@ enum Snapshot {
           }
         }
         state.locations[id] = l
+      case "trip":
+        let id = try r.readUUID()
+        var t = TripState()
+        while let key = try r.nextKey(first: &first) {
+          switch key {
+          case "machine":
+            guard let number = UInt64(try r.readString(), radix: 16) else { throw Damaged() }
+            t.machine = number
+          case "store": t.store = try readRegister(&r) { try $0.readNull() ? nil : try $0.readUUID() }
+          case "start": t.start = try readRegister(&r) { Int64(try $0.readInt()) }
+          case "end": t.end = try readRegister(&r) { try $0.readNull() ? nil : Int64(try $0.readInt()) }
+          case "idle": t.idle = try readRegister(&r) { try $0.readBool() }
+          case "alive": t.alive = try readRegister(&r) { try $0.readBool() }
+          case "bought":
+            try r.beginArray()
+            var firstBought = true
+            while try r.nextElement(first: &firstBought) {
+              t.purchases.append(try readTripPurchase(&r))
+            }
+          default: throw Damaged()
+          }
+        }
+        state.trips.trips[id] = t
       default: throw Damaged()
       }
     }
@@ -321,6 +365,27 @@ enum Snapshot {
     i.purchases.earlier = try r.readInt()
     guard try !r.nextElement(first: &first), r.isAtEnd else { throw Damaged() }
     return (id, i)
+  }
+
+  /// Reads one purchase of a trip: `[change, item, category or null, quantity, milliseconds]`.
+  private static func readTripPurchase(_ r: inout JSONReader) throws -> TripState.Bought {
+    try r.beginArray()
+    var first = true
+    func next() throws {
+      guard try r.nextElement(first: &first) else { throw Damaged() }
+    }
+    try next()
+    let change = try r.readString()
+    try next()
+    let item = try r.readUUID()
+    try next()
+    let category = try r.readNull() ? nil : try r.readUUID()
+    try next()
+    let quantity = try r.readInt()
+    try next()
+    let at = Int64(try r.readInt())
+    guard try !r.nextElement(first: &first) else { throw Damaged() }
+    return TripState.Bought(change: change, item: item, category: category, quantity: quantity, at: at)
   }
 
   private static func optionalString(_ r: inout JSONReader) throws -> String? {

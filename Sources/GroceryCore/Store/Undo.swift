@@ -60,6 +60,7 @@ enum Undo {
         guard let category = state.categories[id] else { continue }
         var back = CategoryFields()
         if holds(category.name, set.name.map { Optional($0) }) { back.name = was.name }
+        if holds(category.color, set.color) { back.color = was.color }
         if holds(category.alive, set.alive ?? true), let alive = was.alive { back.alive = alive }
         if back.alive == nil && back != CategoryFields() { back.alive = category.alive.value }
         if back != CategoryFields() { operations.append(.category(id, set: back, was: CategoryFields())) }
@@ -73,8 +74,11 @@ enum Undo {
         if back != LocationFields() { operations.append(.location(id, set: back, was: LocationFields())) }
       case .order(let set, let was):
         if holds(state.order, set) { operations.append(.order(was, was: [])) }
-      case .buy(let item, let day, let quantity):
+      case .buy(let item, let day, let quantity, _):
         operations.append(.unbuy(item: item, change: change.id, day: day, quantity: quantity))
+      case .trip(let id, _, let was):
+        // Only the machine that made a trip changes it, and its later changes are undone already.
+        if !was.isEmpty { operations.append(.trip(id, set: was, was: TripFields())) }
       case .unbuy, .machine:
         continue
       }

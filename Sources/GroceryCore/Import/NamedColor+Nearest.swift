@@ -1,15 +1,10 @@
-/// The 8 standard terminal colours and their bright forms, by the names `category color` takes.
-public enum NamedColor: String, CaseIterable, Sendable {
-  case black, red, green, yellow, blue, magenta, cyan, white
-  case brightBlack = "bright-black"
-  case brightRed = "bright-red"
-  case brightGreen = "bright-green"
-  case brightYellow = "bright-yellow"
-  case brightBlue = "bright-blue"
-  case brightMagenta = "bright-magenta"
-  case brightCyan = "bright-cyan"
-  case brightWhite = "bright-white"
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
+extension NamedColor {
   /// The colour's components from 0 to 255 in xterm's default palette, which most terminals start from.
   public var rgb: (red: Int, green: Int, blue: Int) {
     switch self {

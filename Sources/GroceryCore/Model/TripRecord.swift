@@ -1,0 +1,61 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One shopping trip: where, when, and what was bought on it in the order it was checked off.
+public struct TripRecord: Equatable, Sendable {
+  /// How long a trip may go without a purchase before it is taken to have ended at its last one.
+  ///
+  /// Nobody shops for two hours between two items; a trip left open that long was forgotten, and ending it at its
+  /// last purchase (or its start, when nothing was bought) keeps the times true instead of days long.
+  public static let idleLimit: TimeInterval = 2 * 3600
+
+  public var id: UUID
+  /// The id of the machine that made the trip.
+  public var machine: String
+  /// That machine's name for people, when the household has more than one machine.
+  public var by: String?
+  /// The location shopped at; nil for anywhere.
+  public var store: String?
+  public var start: Date
+  /// When it ended; nil while it is under way.
+  public var end: Date?
+  public var ending: TripEnding
+  /// The purchases made on it, in the order they were made.
+  public var purchases: [TripPurchase]
+
+  public init(
+    id: UUID, machine: String, by: String? = nil, store: String?, start: Date, end: Date?, ending: TripEnding,
+    purchases: [TripPurchase]
+  ) {
+    self.id = id
+    self.machine = machine
+    self.by = by
+    self.store = store
+    self.start = start
+    self.end = end
+    self.ending = ending
+    self.purchases = purchases
+  }
+
+  /// How long the trip took; nil while it is under way.
+  public var duration: TimeInterval? { end.map { $0.timeIntervalSince(start) } }
+
+  /// How long the trip has taken so far, or took.
+  public func elapsed(now: Date) -> TimeInterval { (end ?? now).timeIntervalSince(start) }
+
+  /// The category of each purchase, in check-off order, of every trip at the store: what
+  /// `WalkOrderLearning.suggest(trips:present:)` learns from.
+  public static func checkOffs(_ trips: [TripRecord], at store: String) -> [[String]] {
+    trips.filter { $0.store.map(Names.key) == Names.key(store) }.map { $0.purchases.map(\.category) }
+  }
+
+  /// The categories of its purchases in the order they were checked off, each once.
+  public var categoryOrder: [String] {
+    var names: [String] = []
+    for purchase in purchases where !names.contains(purchase.category) { names.append(purchase.category) }
+    return names
+  }
+}

@@ -1,0 +1,47 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// How long trips to one store take on average, and how many items a minute are checked off there.
+public struct StoreTripStats: Equatable, Sendable {
+  /// The store's name; nil for trips not at any particular store.
+  public var store: String?
+  /// How many trips the figures are from.
+  public var trips: Int
+  /// The average time from start to end.
+  public var averageDuration: TimeInterval
+  /// Purchases per minute over all those trips; nil when they took no time at all.
+  public var itemsPerMinute: Double?
+
+  public init(store: String?, trips: Int, averageDuration: TimeInterval, itemsPerMinute: Double?) {
+    self.store = store
+    self.trips = trips
+    self.averageDuration = averageDuration
+    self.itemsPerMinute = itemsPerMinute
+  }
+
+  /// Returns the figures for each store, most trips first, from the trips that have ended and bought something.
+  ///
+  /// A trip still under way has no length yet, and one that bought nothing says nothing about the store.
+  public static func byStore(_ trips: [TripRecord]) -> [StoreTripStats] {
+    let counted = trips.filter { $0.duration != nil && !$0.purchases.isEmpty }
+    let groups = Dictionary(grouping: counted) { $0.store.map(Names.key) ?? "" }
+    return groups.values.map { group in
+      let total = group.reduce(0) { $0 + ($1.duration ?? 0) }
+      let items = group.reduce(0) { $0 + $1.purchases.count }
+      return StoreTripStats(
+        store: group.last!.store, trips: group.count, averageDuration: total / Double(group.count),
+        itemsPerMinute: total > 0 ? Double(items) / (total / 60) : nil)
+    }
+    .sorted {
+      if $0.trips != $1.trips { return $0.trips > $1.trips }
+      switch ($0.store, $1.store) {
+      case (let a?, let b?): return Names.ordered(a, b)
+      case (nil, _): return false
+      case (_, nil): return true
+      }
+    }
+  }
+}

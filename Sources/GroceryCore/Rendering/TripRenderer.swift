@@ -1,0 +1,141 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Renders a trip under way or just ended, the list of past trips, and the trip figures of `stats`.
+///
+/// Times are local: `utcOffset` gives the local time's offset from UTC, in seconds, at a moment.
+public enum TripRenderer {
+  /// The local offset as the C library reads `TZ`, for callers that show the user's own time.
+  public static let localOffset: @Sendable (Date) -> Int = { LocalTime.utcOffset(at: $0) ?? 0 }
+
+  /// A trip with its purchases so far, as `trip`, `trip start` and `trip stop` show it; nil says there is none.
+  public static func status(_ trip: TripRecord?, now: Date, utcOffset: (Date) -> Int = localOffset) -> String
+  {
+    guard let trip else { return "No trip under way.\n" }
+    let today = Day(now, utcOffset: utcOffset(now))
+    func time(_ date: Date) -> String { clock(date, today: today, utcOffset: utcOffset) }
+    var heading = "Trip " + (trip.store.map { "at \($0)" } ?? "anywhere")
+    switch trip.ending {
+    case .open:
+      heading += ", started \(time(trip.start)), \(duration(trip.elapsed(now: now))) so far"
+    case .stopped, .idle:
+      heading += ", \(time(trip.start)) to \(time(trip.end ?? now)) (\(duration(trip.elapsed(now: now))))"
+    }
+    if trip.ending == .idle {
+      heading +=
+        ": closed after \(duration(TripRecord.idleLimit)) without a purchase, at its "
+        + (trip.purchases.isEmpty ? "start" : "last purchase")
+    }
+    if let by = trip.by { heading += " (by \(by))" }
+    var lines = TextLayout.wrap(heading, width: 80, first: "", rest: "  ")
+    for purchase in trip.purchases {
+      let text = purchase.name + (purchase.quantity > 1 ? " x\(purchase.quantity)" : "")
+      lines += TextLayout.wrap(text, width: 80, first: "  \(time(purchase.at))  ", rest: "         ")
+    }
+    lines.append("")
+    if trip.purchases.isEmpty {
+      lines.append(trip.ending == .open ? "Nothing bought yet." : "Nothing bought.")
+    } else {
+      lines.append(
+        TextRenderer.count(trip.purchases.count, "item") + " bought" + (trip.ending == .open ? " so far" : "")
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What `trip start` says: the trip it ended first, if any, and the one it started.
+  public static func started(_ start: TripStart, now: Date, utcOffset: (Date) -> Int = localOffset) -> String
+  {
+    let today = Day(now, utcOffset: utcOffset(now))
+    func time(_ date: Date) -> String { clock(date, today: today, utcOffset: utcOffset) }
+    func place(_ trip: TripRecord) -> String { trip.store.map { "at \($0)" } ?? "anywhere" }
+    var lines: [String] = []
+    if let ended = start.ended {
+      var text =
+        "Ended the trip \(place(ended)) started \(time(ended.start)): \(duration(ended.elapsed(now: now))), "
+        + TextRenderer.count(ended.purchases.count, "item") + " bought"
+      if ended.ending == .idle {
+        text += " (closed after \(duration(TripRecord.idleLimit)) without a purchase)"
+      }
+      lines += TextLayout.wrap(text + ".", width: 80, first: "", rest: "  ")
+    }
+    lines.append("Started a trip \(place(start.trip)) at \(time(start.trip.start)).")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Every trip, newest first, one a line: when, how long, how many items, and where.
+  public static func list(_ trips: [TripRecord], now: Date, utcOffset: (Date) -> Int = localOffset) -> String
+  {
+    if trips.isEmpty { return "No trips yet.\n" }
+    let rows = trips.reversed().map { trip -> [String] in
+      let startDay = Day(trip.start, utcOffset: utcOffset(trip.start))
+      var when = "\(startDay) " + clock(trip.start, today: startDay, utcOffset: utcOffset) + "-"
+      if let end = trip.end { when += clock(end, today: startDay, utcOffset: utcOffset) }
+      var notes: [String] = []
+      if let by = trip.by { notes.append("by " + by) }
+      if trip.ending == .idle {
+        notes.append("closed after \(duration(TripRecord.idleLimit)) without a purchase")
+      }
+      let place =
+        (trip.store ?? "anywhere") + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
+      return [
+        when, trip.ending == .open ? "open" : duration(trip.elapsed(now: now)),
+        TextRenderer.count(trip.purchases.count, "item"), place,
+      ]
+    }
+    let widths = (0..<3).map { column in rows.map { TextLayout.width($0[column]) }.max() ?? 0 }
+    return rows.map { row in
+      let fixed = (0..<3).map { column in
+        let gap = String(repeating: " ", count: widths[column] - TextLayout.width(row[column]))
+        return column == 0 ? row[column] + gap : gap + row[column]
+      }
+      return (fixed + [row[3]]).joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// The trip figures `stats` adds: for each store, its trips, their average time and items a minute.
+  public static func stats(_ rows: [StoreTripStats]) -> String {
+    if rows.isEmpty { return "No finished trips yet.\n" }
+    let cells = rows.map { row in
+      [
+        row.store ?? "anywhere", String(row.trips), duration(row.averageDuration),
+        row.itemsPerMinute.map(oneDecimal) ?? "-",
+      ]
+    }
+    let header = ["STORE", "TRIPS", "AVERAGE", "ITEMS/MIN"]
+    let widths = (0..<4).map { column in ([header] + cells).map { TextLayout.width($0[column]) }.max()! }
+    return ([header] + cells).map { row in
+      (0..<4).map { column in
+        let gap = String(repeating: " ", count: widths[column] - TextLayout.width(row[column]))
+        return column == 0 ? row[column] + gap : gap + row[column]
+      }.joined(separator: "  ")
+    }.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+  }
+
+  /// A number with one decimal: `0.8`, `12.0`.
+  static func oneDecimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+
+  /// A length of time in whole minutes: `45 min`, `1 h 05 min`, `2 h`.
+  public static func duration(_ interval: TimeInterval) -> String {
+    let minutes = max(0, Int((interval / 60).rounded(.down)))
+    if minutes < 60 { return "\(minutes) min" }
+    let rest = minutes % 60
+    return "\(minutes / 60) h" + (rest == 0 ? "" : rest < 10 ? " 0\(rest) min" : " \(rest) min")
+  }
+
+  /// The local time of day, `HH:MM`, with the day in front when it is not `today`.
+  static func clock(_ date: Date, today: Day, utcOffset: (Date) -> Int) -> String {
+    let offset = utcOffset(date)
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+    let minuteOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
+    let text = String(minuteOfDay / 60 + 100).dropFirst() + ":" + String(minuteOfDay % 60 + 100).dropFirst()
+    let day = Day(date, utcOffset: offset)
+    return day == today ? String(text) : "\(day) \(text)"
+  }
+}

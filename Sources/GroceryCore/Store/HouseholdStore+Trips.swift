@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Shopping trips: each machine starts and stops its own, and its purchases meanwhile are recorded on it.
+///
+/// Everyday commands see only the trips the snapshot keeps (each machine's most recent few); `trips(now:)` reads
+/// every log, as `history` does.
+extension HouseholdStore {
+  /// Starts a trip (at a location, or anywhere), first ending the one this machine still has open.
+  public func startTrip(at store: String?, now: Date, id: UUID = UUID(), onWait: () -> Void = {}) throws
+    -> TripStart
+  {
+    try migrateIfNeeded(onWait: onWait)
+    // A location that does not exist is refused before anything is created.
+    _ = try store.map { try read().view.groceries.locationName($0) }
+    return try withLock(onWait: onWait) {
+      let machine = try identity(creating: true)
+      try prepareFolder()
+      var reading = try read(machine: machine.id)
+      let groceries = reading.view.groceries
+      let place = try store.map { try groceries.locationName($0) }
+      let location = place.flatMap { name in groceries.locations.first { $0.name == name }?.id }
+      let start = TripBook.milliseconds(now)
+      var operations: [Operation] = []
+      var ended: UUID?
+      if let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number) {
+        let end = open.trip.end(asOf: start) ?? (start, false)
+        operations.append(
+          .trip(
+            open.id, set: TripFields(end: .some(end.at), idle: end.idle ? true : nil),
+            was: TripFields(end: .some(nil), idle: end.idle ? false : nil)))
+        ended = open.id
+      }
+      operations.append(
+        .trip(
+          id, set: TripFields(store: .some(location), start: start, alive: true),
+          was: TripFields(alive: false)))
+      try commit(
+        operations, summary: "start a trip" + (place.map { " at " + $0 } ?? ""), machine: machine, now: now,
+        reading: &reading)
+      let trips = reading.state.trips.trips
+      return TripStart(
+        trip: tripRecord(id, trips[id]!, in: reading.state, now: start),
+        ended: ended.flatMap { id in trips[id].map { tripRecord(id, $0, in: reading.state, now: start) } })
+    }
+  }
+
+  /// Ends this machine's trip and returns it; nil, writing nothing, when it has none open.
+  ///
+  /// A trip already over by the inactivity rule is ended when the rule says, not now.
+  public func stopTrip(now: Date, onWait: () -> Void = {}) throws -> TripRecord? {
+    try migrateIfNeeded(onWait: onWait)
+    guard try FileSystem.status(identityPath) != nil, try currentTrip(now: now) != nil else { return nil }
+    return try withLock(onWait: onWait) {
+      let machine = try identity(creating: true)
+      var reading = try read(machine: machine.id)
+      let ms = TripBook.milliseconds(now)
+      guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
+      else { return nil }
+      let end = open.trip.end(asOf: ms) ?? (ms, false)
+      let place = open.trip.store.value.flatMap { reading.state.locations[$0]?.name.value }
+      try commit(
+        [
+          .trip(
+            open.id, set: TripFields(end: .some(end.at), idle: end.idle ? true : nil),
+            was: TripFields(end: .some(nil), idle: end.idle ? false : nil))
+        ], summary: "stop the trip" + (place.map { " at " + $0 } ?? ""), machine: machine, now: now,
+        reading: &reading)
+      return reading.state.trips.trips[open.id].map { tripRecord(open.id, $0, in: reading.state, now: ms) }
+    }
+  }
+
+  /// This machine's trip that no change has ended yet, as of `now`: under way, or over by the inactivity rule
+  /// (`ending` says which); nil when there is none.
+  public func currentTrip(now: Date) throws -> TripRecord? {
+    try migrateIfNeeded()
+    guard try FileSystem.status(identityPath) != nil else { return nil }
+    let machine = try identity()
+    let reading = try read(machine: machine.id)
+    guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
+    else {
+      return nil
+    }
+    return tripRecord(open.id, open.trip, in: reading.state, now: TripBook.milliseconds(now))
+  }
+
+  /// Every trip of every machine, oldest first, read from the whole of every log.
+  public func trips(now: Date) throws -> [TripRecord] {
+    try migrateIfNeeded()
+    let reading = try read(fullHistory: true)
+    let ms = TripBook.milliseconds(now)
+    return (reading.allTrips ?? reading.state.trips).trips.sorted { TripBook.later($1, than: $0) }
+      .filter(\.value.isKnown)
+      .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
+  }
+
+  /// A trip as people see it, with the names things have now.
+  func tripRecord(_ id: UUID, _ trip: TripState, in state: HouseholdState, now: Int64) -> TripRecord {
+    func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
+    let ending = trip.end(asOf: now)
+    let machine = MachineID.text(trip.machine)
+    let purchases = trip.purchases.map { bought in
+      TripPurchase(
+        item: bought.item, name: state.items[bought.item]?.name.value ?? "?",
+        category: bought.category.flatMap { state.categories[$0]?.name.value } ?? Category.uncategorized,
+        quantity: bought.quantity, at: date(bought.at))
+    }
+    return TripRecord(
+      id: id, machine: machine, by: state.machines.count > 1 ? state.machines[machine]?.value : nil,
+      store: trip.store.value.flatMap { state.locations[$0]?.name.value }, start: date(trip.start.value),
+      end: ending.map { date($0.at) }, ending: ending.map { $0.idle ? .idle : .stopped } ?? .open,
+      purchases: purchases)
+  }
+}

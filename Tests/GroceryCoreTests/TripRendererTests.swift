@@ -1,0 +1,186 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// The text of `trip`, `trip --list` and the trip lines of `stats`, at fixed times in a fixed zone.
+@Suite struct TripRendererTests {
+  let start = Fixed.now
+  let minute: TimeInterval = 60
+  /// One hour ahead of UTC, so that noon UTC shows as 13:00.
+  let zone: (Date) -> Int = { _ in 3600 }
+
+  func purchase(_ name: String, _ category: String, quantity: Int = 1, after minutes: Double) -> TripPurchase
+  {
+    TripPurchase(item: UUID(), name: name, category: category, quantity: quantity, at: start + minutes * 60)
+  }
+
+  func trip(
+    at store: String?, from offset: Double = 0, minutes: Double?, ending: TripEnding = .stopped,
+    _ purchases: [TripPurchase] = [], by: String? = nil
+  ) -> TripRecord {
+    TripRecord(
+      id: UUID(), machine: "00000000000000aa", by: by, store: store, start: start + offset * 60,
+      end: minutes.map { start + (offset + $0) * 60 }, ending: ending, purchases: purchases)
+  }
+
+  var shopping: [TripPurchase] {
+    [
+      purchase("Bananas", "Produce", after: 4), purchase("Milk", "Dairy & Fridge", quantity: 2, after: 12),
+      purchase("Batteries", "Uncategorized", after: 12),
+    ]
+  }
+
+  @Test func aTripUnderWayShowsItsTimeSoFarAndWhatWasBought() {
+    #expect(
+      TripRenderer.status(
+        trip(at: "Costco", minutes: nil, ending: .open, shopping), now: start + 25 * minute, utcOffset: zone)
+          == """
+          Trip at Costco, started 13:00, 25 min so far
+            13:04  Bananas
+            13:12  Milk x2
+            13:12  Batteries
+
+          3 items bought so far
+
+          """)
+  }
+
+  @Test func aTripJustStartedHasNothingBoughtYet() {
+    #expect(
+      TripRenderer.status(trip(at: nil, minutes: nil, ending: .open), now: start, utcOffset: zone) == """
+        Trip anywhere, started 13:00, 0 min so far
+
+        Nothing bought yet.
+
+        """)
+  }
+
+  @Test func aStoppedTripShowsWhenItRanAndHowLong() {
+    #expect(
+      TripRenderer.status(
+        trip(at: "Costco", minutes: 75, shopping, by: "alice"), now: start + 80 * minute, utcOffset: zone)
+          == """
+          Trip at Costco, 13:00 to 14:15 (1 h 15 min) (by alice)
+            13:04  Bananas
+            13:12  Milk x2
+            13:12  Batteries
+
+          3 items bought
+
+          """)
+  }
+
+  @Test func aTripClosedByTheInactivityRuleSaysSoAndWhy() {
+    let idle = trip(at: "Costco", minutes: 12, ending: .idle, Array(shopping.prefix(2)))
+    #expect(
+      TripRenderer.status(idle, now: start + 5 * 3600, utcOffset: zone) == """
+        Trip at Costco, 13:00 to 13:12 (12 min): closed after 2 h without a purchase, at
+          its last purchase
+          13:04  Bananas
+          13:12  Milk x2
+
+        2 items bought
+
+        """)
+    #expect(
+      TripRenderer.status(trip(at: nil, minutes: 0, ending: .idle), now: start + 26 * 3600, utcOffset: zone)
+        == """
+        Trip anywhere, 2026-11-21 13:00 to 2026-11-21 13:00 (0 min): closed after 2 h
+          without a purchase, at its start
+
+        Nothing bought.
+
+        """)
+  }
+
+  @Test func startingATripSaysWhichOneItEndedFirst() {
+    let fresh = trip(at: nil, from: 40, minutes: nil, ending: .open)
+    #expect(
+      TripRenderer.started(TripStart(trip: fresh, ended: nil), now: start + 40 * minute, utcOffset: zone)
+        == "Started a trip anywhere at 13:40.\n")
+    let ended = trip(at: "Costco", minutes: 40, shopping)
+    #expect(
+      TripRenderer.started(TripStart(trip: fresh, ended: ended), now: start + 40 * minute, utcOffset: zone)
+        == """
+        Ended the trip at Costco started 13:00: 40 min, 3 items bought.
+        Started a trip anywhere at 13:40.
+
+        """)
+    let idle = trip(at: "Costco", minutes: 12, ending: .idle, shopping)
+    #expect(
+      TripRenderer.started(TripStart(trip: fresh, ended: idle), now: start + 40 * minute, utcOffset: zone)
+        == """
+        Ended the trip at Costco started 13:00: 12 min, 3 items bought (closed after 2 h
+          without a purchase).
+        Started a trip anywhere at 13:40.
+
+        """)
+  }
+
+  @Test func noTripSaysSo() {
+    #expect(TripRenderer.status(nil, now: start) == "No trip under way.\n")
+    #expect(TripRenderer.list([], now: start) == "No trips yet.\n")
+  }
+
+  @Test func theListShowsEveryTripNewestFirstInColumns() {
+    let trips = [
+      trip(at: "Costco", minutes: 75, shopping),
+      trip(
+        at: nil, from: 24 * 60, minutes: 9, ending: .idle,
+        [purchase("Milk", "Dairy & Fridge", after: 24 * 60 + 9)]),
+      trip(at: "Corner shop", from: 48 * 60, minutes: nil, ending: .open, by: "bob"),
+    ]
+    #expect(
+      TripRenderer.list(trips, now: start + 49 * 3600, utcOffset: zone) == """
+        2026-11-23 13:00-             open  0 items  Corner shop (by bob)
+        2026-11-22 13:00-13:09       9 min   1 item  anywhere (closed after 2 h without a purchase)
+        2026-11-21 13:00-14:15  1 h 15 min  3 items  Costco
+
+        """)
+  }
+
+  @Test func checkOffsAtAStoreAreTheCategoriesOfItsTripsInOrder() {
+    let trips = [
+      trip(at: "Costco", minutes: 30, shopping), trip(at: nil, minutes: 10, shopping),
+      trip(at: "costco", minutes: nil, ending: .open, Array(shopping.prefix(1))),
+      trip(at: "Corner shop", minutes: 5),
+    ]
+    #expect(
+      TripRecord.checkOffs(trips, at: "COSTCO") == [
+        ["Produce", "Dairy & Fridge", "Uncategorized"], ["Produce"],
+      ])
+  }
+
+  @Test func durationsAreInWholeMinutesAndHours() {
+    #expect(
+      [0, 59, 60, 600, 3599, 3600, 3660, 7200, 8400].map { TripRenderer.duration($0) } == [
+        "0 min", "0 min", "1 min", "10 min", "59 min", "1 h", "1 h 01 min", "2 h", "2 h 20 min",
+      ])
+  }
+
+  @Test func statsAverageEachStoresFinishedTripsThatBoughtSomething() {
+    let trips = [
+      trip(at: "Costco", minutes: 30, shopping),
+      trip(at: "costco", minutes: 50, Array(shopping.prefix(1))),
+      trip(at: nil, minutes: 10, [purchase("Milk", "Dairy & Fridge", after: 10)]),
+      trip(at: "Costco", minutes: nil, ending: .open, shopping),
+      trip(at: "Corner shop", minutes: 20),
+    ]
+    let rows = StoreTripStats.byStore(trips)
+    #expect(
+      rows == [
+        StoreTripStats(store: "costco", trips: 2, averageDuration: 40 * minute, itemsPerMinute: 0.05),
+        StoreTripStats(store: nil, trips: 1, averageDuration: 10 * minute, itemsPerMinute: 0.1),
+      ])
+    #expect(
+      TripRenderer.stats(rows) == """
+        STORE     TRIPS  AVERAGE  ITEMS/MIN
+        costco        2   40 min        0.1
+        anywhere      1   10 min        0.1
+
+        """)
+    #expect(TripRenderer.stats([]) == "No finished trips yet.\n")
+  }
+}

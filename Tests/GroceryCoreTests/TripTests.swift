@@ -1,0 +1,314 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// Trips: started and stopped by a machine, purchases recorded on the open one, closed after two idle hours.
+@Suite struct TripTests {
+  let folder = TemporaryDirectory()
+  let start = Fixed.now
+  let minute: TimeInterval = 60
+
+  func machine(_ name: String) -> HouseholdStore {
+    HouseholdStore(
+      path: folder.file("household"), folder: folder.file("household"),
+      stateFolder: folder.file("state-" + name),
+      defaultMachineName: name)
+  }
+
+  func prepare(_ store: HouseholdStore) throws {
+    try store.update(summary: { _ in "set up" }, now: start - 3600) {
+      _ = try $0.addLocation("Costco")
+      _ = try $0.add(
+        ["Milk"], changes: ItemChanges(category: "dairy"), today: Fixed.today, now: start, newID: UUID.init)
+      _ = try $0.add(
+        ["Bananas"], changes: ItemChanges(category: "produce"), today: Fixed.today, now: start,
+        newID: UUID.init)
+      _ = try $0.add(
+        ["Batteries", "Bread"], changes: ItemChanges(), today: Fixed.today, now: start, newID: UUID.init)
+    }
+  }
+
+  func buy(_ names: [String], _ store: HouseholdStore, at now: Date) throws {
+    try store.update(summary: { _ in "purchase" }, now: now) {
+      _ = try $0.purchase(names, on: Fixed.today, today: Fixed.today, now: now)
+    }
+  }
+
+  func bought(_ trip: TripRecord?) -> [String] {
+    (trip?.purchases ?? []).map {
+      "\($0.name) x\($0.quantity) (\($0.category)) +\(Int($0.at.timeIntervalSince(start) / 60))m"
+    }
+  }
+
+  func logLines(_ store: HouseholdStore) throws -> [String] {
+    let machine = try store.identity().id
+    return try String(contentsOfFile: store.logsFolder + "/" + machine + ".jsonl", encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+  }
+
+  @Test func purchasesMadeWhileATripIsUnderWayAreRecordedOnItInOrder() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    let started = try alice.startTrip(at: "costco", now: start)
+    #expect(started.ended == nil)
+    #expect(started.trip.store == "Costco" && started.trip.start == start && started.trip.ending == .open)
+    try buy(["bananas"], alice, at: start + 5 * minute)
+    try buy(["milk", "batteries"], alice, at: start + 12 * minute)
+    let current = try #require(try alice.currentTrip(now: start + 20 * minute))
+    #expect(current.ending == .open && current.end == nil)
+    #expect(current.elapsed(now: start + 20 * minute) == 20 * minute)
+    #expect(
+      bought(current) == [
+        "Bananas x1 (Produce) +5m", "Milk x1 (Dairy & Fridge) +12m", "Batteries x1 (Uncategorized) +12m",
+      ])
+    #expect(current.categoryOrder == ["Produce", "Dairy & Fridge", "Uncategorized"])
+    let stopped = try #require(try alice.stopTrip(now: start + 30 * minute))
+    #expect(
+      stopped.ending == .stopped && stopped.duration == 30 * minute && stopped.purchases == current.purchases)
+    #expect(try alice.currentTrip(now: start + 31 * minute) == nil)
+    // After the trip, purchases are not on it.
+    try buy(["bread"], alice, at: start + 40 * minute)
+    #expect(try alice.trips(now: start + 50 * minute) == [stopped])
+  }
+
+  @Test func aPurchaseKeepsTheCategoryTheItemHadWhenItWasBought() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    _ = try alice.startTrip(at: nil, now: start)
+    try buy(["milk"], alice, at: start + minute)
+    try alice.update(summary: { _ in "edit" }, now: start + 2 * minute) {
+      _ = try $0.edit(
+        "milk", changes: ItemChanges(category: "produce"), today: Fixed.today, now: start + 2 * minute)
+    }
+    #expect(bought(try alice.currentTrip(now: start + 3 * minute)) == ["Milk x1 (Dairy & Fridge) +1m"])
+    try alice.update(summary: { _ in "rename" }, now: start + 4 * minute) {
+      _ = try $0.renameCategory("dairy", to: "Fridge")
+    }
+    #expect(bought(try alice.currentTrip(now: start + 5 * minute)) == ["Milk x1 (Fridge) +1m"])
+  }
+
+  @Test func theTripCommandShowsWhatTheStoreRecorded() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    _ = try alice.startTrip(at: "costco", now: start)
+    try buy(["bananas"], alice, at: start + 5 * minute)
+    try buy(["milk"], alice, at: start + 12 * minute)
+    let now = start + 20 * minute
+    #expect(
+      TripRenderer.status(try alice.currentTrip(now: now), now: now, utcOffset: { _ in 0 }) == """
+        Trip at Costco, started 12:00, 20 min so far
+          12:05  Bananas
+          12:12  Milk
+
+        2 items bought so far
+
+        """)
+  }
+
+  @Test func startingATripEndsTheOneStillOpen() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    let first = try alice.startTrip(at: "costco", now: start)
+    try buy(["milk"], alice, at: start + 10 * minute)
+    let second = try alice.startTrip(at: nil, now: start + 40 * minute)
+    let ended = try #require(second.ended)
+    #expect(ended.id == first.trip.id && ended.ending == .stopped && ended.end == start + 40 * minute)
+    #expect(bought(ended) == ["Milk x1 (Dairy & Fridge) +10m"])
+    #expect(second.trip.store == nil && second.trip.ending == .open)
+    #expect(try alice.trips(now: start + 50 * minute).map(\.id) == [first.trip.id, second.trip.id])
+  }
+
+  @Test func aTripWithoutAPurchaseForTwoHoursEndedAtItsLastPurchase() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    _ = try alice.startTrip(at: "costco", now: start)
+    try buy(["milk"], alice, at: start + 10 * minute)
+    // Just under two hours after the last purchase it is still under way; just over, it is over.
+    #expect(try alice.currentTrip(now: start + 130 * minute)?.ending == .open)
+    let idle = try #require(try alice.currentTrip(now: start + 131 * minute))
+    #expect(idle.ending == .idle && idle.end == start + 10 * minute)
+    // A purchase now is not on it, and stopping it ends it at its last purchase.
+    try buy(["bread"], alice, at: start + 3 * 3600)
+    let stopped = try #require(try alice.stopTrip(now: start + 4 * 3600))
+    #expect(stopped.ending == .idle && stopped.end == start + 10 * minute)
+    #expect(bought(stopped) == ["Milk x1 (Dairy & Fridge) +10m"])
+    #expect(try alice.stopTrip(now: start + 5 * 3600) == nil)
+    #expect(try alice.trips(now: start + 5 * 3600) == [stopped])
+  }
+
+  @Test func aForgottenTripWithNoPurchaseEndsAtItsStartWhenTheNextOneStarts() throws {
+    let alice = machine("alice")
+    let first = try alice.startTrip(at: nil, now: start)
+    let second = try alice.startTrip(at: nil, now: start + 5 * 3600)
+    let ended = try #require(second.ended)
+    #expect(ended.id == first.trip.id && ended.ending == .idle && ended.end == start && ended.duration == 0)
+  }
+
+  @Test func undoTakesBackAPurchaseAStopAndAStart() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    let first = try alice.startTrip(at: "costco", now: start)
+    try buy(["milk"], alice, at: start + minute)
+    try buy(["bananas"], alice, at: start + 2 * minute)
+    #expect(try alice.undo(now: start + 3 * minute).summary == "purchase")
+    #expect(bought(try alice.currentTrip(now: start + 4 * minute)) == ["Milk x1 (Dairy & Fridge) +1m"])
+    _ = try alice.stopTrip(now: start + 5 * minute)
+    #expect(try alice.undo(now: start + 6 * minute).summary == "stop the trip at Costco")
+    #expect(try alice.currentTrip(now: start + 7 * minute)?.ending == .open)
+    _ = try alice.startTrip(at: nil, now: start + 8 * minute)
+    #expect(try alice.undo(now: start + 9 * minute).summary == "start a trip")
+    let reopened = try #require(try alice.currentTrip(now: start + 10 * minute))
+    #expect(reopened.id == first.trip.id && reopened.ending == .open)
+    #expect(bought(reopened) == ["Milk x1 (Dairy & Fridge) +1m"])
+    #expect(try alice.trips(now: start + 10 * minute).map(\.id) == [first.trip.id])
+  }
+
+  @Test func onlyThisMachinesPurchasesGoOnItsTripAndEveryMachineListsIt() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try prepare(alice)
+    _ = try alice.startTrip(at: "costco", now: start)
+    try buy(["milk"], bob, at: start + minute)
+    #expect(bought(try alice.currentTrip(now: start + 2 * minute)) == [])
+    #expect(try bob.currentTrip(now: start + 2 * minute) == nil)
+    let listed = try bob.trips(now: start + 3 * minute)
+    #expect(listed.map(\.by) == ["alice"] && listed.map(\.ending) == [.open])
+  }
+
+  @Test func onlyTripLinesAndPurchasesOnATripSayVersion3() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    let trip = try alice.startTrip(at: nil, now: start).trip.id
+    try buy(["milk"], alice, at: start + minute)
+    _ = try alice.stopTrip(now: start + 2 * minute)
+    try buy(["bread"], alice, at: start + 3 * minute)
+    let lines = try logLines(alice)
+    #expect(
+      lines.map { String($0.prefix(6)) } == ["{\"v\":2", "{\"v\":3", "{\"v\":3", "{\"v\":3", "{\"v\":2"])
+    let id = UUIDText.format(trip)
+    #expect(
+      lines[1].contains(
+        "{\"op\":\"trip\",\"id\":\"\(id)\",\"set\":{\"store\":null,\"start\":\"2026-11-21T12:00:00.000Z\","
+          + "\"alive\":true},\"was\":{\"alive\":false}}"))
+    #expect(lines[2].contains(",\"trip\":\"\(id)\",\"category\":\"00000000-0000-4000-8000-00000000c003\"}"))
+    #expect(
+      lines[3].contains(
+        "{\"op\":\"trip\",\"id\":\"\(id)\",\"set\":{\"end\":\"2026-11-21T12:02:00.000Z\"},\"was\":{\"end\":null}}"
+      ))
+    #expect(!lines[4].contains("trip"))
+  }
+
+  @Test func everyNewOperationReadsBackAsItWasWritten() throws {
+    let trip = UUID()
+    let change = Change(
+      id: "c1", stamp: Stamp(milliseconds: 1_700_000_000_000, counter: 2, machine: "00000000000000aa"),
+      summary: "s", undoes: nil,
+      operations: [
+        .trip(
+          trip, set: TripFields(store: .some(UUID()), start: 1_700_000_000_000, alive: true),
+          was: TripFields(alive: false)),
+        .trip(
+          trip, set: TripFields(end: .some(1_700_000_060_000), idle: true),
+          was: TripFields(end: .some(nil), idle: false)),
+        .trip(trip, set: TripFields(store: .some(nil)), was: TripFields()),
+        .buy(item: UUID(), day: Fixed.today, quantity: 3, trip: TripTag(trip: trip, category: nil)),
+        .buy(item: UUID(), day: Fixed.today, quantity: 1, trip: TripTag(trip: trip, category: UUID())),
+        .category(
+          UUID(), set: CategoryFields(color: .some(.brightCyan)), was: CategoryFields(color: .some(nil))),
+      ])
+    let line = Array(ChangeCodec.encode(change).utf8)
+    #expect(try ChangeCodec.decode(line, from: 0, to: line.count - 1) == change)
+  }
+
+  @Test(arguments: [
+    (
+      "{\"op\":\"buy\",\"item\":\"00000000-0000-4000-8000-000000000001\",\"day\":\"2026-11-21\",\"quantity\":1,"
+        + "\"category\":null}", "ops[0].category: only a purchase on a trip has a category"
+    ),
+    (
+      "{\"op\":\"buy\",\"item\":\"00000000-0000-4000-8000-000000000001\",\"day\":\"2026-11-21\",\"quantity\":1,"
+        + "\"trip\":\"00000000-0000-4000-8000-000000000002\"}", "ops[0].category: missing"
+    ),
+    (
+      "{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{\"start\":\"noon\"}}",
+      "ops[0].set.start: expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ"
+    ),
+    (
+      "{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{\"speed\":1}}",
+      "ops[0].set.speed: unknown field"
+    ),
+    (
+      "{\"op\":\"category\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{\"color\":\"purple\"}}",
+      "ops[0].set.color: 'purple' is not a colour name"
+    ),
+  ])
+  func aMalformedNewOperationIsRefusedNamingItsField(op: String, message: String) throws {
+    let line = Array(
+      ("{\"v\":3,\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,\"machine\":\"00000000000000aa\","
+        + "\"summary\":\"s\",\"ops\":[" + op + "]}").utf8)
+    do {
+      _ = try ChangeCodec.decode(line, from: 0, to: line.count)
+      Issue.record("accepted \(op)")
+    } catch {
+      #expect(error.field + ": " + error.reason == message)
+    }
+  }
+
+  @Test func everydayReadsKeepAFewTripsAndTheListReadsThemAll() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    var ids: [UUID] = []
+    for n in 0..<5 {
+      ids.append(try alice.startTrip(at: nil, now: start + Double(n) * 600).trip.id)
+      try buy(["milk"], alice, at: start + Double(n) * 600 + 60)
+    }
+    let id = try alice.identity().id
+    #expect(try alice.read(machine: id).state.trips.trips.count == TripBook.kept)
+    let all = try alice.trips(now: start + 3600)
+    #expect(all.map(\.id) == ids)
+    #expect(all.map { $0.purchases.count } == [1, 1, 1, 1, 1])
+  }
+
+  @Test func undoingBackToATripNoLongerKeptReadsTheLogsAgainAndReopensItWhole() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    var ids: [UUID] = []
+    for n in 0..<5 {
+      ids.append(try alice.startTrip(at: nil, now: start + Double(n) * 600).trip.id)
+      try buy(["milk"], alice, at: start + Double(n) * 600 + 60)
+    }
+    // Four trips taken back, each a purchase and a start: the first trip, long out of the kept few, is open again.
+    for n in 0..<8 { _ = try alice.undo(now: start + 3600 + Double(n)) }
+    let reopened = try #require(try alice.currentTrip(now: start + 3700))
+    #expect(reopened.id == ids[0] && reopened.ending == .open)
+    #expect(bought(reopened) == ["Milk x1 (Dairy & Fridge) +1m"])
+    #expect(try alice.trips(now: start + 3700).map(\.id) == [ids[0]])
+  }
+
+  @Test func theSnapshotKeepsTripsAsAFullReadOfTheLogsGivesThem() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    _ = try alice.startTrip(at: "costco", now: start)
+    try buy(["milk", "bananas"], alice, at: start + minute)
+    let id = try alice.identity().id
+    try alice.refreshSnapshot(try alice.read(machine: id), force: true)
+    let snapshot = try #require(try Snapshot.read(alice.snapshotPath, folder: alice.folder))
+    unlink(alice.snapshotPath)
+    let full = try alice.read(machine: id)
+    #expect(snapshot.state == full.state)
+    #expect(snapshot.state.trips.trips.first?.value.purchases.count == 2)
+  }
+
+  @Test func anUnknownStoreIsRefusedAndNothingIsWritten() throws {
+    let alice = machine("alice")
+    #expect(throws: GroceryError.unknownName(kind: .location, name: "Costco", suggestions: [])) {
+      try alice.startTrip(at: "Costco", now: start)
+    }
+    #expect(!FileManager.default.fileExists(atPath: alice.folder))
+    #expect(!FileManager.default.fileExists(atPath: alice.stateFolder))
+    #expect(try alice.stopTrip(now: start) == nil)
+    #expect(try alice.currentTrip(now: start) == nil)
+  }
+}
