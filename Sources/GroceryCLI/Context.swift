@@ -67,6 +67,22 @@ struct Context {
     saved.isSaved = true
   }
 
+  /// Starts a trip on this machine, ending the one it still has open first.
+  func startTrip(at location: String?) throws -> TripStart {
+    if let lockTimeoutError { throw lockTimeoutError }
+    let start = try store.startTrip(at: location, now: now, onWait: waiting)
+    saved.isSaved = true
+    return start
+  }
+
+  /// Ends this machine's trip, refusing when it has none open.
+  func stopTrip() throws -> TripRecord {
+    if let lockTimeoutError { throw lockTimeoutError }
+    guard let trip = try store.stopTrip(now: now, onWait: waiting) else { throw GroceryError.noTripUnderWay }
+    saved.isSaved = true
+    return trip
+  }
+
   /// Reverts the most recent change, returning what it undid.
   func undo() throws -> UndoEntry {
     if let lockTimeoutError { throw lockTimeoutError }

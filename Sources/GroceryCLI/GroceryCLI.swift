@@ -66,7 +66,8 @@ public enum GroceryCLI {
       switch failure {
       case .unknownName, .ambiguousName, .duplicateName, .homeNotSet, .homeNotAbsolute, .storeExists,
         .nothingToUndo, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
-        .uncategorizedRemoved, .uncategorizedReordered, .builtInCategory, .categoryRepeated, .noNamesGiven,
+        .uncategorizedRemoved, .uncategorizedReordered, .uncategorizedColored, .noTripUnderWay, .tooFewTrips,
+        .builtInCategory, .categoryRepeated, .noNamesGiven,
         .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed:
         return (failure.message, .refused, nil)
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)

@@ -83,10 +83,9 @@ import Testing
 
   @Test func uncategorizedTakesNoColour() throws {
     var groceries = Groceries()
-    #expect(
-      throws: GroceryError.invalidValue(
-        what: "category", value: "Uncategorized", reason: "it holds what has no category and takes no colour")
-    ) { try groceries.setCategoryColor("uncategorized", .red) }
+    #expect(throws: GroceryError.uncategorizedColored) {
+      try groceries.setCategoryColor("uncategorized", .red)
+    }
     #expect(throws: GroceryError.self) { try groceries.setCategoryColor("nothing", .red) }
   }
 

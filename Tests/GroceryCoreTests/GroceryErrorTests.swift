@@ -21,6 +21,13 @@ import Testing
     (.uncategorizedRenamed, "'Uncategorized' cannot be renamed"),
     (.uncategorizedRemoved, "'Uncategorized' cannot be removed"),
     (.uncategorizedReordered, "'Uncategorized' always comes last and cannot be reordered"),
+    (.uncategorizedColored, "'Uncategorized' holds what has no category and takes no colour"),
+    (.noTripUnderWay, "no trip under way; start one with 'grocery trip start'"),
+    (
+      .tooFewTrips(store: "Market", trips: 1, needed: 3),
+      "too few trips at 'Market' to learn its walk order: 1 of the 3 needed"
+        + " (trips that checked off items in at least two categories)"
+    ),
     (.builtInCategory(name: "Bakery"), "'Bakery' is a built-in category; use --force to remove it"),
     (.categoryRepeated(name: "Produce"), "category 'Produce' is named more than once"),
     (.noNamesGiven(verb: "add"), "no names to add (standard input was empty)"),

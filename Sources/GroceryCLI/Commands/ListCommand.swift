@@ -15,12 +15,14 @@ struct ListCommand: Command, Runnable {
     By default shows the items on the list under category headings in walk order (the location's own order \
     with --at, and then only items bought there or anywhere), alphabetical within a heading, with a footer \
     counting what is to buy and what was bought today. Plain text fits 80 columns and has colour only on a \
-    terminal when NO_COLOR is unset.
+    terminal when NO_COLOR is unset. --flat leaves the headings out and keeps the walk order: by the walk \
+    position of each item's category, then by name.
     """
   static let all = Flag("all", help: "Show every item with its state.")
   static let staples = Flag(
     "staples", help: "Show the staples with their interval, last purchase and next due day.")
   static let purchased = Flag("purchased", help: "Show what was bought, today first, then earlier.")
+  static let flat = Flag("flat", help: "One section without category headings, in the same walk order.")
   static let at = Option<String>(
     "at", value: "LOCATION", completes: .names(.location), help: "Walk LOCATION's aisles; only its items.")
   static let category = Option<String>(
@@ -53,7 +55,7 @@ struct ListCommand: Command, Runnable {
     "width", value: "N", help: "Width in characters for --format print (default 80).",
     parse: { try Values.whole($0, what: "--width", range: 40...200, unit: "columns") })
   static let options: [any OptionDeclaration] = [
-    all, staples, purchased, at, category, format, title, columns, width,
+    all, staples, purchased, flat, at, category, format, title, columns, width,
   ]
   static let examples = [
     "grocery list", "grocery list --at costco", "grocery list --format json | jq '.items[].name'",
@@ -61,6 +63,7 @@ struct ListCommand: Command, Runnable {
   ]
 
   var mode: ListMode
+  var flat: Bool
   var location: String?
   var category: String?
   var format: ListFormat
@@ -73,12 +76,18 @@ struct ListCommand: Command, Runnable {
     mode =
       parsed[Self.all]
       ? .all : parsed[Self.staples] ? .staples : parsed[Self.purchased] ? .purchased : .shopping
+    flat = parsed[Self.flat]
     location = parsed[Self.at]
     category = parsed[Self.category]
     format = parsed[Self.format] ?? .text
     title = parsed[Self.title]
     columns = parsed[Self.columns]
     width = parsed[Self.width]
+    if flat && format != .text && format != .markdown {
+      throw UsageError(
+        "option '--flat' goes with '--format text' or '--format markdown'; the others have no headings",
+        path: parsed.path)
+    }
     if format != .print && (columns != nil || width != nil) {
       throw UsageError("options '--columns' and '--width' go with '--format print'", path: parsed.path)
     }
@@ -86,7 +95,7 @@ struct ListCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let view = try context.store.load().listView(
-      ListQuery(mode: mode, location: location, category: category, today: context.today))
+      ListQuery(mode: mode, location: location, category: category, today: context.today, flat: flat))
     switch format {
     case .text: context.write(TextRenderer.render(view, title: title, style: context.style))
     case .markdown: context.write(MarkdownRenderer.render(view, title: title))

@@ -6,46 +6,100 @@ import GroceryCore
   import Foundation
 #endif
 
-/// `grocery reorder-categories`: sets, resets or shows the walk order.
+/// `grocery reorder-categories`: sets, resets, shows or learns the walk order.
 struct ReorderCategoriesCommand: Command, Runnable {
   static let name = "reorder-categories"
   static let arguments = Arguments("[CATEGORY...]", maximum: nil, completes: .names(.category))
-  static let abstract = "Set the order you walk the categories, or show it."
+  static let abstract = "Set the order you walk the categories, show it, or learn it from trips."
   static let discussion = """
     The named categories come first in the given order; the others keep their order after them; \
-    Uncategorized is always last. With --at, sets LOCATION's own order. With no names, shows the order.
+    Uncategorized is always last. With --at, sets LOCATION's own order. With no names, shows the order. \
+    --suggest shows the order that past trips at LOCATION imply, and --learn sets it. On each trip, the \
+    first item checked off in a category places that category; category A goes before B when more trips \
+    placed A ahead of B than the other way round. Categories are ranked by how many others they go before \
+    (a Copeland ranking), ties keeping the present order; categories no trip saw follow in their present \
+    order. A step is thin when fewer than \(WalkOrderLearning.minimumComparisons) trips compared it with \
+    the next, or the trips were split. Only trips that checked off items in at least two categories count, \
+    and at least \(WalkOrderLearning.minimumTrips) are needed.
     """
   static let at = Option<String>(
     "at", value: "LOCATION", completes: .names(.location), help: "The order at LOCATION.")
   static let reset = Flag("reset", help: "Restore the default order (at LOCATION with --at).")
-  static let options: [any OptionDeclaration] = [at, reset]
-  static let examples = ["grocery reorder-categories dairy produce", "grocery reorder-categories --reset"]
+  static let suggest = Flag("suggest", help: "Show the order LOCATION's past trips imply (needs --at).")
+  static let learn = Flag("learn", help: "Set LOCATION's order to the one its trips imply (needs --at).")
+  static let options: [any OptionDeclaration] = [at, reset, suggest, learn]
+  static let examples = [
+    "grocery reorder-categories dairy produce", "grocery reorder-categories --reset",
+    "grocery reorder-categories --at costco --suggest",
+  ]
 
-  var names: [String]
+  /// What the command does with the order.
+  enum Action: Sendable {
+    case show, set([String]), reset, suggest, learn
+  }
+
+  var action: Action
   var location: String?
-  var reset: Bool
 
   init(_ parsed: ParsedArguments) throws {
-    names = parsed.positionals
+    let names = parsed.positionals
     location = parsed[Self.at]
-    reset = parsed[Self.reset]
-    if reset && !names.isEmpty { throw UsageError("give categories or --reset, not both", path: parsed.path) }
+    try parsed.exclusive(Self.reset, Self.suggest, Self.learn)
+    try parsed.requires(Self.suggest, Self.at)
+    try parsed.requires(Self.learn, Self.at)
+    let chosen = [(Self.reset, Action.reset), (Self.suggest, .suggest), (Self.learn, .learn)].first {
+      parsed[$0.0]
+    }
+    if let chosen, !names.isEmpty {
+      throw UsageError("give categories or --\(chosen.0.long), not both", path: parsed.path)
+    }
+    action = chosen?.1 ?? (names.isEmpty ? .show : .set(names))
   }
 
   func run(_ context: Context) throws {
     let order: [String]
-    if reset {
-      order = try context.update({ _ in "reset category order" + (location.map { " at \($0)" } ?? "") }) {
+    let place = location.map { " at \($0)" } ?? ""
+    switch action {
+    case .reset:
+      order = try context.update({ _ in "reset category order" + place }) {
         try $0.resetCategoryOrder(at: location)
       }
-    } else if names.isEmpty {
+    case .show:
       let groceries = try context.store.load()
       order = groceries.walkOrder(at: try location.map(groceries.locationName))
-    } else {
-      order = try context.update({ _ in "reorder categories" + (location.map { " at \($0)" } ?? "") }) {
+    case .set(let names):
+      order = try context.update({ _ in "reorder categories" + place }) {
         try $0.reorderCategories(names, at: location)
+      }
+    case .suggest:
+      let groceries = try context.store.load()
+      let store = try groceries.locationName(location!)
+      let suggestion = try Self.suggestion(
+        groceries, at: store, trips: try context.store.trips(now: context.now))
+      context.write(WalkOrderRenderer.text(suggestion, store: store))
+      return
+    case .learn:
+      let trips = try context.store.trips(now: context.now)
+      order = try context.update({ _ in "learn category order" + place }) { groceries in
+        let store = try groceries.locationName(location!)
+        let suggestion = try Self.suggestion(groceries, at: store, trips: trips)
+        return try groceries.reorderCategories(suggestion.order, at: store)
       }
     }
     context.write(NumberedLines.text(order))
   }
+
+  /// The order the trips at a store imply, refusing when they are too few.
+  static func suggestion(_ groceries: Groceries, at store: String, trips: [TripRecord]) throws
+    -> WalkOrderSuggestion
+  {
+    let suggestion = WalkOrderLearning.suggest(
+      trips: TripRecord.checkOffs(trips, at: store), present: groceries.walkOrder(at: store))
+    guard suggestion.isEnough else {
+      throw GroceryError.tooFewTrips(
+        store: store, trips: suggestion.trips, needed: WalkOrderLearning.minimumTrips)
+    }
+    return suggestion
+  }
+
 }

@@ -13,7 +13,9 @@ struct StatsCommand: Command, Runnable {
   static let abstract = "Show how often items are bought, with purchases per week."
   static let discussion = """
     Per item: times bought, typical interval, last purchase, and purchases in each of the last 12 weeks, \
-    as a bar chart on a terminal and as digits otherwise (or with NO_COLOR).
+    as a bar chart on a terminal and as digits otherwise (or with NO_COLOR). With no names, and once a trip \
+    has ended with something bought, a second table follows: per store, the trips, their average time \
+    and the items checked off a minute.
     """
   static let examples = ["grocery stats", "grocery stats milk eggs"]
 
@@ -32,5 +34,8 @@ struct StatsCommand: Command, Runnable {
     }
     let rows = try groceries.stats(names, today: context.today)
     context.write(StatsRenderer.text(rows, chart: context.style.color))
+    guard names.isEmpty else { return }
+    let stores = StoreTripStats.byStore(try context.store.trips(now: context.now))
+    if !stores.isEmpty { context.write("\n" + TripRenderer.stats(stores)) }
   }
 }

@@ -42,8 +42,7 @@ extension Groceries {
   public mutating func setCategoryColor(_ name: String, _ color: NamedColor?) throws -> String {
     let found = try categoryName(name)
     guard let index = categories.firstIndex(where: { $0.name == found }) else {
-      throw GroceryError.invalidValue(
-        what: "category", value: found, reason: "it holds what has no category and takes no colour")
+      throw GroceryError.uncategorizedColored
     }
     categories[index].color = color
     return found

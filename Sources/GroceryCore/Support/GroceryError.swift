@@ -34,6 +34,12 @@ public enum GroceryError: Error, Equatable, Sendable {
   case uncategorizedRemoved
   /// The catch-all category was named in a new walk order, where it always comes last.
   case uncategorizedReordered
+  /// The catch-all category was given a colour, which it never takes.
+  case uncategorizedColored
+  /// `trip stop` was asked for while this machine has no trip under way.
+  case noTripUnderWay
+  /// A walk order was to be learned at a store whose past trips are too few to say anything.
+  case tooFewTrips(store: String, trips: Int, needed: Int)
   /// A built-in category was asked to be removed without `--force`.
   case builtInCategory(name: String)
   /// A new walk order named one category more than once.
@@ -108,6 +114,13 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "'\(Category.uncategorized)' cannot be removed"
     case .uncategorizedReordered:
       return "'\(Category.uncategorized)' always comes last and cannot be reordered"
+    case .uncategorizedColored:
+      return "'\(Category.uncategorized)' holds what has no category and takes no colour"
+    case .noTripUnderWay:
+      return "no trip under way; start one with 'grocery trip start'"
+    case .tooFewTrips(let store, let trips, let needed):
+      return "too few trips at '\(store)' to learn its walk order: \(trips) of the \(needed) needed"
+        + " (trips that checked off items in at least two categories)"
     case .builtInCategory(let name):
       return "'\(name)' is a built-in category; use --force to remove it"
     case .categoryRepeated(let name):
