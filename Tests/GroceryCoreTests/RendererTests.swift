@@ -386,6 +386,17 @@ import Testing
         """)
   }
 
+  @Test func categoryListNamesTheColourOfACategoryThatHasOne() throws {
+    var groceries = self.groceries
+    try groceries.setCategoryColor("produce", .brightGreen)
+    #expect(
+      CategoryListRenderer.text(Array(groceries.categorySummaries().prefix(2))) == """
+        1. Produce  (2 items; bright-green)
+        2. Deli & Meat  (0 items)
+
+        """)
+  }
+
   @Test func locationListCountsTheItemsBoughtOnlyThereAndNotesAnOwnOrder() throws {
     var groceries = self.groceries
     _ = try groceries.addLocation("Corner shop")

@@ -10,7 +10,7 @@ import GroceryCore
 struct ReorderCategoriesCommand: Command, Runnable {
   static let name = "reorder-categories"
   static let arguments = Arguments("[CATEGORY...]", maximum: nil, completes: .names(.category))
-  static let abstract = "Set the order you walk the categories, show it, or learn it from trips."
+  static let abstract = "Set, show or learn the order you walk the categories."
   static let discussion = """
     The named categories come first in the given order; the others keep their order after them; \
     Uncategorized is always last. With --at, sets LOCATION's own order. With no names, shows the order. \
@@ -26,7 +26,7 @@ struct ReorderCategoriesCommand: Command, Runnable {
     "at", value: "LOCATION", completes: .names(.location), help: "The order at LOCATION.")
   static let reset = Flag("reset", help: "Restore the default order (at LOCATION with --at).")
   static let suggest = Flag("suggest", help: "Show the order LOCATION's past trips imply (needs --at).")
-  static let learn = Flag("learn", help: "Set LOCATION's order to the one its trips imply (needs --at).")
+  static let learn = Flag("learn", help: "Set LOCATION's order to what its trips imply (needs --at).")
   static let options: [any OptionDeclaration] = [at, reset, suggest, learn]
   static let examples = [
     "grocery reorder-categories dairy produce", "grocery reorder-categories --reset",
@@ -80,11 +80,12 @@ struct ReorderCategoriesCommand: Command, Runnable {
       return
     case .learn:
       let trips = try context.store.trips(now: context.now)
-      order = try context.update({ _ in "learn category order" + place }) { groceries in
+      order = try context.update({ "learn category order at " + $0.store }) {
+        groceries -> (order: [String], store: String) in
         let store = try groceries.locationName(location!)
         let suggestion = try Self.suggestion(groceries, at: store, trips: trips)
-        return try groceries.reorderCategories(suggestion.order, at: store)
-      }
+        return (try groceries.reorderCategories(suggestion.order, at: store), store)
+      }.order
     }
     context.write(NumberedLines.text(order))
   }

@@ -51,11 +51,6 @@ enum Help {
     out += "\nOPTIONS:\n"
     out += table(
       GlobalOptions.options.map { ($0.synopsis, $0.help) } + [("    --version", "Show the version.")])
-    out +=
-      "\n"
-      + paragraph(
-        "Names of items, categories, locations, commands and options match without regard to case or accents, "
-          + "and a unique prefix is enough: 'grocery purchase mil' buys Milk.")
     // Exit codes in brief, so the overview fits a 40-row terminal; the manual explains each.
     out += "\n"
     out += paragraph(

@@ -1,19 +1,23 @@
-/// One category as `category list` shows it: its name and how many items it holds.
+/// One category as `category list` shows it: its name, how many items it holds, and its colour.
 public struct CategorySummary: Equatable, Sendable {
   public var name: String
   public var itemCount: Int
+  public var color: NamedColor?
 
-  public init(name: String, itemCount: Int) {
+  public init(name: String, itemCount: Int, color: NamedColor? = nil) {
     self.name = name
     self.itemCount = itemCount
+    self.color = color
   }
 }
 
 extension Groceries {
-  /// Returns every category in walk order, Uncategorized last, with the number of items in each.
+  /// Returns every category in walk order, Uncategorized last, with the number of items in each and its colour.
   public func categorySummaries() -> [CategorySummary] {
     var counts: [String: Int] = [:]
     for item in items { counts[item.category, default: 0] += 1 }
-    return walkOrder().map { CategorySummary(name: $0, itemCount: counts[$0] ?? 0) }
+    var colors: [String: NamedColor] = [:]
+    for category in categories { colors[category.name] = category.color }
+    return walkOrder().map { CategorySummary(name: $0, itemCount: counts[$0] ?? 0, color: colors[$0]) }
   }
 }

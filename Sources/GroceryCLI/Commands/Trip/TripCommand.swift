@@ -3,7 +3,7 @@ import GroceryCore
 /// `grocery trip`: the group of trip commands; named alone, it shows the trip under way, or with `--list` every trip.
 struct TripCommand: Command, Runnable {
   static let name = "trip"
-  static let abstract = "Time a shopping trip: start, stop, or see the one under way."
+  static let abstract = "Time a shopping trip: start it, stop it, or see it."
   static let discussion = """
     'grocery trip start' starts a trip, at a store with --at; what you buy until 'grocery trip stop' is \
     recorded on it with the time. Named alone, 'grocery trip' shows the trip under way: where, since when, \
