@@ -42,7 +42,8 @@ struct SyncCommand: Command, Runnable {
       ("purchase ", "bought "), ("add ", "added "), ("remove ", "removed "), ("edit ", "changed "),
       ("restock ", "restocked "), ("unstaple ", "no longer a staple: "), ("staple ", "staple: "),
       ("undo ", "undid "), ("rename ", "renamed "), ("reorder ", "reordered "), ("reset ", "reset "),
-      ("migrate ", "migrated "), ("name this machine ", "named their machine "),
+      ("migrate ", "migrated "), ("color ", "coloured "), ("learn ", "learned "), ("start ", "started "),
+      ("stop ", "stopped "), ("name this machine ", "named their machine "),
       ("init", "created the household"),
     ]
     for (verb, past) in words where summary.hasPrefix(verb) { return past + summary.dropFirst(verb.count) }
