@@ -28,7 +28,7 @@ struct ImportCommand: Command, Runnable {
       Choice("grocery", .grocery, help: "The JSON that grocery export writes"),
     ],
     help: "Read the files as FORMAT: shoppinglist14, text, csv or grocery (default: told from the content).")
-  static let dryRun = Flag("dry-run", help: "Say what the import would do, and save nothing.")
+  static let dryRun = Flag("dry-run", help: "Say what the import would do (even with --quiet), and save nothing.")
   static let options: [any OptionDeclaration] = [format, dryRun]
   static let examples = [
     "grocery import items.json locations.json", "pbpaste | grocery import -",
