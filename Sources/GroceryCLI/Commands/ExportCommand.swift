@@ -3,7 +3,7 @@ import GroceryCore
 /// `grocery export`: writes the whole household as one JSON document that `import` reads back.
 struct ExportCommand: Command, Runnable {
   static let name = "export"
-  static let abstract = "Write the whole household as JSON, for a backup or another store."
+  static let abstract = "Write the whole household as JSON that import reads back."
   static let discussion = """
     Writes every item with its state and every purchase, the categories in walk order, and the locations \
     with their own orders, as the versioned JSON document the README describes. 'grocery import' reads it \

@@ -10,7 +10,7 @@ import GroceryCore
 struct ImportCommand: Command, Runnable {
   static let name = "import"
   static let arguments = Arguments("FILE...", minimum: 1, maximum: 2, completes: .files)
-  static let abstract = "Bring a list in from another app, a paste, a CSV or an export."
+  static let abstract = "Bring a list in: ShoppingList14, a paste, CSV or export."
   static let discussion = """
     Reads ShoppingList14's items.json and locations.json (either or both), plain text with one item a line \
     (bullets, checkboxes and quantities such as '2 milk' or 'milk x2' are understood), the CSV that 'list \
@@ -28,7 +28,8 @@ struct ImportCommand: Command, Runnable {
       Choice("grocery", .grocery, help: "The JSON that grocery export writes"),
     ],
     help: "Read the files as FORMAT: shoppinglist14, text, csv or grocery (default: told from the content).")
-  static let dryRun = Flag("dry-run", help: "Say what the import would do (even with --quiet), and save nothing.")
+  static let dryRun = Flag(
+    "dry-run", help: "Say what the import would do (even with --quiet), and save nothing.")
   static let options: [any OptionDeclaration] = [format, dryRun]
   static let examples = [
     "grocery import items.json locations.json", "pbpaste | grocery import -",
