@@ -7,8 +7,9 @@ struct ExportCommand: Command, Runnable {
   static let discussion = """
     Writes every item with its state and every purchase, the categories in walk order, and the locations \
     with their own orders, as the versioned JSON document the README describes. 'grocery import' reads it \
-    back: into an empty household it gives the same list and history. With --output the file is replaced \
-    only once the whole export is written.
+    back: into an empty household it gives the same list and history, except that the purchases are \
+    recorded as bought on the importing machine. With --output the file is replaced only once the whole \
+    export is written.
     """
   static let output = Option<String>(
     "output", "o", value: "FILE", completes: .files,
