@@ -54,8 +54,7 @@ enum Help {
     out +=
       "\n"
       + paragraph(
-        "Names of items, categories, locations, commands and options match without regard to case or accents, "
-          + "and a unique prefix is enough: 'grocery purchase mil' buys Milk.")
+        "Names match without regard to case or accents, and a unique prefix is enough.")
     // Exit codes in brief, so the overview fits a 40-row terminal; the manual explains each.
     out += "\n"
     out += paragraph(

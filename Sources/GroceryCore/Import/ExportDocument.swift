@@ -91,6 +91,11 @@ public struct ExportDocument: Equatable, Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Writes the export to a file all at once, replacing what was there only when the whole export is on disk.
+  public func write(to path: String) throws {
+    try AtomicFile.write(Data(json().utf8), to: path)
+  }
+
   /// Reads an export's JSON, refusing a newer version before anything else, and anything malformed with its line.
   static func read(_ node: ImportJSON.Node, file: String) throws -> ImportDocument {
     guard case .object = node.value else { throw node.failure(file, "expected a grocery export object") }
