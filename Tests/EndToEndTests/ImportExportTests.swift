@@ -262,6 +262,10 @@ import Testing
         "grocery: error: cannot import '\(folder.file("items.json"))': line 1: expected a grocery export"
         + " object\n", status: 65)
     try scenario.expectRefused(
+      ["import", "-"],
+      stderr: "grocery: error: nothing to import: 'standard input' holds no items, categories"
+        + " or locations\n", status: 1, stdin: "# only a comment\n\n")
+    try scenario.expectRefused(
       ["import", folder.file("missing.json")],
       stderr: "grocery: error: cannot read '\(folder.file("missing.json"))': no such file or directory\n",
       status: 74)

@@ -56,6 +56,7 @@ struct ImportCommand: Command, Runnable {
         : try ImportFile.read(path: path)
     }
     let document = try Importer.read(files, format: format)
+    if document.isEmpty { throw GroceryError.nothingToImport(files: files.map(\.name)) }
     let history = try context.store.loadHistory()
     let report: ImportReport
     if dryRun {
