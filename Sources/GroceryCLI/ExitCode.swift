@@ -16,7 +16,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .refused: return "refused"
     case .savedButNotReported: return "saved but not reported"
     case .usage: return "usage"
-    case .data: return "unreadable store"
+    case .data: return "unreadable data"
     case .unavailable: return "sync unavailable"
     case .io: return "file error, nothing written"
     case .busy: return "busy"
@@ -31,7 +31,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .savedButNotReported:
       return "the change was saved, but its report could not be written to standard output; do not repeat it"
     case .usage: return "usage: an unknown command or option, a missing or malformed value"
-    case .data: return "the store file cannot be read or understood (it is left untouched)"
+    case .data:
+      return "the store, or a file given to import, cannot be read or understood, or was written by a newer"
+        + " grocery (nothing is written)"
     case .unavailable:
       return "sync: git is not installed, or the remote cannot be reached (local changes are kept)"
     case .io:

@@ -67,7 +67,7 @@ public enum GroceryCLI {
       case .unknownName, .ambiguousName, .duplicateName, .homeNotSet, .homeNotAbsolute, .storeExists,
         .nothingToUndo, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
         .uncategorizedRemoved, .uncategorizedReordered, .uncategorizedColored, .noTripUnderWay, .tooFewTrips,
-        .builtInCategory, .categoryRepeated, .noNamesGiven,
+        .builtInCategory, .categoryRepeated, .noNamesGiven, .nothingToImport,
         .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed:
         return (failure.message, .refused, nil)
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)

@@ -103,6 +103,12 @@ enum Tool {
     #expect(try complete(["grocery", "category", "re"]).sorted() == ["remove", "rename"])
     #expect(try complete(["grocery", "purchase", ""]).sorted() == Self.onTheList, "the list's items alone")
     #expect(try complete(["grocery", "buy", "Le"]) == ["Lemons"])
+    try scenario.folder.write("items.json", "[]")
+    let file = scenario.folder.file("items.json")
+    let typed = scenario.folder.file("ite")
+    #expect(try complete(["grocery", "import", typed]) == [file], "import completes files")
+    #expect(try complete(["grocery", "export", "-o", typed]) == [file])
+    #expect(try complete(["grocery", "import", "--format", "s"]) == ["shoppinglist14"])
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
@@ -142,6 +148,13 @@ enum Tool {
         "text\tPlain text under category headings",
       ])
     #expect(try fishCompletes("grocery list -f print --columns ") == ["1\tOne column", "2\tTwo columns"])
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishOffersFilesToImportAndToExportTo() throws {
+    try scenario.folder.write("items.json", "[]")
+    #expect(try fishCompletes("grocery import ite") == ["items.json"])
+    #expect(try fishCompletes("grocery export --output ite") == ["items.json"])
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))

@@ -154,6 +154,11 @@ import Testing
       "unknown format 'pdf' for '--format'; expected text, markdown, json, csv or print", ["list"]
     ),
     (["list", "--format", "jsn"], "unknown format 'jsn' for '--format'; did you mean 'json'?", ["list"]),
+    (
+      ["import", "x", "--format", "pdf"],
+      "unknown format 'pdf' for '--format'; expected shoppinglist14, text, csv or grocery", ["import"]
+    ),
+    (["import", "a", "b", "c"], "unexpected argument 'c'", ["import"]),
     (["list", "--title", "a\nb"], "invalid title 'a\\nb': it contains a control character", ["list"]),
     (["list", "-f", "print", "--columns", "3"], "invalid --columns '3': expected 1 or 2", ["list"]),
     (
@@ -216,6 +221,13 @@ import Testing
     #expect(restock.policy == .due(within: 2, every: 7))
     let names = try #require(try runnable(["names", "it", "--on-list"]) as? NamesCommand)
     #expect(names.kind == .item && names.onList)
+    let load = try #require(
+      try runnable(["import", "a.json", "-f", "s", "b.json", "--dry-run"]) as? ImportCommand)
+    #expect(load.files == ["a.json", "b.json"] && load.format == .shoppingList14 && load.dryRun)
+    let paste = try #require(try runnable(["import", "-"]) as? ImportCommand)
+    #expect(paste.files == ["-"] && paste.format == nil && !paste.dryRun)
+    let export = try #require(try runnable(["export", "-o", "x.json"]) as? ExportCommand)
+    #expect(export.output == "x.json")
   }
 
   @Test func onListGoesWithItemsOnly() {

@@ -14,6 +14,7 @@ import Testing
     _ = try groceries.addCategory("Pharmacy", id: UUID(uuidString: "00000000-0000-4000-8000-0000000000a1")!)
     _ = try groceries.reorderCategories(["pharmacy", "dairy"], at: nil)
     _ = try groceries.reorderCategories(["produce"], at: "Costco")
+    _ = try groceries.setCategoryColor("produce", .brightGreen)
     _ = try groceries.edit(
       "milk", changes: ItemChanges(category: "pharmacy", note: "oat, \"barista\""), today: Fixed.today,
       now: Fixed.now)
@@ -47,6 +48,8 @@ import Testing
     #expect(history.contains("\"by\" : \"ann@laptop\""))
     #expect(copy.walkOrder(at: "Costco") == original.walkOrder(at: "Costco"))
     #expect(ExportDocument(copy).json() == text)
+    #expect(text.contains(#""name": "Produce", "color": "bright-green"}"#))
+    #expect(copy.categories.first { $0.name == "Produce" }?.color == .brightGreen)
   }
 
   @Test func theExportLayoutIsDocumented() throws {
@@ -122,6 +125,13 @@ import Testing
       "{\"format\": \"grocery-export\", \"version\": 1, \"categories\": [], \"locations\": [], \"items\": [\n"
         + "{\"name\": \"Milk\", \"id\": \"nope\"}]}",
       "cannot import 'export.json': line 2: expected 'id' to be an id, found \"nope\""
+    ),
+    (
+      "{\"format\": \"grocery-export\", \"version\": 1, \"locations\": [], \"items\": [], \"categories\": [\n"
+        + "{\"name\": \"Produce\", \"color\": \"pink\"}]}",
+      "cannot import 'export.json': line 2: expected 'color' to be one of black, red, green, yellow, blue, magenta,"
+        + " cyan, white, bright-black, bright-red, bright-green, bright-yellow, bright-blue, bright-magenta,"
+        + " bright-cyan, bright-white"
     ),
   ])
   func aMalformedExportIsRefusedWithItsLine(text: String, message: String) {

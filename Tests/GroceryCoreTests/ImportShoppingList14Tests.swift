@@ -57,6 +57,9 @@ import Testing
 
         """)
     #expect(Array(groceries.walkOrder().prefix(5)) == ["Bakery", "Dairy", "Fridge", "Snacks", "Produce"])
+    #expect(
+      groceries.categories.prefix(4).map(\.color) == both.categories.map(\.namedColor)
+        && groceries.categories.prefix(4).map(\.color) == [.yellow, .blue, .brightCyan, .brightYellow])
     let cookies = try #require(groceries.items.first { $0.name == "Ben’s cookies" })
     #expect(cookies.isOnList && cookies.unavailableOn == Fixed.today)
     let bread = try #require(groceries.items.first { $0.name == "Bread" })

@@ -6,6 +6,8 @@ struct CompletionActions {
   var itemsOnList: String
   /// Offers fixed words.
   var words: ([String]) -> String
+  /// Offers the paths of files.
+  var files: String
   /// Offers nothing (a value to type).
   var nothing: String
 }

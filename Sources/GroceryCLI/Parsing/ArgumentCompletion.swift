@@ -10,4 +10,6 @@ enum ArgumentCompletion: Sendable {
   case words([CompletionWord])
   /// The names of grocery's commands.
   case commands
+  /// Paths of files.
+  case files
 }

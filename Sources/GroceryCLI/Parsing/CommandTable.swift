@@ -4,8 +4,8 @@ enum CommandTable {
     AddCommand.self, ListCommand.self, PurchaseCommand.self, StapleCommand.self, RestockCommand.self,
     ReorderCategoriesCommand.self, RemoveCommand.self, EditCommand.self, CategoryCommand.self,
     LocationCommand.self, TripCommand.self, SyncCommand.self, InitCommand.self, UndoCommand.self,
-    HistoryCommand.self,
-    StatsCommand.self, NamesCommand.self, CompletionsCommand.self, HelpCommand.self,
+    HistoryCommand.self, StatsCommand.self, ImportCommand.self, ExportCommand.self, NamesCommand.self,
+    CompletionsCommand.self, HelpCommand.self,
   ]
 
   /// Returns the commands along a path of canonical names, root first, stopping at an unknown name.

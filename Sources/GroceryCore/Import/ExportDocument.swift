@@ -11,7 +11,8 @@
 ///     {
 ///       "format": "grocery-export",
 ///       "version": 1,
-///       "categories": [{"id": "…", "name": "Produce"}, …],          (walk order; Uncategorized is implicit)
+///       "categories": [{"id": "…", "name": "Produce", "color": "green"}, …],
+///                                         (walk order; Uncategorized is implicit; "color" only when set)
 ///       "locations": [{"id": "…", "name": "Costco", "categoryOrder": ["Dairy & Fridge", …]}, …],
 ///       "items": [{"id": "…", "name": "Milk", "quantity": 1, "note": null, "category": "Dairy & Fridge",
 ///                  "locations": ["Costco"], "staple": true, "onList": false, "unavailableOn": null,
@@ -56,7 +57,10 @@ public struct ExportDocument: Equatable, Sendable {
     }
     array(
       "categories",
-      groceries.categories.map { "    {\"id\": \(id($0.id)), \"name\": \(JSONText.quote($0.name))}" })
+      groceries.categories.map {
+        "    {\"id\": \(id($0.id)), \"name\": \(JSONText.quote($0.name))"
+          + ($0.color.map { ", \"color\": \"\($0.rawValue)\"" } ?? "") + "}"
+      })
     array(
       "locations",
       groceries.locations.map {
@@ -85,6 +89,11 @@ public struct ExportDocument: Equatable, Sendable {
       }, last: true)
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Writes the export to a file all at once, replacing what was there only when the whole export is on disk.
+  public func write(to path: String) throws {
+    try AtomicFile.write(Data(json().utf8), to: path)
   }
 
   /// Reads an export's JSON, refusing a newer version before anything else, and anything malformed with its line.
@@ -124,8 +133,17 @@ public struct ExportDocument: Equatable, Sendable {
       }
     }
     for element in try node.required("categories", file).elements(file, what: "an array of categories") {
+      var color: NamedColor?
+      if let text = try element.string("color", file) {
+        guard let named = NamedColor(name: text) else {
+          throw element["color"]!.failure(
+            file,
+            "expected 'color' to be one of \(NamedColor.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        color = named
+      }
       document.categories.append(
-        ImportedCategory(id: try uuid(element), name: try name(element, what: "category name")))
+        ImportedCategory(id: try uuid(element), name: try name(element, what: "category name"), color: color))
     }
     for element in try node.required("locations", file).elements(file, what: "an array of locations") {
       document.locations.append(

@@ -39,6 +39,12 @@ extension Groceries {
       return name
     }
     let imported = document.categories.map { categoryName($0.name, id: $0.id) }
+    // A colour the import gives replaces the category's own; Uncategorized never takes one.
+    for (category, name) in zip(document.categories, imported) {
+      guard let color = category.namedColor, let index = categories.firstIndex(where: { $0.name == name })
+      else { continue }
+      categories[index].color = color
+    }
     if document.setsCategoryOrder {
       var order: [String] = []
       for name in imported where name != Category.uncategorized && !order.contains(name) {

@@ -25,4 +25,7 @@ public struct ImportDocument: Equatable, Sendable {
     self.skipped = skipped
     self.merged = merged
   }
+
+  /// True when the files held nothing to bring in or report: no item, category, location or skipped line.
+  public var isEmpty: Bool { items.isEmpty && categories.isEmpty && locations.isEmpty && skipped.isEmpty }
 }

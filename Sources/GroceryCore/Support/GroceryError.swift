@@ -46,6 +46,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case categoryRepeated(name: String)
   /// Names were to be read from standard input, and it held none.
   case noNamesGiven(verb: String)
+  /// The files given to import hold no item, category or location (an empty file or only comments).
+  case nothingToImport(files: [String])
   /// The store file exists but cannot be read or understood.
   case unreadableStore(path: String, reason: String)
   /// The store was written by a newer build of grocery.
@@ -127,6 +129,9 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "category '\(name)' is named more than once"
     case .noNamesGiven(let verb):
       return "no names to \(verb) (standard input was empty)"
+    case .nothingToImport(let files):
+      return "nothing to import: " + files.map { "'\($0)'" }.joined(separator: " and ")
+        + (files.count == 1 ? " holds" : " hold") + " no items, categories or locations"
     case .unreadableStore(let path, let reason):
       return "cannot read store '\(path)': \(reason)"
     case .newerStoreVersion(let path, let found, let supported):

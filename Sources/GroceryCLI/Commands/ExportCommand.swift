@@ -1,0 +1,37 @@
+import GroceryCore
+
+/// `grocery export`: writes the whole household as one JSON document that `import` reads back.
+struct ExportCommand: Command, Runnable {
+  static let name = "export"
+  static let abstract = "Write the whole household as JSON that import reads back."
+  static let discussion = """
+    Writes every item with its state and every purchase, the categories in walk order, and the locations \
+    with their own orders, as the versioned JSON document the README describes. 'grocery import' reads it \
+    back: into an empty household it gives the same list and history, except that the purchases are \
+    recorded as bought on the importing machine. With --output the file is replaced only once the whole \
+    export is written.
+    """
+  static let output = Option<String>(
+    "output", "o", value: "FILE", completes: .files,
+    help: "Write to FILE (replacing it whole) instead of standard output.")
+  static let options: [any OptionDeclaration] = [output]
+  static let examples = [
+    "grocery export > household.json", "grocery export -o ~/backup/grocery.json",
+    "grocery --store ~/other import household.json",
+  ]
+
+  var output: String?
+
+  init(_ parsed: ParsedArguments) {
+    output = parsed[Self.output]
+  }
+
+  func run(_ context: Context) throws {
+    let export = ExportDocument(try context.store.loadHistory())
+    if let output {
+      try export.write(to: output)
+    } else {
+      context.write(export.json())
+    }
+  }
+}

@@ -1,0 +1,58 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// An item as every change so far has left it, field by field.
+struct ItemState: Equatable, Sendable {
+  var name = Register<String?>(nil)
+  var quantity = Register(1)
+  var note = Register<String?>(nil)
+  var category = Register<UUID?>(nil)
+  var locations = Register<[UUID]>([])
+  var staple = Register(false)
+  var onList = Register(false)
+  var unavailableOn = Register<Day?>(nil)
+  var skipUntil = Register<Day?>(nil)
+  var alive = Register(false)
+  var created = Register<Int64>(0)
+  /// The newest stamp of any change to the item.
+  var updated = Stamp.zero
+  /// The newest change to the item by each machine, so that undo can tell whether another machine has touched it.
+  var touched: [Stamp] = []
+
+  mutating func touch(_ stamp: Stamp) {
+    if stamp > updated { updated = stamp }
+    // Kept in machine order, so the state is the same whatever order the changes were read in.
+    if let index = touched.firstIndex(where: { $0.machineNumber >= stamp.machineNumber }) {
+      if touched[index].machineNumber != stamp.machineNumber {
+        touched.insert(stamp, at: index)
+      } else if stamp > touched[index] {
+        touched[index] = stamp
+      }
+    } else {
+      touched.append(stamp)
+    }
+  }
+  /// Purchases of the most recent days, and how many older ones there are.
+  var purchases = PurchaseWindow()
+
+  mutating func apply(_ f: ItemFields, at stamp: Stamp) {
+    name.merge(f.name.map { Optional($0) }, at: stamp)
+    quantity.merge(f.quantity, at: stamp)
+    note.merge(f.note, at: stamp)
+    category.merge(f.category, at: stamp)
+    locations.merge(f.locations, at: stamp)
+    staple.merge(f.staple, at: stamp)
+    onList.merge(f.onList, at: stamp)
+    unavailableOn.merge(f.unavailableOn, at: stamp)
+    skipUntil.merge(f.skipUntil, at: stamp)
+    // Any change but a removal brings a removed item back.
+    alive.merge(f.alive ?? true, at: stamp)
+    if let createdAt = f.created, created.stamp == .zero || stamp < created.stamp {
+      created = Register(createdAt, stamp)
+    }
+    touch(stamp)
+  }
+}

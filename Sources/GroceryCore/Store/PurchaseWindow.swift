@@ -1,0 +1,68 @@
+/// The purchases of an item that everyday commands need: those of the most recent days, and a count of the rest.
+///
+/// Keeping only recent days keeps every command as fast after twenty years as after one. The window holds a few
+/// more days than the interval is learned from, so that undoing recent purchases does not empty it.
+struct PurchaseWindow: Equatable, Sendable {
+  /// How many distinct days are kept.
+  static let capacity = Cadence.days + 13
+
+  /// One kept purchase, with the machine that recorded it.
+  struct Entry: Equatable, Sendable {
+    var date: Day
+    var quantity: Int
+    var machine: UInt64
+  }
+
+  /// The purchases of the kept days, oldest first; within a day by machine, then in the order that machine
+  /// recorded them, so the window is the same whatever order the logs are read in.
+  var entries: [Entry] = []
+  /// How many distinct days `entries` covers.
+  var dayCount = 0
+  /// Purchases older than the oldest kept day.
+  var earlier = 0
+
+  var count: Int { earlier + entries.count }
+
+  mutating func add(_ day: Day, quantity: Int, machine: UInt64) {
+    if let oldest = entries.first?.date, day < oldest, dayCount >= PurchaseWindow.capacity {
+      earlier += 1
+      return
+    }
+    var index = entries.count
+    while index > 0,
+      entries[index - 1].date > day
+        || (entries[index - 1].date == day && entries[index - 1].machine > machine)
+    {
+      index -= 1
+    }
+    if index == 0 || entries[index - 1].date != day { dayCount += 1 }
+    entries.insert(Entry(date: day, quantity: quantity, machine: machine), at: index)
+    while dayCount > PurchaseWindow.capacity {
+      let oldest = entries[0].date
+      while let first = entries.first, first.date == oldest {
+        entries.removeFirst()
+        earlier += 1
+      }
+      dayCount -= 1
+    }
+  }
+
+  /// Takes back one purchase; returns false when the window can no longer say which days are the most recent,
+  /// and the history must be read again.
+  mutating func remove(_ day: Day, quantity: Int, machine: UInt64) -> Bool {
+    // An undone purchase was recorded by the machine that undoes it: only its own purchases are candidates.
+    if let index = entries.lastIndex(where: {
+      $0.date == day && $0.quantity == quantity && $0.machine == machine
+    })
+      ?? entries.lastIndex(where: { $0.date == day && $0.machine == machine })
+    {
+      entries.remove(at: index)
+      if !entries.contains(where: { $0.date == day }) { dayCount -= 1 }
+    } else if let oldest = entries.first?.date, day < oldest, earlier > 0 {
+      earlier -= 1
+    } else {
+      return false
+    }
+    return earlier == 0 || dayCount >= Cadence.days
+  }
+}

@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The first thing read from a store file, before anything else is trusted.
+private struct VersionProbe: Decodable {
+  var version: Int?
+}
+
+/// Turns store files into values and back, checking everything a hand edit or a crash could break.
+public enum StoreCodec {
+  /// The newest store version this build reads and the one it writes.
+  public static let currentVersion = 1
+
+  /// Decodes a store file's bytes; `path` is only used in error messages.
+  public static func decode(_ data: Data, path: String) throws -> (groceries: Groceries, change: ChangeNote?)
+  {
+    func fail(_ reason: String) -> GroceryError { .unreadableStore(path: path, reason: reason) }
+    if data.isEmpty { throw fail("the file is empty") }
+    if let offset = InputText.firstInvalidOffset(Array(data)) {
+      throw fail("not valid UTF-8 at byte \(offset)")
+    }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      let text = try container.decode(String.self)
+      guard let date = Timestamp.parse(text) else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "expected a time as YYYY-MM-DDTHH:MM:SSZ, found '\(text)'")
+      }
+      return date
+    }
+    // One parse on the everyday path; the version still decides first: a newer store is refused even when it
+    // happens to decode, and when decoding fails the version explains why before the failure itself does.
+    let document: StoreDocument
+    do {
+      document = try decoder.decode(StoreDocument.self, from: data)
+    } catch let error as DecodingError {
+      let probe: VersionProbe
+      do {
+        probe = try decoder.decode(VersionProbe.self, from: data)
+      } catch let probeError as DecodingError {
+        if let syntax = JSONSyntax.firstError(in: data) { throw fail(syntax) }
+        if case .typeMismatch(_, let context) = probeError, context.codingPath.isEmpty {
+          throw fail("expected a JSON object at the top level")
+        }
+        throw fail(describe(probeError))
+      }
+      try checkVersion(probe.version, path: path)
+      throw fail(describe(error))
+    }
+    try checkVersion(document.version, path: path)
+    var groceries = Groceries(
+      categories: document.categories, locations: document.locations, items: document.items)
+    try StoreValidator.check(groceries).map { throw fail($0) }
+    groceries.sortItems()
+    return (groceries, document.change)
+  }
+
+  /// Refuses a missing, impossible or newer version.
+  static func checkVersion(_ version: Int?, path: String) throws {
+    guard let version else { throw GroceryError.unreadableStore(path: path, reason: "version: missing") }
+    if version > currentVersion {
+      throw GroceryError.newerStoreVersion(path: path, found: version, supported: currentVersion)
+    }
+    if version < 1 {
+      throw GroceryError.unreadableStore(path: path, reason: "version: \(version) is not a store version")
+    }
+  }
+
+  /// Encodes a store as pretty-printed JSON with sorted keys, items in name order, ending in a newline.
+  public static func encode(_ groceries: Groceries, change: ChangeNote?) throws -> Data {
+    var sorted = groceries
+    sorted.sortItems()
+    let document = StoreDocument(
+      version: currentVersion, categories: sorted.categories, locations: sorted.locations,
+      items: sorted.items,
+      change: change)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(Timestamp.format(date))
+    }
+    var data = try encoder.encode(document)
+    data.append(0x0A)
+    return data
+  }
+
+  /// Describes a decoding error by the path of the field, in words a person can act on.
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [CodingKey]) -> String {
+      var text = ""
+      for key in keys {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+      return text.isEmpty ? "(top level)" : text
+    }
+    func expected(_ type: Any.Type) -> String {
+      let name = String(describing: type)
+      if name.hasPrefix("Int") || name.hasPrefix("UInt") { return "a whole number" }
+      if name == "Double" || name == "Float" { return "a number" }
+      if name == "String" || name == "Day" || name == "UUID" || name == "Date" { return "a string" }
+      if name == "Bool" { return "true or false" }
+      if name.hasPrefix("Array") { return "a list" }
+      return "an object"
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+      return "\(path(context.codingPath)): expected \(expected(type))"
+    case .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)): expected \(expected(type)), found null"
+    case .keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])): missing"
+    case .dataCorrupted(let context):
+      var message = context.debugDescription
+      if message.lowercased().contains("uuid") { message = "expected a UUID" }
+      return "\(path(context.codingPath)): \(message)"
+    @unknown default:
+      return "the file does not have the expected shape"
+    }
+  }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import GroceryCore
+import TestSupport
+import Testing
+
+@Suite struct ImportExportTests {
+  let scenario = Scenario()
+
+  /// A ShoppingList14 pair with its oddities: a trailing space, a name twice in two cases, a curly apostrophe,
+  /// an unavailable item, and the "Unknown Location" that locations.json never lists.
+  static let items = """
+    [
+      {"name": "Milk ", "quantity": 2, "onList": true, "isAvailable": true, "locationName": "Dairy"},
+      {"name": "milk", "quantity": 1, "onList": false, "isAvailable": true, "locationName": "Dairy"},
+      {"name": "Apples", "quantity": 6, "onList": true, "isAvailable": true, "locationName": "Fruit"},
+      {"name": "Ben’s cookies", "quantity": 1, "onList": true, "isAvailable": false, "locationName": "Snacks"},
+      {"name": "Bread", "quantity": 1, "onList": false, "isAvailable": true, "locationName": "Bakery"},
+      {"name": "Batteries", "quantity": 4, "onList": true, "isAvailable": true, "locationName": "Unknown Location"}
+    ]
+
+    """
+  static let locations = """
+    [
+      {"name": "Snacks", "visitationOrder": 3, "red": 1, "green": 1, "blue": 0, "opacity": 1},
+      {"name": "Dairy", "visitationOrder": 1, "red": 0.1, "green": 0.2, "blue": 0.9, "opacity": 1},
+      {"name": "Fruit", "visitationOrder": 0, "red": 0, "green": 1, "blue": 0, "opacity": 1},
+      {"name": "Bakery", "visitationOrder": 2, "red": 0.8, "green": 0.45, "blue": 0.1, "opacity": 0.5}
+    ]
+
+    """
+
+  init() throws {
+    try scenario.folder.write("items.json", Self.items)
+    try scenario.folder.write("locations.json", Self.locations)
+  }
+
+  @Test func shoppingList14PairComesInInWalkOrderAndOneUndoRevertsIt() throws {
+    try scenario.expect(
+      ["import", scenario.folder.file("items.json"), scenario.folder.file("locations.json")],
+      stdout: """
+        added 5, updated 0, skipped 0
+        new categories: 'Fruit', 'Dairy', 'Bakery', 'Snacks'
+        walk order set from the import
+        merged item 'Milk' from 'Milk', 'milk'
+
+        """)
+    try scenario.expect(
+      ["list"],
+      stdout: """
+        Fruit
+          [ ] Apples x6
+
+        Dairy
+          [ ] Milk x2
+
+        Snacks
+          [ ] Ben’s cookies (unavailable today)
+
+        Uncategorized
+          [ ] Batteries x4
+
+        4 items to buy, 0 bought today
+
+        """)
+    try scenario.expect(["undo"], stdout: "undid: import items.json, locations.json\n")
+    try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
+    try scenario.expect(
+      ["category"],
+      stdout: """
+        1. Produce  (0 items)
+        2. Deli & Meat  (0 items)
+        3. Dairy & Fridge  (0 items)
+        4. Bread & Frozen  (0 items)
+        5. Boxed & Canned  (0 items)
+        6. Snacks, Drinks & Other  (0 items)
+        7. Uncategorized  (0 items)
+
+        """)
+  }
+
+  @Test func eitherFileOfThePairComesInAlone() throws {
+    try scenario.expect(
+      ["import", scenario.folder.file("locations.json")],
+      stdout: """
+        added 0, updated 0, skipped 0
+        new categories: 'Fruit', 'Dairy', 'Bakery', 'Snacks'
+        walk order set from the import
+
+        """)
+  }
+
+  @Test func aPastedListOnStandardInputComesIn() throws {
+    try scenario.expect(
+      ["import", "-"],
+      stdout: """
+        added 4, updated 0, skipped 1
+        skipped 'butter': checked off on line 5
+
+        """, stdin: "# for the weekend\n- milk\n* 2 eggs\n- [ ] bread x2\n[x] butter\n\n1. coffee (3)\n")
+    try scenario.expect(
+      ["list"],
+      stdout: """
+        Uncategorized
+          [ ] bread x2
+          [ ] coffee x3
+          [ ] eggs x2
+          [ ] milk
+
+        4 items to buy, 0 bought today
+
+        """)
+    try scenario.expect(
+      ["import", "--format", "text", "-"], stdout: "added 1, updated 0, skipped 0\n",
+      stdin: "name,quantity\n")
+    try scenario.expectRefused(
+      ["import", "-f", "csv", "-"],
+      stderr: "grocery: error: 'standard input' is not a grocery CSV list; it looks like plain text\n",
+      status: 65, stdin: "milk\n")
+  }
+
+  @Test func aCSVListMovesToAnotherHouseholdWithoutItsPurchaseDates() throws {
+    try scenario.given(
+      ["add", "milk", "-q", "2", "-c", "dairy", "-n", "skim, not whole", "--staple"],
+      ["add", "apples", "-c", "produce"], ["add", "=cmd"], ["purchase", "apples", "--on", "2026-11-14"])
+    let csv = try scenario.grocery.run(["list", "--format", "csv", "--all"]).stdout
+    let other = Scenario()
+    try other.folder.write("x.csv", csv)
+    try other.expect(["import", other.folder.file("x.csv")], stdout: "added 3, updated 0, skipped 0\n")
+    try other.expect(
+      ["list", "--format", "csv", "--all"],
+      stdout: csv.replacingOccurrences(of: "2026-11-14", with: ""))
+    try other.expect(
+      ["list", "--all"],
+      stdout: """
+        Produce
+              apples (never bought)
+
+        Dairy & Fridge
+          [ ] milk x2 - skim, not whole (on the list; staple; never bought)
+
+        Uncategorized
+          [ ] =cmd (on the list; never bought)
+
+        2 items to buy, 0 bought today
+
+        """)
+  }
+
+  @Test func anExportImportedIntoAnEmptyHouseholdListsAndHistoriesTheSame() throws {
+    try scenario.given(
+      ["add", "milk", "eggs", "-c", "dairy", "--staple"], ["add", "bread", "-n", "sourdough"],
+      ["location", "add", "Costco"], ["edit", "bread", "--at", "Costco"],
+      ["reorder-categories", "--at", "Costco", "dairy", "produce"],
+      ["purchase", "milk", "--on", "2026-11-07"], ["add", "milk", "-q", "2"],
+      ["purchase", "milk", "eggs", "--on", "2026-11-14"], ["add", "milk"], ["purchase", "milk"])
+    let export = try scenario.grocery.run(["export"])
+    #expect(export.status == 0 && export.stderr.isEmpty)
+    try scenario.expect(["export", "-o", scenario.folder.file("household.json")])
+    #expect(scenario.folder.bytes("household.json") == Data(export.stdout.utf8))
+
+    let other = Scenario()
+    try other.expect(
+      ["import", scenario.folder.file("household.json")],
+      stdout: """
+        added 3, updated 0, skipped 0
+        new locations: 'Costco'
+        purchases recorded: 4
+
+        """)
+    for command in [["list", "--all", "--format", "json"], ["history", "--format", "json"]] {
+      #expect(try other.grocery.run(command) == scenario.grocery.run(command), "\(command)")
+    }
+    #expect(try other.grocery.run(["export"]) == export)
+
+    let before = other.grocery.storeBytes()
+    try other.expect(
+      ["import", scenario.folder.file("household.json")],
+      stdout: """
+        added 0, updated 0, skipped 3
+        skipped 'bread': nothing to change
+        skipped 'eggs': nothing to change
+        skipped 'milk': nothing to change
+
+        """)
+    #expect(other.grocery.storeBytes() == before, "importing the same export twice adds nothing")
+  }
+
+  @Test func exportOfAnEmptyHouseholdHasTheDefaultCategoriesAndNothingElse() throws {
+    try scenario.expect(
+      ["export"],
+      stdout: """
+        {
+          "format": "grocery-export",
+          "version": 1,
+          "categories": [
+            {"id": "00000000-0000-4000-8000-00000000c001", "name": "Produce"},
+            {"id": "00000000-0000-4000-8000-00000000c002", "name": "Deli & Meat"},
+            {"id": "00000000-0000-4000-8000-00000000c003", "name": "Dairy & Fridge"},
+            {"id": "00000000-0000-4000-8000-00000000c004", "name": "Bread & Frozen"},
+            {"id": "00000000-0000-4000-8000-00000000c005", "name": "Boxed & Canned"},
+            {"id": "00000000-0000-4000-8000-00000000c006", "name": "Snacks, Drinks & Other"}
+          ],
+          "locations": [],
+          "items": []
+        }
+
+        """)
+    #expect(scenario.grocery.storeBytes() == nil, "export writes nothing to the store")
+  }
+
+  @Test func aDryRunSaysWhatItWouldAddAndWritesNothing() throws {
+    try scenario.given(["add", "Milk", "-c", "dairy"])
+    let before = scenario.grocery.storeBytes()
+    try scenario.expect(
+      ["import", "--dry-run", scenario.folder.file("items.json"), scenario.folder.file("locations.json")],
+      stdout: """
+        would add 4, update 1, skip 0
+        new categories: 'Fruit', 'Dairy', 'Bakery', 'Snacks'
+        walk order set from the import
+        merged item 'Milk' from 'Milk', 'milk'
+
+        """)
+    try scenario.expect(
+      ["import", "--dry-run", "--quiet", "-"], stdout: "would add 1, update 0, skip 0\n", stdin: "tea\n")
+    #expect(scenario.grocery.storeBytes() == before)
+    try scenario.expect(["import", "--quiet", "-"], stdin: "tea\n")
+    try scenario.expect(
+      ["list", "--all", "--format", "csv"],
+      stdout: "category,name,quantity,note,on_list,available,staple,last_purchased,bought_today\r\n"
+        + "Dairy & Fridge,Milk,1,,true,true,false,,false\r\nUncategorized,tea,1,,true,true,false,,false\r\n")
+  }
+
+  @Test func aFileThatCannotBeImportedIsRefusedNamingItAndWritingNothing() throws {
+    try scenario.given(["add", "milk"])
+    let folder = scenario.folder
+    try folder.write("broken.json", "[\n  {\"name\": \"Milk\", \"onList\": true,}\n]\n")
+    try folder.write("two.json", "[{\"name\": \"Milk\", \"quantity\": \"two\", \"onList\": true}]\n")
+    try folder.write("newer.json", "{\"format\": \"grocery-export\", \"version\": 2}\n")
+    try Data([0x6D, 0x69, 0x6C, 0x6B, 0x0A, 0x63, 0x61, 0x66, 0xE9, 0x0A]).write(
+      to: URL(fileURLWithPath: folder.file("latin1.txt")))
+    try scenario.expectRefused(
+      ["import", folder.file("broken.json")],
+      stderr:
+        "grocery: error: cannot import '\(folder.file("broken.json"))': line 2: expected a quoted key\n",
+      status: 65)
+    try scenario.expectRefused(
+      ["import", folder.file("two.json")],
+      stderr:
+        "grocery: error: cannot import '\(folder.file("two.json"))': line 1: expected 'quantity' to be a whole"
+        + " number from 1 to 999, found \"two\"\n", status: 65)
+    try scenario.expectRefused(
+      ["import", folder.file("newer.json")],
+      stderr: "grocery: error: cannot import '\(folder.file("newer.json"))': it is export version 2, and this"
+        + " grocery understands versions up to 1; install a newer grocery\n", status: 65)
+    try scenario.expectRefused(
+      ["import", folder.file("latin1.txt")],
+      stderr: "grocery: error: cannot import '\(folder.file("latin1.txt"))': line 2: it is not valid UTF-8:"
+        + " byte 0xE9 at offset 8\n", status: 65)
+    try scenario.expectRefused(
+      ["import", "-f", "grocery", folder.file("items.json")],
+      stderr:
+        "grocery: error: cannot import '\(folder.file("items.json"))': line 1: expected a grocery export"
+        + " object\n", status: 65)
+    try scenario.expectRefused(
+      ["import", "-"],
+      stderr: "grocery: error: nothing to import: 'standard input' holds no items, categories"
+        + " or locations\n", status: 1, stdin: "# only a comment\n\n")
+    try scenario.expectRefused(
+      ["import", folder.file("missing.json")],
+      stderr: "grocery: error: cannot read '\(folder.file("missing.json"))': no such file or directory\n",
+      status: 74)
+    try scenario.expectRefused(
+      ["import", folder.path],
+      stderr: "grocery: error: cannot read '\(folder.path)': is a directory\n", status: 74)
+    try folder.write("tea.txt", "tea\n")
+    try scenario.expectRefused(
+      ["import", folder.file("items.json"), folder.file("tea.txt")],
+      stderr: "grocery: error: cannot import '\(folder.file("items.json"))', '\(folder.file("tea.txt"))'"
+        + " together: only ShoppingList14's items.json and locations.json are imported together\n", status: 64
+    )
+    try scenario.expectRefused(
+      ["import", "--format", "pdf", folder.file("items.json")],
+      stderr: """
+        grocery: error: unknown format 'pdf' for '--format'; expected shoppinglist14, text, csv or grocery
+        usage: grocery import [OPTIONS] FILE... (see 'grocery import --help')
+
+        """, status: 64)
+    try scenario.expectRefused(
+      ["import"],
+      stderr: """
+        grocery: error: missing FILE...
+        usage: grocery import [OPTIONS] FILE... (see 'grocery import --help')
+
+        """, status: 64)
+    try scenario.expectRefused(
+      ["import", "-", "-"],
+      stderr: """
+        grocery: error: standard input ('-') can be read only once
+        usage: grocery import [OPTIONS] FILE... (see 'grocery import --help')
+
+        """, status: 64)
+    try scenario.expectRefused(
+      ["export", "-o", folder.file("no/such/folder.json")],
+      stderr:
+        "grocery: error: cannot write '\(folder.file("no/such/folder.json"))': no such file or directory\n",
+      status: 74)
+  }
+}
