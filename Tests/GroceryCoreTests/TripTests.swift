@@ -42,6 +42,18 @@ import Testing
     }
   }
 
+  @Test func aHouseholdHasTripsOnceAnyMachineStartsOneAndKeepsThemAfterItsSnapshot() throws {
+    let ann = machine("ann")
+    let bob = machine("bob")
+    try prepare(ann)
+    try buy(["milk"], ann, at: start)
+    #expect(try !ann.hasTrips())
+    _ = try bob.startTrip(at: "costco", now: start)
+    #expect(try ann.hasTrips())
+    for minutes in 1...40 { try buy(["bread"], ann, at: start + Double(minutes) * minute) }
+    #expect(try ann.hasTrips())
+  }
+
   func logLines(_ store: HouseholdStore) throws -> [String] {
     let machine = try store.identity().id
     return try String(contentsOfFile: store.logsFolder + "/" + machine + ".jsonl", encoding: .utf8)

@@ -87,6 +87,13 @@ extension HouseholdStore {
     return tripRecord(open.id, open.trip, in: reading.state, now: TripBook.milliseconds(now))
   }
 
+  /// True when any machine has made a trip; read from the snapshot, so a household that never made one need not
+  /// read its whole history to find out.
+  public func hasTrips() throws -> Bool {
+    try migrateIfNeeded()
+    return try read().state.trips.trips.values.contains(where: \.isKnown)
+  }
+
   /// Every trip of every machine, oldest first, read from the whole of every log.
   public func trips(now: Date) throws -> [TripRecord] {
     try migrateIfNeeded()
