@@ -185,6 +185,35 @@ import Testing
     #expect(other.grocery.storeBytes() == before, "importing the same export twice adds nothing")
   }
 
+  @Test func exportWritesThroughALinkIntoADeviceAndToStandardOutputWithoutReplacingThem() throws {
+    try scenario.given(["add", "milk"])
+    let export = try scenario.grocery.run(["export"]).stdout
+    let folder = scenario.folder
+    try folder.write("target.json", "old\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.file("link.json"), withDestinationPath: folder.file("target.json"))
+    try scenario.expect(["export", "-o", folder.file("link.json")])
+    #expect(folder.bytes("target.json") == Data(export.utf8))
+    let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("link.json"))
+    #expect(link == folder.file("target.json"), "the link is kept, its target written")
+    // A device of its own, like /dev/null (made only as root), so a regression cannot replace the real one.
+    let device = folder.file("null")
+    let mknod = Process()
+    mknod.executableURL = URL(fileURLWithPath: "/usr/bin/mknod")
+    mknod.arguments = ["-m", "666", device, "c", "1", "3"]
+    if getuid() == 0, (try? mknod.run()) != nil {
+      mknod.waitUntilExit()
+      try scenario.expect(["export", "-o", device])
+      let info = try FileManager.default.attributesOfItem(atPath: device)
+      #expect(info[.type] as? FileAttributeType == .typeCharacterSpecial, "the device is still a device")
+    }
+    try scenario.expect(["export", "-o", "-"], stdout: export)
+    try scenario.expectRefused(
+      ["export", "-o", folder.path],
+      stderr: "grocery: error: cannot write '\(folder.path)': is a directory\n",
+      status: 74)
+  }
+
   @Test func exportOfAnEmptyHouseholdHasTheDefaultCategoriesAndNothingElse() throws {
     try scenario.expect(
       ["export"],

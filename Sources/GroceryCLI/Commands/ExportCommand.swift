@@ -8,12 +8,13 @@ struct ExportCommand: Command, Runnable {
     Writes every item with its state and every purchase, the categories in walk order, and the locations \
     with their own orders, as the versioned JSON document the README describes. 'grocery import' reads it \
     back: into an empty household it gives the same list and history, except that the purchases are \
-    recorded as bought on the importing machine. With --output the file is replaced only once the whole \
-    export is written.
+    recorded as bought on the importing machine. With --output a file is replaced only once the whole \
+    export is written; a link's target is written, and a device such as /dev/null is written into, never \
+    replaced.
     """
   static let output = Option<String>(
     "output", "o", value: "FILE", completes: .files,
-    help: "Write to FILE (replacing it whole) instead of standard output.")
+    help: "Write to FILE (a file is replaced whole; '-' is standard output).")
   static let options: [any OptionDeclaration] = [output]
   static let examples = [
     "grocery export > household.json", "grocery export -o ~/backup/grocery.json",
@@ -28,7 +29,7 @@ struct ExportCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let export = ExportDocument(try context.store.loadHistory())
-    if let output {
+    if let output, output != "-" {
       try export.write(to: output)
     } else {
       context.write(export.json())

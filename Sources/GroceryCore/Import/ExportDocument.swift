@@ -93,7 +93,7 @@ public struct ExportDocument: Equatable, Sendable {
 
   /// Writes the export to a file all at once, replacing what was there only when the whole export is on disk.
   public func write(to path: String) throws {
-    try AtomicFile.write(Data(json().utf8), to: path)
+    try OutputFile.write(Data(json().utf8), to: path)
   }
 
   /// Reads an export's JSON, refusing a newer version before anything else, and anything malformed with its line.

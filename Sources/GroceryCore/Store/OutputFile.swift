@@ -1,0 +1,31 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a file a user names for output, the way a shell's `>` would treat what is already there.
+enum OutputFile {
+  /// Writes `data` to `path`: a regular file (new or old) is replaced whole once every byte is written; a
+  /// symbolic link has its target written, the link kept; a device or pipe (`/dev/null`, `/dev/stdout`) is
+  /// written into, never replaced by a file; a folder is refused.
+  static func write(_ data: Data, to path: String) throws {
+    let target = try FileSystem.resolveLinks(path)
+    guard let info = try FileSystem.status(target), info.st_mode & S_IFMT != S_IFREG else {
+      return try AtomicFile.write(data, to: target)
+    }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      throw GroceryError.io(path: path, operation: "write", reason: FileSystem.errorText(EISDIR))
+    }
+    let fd = open(target, O_WRONLY | O_CLOEXEC)
+    if fd < 0 { throw FileSystem.ioError(path, "write") }
+    defer { close(fd) }
+    try FileSystem.writeAll(fd, data, path: path)
+  }
+}
