@@ -37,7 +37,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .unavailable:
       return "sync: git is not installed, or the remote cannot be reached (local changes are kept)"
     case .io:
-      return "a file could not be read or written (disk full, permissions); the store is left untouched"
+      return "a file could not be read or written (disk full, permissions, not a folder); the store is left"
+        + " untouched"
     case .busy: return "another grocery held the store for longer than --lock-timeout"
     }
   }

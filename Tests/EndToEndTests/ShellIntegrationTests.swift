@@ -158,6 +158,12 @@ enum Tool {
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishOffersVersionOnlyBeforeACommand() throws {
+    #expect(try fishCompletes("grocery --vers") == ["--version\tShow the version."])
+    #expect(try !fishCompletes("grocery edit milk --").contains { $0.hasPrefix("--version") })
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishOffersTheItemsOnTheListAfterPurchase() throws {
     #expect(try fishCompletes("grocery purchase ").sorted() == Self.onTheList)
     #expect(try fishCompletes("grocery buy Mi") == ["Milk"], "every item when none on the list fits")

@@ -312,6 +312,19 @@ struct Household {
     #expect(try list(alice) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
+  @Test func setupWithAnotherURLIsRefusedBeforeThatURLIsAskedAnything() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(alice, at: 1, "sync", "setup", household.remote)
+    let before = alice.storeBytes()
+    let missing = household.folder.file("nowhere.git")
+    #expect(
+      try alice.run(["sync", "setup", missing])
+        == Outcome(
+          stderr: "grocery: error: this household is already shared with '\(household.remote)'; sync never"
+            + " pushes anywhere else\n", status: 1))
+    #expect(alice.storeBytes() == before)
+  }
+
   @Test func aDamagedLogFromAnotherMachineIsReportedAndOwnDataIsUntouched() throws {
     try household.share([alice, bob])
     try household.on(bob, at: 10, "add", "bread")

@@ -161,7 +161,9 @@ enum Completions {
         """
     let all = CommandTable.commands.flatMap { $0.allNames }.joined(separator: " ")
     for option in GlobalOptions.options { out += fishOption(option, condition: nil) }
-    out += "complete -c grocery -l version -d 'Show the version.'\n"
+    // --version stands alone: `grocery edit milk --version` is refused, so it is offered only before a command.
+    out +=
+      "complete -c grocery -n 'not __fish_seen_subcommand_from \(all)' -l version -d 'Show the version.'\n"
     for spec in CommandTable.commands {
       for name in spec.allNames {
         out +=

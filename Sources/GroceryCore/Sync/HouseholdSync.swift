@@ -58,17 +58,18 @@ public struct HouseholdSync {
     let shown = Git.hidingCredentials(url)
     // A version-1 store is migrated first, so that what is shared is the household, not an empty folder.
     try store.migrateIfNeeded(onWait: onWait)
+    let folderExisted = try FileSystem.status(store.folder) != nil
+    let created = try FileSystem.status(gitFolder) == nil
+    // Another remote is refused before this one is asked anything, reachable or not.
+    if !created, let current = try origin(), current != url {
+      throw GroceryError.alreadyShared(remote: Git.hidingCredentials(current))
+    }
     let probe = Git(folder: "/", environment: git.environment)
     let refs = try probe.run(["ls-remote", "--", url])
     if !refs.succeeded {
       throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(refs.errors))
     }
     let remoteHasData = !refs.output.isEmpty
-    let folderExisted = try FileSystem.status(store.folder) != nil
-    let created = try FileSystem.status(gitFolder) == nil
-    if !created, let current = try origin(), current != url {
-      throw GroceryError.alreadyShared(remote: Git.hidingCredentials(current))
-    }
     let ignorePath = store.folder + "/.gitignore"
     let oldMarker = try FileSystem.readRegularFile(store.markerPath, limit: 1 << 16)
     let oldIgnore = try FileSystem.readRegularFile(ignorePath, limit: 1 << 16)
