@@ -159,6 +159,8 @@ import Testing
       "unknown format 'pdf' for '--format'; expected shoppinglist14, text, csv or grocery", ["import"]
     ),
     (["import", "a", "b", "c"], "unexpected argument 'c'", ["import"]),
+    (["names", "foo"], "unknown kind 'foo'; expected items, categories or locations", ["names"]),
+    (["completions", "tcsh"], "unknown shell 'tcsh'; expected bash, zsh or fish", ["completions"]),
     (["list", "--title", "a\nb"], "invalid title 'a\\nb': it contains a control character", ["list"]),
     (["list", "-f", "print", "--columns", "3"], "invalid --columns '3': expected 1 or 2", ["list"]),
     (

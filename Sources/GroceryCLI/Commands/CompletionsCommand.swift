@@ -26,7 +26,7 @@ struct CompletionsCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) throws {
     let word = try ArgumentParser.resolve(
       parsed.positionals[0], among: Shell.allCases.map(\.rawValue), shown: "shell", quote: { $0 },
-      path: parsed.path
+      path: parsed.path, expected: Shell.allCases.map(\.rawValue)
     ) { $0 }
     shell = Shell(rawValue: word)!
   }

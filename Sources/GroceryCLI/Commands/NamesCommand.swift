@@ -28,7 +28,8 @@ struct NamesCommand: Command, Runnable {
 
   init(_ parsed: ParsedArguments) throws {
     let word = try ArgumentParser.resolve(
-      parsed.positionals[0], among: Self.words, shown: "kind", quote: { $0 }, path: parsed.path
+      parsed.positionals[0], among: Self.words, shown: "kind", quote: { $0 }, path: parsed.path,
+      expected: Self.words.map(\.0)
     ) { $0.0 }
     kind = word.1
     onList = parsed[Self.onList]
