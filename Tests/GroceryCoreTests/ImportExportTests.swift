@@ -52,6 +52,49 @@ import Testing
     #expect(copy.categories.first { $0.name == "Produce" }?.color == .brightGreen)
   }
 
+  @Test func anImportSaysWhenItRecoloursACategoryOrReordersAStoreTheHouseholdHad() throws {
+    var groceries = Groceries()
+    _ = try groceries.addLocation("costco")
+    let text = """
+      {"format": "grocery-export", "version": 1, "locations": [{"name": "costco", "categoryOrder": ["Deli & Meat",
+      "Produce"]}], "categories": [{"name": "Produce", "color": "red"}, {"name": "Deli & Meat"}], "items": []}
+      """
+    let document = try Importer.read([ImportFile(name: "export.json", text: text)])
+    let report = groceries.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(report.recoloured == ["Produce"] && report.reorderedLocations == ["costco"])
+    #expect(groceries.categories.first { $0.name == "Produce" }?.color == .red)
+    #expect(Array(groceries.walkOrder(at: "costco").prefix(2)) == ["Deli & Meat", "Produce"])
+    let again = groceries.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(again.recoloured.isEmpty && again.reorderedLocations.isEmpty, "nothing changed the second time")
+  }
+
+  @Test func namesThatDifferOnlyByACurlyQuoteStayTwoItemsWithTheirOwnPurchases() throws {
+    var original = Groceries()
+    _ = try original.add(
+      ["Ben's cookies", "Ben’s cookies"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now,
+      newID: Fixed.ids())
+    _ = try original.purchase(["Ben's cookies"], on: Fixed.day(-1), today: Fixed.today, now: Fixed.now)
+    _ = try original.purchase(["Ben’s cookies"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
+    let document = try Importer.read([ImportFile(name: "export.json", text: ExportDocument(original).json())])
+    #expect(document.merged.isEmpty)
+    var copy = Groceries()
+    _ = copy.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(try renderings(copy).history == renderings(original).history)
+    #expect(copy.items.map(\.purchases.count) == [1, 1])
+  }
+
+  @Test func anExportThatNamesOneItemTwiceKeepsThePurchasesOfBoth() throws {
+    let text = """
+      {"format": "grocery-export", "version": 1, "categories": [], "locations": [], "items": [
+      {"name": "Milk", "purchases": [{"date": "2026-11-01", "quantity": 1}]},
+      {"name": "milk", "purchases": [{"date": "2026-11-08", "quantity": 2}]}]}
+      """
+    let document = try Importer.read([ImportFile(name: "export.json", text: text)])
+    #expect(document.items.map(\.name) == ["Milk"])
+    #expect(document.items[0].purchases.map(\.quantity) == [1, 2])
+    #expect(document.merged.map(\.spellings) == [["Milk", "milk"]])
+  }
+
   @Test func theExportLayoutIsDocumented() throws {
     var groceries = Groceries(categories: [Category(id: Category.defaultID("Produce")!, name: "Produce")])
     let ids = Fixed.ids()

@@ -24,6 +24,8 @@ import Testing
     report.addedLocations = ["Costco", "Lidl"]
     report.purchases = 14
     report.reordered = true
+    report.recoloured = ["Produce"]
+    report.reorderedLocations = ["Costco"]
     #expect(
       ImportReportRenderer.render(report) == """
         added 2, updated 1, skipped 1
@@ -31,6 +33,8 @@ import Testing
         new locations: 'Costco', 'Lidl'
         purchases recorded: 14
         walk order set from the import
+        colours set: 'Produce'
+        aisle order set at: 'Costco'
         skipped 'butter': checked off on line 4
         merged item 'Tea' from 'Tea', 'tea '
         merged item 'Eggs' (listed 2 times) under 'Fridge', 'Dairy'; kept 'Fridge'

@@ -194,7 +194,8 @@ public struct ExportDocument: Equatable, Sendable {
       }
       document.items.append(item)
     }
-    let (kept, merged) = ImportMerger.merge(document.items)
+    // An export's names are already grocery's own, so only names grocery itself takes for one are folded.
+    let (kept, merged) = ImportMerger.merge(document.items) { Names.key($0) }
     document.items = kept
     document.merged = merged
     return document

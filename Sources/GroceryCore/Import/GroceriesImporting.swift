@@ -19,9 +19,15 @@ extension Groceries {
     _ document: ImportDocument, today: Day, now: Date, history: Groceries? = nil, newID: () -> UUID
   ) -> ImportReport {
     var report = ImportReport()
+    // grocery's own export names things as grocery does, so 'Ben's' and 'Ben’s' stay two items; other formats
+    // also fold curly quotes and dashes.
+    let key: (String) -> String =
+      document.format == .grocery ? { Names.key($0) } : { ImportName.key($0) }
     report.skipped = document.skipped
     report.merged = document.merged
     var usedIDs = Set(categories.map(\.id) + locations.map(\.id) + items.map(\.id))
+    // A new category's colour and a new store's order go without saying; a change to an existing one is reported.
+    let earlier = Set(categories.map(\.id) + locations.map(\.id))
     func freshID(_ wanted: UUID?) -> UUID {
       if let wanted, usedIDs.insert(wanted).inserted { return wanted }
       var id = newID()
@@ -31,9 +37,9 @@ extension Groceries {
 
     // Categories: an imported name maps to the household's spelling, or becomes a new category.
     func categoryName(_ name: String, id: UUID? = nil) -> String {
-      let key = ImportName.key(name)
-      if key == ImportName.key(Category.uncategorized) { return Category.uncategorized }
-      if let existing = categories.first(where: { ImportName.key($0.name) == key }) { return existing.name }
+      let wanted = key(name)
+      if wanted == key(Category.uncategorized) { return Category.uncategorized }
+      if let existing = categories.first(where: { key($0.name) == wanted }) { return existing.name }
       categories.append(Category(id: freshID(id), name: name))
       report.addedCategories.append(name)
       return name
@@ -41,9 +47,11 @@ extension Groceries {
     let imported = document.categories.map { categoryName($0.name, id: $0.id) }
     // A colour the import gives replaces the category's own; Uncategorized never takes one.
     for (category, name) in zip(document.categories, imported) {
-      guard let color = category.namedColor, let index = categories.firstIndex(where: { $0.name == name })
+      guard let color = category.namedColor, let index = categories.firstIndex(where: { $0.name == name }),
+        categories[index].color != color
       else { continue }
       categories[index].color = color
+      if earlier.contains(categories[index].id) { report.recoloured.append(name) }
     }
     if document.setsCategoryOrder {
       var order: [String] = []
@@ -62,8 +70,8 @@ extension Groceries {
 
     // Locations, with their own order when the import sets orders.
     func locationName(_ name: String, id: UUID? = nil) -> String {
-      let key = ImportName.key(name)
-      if let existing = locations.first(where: { ImportName.key($0.name) == key }) { return existing.name }
+      let wanted = key(name)
+      if let existing = locations.first(where: { key($0.name) == wanted }) { return existing.name }
       locations.append(Location(id: freshID(id), name: name))
       report.addedLocations.append(name)
       return name
@@ -76,7 +84,10 @@ extension Groceries {
         where category != Category.uncategorized && !order.contains(category) {
           order.append(category)
         }
-        locations[index].categoryOrder = order
+        if locations[index].categoryOrder != order {
+          locations[index].categoryOrder = order
+          if earlier.contains(locations[index].id) { report.reorderedLocations.append(name) }
+        }
       }
     }
 
@@ -84,7 +95,7 @@ extension Groceries {
     let known = Dictionary(
       (history?.items ?? []).map { ($0.id, $0.purchases) }, uniquingKeysWith: { a, _ in a })
     var byKey = Dictionary(
-      items.indices.map { (ImportName.key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
+      items.indices.map { (key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
     for entry in document.items {
       let category = entry.category.map { categoryName($0) }
       var places: [String]?
@@ -94,12 +105,12 @@ extension Groceries {
       }
       let index: Int
       let isNew: Bool
-      if let existing = byKey[ImportName.key(entry.name)] {
+      if let existing = byKey[key(entry.name)] {
         (index, isNew) = (existing, false)
       } else {
         var item = Item(id: freshID(entry.id), name: entry.name, now: entry.created ?? now)
         item.updated = now
-        byKey[ImportName.key(entry.name)] = items.count
+        byKey[key(entry.name)] = items.count
         items.append(item)
         (index, isNew) = (items.count - 1, true)
       }

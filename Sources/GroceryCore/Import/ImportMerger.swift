@@ -3,12 +3,14 @@ enum ImportMerger {
   /// Returns one item per matching key, in the order of first appearance, with the merges made.
   ///
   /// Of the items folded together the first on the list is kept (else the first), so a name both on and off the
-  /// list stays on it; its quantity, category and availability are the ones kept.
-  static func merge(_ items: [ImportedItem]) -> (items: [ImportedItem], merged: [ImportMerge]) {
+  /// list stays on it; its quantity, category and availability are the ones kept, and the purchases of all are.
+  static func merge(_ items: [ImportedItem], key: (String) -> String = ImportName.key) -> (
+    items: [ImportedItem], merged: [ImportMerge]
+  ) {
     var groups: [[ImportedItem]] = []
     var indexByKey: [String: Int] = [:]
     for item in items {
-      let key = ImportName.key(item.name)
+      let key = key(item.name)
       if let index = indexByKey[key] {
         groups[index].append(item)
       } else {
@@ -19,7 +21,11 @@ enum ImportMerger {
     var kept: [ImportedItem] = []
     var merged: [ImportMerge] = []
     for group in groups {
-      let chosen = group.first { $0.isOnList == true } ?? group[0]
+      var chosen = group.first { $0.isOnList == true } ?? group[0]
+      // Every purchase of the folded items is kept, on the one item they become.
+      if group.count > 1 {
+        chosen.purchases = group.flatMap(\.purchases).sorted { $0.date < $1.date }
+      }
       kept.append(chosen)
       guard group.count > 1 else { continue }
       var places: [String] = []

@@ -14,6 +14,10 @@ public struct ImportReport: Equatable, Sendable {
   public var purchases = 0
   /// True when the import set the walk order.
   public var reordered = false
+  /// Categories the household had whose colour the import set or changed.
+  public var recoloured: [String] = []
+  /// Stores the household had whose own aisle order the import set or changed.
+  public var reorderedLocations: [String] = []
 
   public init() {}
 }

@@ -1,4 +1,4 @@
-/// Renders what an import did: the counts, then a line for each new category or location, each skip and merge.
+/// Renders what an import did: the counts, then a line for each kind of change, each skip and each merge.
 public enum ImportReportRenderer {
   /// Returns the report; a dry run says what the import would do.
   public static func render(_ report: ImportReport, dryRun: Bool = false) -> String {
@@ -18,6 +18,12 @@ public enum ImportReportRenderer {
     }
     if report.reordered {
       lines.append("walk order set from the import")
+    }
+    if !report.recoloured.isEmpty {
+      lines.append("colours set: " + quoted(report.recoloured))
+    }
+    if !report.reorderedLocations.isEmpty {
+      lines.append("aisle order set at: " + quoted(report.reorderedLocations))
     }
     for skip in report.skipped {
       lines.append("skipped '\(skip.name)': \(skip.reason)")
