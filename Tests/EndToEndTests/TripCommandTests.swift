@@ -116,7 +116,11 @@ import Testing
     try scenario.expect(["trip", "stop"], stdout: closed)
     try scenario.expect(
       ["trip", "--list"],
-      stdout: "2026-11-21 10:00-10:06  6 min  1 item  Market (closed after 2 h without a purchase)\n")
+      stdout: """
+        2026-11-21 10:00-10:06  6 min  1 item  Market (closed after 2 h without a
+                                               purchase)
+
+        """)
   }
 
   @Test func statsAddsTheAverageTripTimePerStoreAndItemsAMinute() throws {

@@ -53,6 +53,13 @@ public enum TextLayout {
     return false
   }
 
+  /// Returns the text after `first` as one line when it fits in `width` columns, its spacing kept, and wraps
+  /// it otherwise.
+  public static func fit(_ text: String, width: Int, first: String, rest: String) -> [String] {
+    if self.width(first) + self.width(text) <= width { return [first + text] }
+    return wrap(text, width: width, first: first, rest: rest)
+  }
+
   /// Wraps text to lines of at most `width` columns: the first line after `first`, the rest after `rest`.
   public static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
     var lines: [String] = []

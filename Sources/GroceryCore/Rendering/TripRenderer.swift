@@ -87,12 +87,15 @@ public enum TripRenderer {
       ]
     }
     let widths = (0..<3).map { column in rows.map { TextLayout.width($0[column]) }.max() ?? 0 }
-    return rows.map { row in
+    let placeColumn = widths.reduce(0, +) + 6
+    return rows.flatMap { row in
       let fixed = (0..<3).map { column in
         let gap = String(repeating: " ", count: widths[column] - TextLayout.width(row[column]))
         return column == 0 ? row[column] + gap : gap + row[column]
       }
-      return (fixed + [row[3]]).joined(separator: "  ")
+      return TextLayout.fit(
+        row[3], width: 80, first: fixed.joined(separator: "  ") + "  ",
+        rest: String(repeating: " ", count: placeColumn))
     }.joined(separator: "\n") + "\n"
   }
 
