@@ -352,6 +352,16 @@ import Testing
         """, Comment(rawValue: printed))
   }
 
+  @Test(arguments: [
+    ("Łódź kiełbasa", "Lodz kielbasa"), ("Œufs", "OEufs"), ("Ærø øl", "AEro ol"),
+    ("Þorramatur", "THorramatur"),
+    ("Ðð Đđ Ħħ ı", "Dd Dd Hh i"), ("Ŋŋ", "NGng"), ("Straße", "Strasse"), ("Crème fraîche", "Creme fraiche"),
+    ("„Brot“ … «pain»", "\"Brot\" ... \"pain\""), ("豆腐 🥛", "?? ?"),
+  ])
+  func printSpellsLettersWithoutADecompositionInLatinLetters(_ text: String, _ printed: String) {
+    #expect(PrintRenderer.ascii(text) == printed)
+  }
+
   @Test func printInOneColumn() throws {
     #expect(
       PrintRenderer.render(try view(at: "costco"), columns: 1) == """
