@@ -142,6 +142,7 @@ import Testing
         milk                                     2  1 days      2026-11-22  000000000002
 
         WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        0 none  1-9 that many  + 10 or more
 
         STORE   TRIPS  AVERAGE  ITEMS/MIN
         Market      2   25 min        0.1

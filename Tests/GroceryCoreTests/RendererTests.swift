@@ -477,6 +477,24 @@ import Testing
         Eggs                                     1  -           2026-11-21  000000000001
 
         WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        0 none  1-9 that many  + 10 or more
+
+        """)
+  }
+
+  @Test func statsDigitsShowTenOrMoreAsAPlusAndTheLegendSaysSo() {
+    let rows = [
+      ItemStats(
+        name: "Yoghurt", timesBought: 14, interval: 1, lastBought: Fixed.today,
+        weekly: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 11])
+    ]
+    #expect(
+      StatsRenderer.text(rows, chart: false) == """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        Yoghurt                                 14  1 days      2026-11-21  00000000003+
+
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        0 none  1-9 that many  + 10 or more
 
         """)
   }
