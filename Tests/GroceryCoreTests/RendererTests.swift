@@ -289,7 +289,7 @@ import Testing
   @Test(arguments: [
     ("=SUM(A1:A9)", "'=SUM(A1:A9)"), ("+1", "'+1"), ("-2+3", "'-2+3"), ("@cmd", "'@cmd"),
     ("\tx", "'\tx"), ("\rx", "\"'\rx\""), ("=1,2", "\"'=1,2\""), ("a=b", "a=b"), ("", ""),
-    ("say \"hi\"", "\"say \"\"hi\"\"\""),
+    ("say \"hi\"", "\"say \"\"hi\"\"\""), ("'-x", "''-x"), ("'plain", "''plain"), ("it's", "it's"),
   ])
   func csvNeutralisesFormulasTheOWASPWay(_ text: String, _ field: String) {
     #expect(CSVRenderer.field(text) == field)

@@ -87,12 +87,12 @@ enum CSVImporter {
     }
   }
 
-  /// Takes off the `'` that `CSVRenderer.field` puts before a field starting with `=`, `+`, `-`, `@`, a tab or a
-  /// carriage return.
+  /// Takes off the `'` that `CSVRenderer.field` puts before a field starting with `=`, `+`, `-`, `@`, a tab, a
+  /// carriage return or a `'` of its own, and leaves any other leading `'` as part of the text.
   static func neutralisationUndone(_ field: String) -> String {
     let scalars = field.unicodeScalars
     guard scalars.first == "'", let second = scalars.dropFirst().first,
-      "=+-@\t\r".unicodeScalars.contains(second)
+      "=+-@\t\r'".unicodeScalars.contains(second)
     else { return field }
     return String(scalars.dropFirst())
   }
