@@ -184,4 +184,18 @@ import Testing
         """)
     #expect(TripRenderer.stats([]) == "No finished trips yet.\n")
   }
+
+  @Test func statsCutAStoreNameTooLongFor80Columns() {
+    let rows = [
+      StoreTripStats(
+        store: String(repeating: "M", count: 100), trips: 12, averageDuration: 75 * minute,
+        itemsPerMinute: 0.5)
+    ]
+    #expect(
+      TripRenderer.stats(rows) == """
+        STORE\(String(repeating: " ", count: 45))  TRIPS     AVERAGE  ITEMS/MIN
+        \(String(repeating: "M", count: 47))...     12  1 h 15 min        0.5
+
+        """)
+  }
 }

@@ -99,16 +99,20 @@ public enum TripRenderer {
     }.joined(separator: "\n") + "\n"
   }
 
-  /// The trip figures `stats` adds: for each store, its trips, their average time and items a minute.
+  /// The trip figures `stats` adds: for each store, its trips, their average time and items a minute; a store
+  /// name too long for 80 columns is cut.
   public static func stats(_ rows: [StoreTripStats]) -> String {
     if rows.isEmpty { return "No finished trips yet.\n" }
-    let cells = rows.map { row in
+    var cells = rows.map { row in
       [
         row.store ?? "anywhere", String(row.trips), duration(row.averageDuration),
         row.itemsPerMinute.map(oneDecimal) ?? "-",
       ]
     }
     let header = ["STORE", "TRIPS", "AVERAGE", "ITEMS/MIN"]
+    let figures = (1..<4).map { column in ([header] + cells).map { TextLayout.width($0[column]) }.max()! }
+    let storeWidth = 80 - figures.reduce(0, +) - 6
+    for index in cells.indices { cells[index][0] = TextLayout.cut(cells[index][0], width: storeWidth) }
     let widths = (0..<4).map { column in ([header] + cells).map { TextLayout.width($0[column]) }.max()! }
     return ([header] + cells).map { row in
       (0..<4).map { column in
