@@ -224,6 +224,7 @@ import Testing
         🇫🇷 \(String(repeating: "🚀", count: 14))...       1  -           2026-11-21  000000000001
 
         WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        0 none  1-9 that many  + 10 or more
 
         """)
   }

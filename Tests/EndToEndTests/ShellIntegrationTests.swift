@@ -360,6 +360,7 @@ enum Tool {
         flour                                    2  30 days     2026-10-31  000010001000
 
         WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        0 none  1-9 that many  + 10 or more
 
         """)
     try scenario.expect(

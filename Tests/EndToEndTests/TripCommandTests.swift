@@ -116,7 +116,11 @@ import Testing
     try scenario.expect(["trip", "stop"], stdout: closed)
     try scenario.expect(
       ["trip", "--list"],
-      stdout: "2026-11-21 10:00-10:06  6 min  1 item  Market (closed after 2 h without a purchase)\n")
+      stdout: """
+        2026-11-21 10:00-10:06  6 min  1 item  Market (closed after 2 h without a
+                                               purchase)
+
+        """)
   }
 
   @Test func statsAddsTheAverageTripTimePerStoreAndItemsAMinute() throws {
@@ -138,6 +142,7 @@ import Testing
         milk                                     2  1 days      2026-11-22  000000000002
 
         WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        0 none  1-9 that many  + 10 or more
 
         STORE   TRIPS  AVERAGE  ITEMS/MIN
         Market      2   25 min        0.1

@@ -22,6 +22,16 @@ import Testing
     #expect(!document.setsCategoryOrder)
   }
 
+  @Test func namesStartingWithAQuoteOrAFormulaCharacterComeBackUnchanged() throws {
+    var groceries = Groceries()
+    let names = ["'-x", "'=y", "'plain", "-x", "=1+1", "''z"]
+    _ = try groceries.add(
+      names, changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    let csv = CSVRenderer.render(try groceries.listView(ListQuery(mode: .all, today: Fixed.today)))
+    let document = try Importer.read([ImportFile(name: "list.csv", text: csv)])
+    #expect(document.items.map(\.name) == ["''z", "'-x", "'=y", "'plain", "-x", "=1+1"])
+  }
+
   @Test func aListWrittenAsCSVComesBackTheSame() throws {
     let original = SampleHousehold.make(today: Fixed.today, now: Fixed.now)
     let query = ListQuery(mode: .all, today: Fixed.today)

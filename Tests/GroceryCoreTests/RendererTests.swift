@@ -289,7 +289,7 @@ import Testing
   @Test(arguments: [
     ("=SUM(A1:A9)", "'=SUM(A1:A9)"), ("+1", "'+1"), ("-2+3", "'-2+3"), ("@cmd", "'@cmd"),
     ("\tx", "'\tx"), ("\rx", "\"'\rx\""), ("=1,2", "\"'=1,2\""), ("a=b", "a=b"), ("", ""),
-    ("say \"hi\"", "\"say \"\"hi\"\"\""),
+    ("say \"hi\"", "\"say \"\"hi\"\"\""), ("'-x", "''-x"), ("'plain", "''plain"), ("it's", "it's"),
   ])
   func csvNeutralisesFormulasTheOWASPWay(_ text: String, _ field: String) {
     #expect(CSVRenderer.field(text) == field)
@@ -350,6 +350,16 @@ import Testing
         4 to buy
 
         """, Comment(rawValue: printed))
+  }
+
+  @Test(arguments: [
+    ("Łódź kiełbasa", "Lodz kielbasa"), ("Œufs", "OEufs"), ("Ærø øl", "AEro ol"),
+    ("Þorramatur", "THorramatur"),
+    ("Ðð Đđ Ħħ ı", "Dd Dd Hh i"), ("Ŋŋ", "NGng"), ("Straße", "Strasse"), ("Crème fraîche", "Creme fraiche"),
+    ("„Brot“ … «pain»", "\"Brot\" ... \"pain\""), ("豆腐 🥛", "?? ?"),
+  ])
+  func printSpellsLettersWithoutADecompositionInLatinLetters(_ text: String, _ printed: String) {
+    #expect(PrintRenderer.ascii(text) == printed)
   }
 
   @Test func printInOneColumn() throws {
@@ -467,6 +477,24 @@ import Testing
         Eggs                                     1  -           2026-11-21  000000000001
 
         WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        0 none  1-9 that many  + 10 or more
+
+        """)
+  }
+
+  @Test func statsDigitsShowTenOrMoreAsAPlusAndTheLegendSaysSo() {
+    let rows = [
+      ItemStats(
+        name: "Yoghurt", timesBought: 14, interval: 1, lastBought: Fixed.today,
+        weekly: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 11])
+    ]
+    #expect(
+      StatsRenderer.text(rows, chart: false) == """
+        ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
+        Yoghurt                                 14  1 days      2026-11-21  00000000003+
+
+        WEEKS: purchases a week, oldest first; the last is this week, up to today.
+        0 none  1-9 that many  + 10 or more
 
         """)
   }

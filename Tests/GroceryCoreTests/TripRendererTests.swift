@@ -124,7 +124,7 @@ import Testing
     #expect(TripRenderer.list([], now: start) == "No trips yet.\n")
   }
 
-  @Test func theListShowsEveryTripNewestFirstInColumns() {
+  @Test func theListShowsEveryTripNewestFirstInColumnsWrappingThePlaceIn80Columns() {
     let trips = [
       trip(at: "Costco", minutes: 75, shopping),
       trip(
@@ -135,7 +135,8 @@ import Testing
     #expect(
       TripRenderer.list(trips, now: start + 49 * 3600, utcOffset: zone) == """
         2026-11-23 13:00-             open  0 items  Corner shop (by bob)
-        2026-11-22 13:00-13:09       9 min   1 item  anywhere (closed after 2 h without a purchase)
+        2026-11-22 13:00-13:09       9 min   1 item  anywhere (closed after 2 h without
+                                                     a purchase)
         2026-11-21 13:00-14:15  1 h 15 min  3 items  Costco
 
         """)
@@ -182,5 +183,19 @@ import Testing
 
         """)
     #expect(TripRenderer.stats([]) == "No finished trips yet.\n")
+  }
+
+  @Test func statsCutAStoreNameTooLongFor80Columns() {
+    let rows = [
+      StoreTripStats(
+        store: String(repeating: "M", count: 100), trips: 12, averageDuration: 75 * minute,
+        itemsPerMinute: 0.5)
+    ]
+    #expect(
+      TripRenderer.stats(rows) == """
+        STORE\(String(repeating: " ", count: 45))  TRIPS     AVERAGE  ITEMS/MIN
+        \(String(repeating: "M", count: 47))...     12  1 h 15 min        0.5
+
+        """)
   }
 }

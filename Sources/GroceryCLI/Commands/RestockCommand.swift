@@ -50,10 +50,6 @@ struct RestockCommand: Command, Runnable {
         $0.restock(policy, today: context.today, now: context.now)
       }
     }
-    if added.isEmpty {
-      context.say("nothing to restock")
-      return
-    }
-    for name in added { context.say("\(dryRun ? "would add" : "added"): \(name)") }
+    if !context.quiet { context.write(RestockRenderer.text(added, dryRun: dryRun)) }
   }
 }

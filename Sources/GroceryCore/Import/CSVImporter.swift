@@ -43,7 +43,7 @@ enum CSVImporter {
         switch UnicodeText.trimmed(text).lowercased() {
         case "true": return true
         case "false": return false
-        default: throw fail("expected '\(column)' to be true or false, found '\(Names.printable(text))'")
+        default: throw fail("expected '\(column)' to be true or false, found '\(ImportName.shown(text))'")
         }
       }
       let name = try ImportName.clean(values["name"] ?? "", what: "item name", file: file, line: row.line)
@@ -51,7 +51,7 @@ enum CSVImporter {
       if let text = values["quantity"].map(UnicodeText.trimmed), !text.isEmpty {
         guard let quantity = Int(text), (1...999).contains(quantity) else {
           throw fail(
-            "expected 'quantity' to be a whole number from 1 to 999, found '\(Names.printable(text))'")
+            "expected 'quantity' to be a whole number from 1 to 999, found '\(ImportName.shown(text))'")
         }
         item.quantity = quantity
       }
@@ -83,16 +83,16 @@ enum CSVImporter {
     do {
       return try Names.clean(text, what: "note", maxLength: 200, maxBytes: 800)
     } catch GroceryError.invalidValue(_, let value, let reason) {
-      throw fail("note '\(value)': \(reason)")
+      throw fail("note '\(ImportName.shown(value))': \(reason)")
     }
   }
 
-  /// Takes off the `'` that `CSVRenderer.field` puts before a field starting with `=`, `+`, `-`, `@`, a tab or a
-  /// carriage return.
+  /// Takes off the `'` that `CSVRenderer.field` puts before a field starting with `=`, `+`, `-`, `@`, a tab, a
+  /// carriage return or a `'` of its own, and leaves any other leading `'` as part of the text.
   static func neutralisationUndone(_ field: String) -> String {
     let scalars = field.unicodeScalars
     guard scalars.first == "'", let second = scalars.dropFirst().first,
-      "=+-@\t\r".unicodeScalars.contains(second)
+      "=+-@\t\r'".unicodeScalars.contains(second)
     else { return field }
     return String(scalars.dropFirst())
   }

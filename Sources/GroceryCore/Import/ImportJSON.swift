@@ -56,10 +56,8 @@ extension ImportJSON.Node {
     switch value {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"
-    case .number(_, let text): return text
-    case .string(let text):
-      let printable = Names.printable(text)
-      return "\"" + (printable.count > 40 ? Names.excerpt(printable) : printable) + "\""
+    case .number(_, let text): return ImportName.shown(text)
+    case .string(let text): return "\"" + ImportName.shown(text) + "\""
     case .array: return "an array"
     case .object: return "an object"
     }

@@ -182,7 +182,9 @@ struct ImportJSONParser {
       guard digits() > 0 else { throw fail("a malformed number") }
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    guard let value = Double(text), value.isFinite else { throw fail("the number \(text) is too large") }
+    guard let value = Double(text), value.isFinite else {
+      throw fail("the number \(ImportName.shown(text)) is too large")
+    }
     return .number(value, text)
   }
 }

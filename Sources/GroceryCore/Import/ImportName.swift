@@ -22,6 +22,13 @@ enum ImportName {
     return out
   }
 
+  /// Returns a value from the file as an error message shows it: control characters escaped, and cut to its
+  /// first 20 characters and `...` when longer than 40, so a huge field makes a short message.
+  static func shown(_ text: String) -> String {
+    let printable = Names.printable(String(String.UnicodeScalarView(text.unicodeScalars.prefix(41))))
+    return printable.unicodeScalars.count > 40 ? Names.excerpt(printable) : printable
+  }
+
   /// Returns the key imported names are matched by: folded, then compared as `Names.key` compares.
   static func key(_ name: String) -> String { Names.key(folded(name)) }
 
@@ -44,7 +51,8 @@ enum ImportName {
       return collapsed
     } catch let error as GroceryError {
       if case .invalidValue(_, let value, let reason) = error {
-        throw GroceryError.malformedImport(file: file, line: line, reason: "\(what) '\(value)': \(reason)")
+        throw GroceryError.malformedImport(
+          file: file, line: line, reason: "\(what) '\(shown(value))': \(reason)")
       }
       throw error
     }

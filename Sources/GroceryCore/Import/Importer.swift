@@ -66,15 +66,15 @@ public enum Importer {
     }
   }
 
-  /// Returns true when a text starts like JSON: `{`, `[` followed by `{`, or an empty array (a pasted `[ ] milk`
-  /// does not).
+  /// Returns true when a text starts like JSON: `{`, `[` followed by `{` or `[`, or an empty array (a pasted
+  /// `[ ] milk` does not).
   static func looksLikeJSON(_ text: String) -> Bool {
     var scalars = text.unicodeScalars.drop { $0.properties.isWhitespace || $0 == "\u{FEFF}" }
     guard let first = scalars.popFirst() else { return false }
     if first == "{" { return true }
     guard first == "[" else { return false }
     let rest = scalars.drop { $0.properties.isWhitespace }
-    if rest.first == "{" { return true }
+    if rest.first == "{" || rest.first == "[" { return true }
     return rest.first == "]" && rest.dropFirst().allSatisfy(\.properties.isWhitespace)
   }
 

@@ -22,7 +22,7 @@ enum TextImporter {
         .malformedImport(file: file, line: lineNumber, reason: reason)
       }
       if Names.containsControl(line) {
-        throw fail("'\(Names.printable(line))' contains a control character")
+        throw fail("'\(ImportName.shown(line))' contains a control character")
       }
       var rest = Substring(UnicodeText.trimmed(line))
       if rest.isEmpty || rest.hasPrefix("#") { continue }
@@ -46,7 +46,7 @@ enum TextImporter {
         name.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         )
       else {
-        throw fail("'\(whole)' has no item name (no letter or digit)")
+        throw fail("'\(ImportName.shown(whole))' has no item name (no letter or digit)")
       }
       let clean = try ImportName.clean(name, what: "item name", file: file, line: lineNumber)
       if checked {
@@ -80,7 +80,8 @@ enum TextImporter {
     func count(_ digits: ArraySlice<Character>) throws -> Int {
       guard let value = Int(String(digits)), (1...999).contains(value) else {
         throw fail(
-          "'\(whole)' has quantity \(String(digits)), and a quantity is a whole number from 1 to 999")
+          "'\(ImportName.shown(whole))' has quantity \(ImportName.shown(String(digits))), and a quantity is a whole number from 1 to 999"
+        )
       }
       return value
     }

@@ -2,9 +2,10 @@
 public enum LocationListRenderer {
   public static func text(_ locations: [LocationSummary]) -> String {
     if locations.isEmpty { return "No locations yet; add one with 'grocery location add NAME'.\n" }
-    return locations.map { location in
-      location.name + "  (" + Plural.items(location.itemCount) + " only here"
-        + (location.hasOwnOrder ? "; own aisle order)" : ")") + "\n"
-    }.joined()
+    return locations.flatMap { location in
+      TextLayout.fit(
+        location.name + "  (" + Plural.items(location.itemCount) + " only here"
+          + (location.hasOwnOrder ? "; own aisle order)" : ")"), width: 80, first: "", rest: "  ")
+    }.joined(separator: "\n") + "\n"
   }
 }

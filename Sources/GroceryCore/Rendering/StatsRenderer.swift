@@ -41,7 +41,7 @@ public enum StatsRenderer {
     }
     lines.append("")
     lines.append("WEEKS: purchases a week, oldest first; the last is this week, up to today.")
-    if chart { lines.append("· none  ▂ 1  ▄ 2  ▆ 3  █ 4 or more") }
+    lines.append(chart ? "· none  ▂ 1  ▄ 2  ▆ 3  █ 4 or more" : "0 none  1-9 that many  + 10 or more")
     return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
   }
 }

@@ -62,11 +62,12 @@ public enum CSVRenderer {
   static func flag(_ value: Bool) -> String { value ? "true" : "false" }
 
   /// Returns a field ready for a CSV line: a field a spreadsheet would run as a formula (starting with `=`,
-  /// `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP recommends; a field that holds a
-  /// comma, quote or line break is quoted, its quotes doubled.
+  /// `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP recommends, and so does one starting
+  /// with `'`, so that import can take the added `'` off again; a field that holds a comma, quote or line break
+  /// is quoted, its quotes doubled.
   public static func field(_ text: String) -> String {
     var text = text
-    if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
+    if let first = text.unicodeScalars.first, "=+-@\t\r'".unicodeScalars.contains(first) { text = "'" + text }
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
     var quoted = "\""
     for character in text {

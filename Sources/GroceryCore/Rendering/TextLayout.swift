@@ -53,6 +53,27 @@ public enum TextLayout {
     return false
   }
 
+  /// Returns the text after `first` as one line when it fits in `width` columns, its spacing kept, and wraps
+  /// it otherwise.
+  public static func fit(_ text: String, width: Int, first: String, rest: String) -> [String] {
+    if self.width(first) + self.width(text) <= width { return [first + text] }
+    return wrap(text, width: width, first: first, rest: rest)
+  }
+
+  /// Returns the text when it fits in `width` columns, and otherwise as much of it as fits with `...` after.
+  public static func cut(_ text: String, width: Int) -> String {
+    if self.width(text) <= width { return text }
+    var out = ""
+    var outWidth = 0
+    for character in text {
+      let w = self.width(of: character)
+      if outWidth + w > width - 3 { break }
+      out.append(character)
+      outWidth += w
+    }
+    return out + "..."
+  }
+
   /// Wraps text to lines of at most `width` columns: the first line after `first`, the rest after `rest`.
   public static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
     var lines: [String] = []

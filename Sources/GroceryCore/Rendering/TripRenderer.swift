@@ -87,25 +87,32 @@ public enum TripRenderer {
       ]
     }
     let widths = (0..<3).map { column in rows.map { TextLayout.width($0[column]) }.max() ?? 0 }
-    return rows.map { row in
+    let placeColumn = widths.reduce(0, +) + 6
+    return rows.flatMap { row in
       let fixed = (0..<3).map { column in
         let gap = String(repeating: " ", count: widths[column] - TextLayout.width(row[column]))
         return column == 0 ? row[column] + gap : gap + row[column]
       }
-      return (fixed + [row[3]]).joined(separator: "  ")
+      return TextLayout.fit(
+        row[3], width: 80, first: fixed.joined(separator: "  ") + "  ",
+        rest: String(repeating: " ", count: placeColumn))
     }.joined(separator: "\n") + "\n"
   }
 
-  /// The trip figures `stats` adds: for each store, its trips, their average time and items a minute.
+  /// The trip figures `stats` adds: for each store, its trips, their average time and items a minute; a store
+  /// name too long for 80 columns is cut.
   public static func stats(_ rows: [StoreTripStats]) -> String {
     if rows.isEmpty { return "No finished trips yet.\n" }
-    let cells = rows.map { row in
+    var cells = rows.map { row in
       [
         row.store ?? "anywhere", String(row.trips), duration(row.averageDuration),
         row.itemsPerMinute.map(oneDecimal) ?? "-",
       ]
     }
     let header = ["STORE", "TRIPS", "AVERAGE", "ITEMS/MIN"]
+    let figures = (1..<4).map { column in ([header] + cells).map { TextLayout.width($0[column]) }.max()! }
+    let storeWidth = 80 - figures.reduce(0, +) - 6
+    for index in cells.indices { cells[index][0] = TextLayout.cut(cells[index][0], width: storeWidth) }
     let widths = (0..<4).map { column in ([header] + cells).map { TextLayout.width($0[column]) }.max()! }
     return ([header] + cells).map { row in
       (0..<4).map { column in

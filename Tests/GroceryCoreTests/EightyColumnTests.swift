@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// Plain-text listings wrap a long name under its text so every line fits 80 columns, as README promises.
+@Suite struct EightyColumnTests {
+  func long(_ letter: String, _ count: Int = 100) -> String { String(repeating: letter, count: count) }
+
+  @Test func categoryListWrapsALongNameUnderItsText() {
+    let categories = [
+      CategorySummary(name: "Produce", itemCount: 2), CategorySummary(name: long("C"), itemCount: 0),
+    ]
+    #expect(
+      CategoryListRenderer.text(categories)
+        == "1. Produce  (2 items)\n2. \(long("C", 77))\n   \(long("C", 23)) (0 items)\n")
+  }
+
+  @Test func numberedLinesWrapUnderTheTextPastTheWidestNumber() {
+    let lines = (1...9).map { "line \($0)" } + ["Snacks and " + long("S", 80) + " and drinks"]
+    #expect(
+      NumberedLines.text(lines)
+        == (1...9).map { " \($0). line \($0)\n" }.joined() + "10. Snacks and\n    \(long("S", 76))\n"
+        + "    \(long("S", 4)) and drinks\n")
+  }
+
+  @Test func undoListWrapsALongSummaryBeforeItsTime() {
+    let entries = [
+      UndoEntry(summary: "add " + long("W"), at: Fixed.now), UndoEntry(summary: "add milk", at: nil),
+    ]
+    #expect(
+      UndoListRenderer.text(entries)
+        == "1. add\n   \(long("W", 77))\n   \(long("W", 23)) (2026-11-21T12:00:00Z)\n2. add milk\n")
+  }
+
+  @Test func locationListWrapsALongNameUnderItself() {
+    let locations = [
+      LocationSummary(name: long("L"), itemCount: 0, hasOwnOrder: true),
+      LocationSummary(name: "Costco", itemCount: 1, hasOwnOrder: false),
+    ]
+    #expect(
+      LocationListRenderer.text(locations)
+        == "\(long("L", 80))\n  \(long("L", 20)) (0 items only here; own aisle order)\n"
+        + "Costco  (1 item only here)\n")
+  }
+
+  @Test func restockNamesEachStapleAndWrapsALongOne() {
+    #expect(
+      RestockRenderer.text(["eggs", long("W")], dryRun: true)
+        == "would add: eggs\nwould add: \(long("W", 69))\n           \(long("W", 31))\n")
+    #expect(RestockRenderer.text(["eggs", "milk"], dryRun: false) == "added: eggs\nadded: milk\n")
+    #expect(RestockRenderer.text([], dryRun: true) == "nothing to restock\n")
+  }
+}
