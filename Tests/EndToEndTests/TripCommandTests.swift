@@ -141,6 +141,21 @@ import Testing
         """)
   }
 
+  @Test func twoTripsStartedAtTheSameTimeLeaveTheSecondUnderWay() throws {
+    var scenario = try TripCommandTests.household()
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T10:00:00Z"
+    try scenario.given(["trip", "start"])
+    try scenario.expect(
+      ["trip", "start", "--at", "market"],
+      stdout: """
+        Ended the trip anywhere started 10:00: 0 min, 0 items bought.
+        Started a trip at Market at 10:00.
+
+        """)
+    try scenario.expect(
+      ["trip"], stdout: "Trip at Market, started 10:00, 0 min so far\n\nNothing bought yet.\n")
+  }
+
   @Test func aTripStoppedWithTheClockBehindEndsAtItsLastPurchase() throws {
     var scenario = try TripCommandTests.household()
     scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T12:00:00Z"
