@@ -123,6 +123,96 @@ import Testing
         """)
   }
 
+  @Test func aTripStartedWithTheClockBehindTheLastTripsIsWrittenShownAndBuysOnIt() throws {
+    var scenario = try TripCommandTests.household()
+    for hour in ["12", "13", "14"] {
+      scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T\(hour):00:00Z"
+      try scenario.given(["trip", "start"])
+      scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T\(hour):30:00Z"
+      try scenario.given(["trip", "stop"])
+    }
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T11:00:00Z"
+    try scenario.expect(["trip", "start"], stdout: "Started a trip anywhere at 14:30.\n")
+    try scenario.expect(["buy", "milk"], stdout: "bought: milk\n")
+    try scenario.expect(
+      ["trip"],
+      stdout: """
+        Trip anywhere, started 14:30, 0 min so far
+          14:30  milk
+
+        1 item bought so far
+
+        """)
+  }
+
+  @Test func twoTripsStartedAtTheSameTimeLeaveTheSecondUnderWay() throws {
+    var scenario = try TripCommandTests.household()
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T10:00:00Z"
+    try scenario.given(["trip", "start"])
+    try scenario.expect(
+      ["trip", "start", "--at", "market"],
+      stdout: """
+        Ended the trip anywhere started 10:00: 0 min, 0 items bought.
+        Started a trip at Market at 10:00.
+
+        """)
+    try scenario.expect(
+      ["trip"], stdout: "Trip at Market, started 10:00, 0 min so far\n\nNothing bought yet.\n")
+  }
+
+  @Test func aTripStoppedWithTheClockBehindEndsAtItsLastPurchase() throws {
+    var scenario = try TripCommandTests.household()
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T12:00:00Z"
+    try scenario.given(["trip", "start"])
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T12:10:00Z"
+    try scenario.given(["buy", "milk"])
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T11:30:00Z"
+    try scenario.expect(
+      ["trip", "stop"],
+      stdout: """
+        Trip anywhere, 12:00 to 12:10 (10 min)
+          12:10  milk
+
+        1 item bought
+
+        """)
+  }
+
+  @Test func aBackdatedPurchaseIsNotListedOnTheTrip() throws {
+    var scenario = try TripCommandTests.household()
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T10:00:00Z"
+    try scenario.given(["trip", "start"], ["buy", "bread", "--on", "2026-11-01"], ["buy", "milk"])
+    try scenario.expect(
+      ["trip"],
+      stdout: """
+        Trip anywhere, started 10:00, 0 min so far
+          10:00  milk
+
+        1 item bought so far
+
+        """)
+  }
+
+  @Test func aVersion2LineWithATripIsRefusedNamingItsLine() throws {
+    let scenario = try TripCommandTests.household()
+    let logs = scenario.grocery.store + "/logs"
+    let log = logs + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first))
+    let handle = try #require(FileHandle(forWritingAtPath: log))
+    handle.seekToEndOfFile()
+    handle.write(
+      Data(
+        ("{\"v\":2,\"id\":\"x\",\"at\":\"2026-11-21T09:30:00.000Z\",\"seq\":0,\"machine\":"
+          + "\"\(URL(fileURLWithPath: log).deletingPathExtension().lastPathComponent)\",\"summary\":\"s\","
+          + "\"ops\":[{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{}}]}\n").utf8)
+    )
+    handle.closeFile()
+    try scenario.expectRefused(
+      ["trip"],
+      stderr:
+        "grocery: error: cannot read store '\(log)': line 5: ops[0].op: a trip needs a version-3 line\n",
+      status: 65)
+  }
+
   @Test func statsAddsTheAverageTripTimePerStoreAndItemsAMinute() throws {
     var scenario = try TripCommandTests.household()
     try scenario.expect(["stats"], stdout: "No purchases yet.\n")

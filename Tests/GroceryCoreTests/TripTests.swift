@@ -313,6 +313,150 @@ import Testing
     #expect(snapshot.state.trips.trips.first?.value.purchases.count == 2)
   }
 
+  @Test func aTripStartedWithTheClockBehindTheLogStartsAtTheLogsTimeAndIsTheOneUnderWay() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    let earlier = try alice.startTrip(at: nil, now: start)
+    _ = try alice.stopTrip(now: start + 30 * minute)
+    // The clock now says 11:00, before the trip that ended at 12:30.
+    let late = start - 3600
+    let started = try alice.startTrip(at: nil, now: late)
+    #expect(started.trip.start == start + 30 * minute && started.ended == nil)
+    try buy(["milk"], alice, at: late)
+    let current = try #require(try alice.currentTrip(now: late))
+    #expect(current.id == started.trip.id && current.ending == .open)
+    #expect(bought(current) == ["Milk x1 (Dairy & Fridge) +30m"])
+    #expect(try alice.trips(now: late).map(\.id) == [earlier.trip.id, started.trip.id])
+  }
+
+  @Test func aTripStartedBehindTheKeptFewIsKeptAndReturned() throws {
+    let alice = machine("alice")
+    for hour in 0..<3 {
+      _ = try alice.startTrip(at: nil, now: start + Double(hour) * 3600)
+      _ = try alice.stopTrip(now: start + Double(hour) * 3600 + 10 * minute)
+    }
+    let started = try alice.startTrip(at: nil, now: start - 3600)
+    #expect(started.trip.start == start + 2 * 3600 + 10 * minute && started.trip.ending == .open)
+    #expect(try alice.currentTrip(now: start - 3600)?.id == started.trip.id)
+  }
+
+  @Test func twoTripsStartedInTheSameMillisecondEndWithTheSecondUnderWay() throws {
+    let alice = machine("alice")
+    // The second id sorts before the first, so ordering by id alone would take the first as the latest.
+    let first = try alice.startTrip(
+      at: nil, now: start, id: UUID(uuidString: "ffffffff-0000-4000-8000-000000000000")!)
+    let second = try alice.startTrip(
+      at: nil, now: start, id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!)
+    #expect(second.ended?.id == first.trip.id)
+    #expect(try alice.currentTrip(now: start)?.id == second.trip.id)
+  }
+
+  @Test func aTripStoppedWithTheClockBehindEndsAtTheLogsTimeNotBeforeItsStart() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    _ = try alice.startTrip(at: nil, now: start)
+    try buy(["milk"], alice, at: start + 10 * minute)
+    let stopped = try #require(try alice.stopTrip(now: start - 30 * minute))
+    #expect(stopped.end == start + 10 * minute && stopped.duration == 10 * minute)
+  }
+
+  @Test func aBackdatedPurchaseIsNotOnTheTripUnderWay() throws {
+    let alice = machine("alice")
+    try prepare(alice)
+    _ = try alice.startTrip(at: nil, now: start)
+    try alice.update(summary: { _ in "purchase" }, now: start + minute) {
+      _ = try $0.purchase(["bread"], on: Fixed.day(-20), today: Fixed.today, now: start + minute)
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: start + minute)
+    }
+    #expect(bought(try alice.currentTrip(now: start + 2 * minute)) == ["Milk x1 (Dairy & Fridge) +1m"])
+  }
+
+  /// A change of one operation by a machine, at a time.
+  func change(_ id: String, _ machine: String, at ms: Int64, _ operation: GroceryCore.Operation) -> Change {
+    Change(
+      id: id, stamp: Stamp(milliseconds: ms, counter: 0, machine: machine), summary: id, undoes: nil,
+      operations: [operation])
+  }
+
+  @Test func anotherMachinesLinesNeitherTakeOverATripNorAddToItWhateverTheOrder() throws {
+    let trip = UUID(uuidString: "00000000-0000-4000-8000-0000000000f1")!
+    let item = UUID(uuidString: "00000000-0000-4000-8000-0000000000e1")!
+    let ms: Int64 = 1_795_000_000_000
+    let ann = "00000000000000aa"
+    let bob = "00000000000000bb"
+    let started = change(
+      "a1", ann, at: ms,
+      .trip(trip, set: TripFields(store: .some(nil), start: ms, alive: true), was: TripFields(alive: false)))
+    let bought = change(
+      "a2", ann, at: ms + 60_000, .buy(item: item, day: Fixed.today, quantity: 1, trip: TripTag(trip: trip)))
+    let touched = change("b1", bob, at: ms + 120_000, .trip(trip, set: TripFields(), was: TripFields()))
+    let claimed = change(
+      "b2", bob, at: ms + 180_000,
+      .trip(trip, set: TripFields(start: ms + 180_000, end: .some(ms + 180_000)), was: TripFields()))
+    let foreign = change(
+      "b3", bob, at: ms + 240_000, .buy(item: item, day: Fixed.today, quantity: 2, trip: TripTag(trip: trip)))
+    for pruning in [true, false] {
+      var states: [HouseholdState] = []
+      for order in [
+        [started, bought, touched, claimed, foreign], [touched, claimed, foreign, started, bought],
+      ] {
+        var state = HouseholdState.initial
+        if !pruning { state.fullHistory = [:] }
+        for change in order { state.apply(change) }
+        states.append(state)
+      }
+      #expect(states[0].trips == states[1].trips)
+      let kept = try #require(states[0].trips.trips[trip])
+      #expect(kept.machine == MachineID.number(ann) && kept.start.value == ms && kept.end.value == nil)
+      #expect(kept.purchases.map(\.change) == ["a2"])
+      #expect(states[0].trips.unfinished(of: MachineID.number(ann)!)?.id == trip)
+    }
+  }
+
+  @Test func anotherMachinesLineOnATripLeavesItWithTheMachineThatStartedIt() throws {
+    let alice = machine("alice")
+    let trip = try alice.startTrip(at: nil, now: start).trip.id
+    let line =
+      "{\"v\":3,\"id\":\"b1\",\"at\":\"2026-11-21T12:05:00.000Z\",\"seq\":0,\"machine\":\"00000000000000bb\","
+      + "\"summary\":\"s\",\"ops\":[{\"op\":\"trip\",\"id\":\"\(UUIDText.format(trip))\",\"set\":{}}]}\n"
+    try line.write(toFile: alice.logsFolder + "/00000000000000bb.jsonl", atomically: true, encoding: .utf8)
+    #expect(try alice.currentTrip(now: start + 10 * 60)?.id == trip)
+    #expect(try alice.trips(now: start + 10 * 60).map(\.machine) == [try alice.identity().id])
+  }
+
+  @Test(arguments: [
+    (
+      2, "{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{}}",
+      "ops[0].op: a trip needs a version-3 line"
+    ),
+    (
+      2,
+      "{\"op\":\"buy\",\"item\":\"00000000-0000-4000-8000-000000000001\",\"day\":\"2026-11-21\",\"quantity\":1,"
+        + "\"trip\":\"00000000-0000-4000-8000-000000000002\",\"category\":null}",
+      "ops[0].trip: a purchase on a trip needs a version-3 line"
+    ),
+    (
+      3,
+      "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-000000000001\",\"set\":{},"
+        + "\"trip\":\"00000000-0000-4000-8000-000000000002\"}", "ops[0].trip: unknown field"
+    ),
+    (
+      3, "{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{},\"category\":null}",
+      "ops[0].category: unknown field"
+    ),
+  ])
+  func aTripKeyWhereItHasNoPlaceIsRefusedNamingItsField(version: Int, op: String, message: String) throws {
+    let line = Array(
+      ("{\"v\":\(version),\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,"
+        + "\"machine\":\"00000000000000aa\",\"summary\":\"s\",\"ops\":[" + op + "]}").utf8)
+    do {
+      _ = try ChangeCodec.decode(line, from: 0, to: line.count)
+      Issue.record("accepted \(op)")
+    } catch {
+      #expect(error.field + ": " + error.reason == message)
+    }
+  }
+
   @Test func anUnknownStoreIsRefusedAndNothingIsWritten() throws {
     let alice = machine("alice")
     #expect(throws: GroceryError.unknownName(kind: .location, name: "Costco", suggestions: [])) {

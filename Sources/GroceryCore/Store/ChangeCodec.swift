@@ -177,6 +177,11 @@ enum ChangeCodec {
       }
       guard let summary else { throw LineError(field: "summary", reason: "missing") }
       guard let operations else { throw LineError(field: "ops", reason: "missing") }
+      if version == Change.oldestVersion {
+        for (index, operation) in operations.enumerated() {
+          if let error = tripNeedsVersion3(operation, field: "ops[\(index)]") { throw error }
+        }
+      }
       return Change(
         id: id, stamp: Stamp(milliseconds: at, counter: seq, machine: machine), summary: summary,
         undoes: undoes,
@@ -187,6 +192,16 @@ enum ChangeCodec {
       throw LineError(field: field, reason: failure.reason)
     } catch {
       throw LineError(field: field, reason: "\(error)")
+    }
+  }
+
+  /// The error for a trip, or a purchase on one, in a version-2 line: version 2 has neither.
+  private static func tripNeedsVersion3(_ operation: Operation, field: String) -> LineError? {
+    switch operation {
+    case .trip: return LineError(field: field + ".op", reason: "a trip needs a version-3 line")
+    case .buy(_, _, _, .some):
+      return LineError(field: field + ".trip", reason: "a purchase on a trip needs a version-3 line")
+    default: return nil
     }
   }
 
@@ -251,6 +266,11 @@ enum ChangeCodec {
     func need<T>(_ value: T?, _ name: String) throws -> T {
       guard let value else { throw LineError(field: base + "." + name, reason: "missing") }
       return value
+    }
+    // Only a purchase says which trip it was on.
+    if kind != "buy" {
+      if trip != nil { throw LineError(field: base + ".trip", reason: "unknown field") }
+      if tripCategory != nil { throw LineError(field: base + ".category", reason: "unknown field") }
     }
     switch kind {
     case "item": return .item(try need(id, "id"), set: itemSet, was: itemWas)

@@ -23,7 +23,8 @@ extension HouseholdStore {
       let groceries = reading.view.groceries
       let place = try store.map { try groceries.locationName($0) }
       let location = place.flatMap { name in groceries.locations.first { $0.name == name }?.id }
-      let start = TripBook.milliseconds(now)
+      // The time of the stamp the change gets, so that a trip never starts before what the logs already hold.
+      let start = TripBook.clock(now, after: reading.state.latest)
       var operations: [Operation] = []
       var ended: UUID?
       if let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number) {
@@ -42,8 +43,15 @@ extension HouseholdStore {
         operations, summary: "start a trip" + (place.map { " at " + $0 } ?? ""), machine: machine, now: now,
         reading: &reading)
       let trips = reading.state.trips.trips
+      // The new trip is the latest by the log's clock, so it is kept; were it not, the change is written all the
+      // same, and the trip is what it set.
+      let trip =
+        trips[id]
+        ?? TripState(
+          machine: MachineID.number(machine.id) ?? 0, store: Register(location), start: Register(start),
+          alive: Register(true))
       return TripStart(
-        trip: tripRecord(id, trips[id]!, in: reading.state, now: start),
+        trip: tripRecord(id, trip, in: reading.state, now: start),
         ended: ended.flatMap { id in trips[id].map { tripRecord(id, $0, in: reading.state, now: start) } })
     }
   }
@@ -57,7 +65,7 @@ extension HouseholdStore {
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       var reading = try read(machine: machine.id)
-      let ms = TripBook.milliseconds(now)
+      let ms = TripBook.clock(now, after: reading.state.latest)
       guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
       else { return nil }
       let end = open.trip.end(asOf: ms) ?? (ms, false)
@@ -84,7 +92,8 @@ extension HouseholdStore {
     else {
       return nil
     }
-    return tripRecord(open.id, open.trip, in: reading.state, now: TripBook.milliseconds(now))
+    return tripRecord(
+      open.id, open.trip, in: reading.state, now: TripBook.clock(now, after: reading.state.latest))
   }
 
   /// True when any machine has made a trip; read from the snapshot, so a household that never made one need not
@@ -98,10 +107,27 @@ extension HouseholdStore {
   public func trips(now: Date) throws -> [TripRecord] {
     try migrateIfNeeded()
     let reading = try read(fullHistory: true)
-    let ms = TripBook.milliseconds(now)
+    let ms = TripBook.clock(now, after: reading.state.latest)
     return (reading.allTrips ?? reading.state.trips).trips.sorted { TripBook.later($1, than: $0) }
       .filter(\.value.isKnown)
       .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
+  }
+
+  /// The trip this machine has under way, which purchases made now go on.
+  func openTrip(of machine: String, now: Date, in state: HouseholdState) -> UUID? {
+    state.trips.open(of: machine, at: TripBook.clock(now, after: state.latest))?.id
+  }
+
+  /// Takes the trip off purchases of another day than today (in local time): a backdated purchase was not made
+  /// on the trip under way.
+  static func tripTagged(_ operations: [Operation], now: Date) -> [Operation] {
+    let today = Day(now, utcOffset: LocalTime.utcOffset(at: now) ?? 0)
+    return operations.map { operation in
+      guard case .buy(let item, let day, let quantity, .some) = operation, day != today else {
+        return operation
+      }
+      return .buy(item: item, day: day, quantity: quantity, trip: nil)
+    }
   }
 
   /// A trip as people see it, with the names things have now.

@@ -190,11 +190,12 @@ public struct HouseholdStore: Sendable {
       try prepareFolder()
       var reading = try read(machine: machine.id)
       // Purchases made now belong to this machine's trip, while it is under way.
-      reading.view.groceries.openTrip = reading.state.trips.open(of: machine.id, now: now)?.id
+      reading.view.groceries.openTrip = openTrip(of: machine.id, now: now, in: reading.state)
       var groceries = reading.view.groceries
       let result = try body(&groceries)
       if groceries == reading.view.groceries { return result }
-      let operations = ChangeDiff.operations(from: reading.view, to: groceries, now: now)
+      let operations = Self.tripTagged(
+        ChangeDiff.operations(from: reading.view, to: groceries, now: now), now: now)
       if operations.isEmpty { return result }
       try commit(operations, summary: summary(result), machine: machine, now: now, reading: &reading)
       return result

@@ -14,25 +14,26 @@ struct TripBook: Equatable, Sendable {
 
   /// Applies a trip operation; returns false when it changes a trip that is no longer kept, and the logs must be
   /// read again to know it.
+  ///
+  /// When every log is read, a trip's start comes before its other changes in its maker's log, so a change to
+  /// a trip not known yet is another machine's, and says nothing.
   mutating func apply(_ id: UUID, _ fields: TripFields, at stamp: Stamp, pruning: Bool) -> Bool {
     var trip = trips[id] ?? TripState()
     trip.apply(fields, at: stamp)
+    guard trip.isKnown else { return !pruning }
     guard trip.alive.value else {
       trips[id] = nil
       return true
     }
     trips[id] = trip
-    guard pruning else { return true }
-    if !trip.isKnown {
-      trips[id] = nil
-      return false
-    }
-    prune(machine: trip.machine)
+    if pruning { prune(machine: trip.machine) }
     return true
   }
 
-  /// Adds a purchase made on a trip that is kept.
+  /// Adds a purchase made on a trip that is kept, by the machine that made the trip; another machine's says
+  /// nothing.
   mutating func add(_ tag: TripTag, change: String, item: UUID, quantity: Int, at stamp: Stamp) {
+    guard trips[tag.trip]?.machine == stamp.machineNumber else { return }
     trips[tag.trip]?.purchases.append(
       TripState.Bought(
         change: change, item: item, category: tag.category, quantity: quantity, at: stamp.milliseconds))
@@ -67,20 +68,22 @@ struct TripBook: Equatable, Sendable {
     return (latest.key, latest.value)
   }
 
-  /// The machine's trip under way at `now`: unfinished, and not over by the inactivity rule.
-  func open(of machine: String, now: Date) -> (id: UUID, trip: TripState)? {
+  /// The machine's trip under way at `now` (milliseconds): unfinished, and not over by the inactivity rule.
+  func open(of machine: String, at now: Int64) -> (id: UUID, trip: TripState)? {
     guard let number = MachineID.number(machine), let latest = unfinished(of: number) else { return nil }
-    return latest.trip.end(asOf: TripBook.milliseconds(now)) == nil ? latest : nil
+    return latest.trip.end(asOf: now) == nil ? latest : nil
   }
 
-  /// A moment in milliseconds since 1970, as the log keeps times.
-  static func milliseconds(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+  /// The time of the stamp a change made at `now` gets after `latest`, in milliseconds since 1970: the log's
+  /// clock, which never runs backwards, where the wall clock can.
+  static func clock(_ now: Date, after latest: Stamp) -> Int64 {
+    Stamp.next(after: latest, now: now, machine: "").milliseconds
   }
 
-  /// Orders trips newest first: by start, then by id.
+  /// Orders trips newest first: by the stamp of the change that started them (the log's clock, which never
+  /// runs backwards, then the machine), then by id for two started by one change.
   static func later(_ a: (key: UUID, value: TripState), than b: (key: UUID, value: TripState)) -> Bool {
-    if a.value.start.value != b.value.start.value { return a.value.start.value > b.value.start.value }
+    if a.value.start.stamp != b.value.start.stamp { return a.value.start.stamp > b.value.start.stamp }
     return UUIDText.less(b.key, a.key)
   }
 }

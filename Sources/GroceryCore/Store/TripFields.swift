@@ -8,9 +8,9 @@
 struct TripFields: Equatable, Sendable {
   /// The location shopped at; `.some(nil)` is anywhere.
   var store: UUID??
-  /// When the trip started, in milliseconds since 1970.
+  /// When the trip started, in milliseconds since 1970: the time of the change that started it.
   var start: Int64?
-  /// When it ended; `.some(nil)` reopens it (undo).
+  /// When it ended, never before its start or last purchase; `.some(nil)` reopens it (undo).
   var end: Int64??
   /// True when it was closed by the inactivity rule rather than stopped.
   var idle: Bool?

@@ -18,7 +18,7 @@ struct TripState: Equatable, Sendable {
     var at: Int64
   }
 
-  /// The machine that made the trip, the only one that changes it.
+  /// The machine that made the trip, the only one that changes it: the one whose change set its start first.
   var machine: UInt64 = 0
   var store = Register<UUID?>(nil)
   var start = Register<Int64>(0)
@@ -30,10 +30,19 @@ struct TripState: Equatable, Sendable {
   /// Whether a change has said when the trip started; a trip known only from later changes is not.
   var isKnown: Bool { start.stamp != .zero }
 
+  /// Applies a change by the machine of `stamp`, unless another machine made the trip.
+  ///
+  /// The first change to set the start, by stamp, makes the trip its machine's: an earlier one read later
+  /// starts the trip over as that machine's, so the fold is the same whatever order the logs are read in.
+  /// Changes from any other machine, and changes before the start is known, say nothing.
   mutating func apply(_ f: TripFields, at stamp: Stamp) {
-    machine = stamp.machineNumber
+    if let value = f.start, !isKnown || stamp < start.stamp {
+      if isKnown && stamp.machineNumber != machine { self = TripState() }
+      machine = stamp.machineNumber
+      start = Register(value, stamp)
+    }
+    guard isKnown, stamp.machineNumber == machine else { return }
     store.merge(f.store, at: stamp)
-    start.merge(f.start, at: stamp)
     end.merge(f.end, at: stamp)
     idle.merge(f.idle, at: stamp)
     alive.merge(f.alive ?? true, at: stamp)
