@@ -86,12 +86,21 @@ import Testing
     let before = try everything()
     let refused = try scenario.grocery.shell(prefix + "\"$GROCERY\" add pear", extra: ["HOME": home])
     #expect(
-      refused == Outcome(stderr: "grocery: error: cannot write in '\(logs)': permission denied\n", status: 74))
+      refused == Outcome(stderr: "grocery: error: cannot write in '\(logs)': permission denied\n", status: 74)
+    )
     // What changes nothing still works, and writes nothing either.
     let unchanged = try scenario.grocery.shell(prefix + "\"$GROCERY\" add milk", extra: ["HOME": home])
     #expect(unchanged == Outcome(stdout: "already on the list: milk\n"))
     let listed = try scenario.grocery.shell(prefix + "\"$GROCERY\" list", extra: ["HOME": home])
     #expect(listed == Outcome(stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n"))
+    #expect(try everything() == before)
+  }
+
+  @Test func undoWithNothingLeftAfterTheLockWasRemovedCreatesNoLock() throws {
+    try scenario.given(["add", "milk"], ["undo"])
+    #expect(unlink(try scenario.grocery.household().stateFolder + "/lock") == 0)
+    let before = try everything()
+    try scenario.expect(["undo"], stderr: "grocery: error: nothing to undo\n", status: 1)
     #expect(try everything() == before)
   }
 
@@ -102,7 +111,9 @@ import Testing
     let before = try everything()
     let outcome = try other.run(["init"])
     #expect(
-      outcome == Outcome(stderr: "grocery: error: a store already exists at '\(scenario.grocery.store)'\n", status: 1))
+      outcome
+        == Outcome(
+          stderr: "grocery: error: a store already exists at '\(scenario.grocery.store)'\n", status: 1))
     #expect(try everything() == before)
   }
 }

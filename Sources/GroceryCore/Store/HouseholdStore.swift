@@ -40,8 +40,10 @@ public struct HouseholdStore: Sendable {
   public var defaultMachineName: String
 
   public init(
-    path: String, folder: String, legacyFile: String? = nil, givenAsLegacyFile: Bool = false, stateFolder: String,
-    lockTimeout: Double? = nil, undoDepth: Int = 50, defaultMachineName: String = "someone@" + Machine.currentHost
+    path: String, folder: String, legacyFile: String? = nil, givenAsLegacyFile: Bool = false,
+    stateFolder: String,
+    lockTimeout: Double? = nil, undoDepth: Int = 50,
+    defaultMachineName: String = "someone@" + Machine.currentHost
   ) {
     self.path = path
     self.folder = folder
