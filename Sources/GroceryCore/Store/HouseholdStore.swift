@@ -41,8 +41,7 @@ public struct HouseholdStore: Sendable {
 
   public init(
     path: String, folder: String, legacyFile: String? = nil, givenAsLegacyFile: Bool = false,
-    stateFolder: String,
-    lockTimeout: Double? = nil, undoDepth: Int = 50,
+    stateFolder: String, lockTimeout: Double? = nil, undoDepth: Int = 50,
     defaultMachineName: String = "someone@" + Machine.currentHost
   ) {
     self.path = path
