@@ -64,6 +64,30 @@ import Testing
     #expect(try store.undoList().map(\.summary) == ["migrate grocery.json (version 1)"])
   }
 
+  @Test func aChangeToAHouseholdInsideARegularFileIsRefusedBeforeTheStateFolderIsMade() throws {
+    try folder.write("file", "hi\n")
+    let store = HouseholdStore(
+      path: folder.file("file/sub"), folder: folder.file("file/sub"), stateFolder: folder.file("state"))
+    #expect(
+      throws: GroceryError.io(
+        path: folder.file("file/sub"), operation: "create folder", reason: "not a directory")
+    ) { try add(["milk"], to: store) }
+    #expect(!FileManager.default.fileExists(atPath: folder.file("state")))
+  }
+
+  @Test func aFileGivenAsTheStoreThatIsNotOneIsRefusedBeforeTheStateFolderIsMade() throws {
+    try folder.write("list.json", "[]\n")
+    let store = try StorePath.locate(explicit: folder.file("list.json"), environment: ["HOME": folder.path])
+    let reason =
+      "it is not a grocery household folder, and as a version-1 store file: expected a JSON object at"
+      + " the top level"
+    #expect(throws: GroceryError.unreadableStore(path: folder.file("list.json"), reason: reason)) {
+      try store.load()
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.file(".local")))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("list")))
+  }
+
   @Test func foldingTheSameChangesInAnyOrderGivesTheSameHousehold() throws {
     let alice = machine("alice")
     let bob = machine("bob", household: "bobs-copy")

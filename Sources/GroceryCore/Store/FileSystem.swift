@@ -167,6 +167,30 @@ public enum FileSystem {
     if mkdir(path, mode) != 0 && errno != EEXIST { throw ioError(path, "create folder") }
   }
 
+  /// Refuses, creating nothing, when this user could not create a file in `target`, making it and its missing
+  /// parents first as `makeFolders` would; the error is the one that attempt would meet.
+  static func checkCanCreate(in target: String, shownAs shown: String) throws {
+    var missing: String?
+    var current = target
+    while true {
+      if let info = try status(current) {
+        let isFolder = info.st_mode & S_IFMT == S_IFDIR
+        if let missing {
+          if !isFolder { throw ioError(missing, "create folder", ENOTDIR) }
+          if access(current, W_OK | X_OK) != 0 { throw ioError(missing, "create folder") }
+        } else {
+          if !isFolder { throw ioError(shown, "write in", ENOTDIR) }
+          if access(current, W_OK | X_OK) != 0 { throw ioError(shown, "write in") }
+        }
+        return
+      }
+      let parent = folder(of: current)
+      if parent == "." || parent == current { return }
+      missing = current
+      current = parent
+    }
+  }
+
   /// Returns the path with symbolic links followed, even when the final target does not exist yet.
   static func resolveLinks(_ path: String) throws -> String {
     var current = path

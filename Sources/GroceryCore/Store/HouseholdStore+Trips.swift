@@ -16,6 +16,7 @@ extension HouseholdStore {
     try migrateIfNeeded(onWait: onWait)
     // A location that does not exist is refused before anything is created.
     _ = try store.map { try read().view.groceries.locationName($0) }
+    try checkChangeable()
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       try prepareFolder()
@@ -62,6 +63,7 @@ extension HouseholdStore {
   public func stopTrip(now: Date, onWait: () -> Void = {}) throws -> TripRecord? {
     try migrateIfNeeded(onWait: onWait)
     guard try FileSystem.status(identityPath) != nil, try currentTrip(now: now) != nil else { return nil }
+    try checkChangeable()
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       var reading = try read(machine: machine.id)

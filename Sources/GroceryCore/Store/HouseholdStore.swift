@@ -28,6 +28,8 @@ public struct HouseholdStore: Sendable {
   public let folder: String
   /// A version-1 store file to migrate from when the folder does not exist yet.
   public let legacyFile: String?
+  /// True when the store path given is itself the version-1 file, the household then living in a folder beside it.
+  public let givenAsLegacyFile: Bool
   /// This machine's own files for the household: identity, snapshot and lock.
   public let stateFolder: String
   /// How long to wait for another grocery's lock; nil waits for as long as it takes.
@@ -38,12 +40,14 @@ public struct HouseholdStore: Sendable {
   public var defaultMachineName: String
 
   public init(
-    path: String, folder: String, legacyFile: String? = nil, stateFolder: String, lockTimeout: Double? = nil,
-    undoDepth: Int = 50, defaultMachineName: String = "someone@" + Machine.currentHost
+    path: String, folder: String, legacyFile: String? = nil, givenAsLegacyFile: Bool = false,
+    stateFolder: String, lockTimeout: Double? = nil, undoDepth: Int = 50,
+    defaultMachineName: String = "someone@" + Machine.currentHost
   ) {
     self.path = path
     self.folder = folder
     self.legacyFile = legacyFile
+    self.givenAsLegacyFile = givenAsLegacyFile
     self.stateFolder = stateFolder
     self.lockTimeout = lockTimeout
     self.undoDepth = undoDepth
@@ -178,12 +182,22 @@ public struct HouseholdStore: Sendable {
     summary: (T) -> String, now: Date, onWait: () -> Void = {}, _ body: (inout Groceries) throws -> T
   ) throws -> T {
     try migrateIfNeeded(onWait: onWait)
-    if try FileSystem.status(lockPath) == nil || FileSystem.status(folder) == nil {
-      // Try the change first without creating anything, so a refused or empty change writes nothing at all.
+    var refusal: (any Error)?
+    do {
+      try checkChangeable()
+    } catch {
+      refusal = error
+    }
+    if try refusal != nil || FileSystem.status(lockPath) == nil || FileSystem.status(identityPath) == nil
+      || FileSystem.status(folder) == nil
+    {
+      // Try the change first without creating anything, so a refused or empty change writes nothing at all, and
+      // one that changes nothing still succeeds where nothing could be written.
       let reading = try read()
       var groceries = reading.view.groceries
       let result = try body(&groceries)
       if groceries == reading.view.groceries { return result }
+      if let refusal { throw refusal }
     }
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
@@ -204,6 +218,8 @@ public struct HouseholdStore: Sendable {
 
   /// Writes a new household, refusing if one exists.
   public func create(_ groceries: Groceries, summary: String, now: Date, onWait: () -> Void = {}) throws {
+    if try exists() { throw GroceryError.storeExists(path: path) }
+    try checkChangeable()
     try withLock(onWait: onWait) {
       if try exists() { throw GroceryError.storeExists(path: path) }
       let machine = try identity(creating: true)
@@ -282,6 +298,22 @@ public struct HouseholdStore: Sendable {
     }
   }
 
+  /// Refuses, before the lock or this machine's identity is made, a change that could not be written: a store
+  /// path that is not a folder or cannot become one, a household from a newer grocery, an identity that cannot be
+  /// read, or a household this user cannot add this machine's log to.
+  func checkChangeable() throws {
+    try checkFolder()
+    let machine = try identity()
+    if try FileSystem.status(markerPath) == nil {
+      try FileSystem.checkCanCreate(in: folder, shownAs: path)
+    } else {
+      try HouseholdMarker.check(markerPath, shown: shown(markerPath))
+    }
+    if try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") == nil {
+      try FileSystem.checkCanCreate(in: logsFolder, shownAs: shown(logsFolder))
+    }
+  }
+
   /// Refuses a store path that names something other than a folder.
   func checkFolder() throws {
     if let info = try FileSystem.status(folder), info.st_mode & S_IFMT != S_IFDIR {
@@ -309,6 +341,7 @@ public struct HouseholdStore: Sendable {
 
   /// Gives this machine a new name for people, recorded as a change so that the other machines learn it.
   public func setMachineName(_ name: String, now: Date, onWait: () -> Void = {}) throws {
+    try checkChangeable()
     try withLock(onWait: onWait) {
       var machine = try identity(creating: true)
       machine.name = name
@@ -331,6 +364,9 @@ public struct HouseholdStore: Sendable {
   public func undo(now: Date, onWait: () -> Void = {}) throws -> UndoEntry {
     try migrateIfNeeded(onWait: onWait)
     guard try FileSystem.status(identityPath) != nil else { throw GroceryError.nothingToUndo }
+    // Where the lock is not made yet, an undo with nothing to revert is refused without making it.
+    if try FileSystem.status(lockPath) == nil, try undoList().isEmpty { throw GroceryError.nothingToUndo }
+    try checkChangeable()
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       var reading = try read(machine: machine.id)
@@ -361,10 +397,15 @@ public struct HouseholdStore: Sendable {
     else {
       return
     }
+    // The old file is decoded and the new folder's place checked before the lock is made, so that a file that is
+    // not a store, or a folder that cannot be made, leaves no trace.
+    guard let data = try FileSystem.read(legacy) else { return }
+    let first = try decodeLegacy(data, from: legacy)
+    try checkChangeable()
     try withLock(onWait: onWait) {
       guard try FileSystem.status(folder) == nil else { return }
-      guard let data = try FileSystem.read(legacy) else { return }
-      let decoded = try StoreCodec.decode(data, path: legacy)
+      guard let again = try FileSystem.read(legacy) else { return }
+      let decoded = again == data ? first : try decodeLegacy(again, from: legacy)
       let machine = try identity(creating: true)
       try prepareFolder()
       var reading = try read(machine: machine.id)
@@ -372,6 +413,16 @@ public struct HouseholdStore: Sendable {
       let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
       let summary = "migrate " + FileSystem.name(of: legacy) + " (version 1)"
       try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
+    }
+  }
+
+  /// Decodes a version-1 store file, saying so in the error when the store path given names it.
+  func decodeLegacy(_ data: Data, from legacy: String) throws -> (groceries: Groceries, change: ChangeNote?) {
+    do {
+      return try StoreCodec.decode(data, path: legacy)
+    } catch GroceryError.unreadableStore(let file, let reason) where givenAsLegacyFile {
+      throw GroceryError.unreadableStore(
+        path: file, reason: "it is not a grocery household folder, and as a version-1 store file: " + reason)
     }
   }
 }

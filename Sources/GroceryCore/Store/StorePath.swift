@@ -31,16 +31,18 @@ public enum StorePath {
     }
     folder = try canonical(given)
     var shown = given
+    var givenAsLegacyFile = false
     if legacy == nil, let info = try FileSystem.status(folder), info.st_mode & S_IFMT == S_IFREG {
       // A version-1 store file: the household moves into a folder beside it, named after it.
       legacy = folder
+      givenAsLegacyFile = true
       folder = folder.hasSuffix(".json") ? String(folder.dropLast(5)) : folder + ".d"
       shown = given.hasSuffix(".json") ? String(given.dropLast(5)) : given + ".d"
     }
     var trimmed = shown
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
     return HouseholdStore(
-      path: trimmed, folder: folder, legacyFile: legacy,
+      path: trimmed, folder: folder, legacyFile: legacy, givenAsLegacyFile: givenAsLegacyFile,
       stateFolder: try stateHome(environment) + "/grocery/" + key(for: folder), lockTimeout: lockTimeout,
       defaultMachineName: Machine.defaultName(environment: environment))
   }
