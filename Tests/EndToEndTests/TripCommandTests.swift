@@ -413,8 +413,8 @@ import Testing
           1. Dairy & Fridge            ahead of the next on 4 of 4 trips
           2. Produce                   ahead of the next on 3 of 4 trips
           3. Bread & Frozen
-          then, not seen on these trips: Deli & Meat, Boxed & Canned, Snacks, Drinks &
-            Other
+          then, not seen on these trips: 'Deli & Meat', 'Boxed & Canned', 'Snacks,
+            Drinks & Other'
 
         """)
     let learned = """

@@ -96,7 +96,7 @@ import Testing
           1. Produce                   ahead of the next on 4 of 5 trips
           2. Bakery                    ahead of the next on 1 of 2 trips (thin)
           3. Dairy & Fridge
-          then, not seen on these trips: Snacks, Household
+          then, not seen on these trips: 'Snacks', 'Household'
         1 step has thin evidence: fewer than 2 trips compared them, or the trips were split.
 
         """)

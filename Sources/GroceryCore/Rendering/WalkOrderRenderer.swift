@@ -27,7 +27,9 @@ public enum WalkOrderRenderer {
     }
     if !suggestion.unseen.isEmpty {
       lines += TextLayout.wrap(
-        "then, not seen on these trips: " + suggestion.unseen.joined(separator: ", "), width: 80,
+        // Quoted, since a category's own name may hold a comma ('Snacks, Drinks & Other').
+        "then, not seen on these trips: " + suggestion.unseen.map { "'\($0)'" }.joined(separator: ", "),
+        width: 80,
         first: "  ", rest: "    ")
     }
     let thin = suggestion.steps.filter(\.isThin).count
