@@ -271,7 +271,14 @@ import Testing
         7. Uncategorized  (0 items)
 
         """)
+    let coloured = scenario.grocery.storeBytes()
+    try scenario.expect(
+      ["category", "color", "produce", "green"], stdout: "Produce already has colour green\n")
+    #expect(scenario.grocery.storeBytes() == coloured, "the same colour again writes nothing")
     try scenario.expect(["category", "color", "produce", "--none"], stdout: "colour of Produce: none\n")
+    try scenario.expect(
+      ["category", "color", "produce", "--none"], stdout: "Produce already has no colour\n")
+    try scenario.expect(["undo"], stdout: "undid: color category Produce none\n")
     try scenario.expect(["list"], stdout: plain)
   }
 

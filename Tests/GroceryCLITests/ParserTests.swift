@@ -160,6 +160,8 @@ import Testing
     ),
     (["import", "a", "b", "c"], "unexpected argument 'c'", ["import"]),
     (["names", "foo"], "unknown kind 'foo'; expected items, categories or locations", ["names"]),
+    (["trip", "--list", "start"], "option '--list' does not go with 'trip start'", ["trip", "start"]),
+    (["trip", "--list", "stop"], "option '--list' does not go with 'trip stop'", ["trip", "stop"]),
     (["completions", "tcsh"], "unknown shell 'tcsh'; expected bash, zsh or fish", ["completions"]),
     (["list", "--title", "a\nb"], "invalid title 'a\\nb': it contains a control character", ["list"]),
     (["list", "-f", "print", "--columns", "3"], "invalid --columns '3': expected 1 or 2", ["list"]),

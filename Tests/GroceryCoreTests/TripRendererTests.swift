@@ -119,6 +119,18 @@ import Testing
         """)
   }
 
+  @Test func startingATripAtAStoreWithALongNameFitsEightyColumns() {
+    let long = String(repeating: "Grocer ", count: 11) + "Outlet"
+    let fresh = trip(at: long, from: 40, minutes: nil, ending: .open)
+    #expect(
+      TripRenderer.started(TripStart(trip: fresh, ended: nil), now: start + 40 * minute, utcOffset: zone)
+        == """
+        Started a trip at Grocer Grocer Grocer Grocer Grocer Grocer Grocer Grocer Grocer
+          Grocer Grocer Outlet at 13:40.
+
+        """)
+  }
+
   @Test func noTripSaysSo() {
     #expect(TripRenderer.status(nil, now: start) == "No trip under way.\n")
     #expect(TripRenderer.list([], now: start) == "No trips yet.\n")

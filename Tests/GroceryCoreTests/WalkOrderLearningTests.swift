@@ -97,9 +97,22 @@ import Testing
           2. Bakery                    ahead of the next on 1 of 2 trips (thin)
           3. Dairy & Fridge
           then, not seen on these trips: 'Snacks', 'Household'
-        1 step has thin evidence: fewer than 2 trips compared them, or the trips were split.
+        1 step has thin evidence: fewer than 2 trips compared them, or the trips were
+          split.
 
         """)
+  }
+
+  @Test func manyThinStepsStillFitEightyColumns() {
+    let steps = (1...3).map {
+      WalkOrderSuggestion.Step(
+        category: "C\($0)", next: $0 < 3 ? "C\($0 + 1)" : nil, trips: 1, ahead: 1, behind: 1)
+    }
+    let text = WalkOrderRenderer.text(WalkOrderSuggestion(trips: 3, steps: steps, unseen: []), store: "Aldi")
+    #expect(
+      text.hasSuffix(
+        "2 steps have thin evidence: fewer than 2 trips compared them, or the trips were\n  split.\n"))
+    #expect(text.split(separator: "\n").allSatisfy { TextLayout.width(String($0)) <= 80 })
   }
 
   @Test func aLongCategoryNamePutsItsEvidenceOnTheNextLine() {

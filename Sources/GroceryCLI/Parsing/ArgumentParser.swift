@@ -90,6 +90,13 @@ enum ArgumentParser {
     // A group named alone runs its own action (`grocery category` lists categories, `grocery sync` syncs).
     guard let command else { throw UsageError("no command given") }
     parsed.declared = Set(options().map(\.long))
+    // An option a group takes, given before one of its subcommands, would otherwise be dropped without a word
+    // (`trip --list start` would start a trip).
+    if let stray = given.first(where: { !parsed.declared.contains($0.option.long) }) {
+      throw UsageError(
+        "option '--\(stray.option.long)' does not go with '\(parsed.path.joined(separator: " "))'",
+        path: parsed.path)
+    }
     let count = parsed.positionals.count
     let arguments = command.arguments
     if count < arguments.minimum {

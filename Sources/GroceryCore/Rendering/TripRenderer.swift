@@ -62,7 +62,8 @@ public enum TripRenderer {
       }
       lines += TextLayout.wrap(text + ".", width: 80, first: "", rest: "  ")
     }
-    lines.append("Started a trip \(place(start.trip)) at \(time(start.trip.start)).")
+    lines += TextLayout.wrap(
+      "Started a trip \(place(start.trip)) at \(time(start.trip.start)).", width: 80, first: "", rest: "  ")
     return lines.joined(separator: "\n") + "\n"
   }
 

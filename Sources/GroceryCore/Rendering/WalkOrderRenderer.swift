@@ -34,9 +34,11 @@ public enum WalkOrderRenderer {
     }
     let thin = suggestion.steps.filter(\.isThin).count
     if thin > 0 {
-      lines.append(
+      lines += TextLayout.wrap(
         "\(thin) step\(thin == 1 ? " has" : "s have") thin evidence: fewer than "
-          + "\(WalkOrderLearning.minimumComparisons) trips compared them, or the trips were split.")
+          + "\(WalkOrderLearning.minimumComparisons) trips compared them, or the trips were split.",
+        width: 80,
+        first: "", rest: "  ")
     }
     return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
   }

@@ -39,9 +39,18 @@ struct CategoryColorCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let color = self.color
-    let found = try context.update({ "color category \($0) " + (color?.rawValue ?? "none") }) {
-      try $0.setCategoryColor(name, color)
+    let (found, changed) = try context.update({ "color category \($0.name) " + (color?.rawValue ?? "none") })
+    {
+      groceries -> (name: String, changed: Bool) in
+      let before = groceries.categories.map(\.color)
+      let found = try groceries.setCategoryColor(name, color)
+      return (found, groceries.categories.map(\.color) != before)
     }
-    context.say("colour of \(found): " + (color?.rawValue ?? "none"))
+    // Nothing was written when the colour was already so, and the wording must not suggest a change to undo.
+    if changed {
+      context.say("colour of \(found): " + (color?.rawValue ?? "none"))
+    } else {
+      context.say("\(found) already has " + (color.map { "colour \($0.rawValue)" } ?? "no colour"))
+    }
   }
 }
