@@ -193,6 +193,16 @@ import Testing
         """)
   }
 
+  @Test func aPurchaseMadeWithTheClockSetBackADayIsNotOnTheTrip() throws {
+    var scenario = try TripCommandTests.household()
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T13:00:00Z"
+    try scenario.given(["trip", "start"], ["buy", "milk"])
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-20T23:00:00Z"
+    try scenario.given(["buy", "bread"])
+    let trip = try scenario.grocery.run(["trip"])
+    #expect(trip.stdout.contains("milk") && !trip.stdout.contains("bread"), "\(trip)")
+  }
+
   @Test func aVersion2LineWithATripIsRefusedNamingItsLine() throws {
     let scenario = try TripCommandTests.household()
     let logs = scenario.grocery.store + "/logs"

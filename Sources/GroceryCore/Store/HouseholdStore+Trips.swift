@@ -120,8 +120,8 @@ extension HouseholdStore {
     state.trips.open(of: machine, at: TripBook.clock(now, after: state.latest))?.id
   }
 
-  /// Takes the trip off purchases of another day than today (in local time): a backdated purchase was not made
-  /// on the trip under way.
+  /// Takes the trip off purchases of another day than `now`'s (in local time): a backdated purchase was not made
+  /// on the trip under way. `now` is the log clock's time, which a clock set back does not move.
   static func tripTagged(_ operations: [Operation], now: Date) -> [Operation] {
     let today = Day(now, utcOffset: LocalTime.utcOffset(at: now) ?? 0)
     return operations.map { operation in

@@ -208,8 +208,10 @@ public struct HouseholdStore: Sendable {
       var groceries = reading.view.groceries
       let result = try body(&groceries)
       if groceries == reading.view.groceries { return result }
+      // The trip's day is the log clock's, as its times are: a clock set back does not move a purchase onto it.
+      let clock = Date(timeIntervalSince1970: Double(TripBook.clock(now, after: reading.state.latest)) / 1000)
       let operations = Self.tripTagged(
-        ChangeDiff.operations(from: reading.view, to: groceries, now: now), now: now)
+        ChangeDiff.operations(from: reading.view, to: groceries, now: now), now: clock)
       if operations.isEmpty { return result }
       try commit(operations, summary: summary(result), machine: machine, now: now, reading: &reading)
       return result
