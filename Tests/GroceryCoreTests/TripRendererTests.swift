@@ -47,6 +47,25 @@ import Testing
           """)
   }
 
+  @Test func aTripAcrossMidnightKeepsItsNamesInOneColumn() {
+    // Starts 13:00 local; 11 h and 12 h later the clock is past midnight, and those times carry no day.
+    let late = [
+      purchase("Tea", "Snacks", after: 10 * 60), purchase("Eggs", "Dairy & Fridge", after: 11 * 60 + 30),
+    ]
+    #expect(
+      TripRenderer.status(
+        trip(at: nil, minutes: nil, ending: .open, late), now: start + (11 * 60 + 40) * minute,
+        utcOffset: zone)
+          == """
+          Trip anywhere, started 2026-11-21 13:00, 11 h 40 min so far
+            2026-11-21 23:00  Tea
+            2026-11-22 00:30  Eggs
+
+          2 items bought so far
+
+          """)
+  }
+
   @Test func aTripJustStartedHasNothingBoughtYet() {
     #expect(
       TripRenderer.status(trip(at: nil, minutes: nil, ending: .open), now: start, utcOffset: zone) == """

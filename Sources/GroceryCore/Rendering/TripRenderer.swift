@@ -31,9 +31,15 @@ public enum TripRenderer {
     }
     if let by = trip.by { heading += " (by \(by))" }
     var lines = TextLayout.wrap(heading, width: 80, first: "", rest: "  ")
+    // When one purchase was on another day than today (a trip across midnight), every time shows its day, so the
+    // names stay in one column.
+    let days = Set(trip.purchases.map { Day($0.at, utcOffset: utcOffset($0.at)) })
+    let shownDay =
+      days.count > 1 || days.first.map { $0 != today } == true ? Day(ordinal: Int.min / 2) : today
     for purchase in trip.purchases {
       let text = purchase.name + (purchase.quantity > 1 ? " x\(purchase.quantity)" : "")
-      lines += TextLayout.wrap(text, width: 80, first: "  \(time(purchase.at))  ", rest: "         ")
+      let head = "  " + clock(purchase.at, today: shownDay, utcOffset: utcOffset) + "  "
+      lines += TextLayout.wrap(text, width: 80, first: head, rest: String(repeating: " ", count: head.count))
     }
     lines.append("")
     if trip.purchases.isEmpty {
@@ -137,8 +143,8 @@ public enum TripRenderer {
     return "\(minutes / 60) h" + (rest == 0 ? "" : rest < 10 ? " 0\(rest) min" : " \(rest) min")
   }
 
-  /// The local time of day, `HH:MM`, with the day in front when it is not `today`.
-  static func clock(_ date: Date, today: Day, utcOffset: (Date) -> Int) -> String {
+  /// The local time of day, `HH:MM`, with the day in front when it is not `today` (always, when `today` is nil).
+  static func clock(_ date: Date, today: Day?, utcOffset: (Date) -> Int) -> String {
     let offset = utcOffset(date)
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
     let minuteOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
