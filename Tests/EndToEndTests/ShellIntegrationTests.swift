@@ -60,6 +60,18 @@ enum Tool {
     "Frozen peas", "Ground beef", "Lemons", "Orange juice", "Peanut butter", "Sourdough loaf",
   ]
 
+  /// The sample household's categories, in walk order.
+  static let categories = [
+    "Produce", "Deli & Meat", "Dairy & Fridge", "Bread & Frozen", "Boxed & Canned", "Snacks, Drinks & Other",
+    "Uncategorized",
+  ]
+
+  /// What `category color NAME` offers for its second argument: the 16 colours, then --none.
+  static let colours = [
+    "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "bright-black", "bright-red",
+    "bright-green", "bright-yellow", "bright-blue", "bright-magenta", "bright-cyan", "bright-white", "--none",
+  ]
+
   init() throws {
     try scenario.given(["init", "--sample"])
   }
@@ -146,6 +158,21 @@ enum Tool {
     #expect(try bashCompletes(["grocery", "purchase", ""]).sorted() == Self.onTheList, "the usual store")
   }
 
+  @Test func bashOffersCategoriesThenColoursToCategoryColor() throws {
+    #expect(try bashCompletes(["grocery", "category", "color", ""]) == Self.categories)
+    #expect(try bashCompletes(["grocery", "category", "color", "Produce", ""]) == Self.colours)
+    #expect(
+      try bashCompletes(["grocery", "category", "colour", "'Dairy & Fridge'", "bright-r"]) == ["bright-red"])
+    #expect(
+      try bashCompletes(["grocery", "category", "color", "--lock-timeout", "5", ""]) == Self.categories,
+      "an option's value is no argument")
+    #expect(
+      try bashCompletes(["grocery", "--lock-timeout", "=", "5", "category", "color", "Produce", "gr"]) == [
+        "green"
+      ],
+      "readline splits --lock-timeout=5 at the equals sign")
+  }
+
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishOffersOnlyTheChoicesAfterAnOptionWithAFixedSetOfValues() throws {
     let script = try scenario.grocery.run(["completions", "fish"]).stdout
@@ -189,6 +216,18 @@ enum Tool {
     #expect(try fishCompletes("grocery --store \"\(dollar)\" purchase ") == ["Zucchini"])
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("x")), "nothing typed is run")
     #expect(try fishCompletes("grocery purchase ").sorted() == Self.onTheList, "the usual store")
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishOffersCategoriesThenColoursToCategoryColor() throws {
+    let colours = Self.colours.map { $0 == "--none" ? "--none\tTake the category's colour away." : $0 }
+    #expect(try fishCompletes("grocery category color ").sorted() == Self.categories.sorted())
+    #expect(try fishCompletes("grocery category color Produce ").sorted() == colours.sorted())
+    #expect(try fishCompletes("grocery category colour 'Dairy & Fridge' bright-r") == ["bright-red"])
+    #expect(
+      try fishCompletes("grocery category color --lock-timeout 5 ").sorted() == Self.categories.sorted(),
+      "an option's value is no argument")
+    #expect(try fishCompletes("grocery --lock-timeout 5 category color Produce gr") == ["green"])
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
@@ -252,6 +291,22 @@ enum Tool {
     #expect(try zshCompletes(["grocery", "--store", dollar, "purchase", ""]) == "Zucchini\n")
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("x")), "nothing typed is run")
     #expect(try zshCompletes(["grocery", "purchase", ""]) == Self.onTheList.joined(separator: "|") + "\n")
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshOffersCategoriesThenColoursToCategoryColor() throws {
+    #expect(
+      try zshCompletes(["grocery", "category", "color", ""]) == Self.categories.joined(separator: "|") + "\n")
+    #expect(
+      try zshCompletes(["grocery", "category", "color", "Produce", ""]) == Self.colours.joined(separator: "|")
+        + "\n")
+    #expect(
+      try zshCompletes(["grocery", "category", "colour", "'Dairy & Fridge'", "bright-r"]) == "bright-red\n")
+    #expect(
+      try zshCompletes(["grocery", "category", "color", "--lock-timeout", "5", ""])
+        == Self.categories.joined(separator: "|") + "\n", "an option's value is no argument")
+    #expect(
+      try zshCompletes(["grocery", "--lock-timeout", "5", "category", "color", "Produce", "gr"]) == "green\n")
   }
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
