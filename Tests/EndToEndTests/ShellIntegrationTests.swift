@@ -60,6 +60,18 @@ enum Tool {
     "Frozen peas", "Ground beef", "Lemons", "Orange juice", "Peanut butter", "Sourdough loaf",
   ]
 
+  /// The sample household's categories, in walk order.
+  static let categories = [
+    "Produce", "Deli & Meat", "Dairy & Fridge", "Bread & Frozen", "Boxed & Canned", "Snacks, Drinks & Other",
+    "Uncategorized",
+  ]
+
+  /// What `category color NAME` offers for its second argument: the 16 colours, then --none.
+  static let colours = [
+    "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "bright-black", "bright-red",
+    "bright-green", "bright-yellow", "bright-blue", "bright-magenta", "bright-cyan", "bright-white", "--none",
+  ]
+
   init() throws {
     try scenario.given(["init", "--sample"])
   }
@@ -78,20 +90,36 @@ enum Tool {
     #expect(check.status == 0 && check.stderr.isEmpty, "\(check)")
   }
 
-  @Test func bashCompletesCommandsOptionsAndNamesFromTheStore() throws {
+  /// Quotes a word for bash, zsh or fish: inside single quotes, with each single quote closed, escaped and reopened.
+  static func quoted(_ word: String) -> String {
+    "'" + word.replacing("'", with: "'\\''") + "'"
+  }
+
+  /// Runs bash's completion function on words as readline hands them over (quotes and all) in the scenario's folder.
+  func bashCompletes(_ words: [String]) throws -> [String] {
     let script = try scenario.grocery.run(["completions", "bash"]).stdout
     try scenario.folder.write("completion.bash", script)
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
-    func complete(_ words: [String]) throws -> [String] {
-      let line = words.map { "'\($0)'" }.joined(separator: " ")
-      let program = """
-        export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)'
-        source '\(scenario.folder.file("completion.bash"))'
-        COMP_WORDS=(\(line)); COMP_CWORD=\(words.count - 1); _grocery; printf '%s\\n' "${COMPREPLY[@]}"
-        """
-      return try Tool.run("bash", ["-c", program], in: scenario.folder).stdout.split(separator: "\n").map(
-        String.init)
-    }
+    let program = """
+      export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)'
+      cd '\(scenario.folder.path)'; source completion.bash
+      COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+      _grocery; printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    return try Tool.run("bash", ["-c", program], in: scenario.folder).stdout.split(separator: "\n").map(
+      String.init)
+  }
+
+  /// Makes a second household in the scenario's folder with only Zucchini on its list, and returns its path.
+  func otherStore(_ name: String) throws -> String {
+    let path = scenario.folder.file(name)
+    let outcome = try scenario.grocery.run(["--store", path, "add", "Zucchini"])
+    #expect(outcome == Outcome(stdout: "added: Zucchini\n"))
+    return path
+  }
+
+  @Test func bashCompletesCommandsOptionsAndNamesFromTheStore() throws {
+    let complete = bashCompletes
     #expect(try complete(["grocery", "pur"]) == ["purchase"])
     #expect(try complete(["grocery", "add", "--sta"]) == ["--staple"])
     #expect(try complete(["grocery", "purchase", "Mi"]) == ["Milk"])
@@ -109,6 +137,40 @@ enum Tool {
     #expect(try complete(["grocery", "import", typed]) == [file], "import completes files")
     #expect(try complete(["grocery", "export", "-o", typed]) == [file])
     #expect(try complete(["grocery", "import", "--format", "s"]) == ["shoppinglist14"])
+  }
+
+  @Test func bashOffersNamesFromTheStoreTypedWithStoreWithoutRunningAnythingInIt() throws {
+    let spaced = try otherStore("other store")
+    let dollar = try otherStore("$(touch x)")
+    #expect(try bashCompletes(["grocery", "--store", Self.quoted(spaced), "purchase", ""]) == ["Zucchini"])
+    #expect(
+      try bashCompletes(["grocery", "--store", spaced.replacing(" ", with: "\\ "), "buy", "Z"]) == [
+        "Zucchini"
+      ])
+    #expect(try bashCompletes(["grocery", "purchase", "--store=\"\(spaced)\"", ""]) == ["Zucchini"])
+    #expect(
+      try bashCompletes(["grocery", "--store", "=", Self.quoted(spaced), "purchase", ""]) == ["Zucchini"],
+      "readline splits --store=PATH at the equals sign")
+    #expect(try bashCompletes(["grocery", "--store", Self.quoted(dollar), "purchase", ""]) == ["Zucchini"])
+    #expect(try bashCompletes(["grocery", "--store", "\"\(dollar)\"", "purchase", ""]) == ["Zucchini"])
+    #expect(try bashCompletes(["grocery", "--store", dollar, "purchase", ""]) == ["Zucchini"])
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("x")), "nothing typed is run")
+    #expect(try bashCompletes(["grocery", "purchase", ""]).sorted() == Self.onTheList, "the usual store")
+  }
+
+  @Test func bashOffersCategoriesThenColoursToCategoryColor() throws {
+    #expect(try bashCompletes(["grocery", "category", "color", ""]) == Self.categories)
+    #expect(try bashCompletes(["grocery", "category", "color", "Produce", ""]) == Self.colours)
+    #expect(
+      try bashCompletes(["grocery", "category", "colour", "'Dairy & Fridge'", "bright-r"]) == ["bright-red"])
+    #expect(
+      try bashCompletes(["grocery", "category", "color", "--lock-timeout", "5", ""]) == Self.categories,
+      "an option's value is no argument")
+    #expect(
+      try bashCompletes(["grocery", "--lock-timeout", "=", "5", "category", "color", "Produce", "gr"]) == [
+        "green"
+      ],
+      "readline splits --lock-timeout=5 at the equals sign")
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
@@ -133,10 +195,39 @@ enum Tool {
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
     let program = """
       set -x PATH '\(binFolder)' $PATH; set -x GROCERY_STORE '\(scenario.grocery.store)'
-      cd '\(scenario.folder.path)'; source grocery.fish; complete -C '\(line)'
+      cd '\(scenario.folder.path)'; source grocery.fish; complete -C \(Self.fishQuoted(line))
       """
     return try Tool.run("fish", ["--no-config", "-c", program], in: scenario.folder).stdout
       .split(separator: "\n").map(String.init)
+  }
+
+  /// Quotes a word for fish, whose single quotes take a backslash before a backslash or a single quote.
+  static func fishQuoted(_ word: String) -> String {
+    "'" + word.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishOffersNamesFromTheStoreTypedWithStoreWithoutRunningAnythingInIt() throws {
+    let spaced = try otherStore("other store")
+    let dollar = try otherStore("$(touch x)")
+    #expect(try fishCompletes("grocery --store \(Self.quoted(spaced)) purchase ") == ["Zucchini"])
+    #expect(try fishCompletes("grocery buy --store=\(spaced.replacing(" ", with: "\\ ")) Z") == ["Zucchini"])
+    #expect(try fishCompletes("grocery --store \(Self.quoted(dollar)) purchase ") == ["Zucchini"])
+    #expect(try fishCompletes("grocery --store \"\(dollar)\" purchase ") == ["Zucchini"])
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("x")), "nothing typed is run")
+    #expect(try fishCompletes("grocery purchase ").sorted() == Self.onTheList, "the usual store")
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishOffersCategoriesThenColoursToCategoryColor() throws {
+    let colours = Self.colours.map { $0 == "--none" ? "--none\tTake the category's colour away." : $0 }
+    #expect(try fishCompletes("grocery category color ").sorted() == Self.categories.sorted())
+    #expect(try fishCompletes("grocery category color Produce ").sorted() == colours.sorted())
+    #expect(try fishCompletes("grocery category colour 'Dairy & Fridge' bright-r") == ["bright-red"])
+    #expect(
+      try fishCompletes("grocery category color --lock-timeout 5 ").sorted() == Self.categories.sorted(),
+      "an option's value is no argument")
+    #expect(try fishCompletes("grocery --lock-timeout 5 category color Produce gr") == ["green"])
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
@@ -169,23 +260,58 @@ enum Tool {
     #expect(try fishCompletes("grocery buy Mi") == ["Milk"], "every item when none on the list fits")
   }
 
-  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
-  func zshCompletesNamesFromTheStore() throws {
+  /// Runs zsh's completion function, with compadd captured, on words as zsh hands them over (quotes and all).
+  func zshCompletes(_ words: [String]) throws -> String {
     let script = try scenario.grocery.run(["completions", "zsh"]).stdout
     try scenario.folder.write("_grocery", script)
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
-    // zsh's own completion machinery, with compadd captured: the names grocery offers after `purchase Mi`.
-    func complete(_ words: [String]) throws -> String {
-      let program = """
-        export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
-        autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump"))'
-        source '\(scenario.folder.file("_grocery"))'
-        \(Self.zshCompadd)
-        words=(\(words.map { "'\($0)'" }.joined(separator: " "))) CURRENT=\(words.count) PREFIX='\(words.last!)'
-        _grocery
-        """
-      return try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder).stdout
-    }
+    let program = """
+      export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
+      cd '\(scenario.folder.path)'
+      autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump"))'
+      source '\(scenario.folder.file("_grocery"))'
+      \(Self.zshCompadd)
+      words=(\(words.map(Self.quoted).joined(separator: " "))) CURRENT=\(words.count)
+      PREFIX=\(Self.quoted(words.last ?? ""))
+      _grocery
+      """
+    return try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder).stdout
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshOffersNamesFromTheStoreTypedWithStoreWithoutRunningAnythingInIt() throws {
+    let spaced = try otherStore("other store")
+    let dollar = try otherStore("$(touch x)")
+    #expect(try zshCompletes(["grocery", "--store", Self.quoted(spaced), "purchase", ""]) == "Zucchini\n")
+    #expect(
+      try zshCompletes(["grocery", "buy", "--store=" + spaced.replacing(" ", with: "\\ "), "Z"])
+        == "Zucchini\n")
+    #expect(try zshCompletes(["grocery", "--store", Self.quoted(dollar), "purchase", ""]) == "Zucchini\n")
+    #expect(try zshCompletes(["grocery", "--store", "\"\(dollar)\"", "purchase", ""]) == "Zucchini\n")
+    #expect(try zshCompletes(["grocery", "--store", dollar, "purchase", ""]) == "Zucchini\n")
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("x")), "nothing typed is run")
+    #expect(try zshCompletes(["grocery", "purchase", ""]) == Self.onTheList.joined(separator: "|") + "\n")
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshOffersCategoriesThenColoursToCategoryColor() throws {
+    #expect(
+      try zshCompletes(["grocery", "category", "color", ""]) == Self.categories.joined(separator: "|") + "\n")
+    #expect(
+      try zshCompletes(["grocery", "category", "color", "Produce", ""]) == Self.colours.joined(separator: "|")
+        + "\n")
+    #expect(
+      try zshCompletes(["grocery", "category", "colour", "'Dairy & Fridge'", "bright-r"]) == "bright-red\n")
+    #expect(
+      try zshCompletes(["grocery", "category", "color", "--lock-timeout", "5", ""])
+        == Self.categories.joined(separator: "|") + "\n", "an option's value is no argument")
+    #expect(
+      try zshCompletes(["grocery", "--lock-timeout", "5", "category", "color", "Produce", "gr"]) == "green\n")
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshCompletesNamesFromTheStore() throws {
+    let complete = zshCompletes
     #expect(try complete(["grocery", "purchase", "Mi"]).contains("Milk"))
     #expect(try complete(["grocery", "reorder-categories", ""]).contains("Dairy & Fridge"))
     #expect(try complete(["grocery", "purchase", ""]) == Self.onTheList.joined(separator: "|") + "\n")

@@ -46,20 +46,39 @@ enum Completions {
     }
   }
 
-  /// The body both shells run: find the command path, then complete an option's value, an option, or an argument.
-  /// `previous` is the shell's expression for the word before the one being completed; `currentIsOption` tests
-  /// whether that word starts with a dash.
-  static func body(_ actions: CompletionActions, previous: String, currentIsOption: String) -> String {
-    var out = "    case \"$command_path $word\" in\n"
+  /// The spellings of the options that take a value.
+  static func valueFlags(_ options: [any OptionDeclaration]) -> [String] {
+    options.filter { !$0.isFlag }.flatMap(flags)
+  }
+
+  /// The body both shells run: find the command path and count the arguments after it, then complete an
+  /// option's value, an option, or an argument. `previous` is the shell's expression for the word before the one
+  /// being completed; `currentIsOption` tests whether that word starts with a dash; `skipValue` steps over the
+  /// value of the option at `i`.
+  static func body(
+    _ actions: CompletionActions, previous: String, currentIsOption: String, skipValue: String
+  ) -> String {
+    // --store is read before this, by the shell's own code.
+    let globalValues = valueFlags(GlobalOptions.options.filter { $0.long != GlobalOptions.store.long })
+    var out = "    case \"$command_path:$word\" in\n"
+    for (path, flags) in [("*", globalValues)] + paths.map({ ($0.path, valueFlags($0.spec.options)) })
+    where !flags.isEmpty {
+      let keys = flags.map { path == "*" ? "*\":\($0)\"" : "\"\(path):\($0)\"" }
+      out += "      \(keys.joined(separator: "|"))) \(skipValue); continue ;;\n"
+    }
+    out += "      *:-*) continue ;;\n    esac\n    case \"$command_path $word\" in\n"
     for spec in CommandTable.commands {
-      for name in spec.allNames { out += "      \" \(name)\") command_path=\"\(spec.name)\" ;;\n" }
+      for name in spec.allNames {
+        out += "      \" \(name)\") command_path=\"\(spec.name)\"; continue ;;\n"
+      }
       for sub in spec.subcommands {
         for name in sub.allNames {
-          out += "      \"\(spec.name) \(name)\") command_path=\"\(spec.name) \(sub.name)\" ;;\n"
+          out += "      \"\(spec.name) \(name)\") command_path=\"\(spec.name) \(sub.name)\"; continue ;;\n"
         }
       }
     }
-    out += "    esac\n  done\n  case \"$command_path:\(previous)\" in\n"
+    out += "    esac\n    [[ -n \"$command_path\" ]] && arguments=$((arguments + 1))\n"
+    out += "  done\n  case \"$command_path:\(previous)\" in\n"
     for (path, spec) in paths {
       for option in options(spec) where !option.isFlag {
         let key = flags(option).map { "\"\(path):\($0)\"" }.joined(separator: "|")
@@ -76,6 +95,10 @@ enum Completions {
     for (path, spec) in paths {
       if !spec.subcommands.isEmpty {
         out += "    \"\(path)\") \(actions.words(spec.subcommands.flatMap { $0.allNames })) ;;\n"
+      } else if let later = spec.arguments.laterCompletion {
+        let first = offer(spec.arguments.completion, actions)
+        out +=
+          "    \"\(path)\") if (( arguments == 0 )); then \(first); else \(offer(later, actions)); fi ;;\n"
       } else if spec.arguments.completion != nil {
         out += "    \"\(path)\") \(offer(spec.arguments.completion, actions)) ;;\n"
       }
@@ -95,25 +118,63 @@ enum Completions {
       _grocery_names() {
         # Names match without regard to case, as grocery matches them; readline quotes what it inserts.
         local name restore
+        local -a store_option=()
+        [[ -n "$store" ]] && store_option=(--store "$store")
         restore=$(shopt -p nocasematch)
         shopt -s nocasematch
         COMPREPLY=()
         while IFS= read -r name; do
           [[ "$name" == "$cur"* ]] && COMPREPLY+=("$name")
-        done < <(grocery names "$@" 2>/dev/null)
+        done < <(grocery "${store_option[@]}" names "$@" 2>/dev/null)
         eval "$restore"
         compopt -o filenames 2>/dev/null
       }
-      _grocery() {
-        local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-        local i word command_path=""
-        for ((i = 1; i < COMP_CWORD; i++)); do
-          word="${COMP_WORDS[i]}"
-          [[ "$word" == -* ]] && continue
 
-      """ + body(actions, previous: "$prev", currentIsOption: "[[ \"$cur\" == -* ]]")
+      """ + bashStore + """
+        _grocery() {
+          local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+          local i word command_path="" store="" arguments=0
+          for ((i = 1; i < COMP_CWORD; i++)); do
+            word="${COMP_WORDS[i]}"
+            case "$word" in
+              --store)
+                # readline splits --store=PATH into three words at the equals sign.
+                [[ "${COMP_WORDS[i+1]}" == = ]] && ((i++))
+                ((++i < COMP_CWORD)) && _grocery_store "${COMP_WORDS[i]}"
+                continue ;;
+              --store=*) _grocery_store "${word#--store=}"; continue ;;
+            esac
+
+        """
+        + body(
+          actions, previous: "$prev", currentIsOption: "[[ \"$cur\" == -* ]]",
+          skipValue: "[[ \"${COMP_WORDS[i+1]}\" == = ]] && ((i++)); ((i++))")
         + "complete -F _grocery grocery\n"
   }
+
+  /// The bash function that sets `store` to the folder a typed word names: it takes the word's quotes and
+  /// backslashes away as the shell would, but never expands or runs anything in it, and expands a leading `~`.
+  static let bashStore = #"""
+    _grocery_store() {
+      local word="$1" char next quote="" i
+      store=""
+      for ((i = 0; i < ${#word}; i++)); do
+        char="${word:i:1}" next="${word:i+1:1}"
+        if [[ -n "$quote" && "$char" == "$quote" ]]; then
+          quote=""
+        elif [[ "$char" == '\' && ( -z "$quote" || "$quote$next" == \"[\\\"\$\`] ) ]]; then
+          ((i++))
+          store+="${word:i:1}"
+        elif [[ -z "$quote" && ( "$char" == "'" || "$char" == '"' ) ]]; then
+          quote="$char"
+        else
+          store+="$char"
+        fi
+      done
+      if [[ "$word" == "~" || "$word" == "~/"* ]]; then store="$HOME${store:1}"; fi
+    }
+
+    """#
 
   static func zsh() -> String {
     let actions = CompletionActions(
@@ -124,19 +185,31 @@ enum Completions {
       #compdef grocery
       # zsh completion for grocery; generated by 'grocery completions zsh'.
       _grocery_names() {
-        local -a names
+        local -a names store_option
+        [[ -n "$store" ]] && store_option=(--store "$store")
         # Unquoted, (f) splits one name a line and drops the empty one of no output; compadd fails on none.
-        names=(${(f)"$(grocery names "$@" 2>/dev/null)"})
+        names=(${(f)"$(grocery "${store_option[@]}" names "$@" 2>/dev/null)"})
         compadd -a names
+      }
+      # Sets store to the folder a typed word names: (Q) takes its quotes away but expands and runs nothing.
+      _grocery_store() {
+        store="${(Q)1}"
+        if [[ "$1" == "~" || "$1" == "~/"* ]]; then store="$HOME${store:1}"; fi
       }
       _grocery() {
         # Not "path": in zsh that is tied to PATH, and grocery could no longer be found.
-        local command_path="" word i
+        local command_path="" word i store="" arguments=0
         for (( i = 2; i < CURRENT; i++ )); do
           word="${words[i]}"
-          [[ "$word" == -* ]] && continue
+          case "$word" in
+            --store) (( ++i < CURRENT )) && _grocery_store "${words[i]}"; continue ;;
+            --store=*) _grocery_store "${word#--store=}"; continue ;;
+          esac
 
-      """ + body(actions, previous: "${words[CURRENT-1]}", currentIsOption: "[[ \"$PREFIX\" == -* ]]")
+      """
+        + body(
+          actions, previous: "${words[CURRENT-1]}", currentIsOption: "[[ \"$PREFIX\" == -* ]]",
+          skipValue: "((i++))")
         // Autoloaded from fpath, this file's body runs on the first Tab: complete at once, not only define.
         + "if [[ \"${zsh_eval_context[-1]}\" == loadautofunc ]]; then\n  _grocery \"$@\"\nelse\n"
         + "  compdef _grocery grocery\nfi\n"
@@ -148,14 +221,48 @@ enum Completions {
     var out =
       "# fish completion for grocery; generated by 'grocery completions fish'.\ncomplete -c grocery -f\n"
         + """
+        # The names of a kind from the store given with --store on the command line, or else from the usual one.
+        function __grocery_names
+            set -l tokens (commandline -opc)
+            set -l store
+            for i in (seq (count $tokens))
+                switch $tokens[$i]
+                    case --store
+                        test $i -lt (count $tokens); and set store $tokens[(math $i + 1)]
+                    case '--store=*'
+                        set store (string replace -- --store= '' $tokens[$i])
+                end
+            end
+            if set -q store[1]
+                # The tokens come unquoted but unexpanded: a leading ~ is expanded here, nothing else ever is.
+                set store --store (string replace -r -- '^~(?=/|$)' $HOME $store)
+            end
+            grocery $store names $argv 2>/dev/null
+        end
         # The items on the list, or every item when none of those starts with what is typed.
         function __grocery_items_on_list
-            set -l names (grocery names items --on-list 2>/dev/null)
+            set -l names (__grocery_names items --on-list)
             if string match -q -r -i -- '^'(string escape --style=regex -- (commandline -ct)) $names
                 printf '%s\\n' $names
             else
-                grocery names items 2>/dev/null
+                __grocery_names items
             end
+        end
+        # Succeeds when exactly `expected` arguments follow a command path `depth` words long; the options named
+        # after those two numbers take a value, and the word after one of them is no argument.
+        function __grocery_arguments_are --argument-names depth expected
+            set -l count 0
+            set -l value false
+            for token in (commandline -opc)
+                if $value
+                    set value false
+                else if contains -- $token $argv[3..-1]
+                    set value true
+                else if not string match -q -- '-*' $token
+                    set count (math $count + 1)
+                end
+            end
+            test (math $count - 1 - $depth) -eq $expected
         end
 
         """
@@ -174,21 +281,32 @@ enum Completions {
       for sub in spec.subcommands {
         out +=
           "complete -c grocery -n '\(seen); and not __fish_seen_subcommand_from \(subs)' -a \(sub.name) -d \(quote(sub.abstract))\n"
-        out += fishCommand(sub, condition: "\(seen); and __fish_seen_subcommand_from \(sub.name)")
+        let names = sub.allNames.joined(separator: " ")
+        out += fishCommand(sub, condition: "\(seen); and __fish_seen_subcommand_from \(names)", depth: 2)
       }
-      if spec.subcommands.isEmpty { out += fishCommand(spec, condition: seen) }
+      if spec.subcommands.isEmpty { out += fishCommand(spec, condition: seen, depth: 1) }
     }
     return out
   }
 
-  static func fishCommand(_ spec: any Command.Type, condition: String) -> String {
+  /// The completions of a command `depth` words deep: its options, then its arguments.
+  static func fishCommand(_ spec: any Command.Type, condition: String, depth: Int) -> String {
     var out = spec.options.map { fishOption($0, condition: condition) }.joined()
-    if case .files? = spec.arguments.completion {
-      out += "complete -c grocery -n '\(condition)' -F\n"
-    } else if let completion = spec.arguments.completion {
-      out += "complete -c grocery -n '\(condition)' -a \(fishValues(completion))\n"
+    guard let later = spec.arguments.laterCompletion else {
+      return out + fishArguments(spec.arguments.completion, condition: condition)
     }
-    return out
+    let first = (["__grocery_arguments_are", "\(depth)", "0"] + valueFlags(options(spec))).joined(
+      separator: " ")
+    out += fishArguments(spec.arguments.completion, condition: "\(condition); and \(first)")
+    return out + fishArguments(later, condition: "\(condition); and not \(first)")
+  }
+
+  static func fishArguments(_ completion: ArgumentCompletion?, condition: String) -> String {
+    switch completion {
+    case nil: return ""
+    case .files?: return "complete -c grocery -n '\(condition)' -F\n"
+    case let completion?: return "complete -c grocery -n '\(condition)' -a \(fishValues(completion))\n"
+    }
   }
 
   static func fishOption(_ option: any OptionDeclaration, condition: String?) -> String {
@@ -210,7 +328,7 @@ enum Completions {
   /// The argument of fish's `-a`: a command that prints names, or the words, each with its own description.
   static func fishValues(_ completion: ArgumentCompletion) -> String {
     switch completion {
-    case .names(let kind): return "'(grocery names \(NamesCommand.word(for: kind)) 2>/dev/null)'"
+    case .names(let kind): return "'(__grocery_names \(NamesCommand.word(for: kind)))'"
     case .itemsOnList: return "'(__grocery_items_on_list)'"
     // Files are offered with -F rather than -a.
     case .files: return "'(__fish_complete_path (commandline -ct))'"

@@ -4,7 +4,12 @@ import GroceryCore
 struct CategoryColorCommand: Command, Runnable {
   static let name = "color"
   static let aliases = ["colour"]
-  static let arguments = Arguments("NAME [COLOR]", minimum: 1, maximum: 2, completes: .names(.category))
+  static let arguments = Arguments(
+    "NAME [COLOR]", minimum: 1, maximum: 2, completes: .names(.category),
+    then: .words(
+      NamedColor.allCases.map { CompletionWord($0.rawValue) } + [
+        CompletionWord("--" + none.long, help: none.help)
+      ]))
   static let abstract = "Give a category a colour, or take it away with --none."
   static let discussion =
     "On a terminal, the category's heading and items in 'grocery list' are shown in its colour; pipes, "
