@@ -185,6 +185,55 @@ import Testing
     #expect(other.grocery.storeBytes() == before, "importing the same export twice adds nothing")
   }
 
+  @Test func anExportOfATwoMachineHouseholdImportedIntoAnEmptyOneKeepsWhoBoughtWhat() throws {
+    // Two state folders on one household folder are two machines. No day has purchases of one item by both,
+    // whose order would follow the machines' random ids.
+    var ann = scenario.grocery
+    ann.environment["USER"] = "ann"
+    ann.environment["XDG_STATE_HOME"] = scenario.folder.file("state-ann")
+    var bob = scenario.grocery
+    bob.environment["USER"] = "bob"
+    bob.environment["XDG_STATE_HOME"] = scenario.folder.file("state-bob")
+    for (machine, arguments) in [
+      (ann, ["add", "milk", "eggs", "-c", "dairy", "--staple"]),
+      (ann, ["purchase", "milk", "--on", "2026-11-07"]),
+      (bob, ["purchase", "milk", "eggs", "--on", "2026-11-14"]),
+      (ann, ["purchase", "milk", "--on", "2026-11-15"]),
+      (bob, ["add", "milk"]), (bob, ["purchase", "milk"]),
+    ] {
+      let outcome = try machine.run(arguments)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+    }
+    let host = Machine.currentHost
+    #expect(
+      try ann.run(["history"])
+        == Outcome(
+          stdout: """
+            2026-11-21 milk (bob@\(host))
+            2026-11-15 milk (ann@\(host))
+            2026-11-14 eggs (bob@\(host))
+            2026-11-14 milk (bob@\(host))
+            2026-11-07 milk (ann@\(host))
+
+            """))
+    try scenario.folder.write("household.json", try ann.run(["export"]).stdout)
+
+    let other = Scenario()
+    try other.expect(
+      ["import", scenario.folder.file("household.json")],
+      stdout: """
+        added 2, updated 0, skipped 0
+        purchases recorded: 5
+
+        """)
+    for command in [["list", "--all", "--format", "json"], ["history", "--format", "json"]] {
+      #expect(try other.grocery.run(command) == ann.run(command), "\(command)")
+    }
+    #expect(try other.grocery.run(["export"]) == ann.run(["export"]))
+    try other.expect(["undo"], stdout: "undid: import household.json\n")
+    try other.expect(["history"], stdout: "No purchases yet.\n")
+  }
+
   @Test func exportWritesThroughALinkIntoADeviceAndToStandardOutputWithoutReplacingThem() throws {
     try scenario.given(["add", "milk"])
     let export = try scenario.grocery.run(["export"]).stdout

@@ -176,6 +176,11 @@ import Testing
         + " cyan, white, bright-black, bright-red, bright-green, bright-yellow, bright-blue, bright-magenta,"
         + " bright-cyan, bright-white"
     ),
+    (
+      "{\"format\": \"grocery-export\", \"version\": 1, \"categories\": [], \"locations\": [], \"items\": [\n"
+        + "{\"name\": \"Milk\", \"purchases\": [\n{\"date\": \"2026-11-20\", \"by\": \"ann\\u0007\"}]}]}",
+      "cannot import 'export.json': line 3: buyer name 'ann\\u{7}': it contains a control character"
+    ),
   ])
   func aMalformedExportIsRefusedWithItsLine(text: String, message: String) {
     #expect(

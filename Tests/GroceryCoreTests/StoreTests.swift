@@ -230,8 +230,8 @@ import Testing
     #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk", "Tea"])
     try older.write(to: URL(fileURLWithPath: path))
     #expect(try alice.load() == expected)
-    try "{\"snapshot\":4}\n".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
-    #expect(throws: GroceryError.newerStoreVersion(path: alice.snapshotPath, found: 4, supported: 3)) {
+    try "{\"snapshot\":5}\n".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
+    #expect(throws: GroceryError.newerStoreVersion(path: alice.snapshotPath, found: 5, supported: 4)) {
       try alice.load()
     }
   }

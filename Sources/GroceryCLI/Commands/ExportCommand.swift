@@ -7,8 +7,8 @@ struct ExportCommand: Command, Runnable {
   static let discussion = """
     Writes every item with its state and every purchase, the categories in walk order, and the locations \
     with their own orders, as the versioned JSON document the README describes. 'grocery import' reads it \
-    back: into an empty household it gives the same list and history, except that the purchases are \
-    recorded as bought on the importing machine. With --output a file is replaced only once the whole \
+    back: into an empty household it gives the same list and history, each purchase still naming who \
+    bought it. With --output a file is replaced only once the whole \
     export is written; a link's target is written, and a device such as /dev/null is written into, never \
     replaced.
     """

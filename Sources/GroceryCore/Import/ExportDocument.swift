@@ -187,7 +187,15 @@ public struct ExportDocument: Equatable, Sendable {
             throw entry.failure(file, "a purchase needs a 'date' as YYYY-MM-DD")
           }
           let quantity = try entry.whole("quantity", in: 1...999, file) ?? 1
-          let by = try entry.string("by", file)
+          var by: String?
+          if let text = try entry.string("by", file) {
+            // The buyer is written to the log, which takes only a name a machine could have.
+            do {
+              by = try Names.clean(text, what: "buyer name")
+            } catch GroceryError.invalidValue(_, let value, let reason) {
+              throw entry["by"]!.failure(file, "buyer name '\(ImportName.shown(value))': \(reason)")
+            }
+          }
           item.purchases.append(Purchase(date: day, quantity: quantity, by: by))
         }
         item.purchases.sort { $0.date < $1.date }

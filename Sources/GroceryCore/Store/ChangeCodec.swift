@@ -33,11 +33,12 @@ enum ChangeCodec {
         + (was == LocationFields() ? "" : ",\"was\":\(fields(was))") + "}"
     case .order(let ids, let was):
       return "{\"op\":\"order\",\"set\":\(JSONText.ids(ids)),\"was\":\(JSONText.ids(was))}"
-    case .buy(let item, let day, let quantity, let tag):
+    case .buy(let item, let day, let quantity, let tag, let by):
       var text = "{\"op\":\"buy\",\"item\":\(JSONText.id(item)),\"day\":\"\(day)\",\"quantity\":\(quantity)"
       if let tag {
         text += ",\"trip\":\(JSONText.id(tag.trip)),\"category\":" + optional(tag.category, JSONText.id)
       }
+      if let by { text += ",\"by\":" + JSONText.quote(by) }
       return text + "}"
     case .trip(let id, let set, let was):
       return "{\"op\":\"trip\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
@@ -54,7 +55,7 @@ enum ChangeCodec {
   static func needsVersion3(_ operation: Operation) -> Bool {
     switch operation {
     case .category(_, let set, let was): return set.color != nil || was.color != nil
-    case .buy(_, _, _, let tag): return tag != nil
+    case .buy(_, _, _, let tag, let by): return tag != nil || by != nil
     case .trip: return true
     default: return false
     }
@@ -179,7 +180,7 @@ enum ChangeCodec {
       guard let operations else { throw LineError(field: "ops", reason: "missing") }
       if version == Change.oldestVersion {
         for (index, operation) in operations.enumerated() {
-          if let error = tripNeedsVersion3(operation, field: "ops[\(index)]") { throw error }
+          if let error = needsVersion3Error(operation, field: "ops[\(index)]") { throw error }
         }
       }
       return Change(
@@ -195,12 +196,15 @@ enum ChangeCodec {
     }
   }
 
-  /// The error for a trip, or a purchase on one, in a version-2 line: version 2 has neither.
-  private static func tripNeedsVersion3(_ operation: Operation, field: String) -> LineError? {
+  /// The error for a trip, a purchase on one, or a purchase naming its buyer in a version-2 line: version 2 has
+  /// none of them.
+  private static func needsVersion3Error(_ operation: Operation, field: String) -> LineError? {
     switch operation {
     case .trip: return LineError(field: field + ".op", reason: "a trip needs a version-3 line")
-    case .buy(_, _, _, .some):
+    case .buy(_, _, _, .some, _):
       return LineError(field: field + ".trip", reason: "a purchase on a trip needs a version-3 line")
+    case .buy(_, _, _, nil, .some):
+      return LineError(field: field + ".by", reason: "a purchase naming its buyer needs a version-3 line")
     default: return nil
     }
   }
@@ -227,11 +231,13 @@ enum ChangeCodec {
     var quantity: Int?
     var change: String?
     var name: String?
+    var by: String?
     var first = true
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
       switch key {
       case "op": kind = try r.readString()
+      case "by": by = try buyerName(&r)
       case "id": id = try r.readUUID()
       case "item": item = try r.readUUID()
       case "day": day = try r.readDay()
@@ -271,6 +277,7 @@ enum ChangeCodec {
     if kind != "buy" {
       if trip != nil { throw LineError(field: base + ".trip", reason: "unknown field") }
       if tripCategory != nil { throw LineError(field: base + ".category", reason: "unknown field") }
+      if by != nil { throw LineError(field: base + ".by", reason: "unknown field") }
     }
     switch kind {
     case "item": return .item(try need(id, "id"), set: itemSet, was: itemWas)
@@ -286,7 +293,7 @@ enum ChangeCodec {
       }
       return .buy(
         item: try need(item, "item"), day: try need(day, "day"), quantity: try need(quantity, "quantity"),
-        trip: tag)
+        trip: tag, by: by)
     case "trip": return .trip(try need(id, "id"), set: tripSet, was: tripWas)
     case "unbuy":
       return .unbuy(
@@ -296,6 +303,21 @@ enum ChangeCodec {
     case nil: throw LineError(field: base + ".op", reason: "missing")
     case let other?: throw LineError(field: base + ".op", reason: "unknown operation '\(other)'")
     }
+  }
+
+  /// Reads a buyer's name, which must be a name as `sync setup --name` takes one for a machine.
+  private static func buyerName(_ r: inout JSONReader) throws -> String {
+    let text = try r.readString()
+    let clean: String
+    do {
+      clean = try Names.clean(text, what: "machine name")
+    } catch GroceryError.invalidValue(_, _, let reason) {
+      throw r.fail("expected a machine name, but \(reason)")
+    } catch {
+      throw r.fail("expected a machine name")
+    }
+    if clean != text { throw r.fail("expected a machine name without space around it, in NFC") }
+    return text
   }
 
   private static func quantityValue(_ r: inout JSONReader) throws -> Int {

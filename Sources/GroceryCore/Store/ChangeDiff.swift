@@ -141,7 +141,8 @@ enum ChangeDiff {
       operations.append(
         .buy(
           item: bought.item, day: bought.purchase.date, quantity: bought.purchase.quantity,
-          trip: bought.trip.map { TripTag(trip: $0, category: categoryOfItem[bought.item] ?? nil) }))
+          trip: bought.trip.map { TripTag(trip: $0, category: categoryOfItem[bought.item] ?? nil) },
+          by: bought.purchase.by))
     }
     return operations
   }

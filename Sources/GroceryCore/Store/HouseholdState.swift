@@ -30,6 +30,8 @@ struct HouseholdState: Equatable, Sendable {
     var stamp: Stamp
     var day: Day
     var quantity: Int
+    /// The buyer's name the log recorded, when it named one.
+    var by: String?
   }
 
   /// Returns every live purchase of each item, oldest first, and fills the windows from them.
@@ -46,7 +48,7 @@ struct HouseholdState: Equatable, Sendable {
         }
       var window = PurchaseWindow()
       for bought in live {
-        window.add(bought.day, quantity: bought.quantity, machine: bought.stamp.machineNumber)
+        window.add(bought.day, quantity: bought.quantity, machine: bought.stamp.machineNumber, by: bought.by)
       }
       items[item]?.purchases = window
       result[item] = live
@@ -86,16 +88,16 @@ struct HouseholdState: Equatable, Sendable {
           // An undo reopened a trip the state no longer keeps: read every log again.
           needsRebuild = true
         }
-      case .buy(let item, let day, let quantity, let tag):
+      case .buy(let item, let day, let quantity, let tag, let by):
         if let tag {
           trips.add(tag, change: change.id, item: item, quantity: quantity, at: stamp)
         }
         var state = items[item, default: ItemState()]
         if fullHistory != nil {
           fullHistory![item, default: []].append(
-            Bought(change: change.id, stamp: stamp, day: day, quantity: quantity))
+            Bought(change: change.id, stamp: stamp, day: day, quantity: quantity, by: by))
         } else {
-          state.purchases.add(day, quantity: quantity, machine: stamp.machineNumber)
+          state.purchases.add(day, quantity: quantity, machine: stamp.machineNumber, by: by)
         }
         state.alive.merge(true, at: stamp)
         state.touch(stamp)

@@ -125,10 +125,10 @@ extension HouseholdStore {
   static func tripTagged(_ operations: [Operation], now: Date) -> [Operation] {
     let today = Day(now, utcOffset: LocalTime.utcOffset(at: now) ?? 0)
     return operations.map { operation in
-      guard case .buy(let item, let day, let quantity, .some) = operation, day != today else {
+      guard case .buy(let item, let day, let quantity, .some, let by) = operation, day != today else {
         return operation
       }
-      return .buy(item: item, day: day, quantity: quantity, trip: nil)
+      return .buy(item: item, day: day, quantity: quantity, trip: nil, by: by)
     }
   }
 

@@ -18,7 +18,7 @@ struct HouseholdView: Sendable {
 
   /// Builds the view; with `history`, items hold every purchase instead of the recent ones.
   init(_ state: HouseholdState, history: [UUID: [HouseholdState.Bought]]? = nil) {
-    // Who bought what is said once the household has more than one machine.
+    // Who bought what is said once the household has more than one machine, or when the log named the buyer.
     var who: [UInt64: String] = [:]
     if state.machines.count > 1 {
       for (machine, name) in state.machines { who[MachineID.number(machine) ?? 0] = name.value }
@@ -140,7 +140,7 @@ struct HouseholdView: Sendable {
           combined.updated = max(combined.updated, state.updated)
         }
         for entry in state.purchases.entries {
-          window.add(entry.date, quantity: entry.quantity, machine: entry.machine)
+          window.add(entry.date, quantity: entry.quantity, machine: entry.machine, by: entry.by)
         }
         window.earlier += state.purchases.earlier
       }
@@ -193,11 +193,11 @@ struct HouseholdView: Sendable {
     item.updated = Date(timeIntervalSince1970: Double(state.updated.milliseconds / 1000))
     if let history {
       item.purchases = history.map {
-        Purchase(date: $0.day, quantity: $0.quantity, by: who[$0.stamp.machineNumber])
+        Purchase(date: $0.day, quantity: $0.quantity, by: $0.by ?? who[$0.stamp.machineNumber])
       }
     } else {
       item.purchases = state.purchases.entries.map {
-        Purchase(date: $0.date, quantity: $0.quantity, by: who[$0.machine])
+        Purchase(date: $0.date, quantity: $0.quantity, by: $0.by ?? who[$0.machine])
       }
       item.earlierPurchases = state.purchases.earlier
     }

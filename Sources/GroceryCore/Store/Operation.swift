@@ -12,8 +12,9 @@ enum Operation: Equatable, Sendable {
   case location(UUID, set: LocationFields, was: LocationFields)
   /// Sets the household's general walk order (category ids).
   case order([UUID], was: [UUID])
-  /// Records a purchase of an item on a day, on a trip when one was under way.
-  case buy(item: UUID, day: Day, quantity: Int, trip: TripTag? = nil)
+  /// Records a purchase of an item on a day, on a trip when one was under way; `by` names the buyer when the
+  /// purchase came from elsewhere (an import), so that it is not shown as bought by the recording machine.
+  case buy(item: UUID, day: Day, quantity: Int, trip: TripTag? = nil, by: String? = nil)
   /// Starts, ends, reopens or takes back a trip.
   case trip(UUID, set: TripFields, was: TripFields)
   /// Takes back the purchase an earlier change recorded (undo).

@@ -6,11 +6,12 @@ struct PurchaseWindow: Equatable, Sendable {
   /// How many distinct days are kept.
   static let capacity = Cadence.days + 13
 
-  /// One kept purchase, with the machine that recorded it.
+  /// One kept purchase, with the machine that recorded it and the buyer's name when the log recorded one.
   struct Entry: Equatable, Sendable {
     var date: Day
     var quantity: Int
     var machine: UInt64
+    var by: String? = nil
   }
 
   /// The purchases of the kept days, oldest first; within a day by machine, then in the order that machine
@@ -23,7 +24,7 @@ struct PurchaseWindow: Equatable, Sendable {
 
   var count: Int { earlier + entries.count }
 
-  mutating func add(_ day: Day, quantity: Int, machine: UInt64) {
+  mutating func add(_ day: Day, quantity: Int, machine: UInt64, by: String? = nil) {
     if let oldest = entries.first?.date, day < oldest, dayCount >= PurchaseWindow.capacity {
       earlier += 1
       return
@@ -36,7 +37,7 @@ struct PurchaseWindow: Equatable, Sendable {
       index -= 1
     }
     if index == 0 || entries[index - 1].date != day { dayCount += 1 }
-    entries.insert(Entry(date: day, quantity: quantity, machine: machine), at: index)
+    entries.insert(Entry(date: day, quantity: quantity, machine: machine, by: by), at: index)
     while dayCount > PurchaseWindow.capacity {
       let oldest = entries[0].date
       while let first = entries.first, first.date == oldest {

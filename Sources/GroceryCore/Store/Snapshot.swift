@@ -12,7 +12,7 @@
 /// location, kept trip and item with each field's value and stamp, and last this machine's undoable changes as log
 /// lines.
 enum Snapshot {
-  static let version = 3
+  static let version = 4
 
   /// Rewrite the snapshot once this many bytes of log have been read beyond it.
   static let rewriteThreshold = 16 * 1024
@@ -109,7 +109,9 @@ enum Snapshot {
     fields.append("[" + i.touched.map { String(index($0)) }.joined(separator: ",") + "]")
     fields.append(
       "["
-        + i.purchases.entries.map { "\($0.date.ordinal),\($0.quantity),\(machines[$0.machine] ?? 0)" }
+        + i.purchases.entries.map {
+          "\($0.date.ordinal),\($0.quantity),\(machines[$0.machine] ?? 0)," + optionalString($0.by)
+        }
         .joined(separator: ",") + "]")
     fields.append(String(i.purchases.earlier))
     return "[\"i\",\(JSONText.id(id)),[" + stamps.map(stamp).joined(separator: ",") + "],"
@@ -355,11 +357,13 @@ enum Snapshot {
       guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
       let machine = try r.readInt()
       guard machine >= 0 && machine < machines.count else { throw Damaged() }
+      guard try r.nextElement(first: &firstNumber) else { throw Damaged() }
+      let by = try optionalString(&r)
       if let previous, day < previous { throw Damaged() }
       if day != previous { i.purchases.dayCount += 1 }
       previous = day
       i.purchases.entries.append(
-        PurchaseWindow.Entry(date: day, quantity: quantity, machine: machines[machine]))
+        PurchaseWindow.Entry(date: day, quantity: quantity, machine: machines[machine], by: by))
     }
     try next()
     i.purchases.earlier = try r.readInt()

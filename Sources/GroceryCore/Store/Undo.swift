@@ -74,7 +74,7 @@ enum Undo {
         if back != LocationFields() { operations.append(.location(id, set: back, was: LocationFields())) }
       case .order(let set, let was):
         if holds(state.order, set) { operations.append(.order(was, was: [])) }
-      case .buy(let item, let day, let quantity, _):
+      case .buy(let item, let day, let quantity, _, _):
         operations.append(.unbuy(item: item, change: change.id, day: day, quantity: quantity))
       case .trip(let id, _, let was):
         // Only the machine that made a trip changes it, and its later changes are undone already.
