@@ -15,6 +15,10 @@ import Testing
     let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(lines.count <= 40, "--help fits a 40-row terminal")
     #expect(lines.allSatisfy { $0.count <= 80 })
+    let tripHelp = try scenario.grocery.run(["trip", "--help"])
+    #expect(
+      tripHelp.stdout.hasPrefix("USAGE: grocery trip [OPTIONS] [SUBCOMMAND]\n"),
+      "bare trip and trip --list run")
     let addHelp = try scenario.grocery.run(["add", "--help"])
     #expect(addHelp.stdout.hasPrefix("USAGE: grocery add [OPTIONS] NAME...\n"))
     #expect(try scenario.grocery.run(["help", "add"]) == addHelp)

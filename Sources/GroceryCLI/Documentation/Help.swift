@@ -11,7 +11,8 @@ enum Help {
     }
     var parts = ["grocery"] + path
     if !spec.subcommands.isEmpty {
-      parts.append("SUBCOMMAND")
+      // A group named alone runs its own action (`grocery trip`, `grocery sync`), so the subcommand is optional.
+      parts.append(spec.options.isEmpty ? "[SUBCOMMAND]" : "[OPTIONS] [SUBCOMMAND]")
     } else {
       if !spec.options.isEmpty { parts.append("[OPTIONS]") }
       if !spec.arguments.usage.isEmpty { parts.append(spec.arguments.usage) }
