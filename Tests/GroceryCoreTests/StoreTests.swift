@@ -230,8 +230,8 @@ import Testing
     #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk", "Tea"])
     try older.write(to: URL(fileURLWithPath: path))
     #expect(try alice.load() == expected)
-    try "{\"snapshot\":5}\n".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
-    #expect(throws: GroceryError.newerStoreVersion(path: alice.snapshotPath, found: 5, supported: 4)) {
+    try "{\"snapshot\":6}\n".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
+    #expect(throws: GroceryError.newerStoreVersion(path: alice.snapshotPath, found: 6, supported: 5)) {
       try alice.load()
     }
   }

@@ -34,8 +34,8 @@ struct StatsCommand: Command, Runnable {
     }
     let rows = try groceries.stats(names, today: context.today)
     context.write(StatsRenderer.text(rows, chart: context.style.color))
-    guard names.isEmpty, try context.store.hasTrips() else { return }
-    let stores = StoreTripStats.byStore(try context.store.trips(now: context.now))
+    guard names.isEmpty else { return }
+    let stores = try context.store.tripStats(now: context.now)
     if !stores.isEmpty { context.write("\n" + TripRenderer.stats(stores)) }
   }
 }

@@ -26,13 +26,19 @@ public struct StoreTripStats: Equatable, Sendable {
   ///
   /// A trip still under way has no length yet, and one that bought nothing says nothing about the store.
   public static func byStore(_ trips: [TripRecord]) -> [StoreTripStats] {
-    let counted = trips.filter { $0.duration != nil && !$0.purchases.isEmpty }
-    let groups = Dictionary(grouping: counted) { $0.store.map(Names.key) ?? "" }
+    byStore(totals: trips.compactMap(TripTotals.init))
+  }
+
+  /// Returns the figures for each store, most trips first, from totals ordered oldest first: a store is named as
+  /// its most recent trip names it.
+  static func byStore(totals: [TripTotals]) -> [StoreTripStats] {
+    let groups = Dictionary(grouping: totals) { $0.store.map(Names.key) ?? "" }
     return groups.values.map { group in
-      let total = group.reduce(0) { $0 + ($1.duration ?? 0) }
-      let items = group.reduce(0) { $0 + $1.purchases.count }
+      let trips = group.reduce(0) { $0 + $1.trips }
+      let total = Double(group.reduce(Int64(0)) { $0 + $1.milliseconds }) / 1000
+      let items = group.reduce(0) { $0 + $1.items }
       return StoreTripStats(
-        store: group.last!.store, trips: group.count, averageDuration: total / Double(group.count),
+        store: group.last!.store, trips: trips, averageDuration: total / Double(trips),
         itemsPerMinute: total > 0 ? Double(items) / (total / 60) : nil)
     }
     .sorted {

@@ -115,6 +115,31 @@ extension HouseholdStore {
       .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
   }
 
+  /// The trip figures of `stats`, as `StoreTripStats.byStore(trips(now:))` gives them, from the snapshot: the
+  /// settled totals of the trips it no longer keeps and the kept trips, so that it costs the same however many
+  /// trips a household has made.
+  public func tripStats(now: Date) throws -> [StoreTripStats] {
+    try migrateIfNeeded()
+    let state = try read().state
+    let ms = TripBook.clock(now, after: state.latest)
+    var entries: [(start: Stamp, id: UUID, totals: TripTotals)] = state.trips.settled.map {
+      location, settled in
+      let name = location.flatMap { state.locations[$0]?.name.value }
+      return (
+        settled.latest, settled.latestTrip,
+        TripTotals(
+          store: name, trips: settled.trips, milliseconds: settled.milliseconds, items: settled.items)
+      )
+    }
+    for (id, trip) in state.trips.trips where trip.isKnown {
+      if let totals = TripTotals(tripRecord(id, trip, in: state, now: ms)) {
+        entries.append((trip.start.stamp, id, totals))
+      }
+    }
+    entries.sort { TripBook.later(($1.start, $1.id), than: ($0.start, $0.id)) }
+    return StoreTripStats.byStore(totals: entries.map(\.totals))
+  }
+
   /// The trip this machine has under way, which purchases made now go on.
   func openTrip(of machine: String, now: Date, in state: HouseholdState) -> UUID? {
     state.trips.open(of: machine, at: TripBook.clock(now, after: state.latest))?.id

@@ -9,10 +9,11 @@
 /// a newer grocery is refused.
 ///
 /// One JSON object a line: a header, the logs' positions, machine names, the general order, then every category,
-/// location, kept trip and item with each field's value and stamp, and last this machine's undoable changes as log
+/// location, kept trip and item with each field's value and stamp, the settled totals of the trips no longer kept,
+/// and last this machine's undoable changes as log
 /// lines.
 enum Snapshot {
-  static let version = 4
+  static let version = 5
 
   /// Rewrite the snapshot once this many bytes of log have been read beyond it.
   static let rewriteThreshold = 16 * 1024
@@ -74,6 +75,11 @@ enum Snapshot {
           + "\($0.quantity),\($0.at)]"
       }.joined(separator: ",")
       out += "]}\n"
+    }
+    for (location, settled) in state.trips.settled {
+      out += "{\"settled\":\(location.map(JSONText.id) ?? "null"),\"trips\":\(settled.trips),"
+      out += "\"ms\":\(settled.milliseconds),\"items\":\(settled.items),\"latest\":\(stamp(settled.latest)),"
+      out += "\"trip\":\(JSONText.id(settled.latestTrip))}\n"
     }
     for (id, i) in state.items { out += item(id, i, machines: machineIndex) }
     for change in undo { out += ChangeCodec.encode(change) }
@@ -289,6 +295,20 @@ enum Snapshot {
           }
         }
         state.trips.trips[id] = t
+      case "settled":
+        let location = try r.readNull() ? nil : try r.readUUID()
+        var settled = SettledTrips()
+        while let key = try r.nextKey(first: &first) {
+          switch key {
+          case "trips": settled.trips = try r.readInt()
+          case "ms": settled.milliseconds = Int64(try r.readInt())
+          case "items": settled.items = try r.readInt()
+          case "latest": settled.latest = try readStamp(&r)
+          case "trip": settled.latestTrip = try r.readUUID()
+          default: throw Damaged()
+          }
+        }
+        state.trips.settled[location] = settled
       default: throw Damaged()
       }
     }

@@ -11,6 +11,8 @@ struct TripBook: Equatable, Sendable {
   static let kept = 3
 
   var trips: [UUID: TripState] = [:]
+  /// The trips pruned from the book that count in `stats`, summed by location (nil for anywhere).
+  var settled: [UUID?: SettledTrips] = [:]
 
   /// Applies a trip operation; returns false when it changes a trip that is no longer kept, and the logs must be
   /// read again to know it.
@@ -50,9 +52,22 @@ struct TripBook: Equatable, Sendable {
   mutating func prune(machine: UInt64) {
     let mine = trips.filter { $0.value.machine == machine }
     guard mine.count > TripBook.kept else { return }
-    for (id, _) in mine.sorted(by: { TripBook.later($0, than: $1) }).dropFirst(TripBook.kept) {
+    for (id, trip) in mine.sorted(by: { TripBook.later($0, than: $1) }).dropFirst(TripBook.kept) {
       trips[id] = nil
+      settle(id, trip)
     }
+  }
+
+  /// Adds a pruned trip to the settled totals when it counts in `stats`: it ended, and bought something.
+  ///
+  /// A pruned trip has its end written (the machine's next start writes it), and a later change to it makes the
+  /// logs be read again, so what it adds is final. Were its end not written, it ended by the inactivity rule,
+  /// which any time late enough gives.
+  mutating func settle(_ id: UUID, _ trip: TripState) {
+    guard trip.isKnown, !trip.purchases.isEmpty else { return }
+    let end = trip.end.value ?? trip.purchases.last?.at ?? trip.start.value
+    settled[trip.store.value, default: SettledTrips()].add(
+      id, started: trip.start.stamp, milliseconds: end - trip.start.value, items: trip.purchases.count)
   }
 
   /// Keeps only the most recent trips of every machine.
@@ -83,7 +98,12 @@ struct TripBook: Equatable, Sendable {
   /// Orders trips newest first: by the stamp of the change that started them (the log's clock, which never
   /// runs backwards, then the machine), then by id for two started by one change.
   static func later(_ a: (key: UUID, value: TripState), than b: (key: UUID, value: TripState)) -> Bool {
-    if a.value.start.stamp != b.value.start.stamp { return a.value.start.stamp > b.value.start.stamp }
-    return UUIDText.less(b.key, a.key)
+    later((a.value.start.stamp, a.key), than: (b.value.start.stamp, b.key))
+  }
+
+  /// Orders trips newest first by the stamp that started them and their id, as `later(_:than:)` does.
+  static func later(_ a: (start: Stamp, id: UUID), than b: (start: Stamp, id: UUID)) -> Bool {
+    if a.start != b.start { return a.start > b.start }
+    return UUIDText.less(b.id, a.id)
   }
 }
