@@ -24,7 +24,8 @@ struct StatsCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { names = parsed.positionals }
 
   func run(_ context: Context) throws {
-    var groceries = try context.store.load()
+    // One read gives the everyday view and the trip figures.
+    var (groceries, stores) = try context.store.loadWithTripStats(now: context.now)
     // The everyday view keeps only recent purchases; the weekly counts may need older ones.
     let horizon = context.today.adding(days: -7 * 12)
     if groceries.items.contains(where: {
@@ -35,7 +36,6 @@ struct StatsCommand: Command, Runnable {
     let rows = try groceries.stats(names, today: context.today)
     context.write(StatsRenderer.text(rows, chart: context.style.color))
     guard names.isEmpty else { return }
-    let stores = try context.store.tripStats(now: context.now)
     if !stores.isEmpty { context.write("\n" + TripRenderer.stats(stores)) }
   }
 }

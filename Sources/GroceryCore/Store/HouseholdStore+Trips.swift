@@ -120,7 +120,18 @@ extension HouseholdStore {
   /// trips a household has made.
   public func tripStats(now: Date) throws -> [StoreTripStats] {
     try migrateIfNeeded()
-    let state = try read().state
+    return tripStats(in: try read().state, now: now)
+  }
+
+  /// The everyday view and the trip figures per store, from one read, for `stats`.
+  public func loadWithTripStats(now: Date) throws -> (groceries: Groceries, trips: [StoreTripStats]) {
+    try migrateIfNeeded()
+    let reading = try read()
+    return (reading.view.groceries, tripStats(in: reading.state, now: now))
+  }
+
+  /// The trip figures per store in a folded state: the settled totals of older trips and the kept ones.
+  func tripStats(in state: HouseholdState, now: Date) -> [StoreTripStats] {
     let ms = TripBook.clock(now, after: state.latest)
     var entries: [(start: Stamp, id: UUID, totals: TripTotals)] = state.trips.settled.map {
       location, settled in
