@@ -22,7 +22,7 @@ import Testing
       ("- milk\n", .text),
     ] as [(String, ImportFormat)])
   func theFormatIsFoundFromTheContent(text: String, format: ImportFormat) throws {
-    #expect(ImportFormat.detect(text) == format)
+    #expect(try ImportFormat.detect(text, file: "in") == format)
     #expect(try Importer.read([ImportFile(name: "in", text: text)]).format == format)
   }
 

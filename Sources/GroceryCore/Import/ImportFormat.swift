@@ -20,11 +20,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
   }
 
   /// Returns the format a text is in: JSON from ShoppingList14 or a grocery export by its keys, CSV by the header
-  /// `list --format csv` writes, and plain text otherwise; nil for JSON of another kind.
-  public static func detect(_ text: String) -> ImportFormat? {
+  /// `list --format csv` writes, and plain text otherwise; nil for JSON of another kind. JSON that does not parse
+  /// is refused, naming the file and line.
+  public static func detect(_ text: String, file: String) throws -> ImportFormat? {
     if Importer.looksLikeJSON(text) {
-      guard let node = try? ImportJSON.parse(text) else { return nil }
-      return detect(json: node)
+      return detect(json: try Importer.parsedJSON(ImportFile(name: file, text: text)))
     }
     return CSVImporter.isHeader(text) ? .csv : .text
   }

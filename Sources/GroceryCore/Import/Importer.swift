@@ -14,7 +14,12 @@ public enum Importer {
       if file.text.unicodeScalars.first == "\u{FEFF}" { file.text.unicodeScalars.removeFirst() }
       var json: ImportJSON.Node?
       if format != .text && looksLikeJSON(file.text) { json = try parsedJSON(file) }
-      var detected = json == nil ? ImportFormat.detect(file.text) : ImportFormat.detect(json: json!)
+      var detected: ImportFormat?
+      if let json {
+        detected = ImportFormat.detect(json: json)
+      } else if format != .text {
+        detected = try ImportFormat.detect(file.text, file: file.name)
+      }
       if let format, format != .text {
         // A JSON file of the wrong shape is read in the format asked for, which says what is wrong with it.
         let fits = format == detected || (json != nil && (format == .grocery || format == .shoppingList14))
