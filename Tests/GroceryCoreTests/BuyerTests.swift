@@ -21,18 +21,6 @@ import Testing
       summary: "s", undoes: nil, operations: [operation])
   }
 
-  func refusal(of op: String, version: Int) -> String? {
-    let line = Array(
-      ("{\"v\":\(version),\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,"
-        + "\"machine\":\"00000000000000aa\",\"summary\":\"s\",\"ops\":[" + op + "]}").utf8)
-    do {
-      _ = try ChangeCodec.decode(line, from: 0, to: line.count)
-      return nil
-    } catch {
-      return error.field + ": " + error.reason
-    }
-  }
-
   /// An export of two purchases of bananas by two people, and one of milk by nobody named.
   static let export = """
     {"format": "grocery-export", "version": 1, "locations": [], "categories": [{"name": "Produce"}],
@@ -84,12 +72,12 @@ import Testing
     let op =
       "{\"op\":\"buy\",\"item\":\"00000000-0000-4000-8000-000000000001\",\"day\":\"2026-11-21\",\"quantity\":1,"
       + "\"by\":\(by)}"
-    #expect(refusal(of: op, version: version) == message)
+    #expect(LogLine.refusal(of: op, version: version) == message)
   }
 
   @Test func aBuyerOnAnOperationOtherThanAPurchaseIsRefused() {
     let op = "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-000000000001\",\"set\":{},\"by\":\"ann\"}"
-    #expect(refusal(of: op, version: 3) == "ops[0].by: unknown field")
+    #expect(LogLine.refusal(of: op, version: 3) == "ops[0].by: unknown field")
   }
 
   @Test func anOrdinaryPurchaseNamesNoBuyerInTheLog() throws {

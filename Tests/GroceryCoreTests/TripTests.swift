@@ -257,20 +257,7 @@ import Testing
     ),
   ])
   func aMalformedNewOperationIsRefusedNamingItsField(op: String, message: String) throws {
-    #expect(refusal(of: op, version: 3) == message)
-  }
-
-  /// Decodes a log line holding one operation and returns how the reader refused it, or nil if it did not.
-  func refusal(of op: String, version: Int) -> String? {
-    let line = Array(
-      ("{\"v\":\(version),\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,"
-        + "\"machine\":\"00000000000000aa\",\"summary\":\"s\",\"ops\":[" + op + "]}").utf8)
-    do {
-      _ = try ChangeCodec.decode(line, from: 0, to: line.count)
-      return nil
-    } catch {
-      return error.field + ": " + error.reason
-    }
+    #expect(LogLine.refusal(of: op, version: 3) == message)
   }
 
   @Test func everydayReadsKeepAFewTripsAndTheListReadsThemAll() throws {
@@ -451,7 +438,7 @@ import Testing
     ),
   ])
   func aTripKeyWhereItHasNoPlaceIsRefusedNamingItsField(version: Int, op: String, message: String) throws {
-    #expect(refusal(of: op, version: version) == message)
+    #expect(LogLine.refusal(of: op, version: version) == message)
   }
 
   @Test func anUnknownStoreIsRefusedAndNothingIsWritten() throws {

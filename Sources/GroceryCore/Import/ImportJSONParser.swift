@@ -147,15 +147,8 @@ struct ImportJSONParser {
     var value: UInt32 = 0
     for _ in 0..<4 {
       guard index < bytes.count else { throw fail("") }
-      let byte = bytes[index]
-      let digit: UInt8
-      switch byte {
-      case 0x30...0x39: digit = byte - 0x30
-      case 0x61...0x66: digit = byte - 0x61 + 10
-      case 0x41...0x46: digit = byte - 0x41 + 10
-      default: throw fail("a string has a bad \\u escape")
-      }
-      value = value << 4 | UInt32(digit)
+      guard let digit = JSONText.hexDigit(bytes[index]) else { throw fail("a string has a bad \\u escape") }
+      value = value << 4 | digit
       index += 1
     }
     return value

@@ -207,15 +207,8 @@ struct JSONReader {
     guard offset + 4 <= end else { throw fail("a string is not closed") }
     var value: UInt32 = 0
     for _ in 0..<4 {
-      let b = bytes[offset]
-      let digit: UInt8
-      switch b {
-      case 0x30...0x39: digit = b - 0x30
-      case 0x61...0x66: digit = b - 0x61 + 10
-      case 0x41...0x46: digit = b - 0x41 + 10
-      default: throw fail("a string has a bad \\u escape")
-      }
-      value = value << 4 | UInt32(digit)
+      guard let digit = JSONText.hexDigit(bytes[offset]) else { throw fail("a string has a bad \\u escape") }
+      value = value << 4 | digit
       offset += 1
     }
     return value
@@ -269,6 +262,16 @@ struct JSONReader {
 
 /// Writes the JSON the store reads back with `JSONReader`.
 enum JSONText {
+  /// Returns the value of one hexadecimal digit of a `\\u` escape, or nil when the byte is not one.
+  static func hexDigit(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case 0x30...0x39: return UInt32(byte - 0x30)
+    case 0x61...0x66: return UInt32(byte - 0x61 + 10)
+    case 0x41...0x46: return UInt32(byte - 0x41 + 10)
+    default: return nil
+    }
+  }
+
   /// Returns the text as a JSON string literal.
   static func quote(_ text: String) -> String {
     var needsEscape = false
