@@ -9,7 +9,11 @@ let package = Package(
     .library(name: "GroceryCore", targets: ["GroceryCore"]),
   ],
   targets: [
-    .target(name: "GroceryCore"),
+    // The system's SQLite 3: built into macOS (the SQLite3 module); libsqlite3-dev on Debian.
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .target(
+      name: "GroceryCore", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]),
     .target(name: "GroceryCLI", dependencies: ["GroceryCore"]),
     .executableTarget(name: "grocery", dependencies: ["GroceryCLI"]),
     .target(name: "TestSupport", dependencies: ["GroceryCore"], path: "Tests/TestSupport"),

@@ -53,9 +53,13 @@ struct Context {
   }
 
   /// Runs a change against the store, describing it for undo.
-  func update<T>(_ summary: @escaping (T) -> String, _ body: (inout Groceries) throws -> T) throws -> T {
+  ///
+  /// `scope` names the items the change can touch, so that only those are read.
+  func update<T>(
+    in scope: ItemScope = .all, _ summary: @escaping (T) -> String, _ body: (inout Groceries) throws -> T
+  ) throws -> T {
     if let lockTimeoutError { throw lockTimeoutError }
-    let result = try store.update(summary: summary, now: now, onWait: waiting, body)
+    let result = try store.update(scope, summary: summary, now: now, onWait: waiting, body)
     saved.isSaved = true
     return result
   }

@@ -94,7 +94,13 @@ struct ListCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let view = try context.store.load().listView(
+    let scope: ItemScope
+    switch mode {
+    case .shopping: scope = .onList
+    case .staples: scope = .staples
+    case .all, .purchased: scope = .all
+    }
+    let view = try context.store.load(scope).listView(
       ListQuery(mode: mode, location: location, category: category, today: context.today, flat: flat))
     switch format {
     case .text: context.write(TextRenderer.render(view, title: title, style: context.style))

@@ -43,10 +43,10 @@ struct RestockCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let added: [String]
     if dryRun {
-      let groceries = try context.store.load()
+      let groceries = try context.store.load(.staples)
       added = groceries.restockCandidates(policy, today: context.today).map { groceries.items[$0].name }
     } else {
-      added = try context.update({ "restock " + Summary.names($0) }) {
+      added = try context.update(in: .staples, { "restock " + Summary.names($0) }) {
         $0.restock(policy, today: context.today, now: context.now)
       }
     }

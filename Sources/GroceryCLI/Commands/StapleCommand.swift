@@ -41,13 +41,13 @@ struct StapleCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     if names.isEmpty {
-      let view = try context.store.load().listView(ListQuery(mode: .staples, today: context.today))
+      let view = try context.store.load(.staples).listView(ListQuery(mode: .staples, today: context.today))
       context.write(TextRenderer.render(view, style: context.style))
       return
     }
     let until = try skipUntil?.resolve(today: context.today)
     let names = try InputNames.expand(self.names, console: context.console)
-    let outcomes = try context.update({ (outcomes: [StapleOutcome]) in
+    let outcomes = try context.update(in: .names(names), { (outcomes: [StapleOutcome]) in
       (remove ? "unstaple " : "staple ") + Summary.names(outcomes.map(\.name))
     }) {
       try $0.setStaple(names, remove: remove, skipUntil: until, now: context.now, newID: UUID.init)

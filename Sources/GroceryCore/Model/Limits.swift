@@ -11,4 +11,9 @@ public enum Limits {
 
   /// The quantity range as help and messages say it: `1 to 999`.
   public static var quantityText: String { "\(quantity.lowerBound) to \(quantity.upperBound)" }
+
+  /// Why a quantity read from a log cannot be one, or nil when it can.
+  static func quantityProblem(_ value: Int) -> String? {
+    quantity.contains(value) ? nil : "expected a whole number from \(quantityText)"
+  }
 }

@@ -58,7 +58,7 @@ public struct HouseholdStore: Sendable {
   var markerPath: String { folder + "/" + HouseholdMarker.fileName }
   var lockPath: String { stateFolder + "/lock" }
   var identityPath: String { stateFolder + "/identity.json" }
-  var snapshotPath: String { stateFolder + "/snapshot" }
+  var cachePath: String { stateFolder + "/cache.sqlite" }
 
   // MARK: - Reading
 
@@ -68,87 +68,23 @@ public struct HouseholdStore: Sendable {
     return try legacyFile.map { try FileSystem.status($0) != nil } ?? false
   }
 
-  /// Reads the household; a missing one is empty with the default categories.
-  public func load() throws -> Groceries {
+  /// Reads the household; a missing one is empty with the default categories. With a scope, only the items
+  /// in it are loaded (with every category and location).
+  public func load(_ scope: ItemScope = .all) throws -> Groceries {
     try migrateIfNeeded()
-    return try read().view.groceries
+    return try read(scope).view.groceries
   }
 
   /// Reads the household with every purchase, not only the recent ones: for history and export.
   public func loadHistory() throws -> Groceries {
     try migrateIfNeeded()
-    return try read(fullHistory: true).view.groceries
+    return try readHistory().view.groceries
   }
 
   /// Machine names for people, by machine id.
   public func machineNames() throws -> [String: String] {
     try migrateIfNeeded()
-    return try read().view.machines
-  }
-
-  /// What a read found: the folded state, the view of it, and how far into each log it got.
-  struct Reading {
-    var state: HouseholdState
-    var view: HouseholdView
-    var positions: [String: ChangeLog.Position]
-    /// Bytes read from the logs beyond what the snapshot held.
-    var tailBytes: Int
-    var undo: [Change]
-    /// Every trip, when the whole of every log was read.
-    var allTrips: TripBook?
-  }
-
-  func read(fullHistory: Bool = false, machine: String? = nil) throws -> Reading {
-    try checkFolder()
-    guard try FileSystem.status(folder) != nil else {
-      let state = HouseholdState.initial
-      return Reading(state: state, view: HouseholdView(state), positions: [:], tailBytes: 0, undo: [])
-    }
-    try HouseholdMarker.check(markerPath, shown: shown(markerPath))
-    var start = fullHistory ? nil : try Snapshot.read(snapshotPath, folder: folder)
-    let logs = try logFiles()
-    if let snapshot = start {
-      // A log shorter than the snapshot remembers, or gone, means the snapshot is not of these logs.
-      for (machine, position) in snapshot.positions {
-        let size = logs[machine].map { Int($0) } ?? -1
-        let matches =
-          try size >= position.offset
-          && ChangeLog.stillMatches(logsFolder + "/" + machine + ".jsonl", position)
-        if !matches {
-          start = nil
-          break
-        }
-      }
-    }
-    var reading = Reading(
-      state: start?.state ?? HouseholdState.initial, view: HouseholdView(HouseholdState()),
-      positions: start?.positions ?? [:], tailBytes: 0,
-      // A snapshot written under another identity (the host name changed) holds that machine's changes.
-      undo: (start?.undo ?? []).filter { $0.stamp.machine == machine })
-    if start == nil || fullHistory { reading.state.fullHistory = [:] }
-
-    for machineID in logs.keys.sorted() {
-      let file = logsFolder + "/" + machineID + ".jsonl"
-      let before = reading.positions[machineID] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
-      let after = try ChangeLog.read(file, machine: machineID, from: before, shownAs: shown(file)) { change in
-        reading.state.apply(change)
-        if machineID == machine { Undo.record(change, in: &reading.undo, depth: undoDepth) }
-      }
-      reading.tailBytes += after.offset - before.offset
-      reading.positions[machineID] = after
-    }
-    if reading.state.needsRebuild && reading.state.fullHistory == nil {
-      return try read(fullHistory: true, machine: machine)
-    }
-    var history: [UUID: [HouseholdState.Bought]]?
-    if reading.state.fullHistory != nil {
-      history = reading.state.finishFullHistory()
-      reading.allTrips = reading.state.trips
-      reading.state.trips.pruneAll()
-      if start == nil && !fullHistory { reading.tailBytes = Snapshot.rewriteThreshold + 1 }
-    }
-    reading.view = HouseholdView(reading.state, history: fullHistory ? history : nil)
-    return reading
+    return try read(.ids([])).view.machines
   }
 
   /// The logs in the folder by machine id, with their sizes.
@@ -179,7 +115,8 @@ public struct HouseholdStore: Sendable {
   /// `summary` describes the change for `undo` and for the other machines. `onWait` is called if another grocery
   /// holds the lock.
   public func update<T>(
-    summary: (T) -> String, now: Date, onWait: () -> Void = {}, _ body: (inout Groceries) throws -> T
+    _ scope: ItemScope = .all, summary: (T) -> String, now: Date, onWait: () -> Void = {},
+    _ body: (inout Groceries) throws -> T
   ) throws -> T {
     try migrateIfNeeded(onWait: onWait)
     var refusal: (any Error)?
@@ -188,25 +125,37 @@ public struct HouseholdStore: Sendable {
     } catch {
       refusal = error
     }
+    /// Runs the body on the items in scope; one that fails there runs again on every item, so that its error
+    /// (a name it did not find, with the names it might have meant) is the one the whole household gives.
+    func attempt(_ reading: inout Reading, machine: String?) throws -> (T, Groceries) {
+      do {
+        var groceries = reading.view.groceries
+        return (try body(&groceries), groceries)
+      } catch where scope != .all {
+        let trip = reading.view.groceries.openTrip
+        reading = try read(.all, machine: machine)
+        reading.view.groceries.openTrip = trip
+        var groceries = reading.view.groceries
+        return (try body(&groceries), groceries)
+      }
+    }
     if try refusal != nil || FileSystem.status(lockPath) == nil || FileSystem.status(identityPath) == nil
       || FileSystem.status(folder) == nil
     {
       // Try the change first without creating anything, so a refused or empty change writes nothing at all, and
       // one that changes nothing still succeeds where nothing could be written.
-      let reading = try read()
-      var groceries = reading.view.groceries
-      let result = try body(&groceries)
+      var reading = try read(scope)
+      let (result, groceries) = try attempt(&reading, machine: nil)
       if groceries == reading.view.groceries { return result }
       if let refusal { throw refusal }
     }
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       try prepareFolder()
-      var reading = try read(machine: machine.id)
+      var reading = try read(scope, machine: machine.id)
       // Purchases made now belong to this machine's trip, while it is under way.
       reading.view.groceries.openTrip = openTrip(of: machine.id, now: now, in: reading.state)
-      var groceries = reading.view.groceries
-      let result = try body(&groceries)
+      let (result, groceries) = try attempt(&reading, machine: machine.id)
       if groceries == reading.view.groceries { return result }
       // The trip's day is the log clock's, as its times are: a clock set back does not move a purchase onto it.
       let clock = Date(timeIntervalSince1970: Double(TripBook.clock(now, after: reading.state.latest)) / 1000)
@@ -226,7 +175,7 @@ public struct HouseholdStore: Sendable {
       if try exists() { throw GroceryError.storeExists(path: path) }
       let machine = try identity(creating: true)
       try prepareFolder()
-      var reading = try read(machine: machine.id)
+      var reading = try read(.ids([]), machine: machine.id)
       let operations = Migration.operations(groceries, from: reading.view, now: now)
       try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
     }
@@ -251,30 +200,43 @@ public struct HouseholdStore: Sendable {
     try ChangeLog.append(line, to: file, shownAs: shown(file), owner: owner)
     if isNew { try FileSystem.syncFolder(logsFolder) }
     // The change is safely in the log; what follows only keeps the local cache up to date.
-    reading.state.apply(change)
-    Undo.record(change, in: &reading.undo, depth: undoDepth)
-    let before = reading.positions[machine.id] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
     let size = try FileSystem.status(file).map { Int($0.st_size) } ?? 0
-    let bytes = Array(line.utf8)
+    let length = line.utf8.count
+    let read = reading.positions
+    let before = read[machine.id] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
+    // Items the change touches that the read did not load (an undo of an item out of scope) are loaded first;
+    // were that to fail, the cache is left as it is and the next read folds the change from the log.
+    let touched = Touched([change])
+    var cache = reading.cache
+    if let open = cache {
+      do {
+        try open.database.reading { try open.loadItems(.ids(Array(touched.items)), into: &reading.state) }
+      } catch {
+        cache = nil
+      }
+    }
+    reading.state.apply(change)
+    Undo.record(change, at: size - length, length: length, in: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
       offset: size, lines: before.lines + 1, last: stamp,
-      check: ChangeLog.check(bytes.suffix(ChangeLog.checkLength)))
-    reading.tailBytes += line.utf8.count
-    try refreshSnapshot(reading)
-  }
-
-  /// Rewrites the snapshot when enough has been read beyond it that doing so saves time on later commands.
-  func refreshSnapshot(_ reading: Reading, force: Bool = false) throws {
-    guard force || reading.tailBytes > Snapshot.rewriteThreshold else { return }
-    // A state that knows it lacks something (a purchase window or a trip it no longer keeps) is not cached: the
-    // next command reads the logs again instead.
-    guard !reading.state.needsRebuild else { return }
+      check: ChangeLog.check(Array(line.utf8).suffix(ChangeLog.checkLength)))
+    guard let cache, !reading.state.needsRebuild else { return }
     do {
-      try AtomicFile.removeStaleTemporaries(for: snapshotPath)
-      try Snapshot.write(
-        reading.state, positions: reading.positions, undo: reading.undo, folder: folder, to: snapshotPath)
+      var written = reading.state
+      let undo = reading.undo
+      let position = reading.positions[machine.id]!
+      try cache.database.writing {
+        // Only a cache that had read every log up to this change moves on with it; another is caught up by the
+        // next read.
+        guard try cache.positions() == read else { return }
+        try cache.save(
+          &written, items: touched.items, categories: touched.categories, locations: touched.locations,
+          positions: [machine.id: position])
+        try cache.save(undo: undo, of: machine.id)
+      }
+      reading.state = written
     } catch {
-      // The snapshot is only a cache: the change is already in the log, and the next command reads the tail.
+      // The cache is only a cache: the change is already in the log, and the next read folds it from there.
     }
   }
 
@@ -348,7 +310,7 @@ public struct HouseholdStore: Sendable {
       var machine = try identity(creating: true)
       machine.name = name
       try prepareFolder()
-      var reading = try read(machine: machine.id)
+      var reading = try read(.ids([]), machine: machine.id)
       if reading.state.machines[machine.id]?.value != name {
         try commit([], summary: "name this machine " + name, machine: machine, now: now, reading: &reading)
       }
@@ -371,8 +333,23 @@ public struct HouseholdStore: Sendable {
     try checkChangeable()
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
-      var reading = try read(machine: machine.id)
-      guard let last = reading.undo.last else { throw GroceryError.nothingToUndo }
+      var reading = try read(.ids([]), machine: machine.id)
+      guard let ref = reading.undo.last else { throw GroceryError.nothingToUndo }
+      let file = logsFolder + "/" + machine.id + ".jsonl"
+      guard let last = try ChangeLog.line(file, at: ref.offset, length: ref.length, shownAs: shown(file)),
+        last.id == ref.id
+      else {
+        throw GroceryError.unreadableStore(
+          path: shown(file), reason: "the change to undo is no longer where the cache says; delete \(cachePath)")
+      }
+      // The inverse needs every item the change touched, however long ago it was made.
+      let items = Array(Touched([last]).items)
+      do {
+        guard let cache = reading.cache else { throw Database.Failure(code: 0, message: "no cache") }
+        try cache.database.reading { try cache.loadItems(.ids(items), into: &reading.state) }
+      } catch {
+        reading = try read(.all, machine: machine.id)
+      }
       let operations = Undo.inverse(of: last, in: reading.state)
       try commit(
         operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,
@@ -386,8 +363,8 @@ public struct HouseholdStore: Sendable {
     try migrateIfNeeded()
     guard try FileSystem.status(identityPath) != nil else { return [] }
     let machine = try identity()
-    return try read(machine: machine.id).undo.reversed().map {
-      UndoEntry(summary: $0.summary, at: $0.stamp.date)
+    return try read(.ids([]), machine: machine.id).undo.reversed().map {
+      UndoEntry(summary: $0.summary, at: $0.at.date)
     }
   }
 
@@ -410,7 +387,7 @@ public struct HouseholdStore: Sendable {
       let decoded = again == data ? first : try decodeLegacy(again, from: legacy)
       let machine = try identity(creating: true)
       try prepareFolder()
-      var reading = try read(machine: machine.id)
+      var reading = try read(.ids([]), machine: machine.id)
       let now = decoded.change?.at ?? Date(timeIntervalSince1970: 0)
       let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
       let summary = "migrate " + FileSystem.name(of: legacy) + " (version 1)"

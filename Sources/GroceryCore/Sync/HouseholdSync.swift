@@ -177,8 +177,8 @@ public struct HouseholdSync {
         if remote.id != local?.id { throw GroceryError.unrelatedHousehold(remote: shown) }
         try store.withLock(onWait: onWait) {
           try merge(allowUnrelated: false, shown: shown)
-          // Fold what came in once, here, so the commands after a sync read only the snapshot.
-          try store.refreshSnapshot(try store.read(machine: machine.id))
+          // Fold what came in once, here, so the commands after a sync read only the cache.
+          _ = try store.read(.ids([]), machine: machine.id)
         }
       }
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
@@ -233,7 +233,7 @@ public struct HouseholdSync {
       let file = store.logsFolder + "/" + machine + ".jsonl"
       var summaries: [String] = []
       let start = ChangeLog.Position(offset: before[machine] ?? 0, lines: 0, last: .zero)
-      _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) { change in
+      _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) { change, _, _ in
         if change.operations.contains(where: { if case .machine = $0 { return false } else { return true } })
         {
           summaries.append(change.summary)

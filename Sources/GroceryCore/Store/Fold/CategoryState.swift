@@ -6,11 +6,6 @@ struct CategoryState: Equatable, Sendable {
   var created = Register<Int64>(0)
 
   mutating func apply(_ f: CategoryFields, at stamp: Stamp) {
-    name.merge(f.name.map { Optional($0) }, at: stamp)
-    color.merge(f.color, at: stamp)
-    alive.merge(f.alive ?? true, at: stamp)
-    if let createdAt = f.created, created.stamp == .zero || stamp < created.stamp {
-      created = Register(createdAt, stamp)
-    }
+    for field in CategoryFields.table { field.apply(&self, f, stamp) }
   }
 }

@@ -17,15 +17,21 @@ struct HouseholdState: Equatable, Sendable {
   var trips = TripBook()
   /// The newest stamp seen, so that a new change is stamped later.
   var latest = Stamp.zero
-  /// Set when a purchase was taken back that the window no longer holds: the logs must be read again.
+  /// Set when a change reopened a trip the trip book no longer keeps: every log must be folded again.
   var needsRebuild = false
-  /// Every purchase by item, kept only while the whole history is being read.
-  var fullHistory: [UUID: [Bought]]?
-  /// The purchases taken back (change id + "/" + item id), kept only while the whole history is being read.
-  var unbought: Set<String> = []
+  /// Whether the trip book keeps every trip (a whole read for `trip --list`) or each machine's latest few.
+  var keepsAllTrips = false
+  /// The purchases the changes applied recorded, in the order they were applied, for the cache's purchase table.
+  var bought: [Bought] = []
+  /// The purchases the changes applied took back: the change that recorded each, and the item.
+  var unbought: [Unbought] = []
+  /// Items whose purchase window lost track of its days to a purchase taken back, to be filled again from every
+  /// purchase of the item.
+  var staleWindows: Set<UUID> = []
 
   /// One purchase as the log recorded it.
   struct Bought: Equatable, Sendable {
+    var item: UUID
     var change: String
     var stamp: Stamp
     var day: Day
@@ -34,18 +40,22 @@ struct HouseholdState: Equatable, Sendable {
     var by: String?
   }
 
-  /// Returns every live purchase of each item, oldest first, and fills the windows from them.
-  mutating func finishFullHistory() -> [UUID: [Bought]] {
+  /// A purchase taken back.
+  struct Unbought: Hashable, Sendable {
+    var change: String
+    var item: UUID
+  }
+
+  /// Returns every live purchase of each item, oldest first, and fills every item's window from them: the end of
+  /// a fold of every log.
+  mutating func settleHistory() -> [UUID: [Bought]] {
+    let gone = Set(unbought)
     var result: [UUID: [Bought]] = [:]
-    for (item, list) in fullHistory ?? [:] {
-      let live = list.filter { !unbought.contains($0.change + "/" + UUIDText.format(item)) }
-        .sorted {
-          if $0.day != $1.day { return $0.day < $1.day }
-          if $0.stamp.machineNumber != $1.stamp.machineNumber {
-            return $0.stamp.machineNumber < $1.stamp.machineNumber
-          }
-          return $0.stamp < $1.stamp
-        }
+    for bought in self.bought where !gone.contains(Unbought(change: bought.change, item: bought.item)) {
+      result[bought.item, default: []].append(bought)
+    }
+    for (item, list) in result {
+      let live = list.sorted(by: HouseholdState.historyOrder)
       var window = PurchaseWindow()
       for bought in live {
         window.add(bought.day, quantity: bought.quantity, machine: bought.stamp.machineNumber, by: bought.by)
@@ -53,10 +63,17 @@ struct HouseholdState: Equatable, Sendable {
       items[item]?.purchases = window
       result[item] = live
     }
-    fullHistory = nil
-    unbought = []
-    needsRebuild = false
+    for item in staleWindows where result[item] == nil { items[item]?.purchases = PurchaseWindow() }
+    staleWindows = []
     return result
+  }
+
+  /// Orders purchases by day, then machine, then the order that machine recorded them, whatever order the logs
+  /// were read in.
+  static func historyOrder(_ a: Bought, _ b: Bought) -> Bool {
+    if a.day != b.day { return a.day < b.day }
+    if a.stamp.machineNumber != b.stamp.machineNumber { return a.stamp.machineNumber < b.stamp.machineNumber }
+    return a.stamp < b.stamp
   }
 
   /// A new household: the built-in categories in their default order.
@@ -84,7 +101,7 @@ struct HouseholdState: Equatable, Sendable {
       case .order(let ids, _):
         order.merge(ids, at: stamp)
       case .trip(let id, let set, _):
-        if !trips.apply(id, set, at: stamp, pruning: fullHistory == nil) {
+        if !trips.apply(id, set, at: stamp, pruning: !keepsAllTrips) {
           // An undo reopened a trip the state no longer keeps: read every log again.
           needsRebuild = true
         }
@@ -93,22 +110,16 @@ struct HouseholdState: Equatable, Sendable {
           trips.add(tag, change: change.id, item: item, quantity: quantity, at: stamp)
         }
         var state = items[item, default: ItemState()]
-        if fullHistory != nil {
-          fullHistory![item, default: []].append(
-            Bought(change: change.id, stamp: stamp, day: day, quantity: quantity, by: by))
-        } else {
-          state.purchases.add(day, quantity: quantity, machine: stamp.machineNumber, by: by)
-        }
+        bought.append(Bought(item: item, change: change.id, stamp: stamp, day: day, quantity: quantity, by: by))
+        state.purchases.add(day, quantity: quantity, machine: stamp.machineNumber, by: by)
         state.alive.merge(true, at: stamp)
         state.touch(stamp)
         items[item] = state
       case .unbuy(let item, let bought, let day, let quantity):
-        if fullHistory != nil {
-          unbought.insert(bought + "/" + UUIDText.format(item))
-        } else if items[item]?.purchases.remove(day, quantity: quantity, machine: stamp.machineNumber) != true
-        {
-          // The window no longer shows which days are the most recent: read every log again.
-          needsRebuild = true
+        unbought.append(Unbought(change: bought, item: item))
+        if items[item]?.purchases.remove(day, quantity: quantity, machine: stamp.machineNumber) != true {
+          // The window no longer shows which days are the most recent: fill it again from every purchase.
+          staleWindows.insert(item)
         }
         items[item]?.touch(stamp)
         trips.remove(change: bought, item: item, machine: stamp.machineNumber)

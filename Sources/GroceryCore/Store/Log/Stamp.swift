@@ -47,6 +47,25 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     return Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, machineNumber: number)
   }
 
+  /// The stamp as 24 big-endian bytes (time, counter, machine), which sort as stamps do: the cache keeps it so.
+  var bytes: [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(24)
+    for value in [UInt64(bitPattern: milliseconds), UInt64(counter), machineNumber] {
+      for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+    return out
+  }
+
+  /// The stamp of 24 bytes as `bytes` gives them, or nil when they are not 24.
+  init?(bytes: [UInt8]) {
+    guard bytes.count == 24 else { return nil }
+    func number(_ start: Int) -> UInt64 { bytes[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+    self.init(
+      milliseconds: Int64(bitPattern: number(0)), counter: Int(truncatingIfNeeded: number(8)),
+      machineNumber: number(16))
+  }
+
   /// The wall time of the stamp.
   public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 

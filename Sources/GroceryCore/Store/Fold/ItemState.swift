@@ -39,20 +39,7 @@ struct ItemState: Equatable, Sendable {
   var purchases = PurchaseWindow()
 
   mutating func apply(_ f: ItemFields, at stamp: Stamp) {
-    name.merge(f.name.map { Optional($0) }, at: stamp)
-    quantity.merge(f.quantity, at: stamp)
-    note.merge(f.note, at: stamp)
-    category.merge(f.category, at: stamp)
-    locations.merge(f.locations, at: stamp)
-    staple.merge(f.staple, at: stamp)
-    onList.merge(f.onList, at: stamp)
-    unavailableOn.merge(f.unavailableOn, at: stamp)
-    skipUntil.merge(f.skipUntil, at: stamp)
-    // Any change but a removal brings a removed item back.
-    alive.merge(f.alive ?? true, at: stamp)
-    if let createdAt = f.created, created.stamp == .zero || stamp < created.stamp {
-      created = Register(createdAt, stamp)
-    }
+    for field in ItemFields.table { field.apply(&self, f, stamp) }
     touch(stamp)
   }
 }

@@ -56,7 +56,7 @@ public enum ChangeLog {
   /// still under way (or cut short by a crash) and is left for later.
   static func read(
     _ path: String, machine: String, from position: Position, shownAs shown: String,
-    _ each: (Change) throws -> Void
+    _ each: (_ change: Change, _ offset: Int, _ length: Int) throws -> Void
   ) throws -> Position {
     guard let bytes = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize) else {
       return position
@@ -85,7 +85,7 @@ public enum ChangeLog {
             reason: "line \(lineNumber): machine: '\(change.stamp.machine)' is not this log's machine")
         }
         if change.stamp > current.last {
-          try each(change)
+          try each(change, position.offset + start, newline - start + 1)
           current.last = change.stamp
         }
       }
@@ -98,6 +98,16 @@ public enum ChangeLog {
       current.check = check(bytes[max(0, end - checkLength)..<end])
     }
     return current
+  }
+
+  /// Reads the line of `length` bytes at `offset`, the newline included, as a change.
+  static func line(_ path: String, at offset: Int, length: Int, shownAs shown: String) throws -> Change? {
+    guard let bytes = try FileSystem.readRegularFile(path, from: offset, limit: maximumSize),
+      bytes.count >= length, length > 0, bytes[length - 1] == 0x0A
+    else {
+      return nil
+    }
+    return try? ChangeCodec.decode(bytes, from: 0, to: length - 1)
   }
 
   /// The length of the log's whole lines: where a read that must not start mid-line can start.

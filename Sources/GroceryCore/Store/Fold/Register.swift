@@ -15,3 +15,12 @@ struct Register<Value: Equatable & Sendable>: Equatable, Sendable {
     self.stamp = stamp
   }
 }
+
+extension Register {
+  /// True when the register still holds what the change of `stamp` set it to: set by that change, or by the same
+  /// machine since (whose later changes are undone already, so that was an undo putting it back).
+  func holds(_ set: Value?, of stamp: Stamp) -> Bool {
+    guard let set else { return false }
+    return self.stamp == stamp || (self.stamp.machineNumber == stamp.machineNumber && value == set)
+  }
+}

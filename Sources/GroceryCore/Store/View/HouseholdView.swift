@@ -103,6 +103,10 @@ struct HouseholdView: Sendable {
       }
     }
 
+    var names = NameMap()
+    names.categoryNames = categoryOf
+    names.locationNames = locationOf
+
     // Items: one per name; when two ids share a name, each field takes the newest value among them.
     let liveItems = state.items.filter { $0.value.alive.value && $0.value.name.value != nil }
       .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
@@ -120,7 +124,7 @@ struct HouseholdView: Sendable {
       itemByKey[key] = items.count
       items.append(
         HouseholdView.item(
-          id, item, categoryOf: categoryOf, locationOf: locationOf, who: who, history: history?[id]))
+          id, item, names: names, who: who, history: history?[id]))
     }
     for (index, group) in merged {
       var combined = group[0]
@@ -128,15 +132,7 @@ struct HouseholdView: Sendable {
       var full: [HouseholdState.Bought] = []
       for (n, state) in group.enumerated() {
         if n > 0 {
-          combined.name.merge(state.name.value, at: state.name.stamp)
-          combined.quantity.merge(state.quantity.value, at: state.quantity.stamp)
-          combined.note.merge(state.note.value, at: state.note.stamp)
-          combined.category.merge(state.category.value, at: state.category.stamp)
-          combined.locations.merge(state.locations.value, at: state.locations.stamp)
-          combined.staple.merge(state.staple.value, at: state.staple.stamp)
-          combined.onList.merge(state.onList.value, at: state.onList.stamp)
-          combined.unavailableOn.merge(state.unavailableOn.value, at: state.unavailableOn.stamp)
-          combined.skipUntil.merge(state.skipUntil.value, at: state.skipUntil.stamp)
+          for field in ItemFields.table { field.combine(&combined, state) }
           combined.updated = max(combined.updated, state.updated)
         }
         for entry in state.purchases.entries {
@@ -148,17 +144,10 @@ struct HouseholdView: Sendable {
       let id = items[index].id
       if let history {
         for member in members[id] ?? [id] { full += history[member] ?? [] }
-        full.sort {
-          if $0.day != $1.day { return $0.day < $1.day }
-          if $0.stamp.machineNumber != $1.stamp.machineNumber {
-            return $0.stamp.machineNumber < $1.stamp.machineNumber
-          }
-          return $0.stamp < $1.stamp
-        }
+        full.sort(by: HouseholdState.historyOrder)
       }
       let item = HouseholdView.item(
-        id, combined, categoryOf: categoryOf, locationOf: locationOf, who: who,
-        history: history == nil ? nil : full)
+        id, combined, names: names, who: who, history: history == nil ? nil : full)
       items[index] = item
     }
     var groceries = Groceries(categories: categories, locations: locations, items: items)
@@ -174,22 +163,11 @@ struct HouseholdView: Sendable {
   }
 
   private static func item(
-    _ id: UUID, _ state: ItemState, categoryOf: [UUID: String], locationOf: [UUID: String],
-    who: [UInt64: String],
-    history: [HouseholdState.Bought]?
+    _ id: UUID, _ state: ItemState, names: NameMap, who: [UInt64: String], history: [HouseholdState.Bought]?
   ) -> Item {
-    var locations: [String] = []
-    for location in state.locations.value {
-      if let name = locationOf[location], !locations.contains(name) { locations.append(name) }
-    }
     let created = Date(timeIntervalSince1970: Double(state.created.value / 1000))
-    var item = Item(
-      id: id, name: state.name.value!, quantity: state.quantity.value, note: state.note.value,
-      category: state.category.value.flatMap { categoryOf[$0] } ?? Category.uncategorized,
-      locations: locations,
-      isStaple: state.staple.value, isOnList: state.onList.value, now: created)
-    item.unavailableOn = state.unavailableOn.value
-    item.skipUntil = state.skipUntil.value
+    var item = Item(id: id, name: "", now: created)
+    for field in ItemFields.table { field.show(state, &item, names) }
     item.updated = Date(timeIntervalSince1970: Double(state.updated.milliseconds / 1000))
     if let history {
       item.purchases = history.map {

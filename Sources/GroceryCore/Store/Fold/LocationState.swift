@@ -12,11 +12,6 @@ struct LocationState: Equatable, Sendable {
   var created = Register<Int64>(0)
 
   mutating func apply(_ f: LocationFields, at stamp: Stamp) {
-    name.merge(f.name.map { Optional($0) }, at: stamp)
-    order.merge(f.order, at: stamp)
-    alive.merge(f.alive ?? true, at: stamp)
-    if let createdAt = f.created, created.stamp == .zero || stamp < created.stamp {
-      created = Register(createdAt, stamp)
-    }
+    for field in LocationFields.table { field.apply(&self, f, stamp) }
   }
 }

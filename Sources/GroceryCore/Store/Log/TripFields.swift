@@ -18,4 +18,14 @@ struct TripFields: Equatable, Sendable {
   var alive: Bool?
 
   var isEmpty: Bool { self == TripFields() }
+
+  /// Every trip field, in the order a log line writes them. A trip is shown as a `TripRecord`, made by the
+  /// store, so no field has a model of its own; `TripState` folds them, since only a trip's maker changes it.
+  static let table: [Field<TripFields, TripState, Void>] = [
+    .value("store", \.store, \.store, version: 3, model: .none),
+    .value("start", \.start, \.start, version: 3, model: .none),
+    .value("end", \.end, \.end, version: 3, model: .none),
+    .value("idle", \.idle, \.idle, version: 3, model: .none),
+    .alive(\.alive, \.alive),
+  ]
 }

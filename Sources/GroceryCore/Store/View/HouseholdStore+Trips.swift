@@ -15,12 +15,12 @@ extension HouseholdStore {
   {
     try migrateIfNeeded(onWait: onWait)
     // A location that does not exist is refused before anything is created.
-    _ = try store.map { try read().view.groceries.locationName($0) }
+    _ = try store.map { try read(.ids([])).view.groceries.locationName($0) }
     try checkChangeable()
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       try prepareFolder()
-      var reading = try read(machine: machine.id)
+      var reading = try read(.ids([]), machine: machine.id)
       let groceries = reading.view.groceries
       let place = try store.map { try groceries.locationName($0) }
       let location = place.flatMap { name in groceries.locations.first { $0.name == name }?.id }
@@ -66,7 +66,7 @@ extension HouseholdStore {
     try checkChangeable()
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
-      var reading = try read(machine: machine.id)
+      var reading = try read(.ids([]), machine: machine.id)
       let ms = TripBook.clock(now, after: reading.state.latest)
       guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
       else { return nil }
@@ -89,7 +89,7 @@ extension HouseholdStore {
     try migrateIfNeeded()
     guard try FileSystem.status(identityPath) != nil else { return nil }
     let machine = try identity()
-    let reading = try read(machine: machine.id)
+    let reading = try read(.ids([]), machine: machine.id)
     guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
     else {
       return nil
@@ -102,15 +102,15 @@ extension HouseholdStore {
   /// read its whole history to find out.
   public func hasTrips() throws -> Bool {
     try migrateIfNeeded()
-    return try read().state.trips.trips.values.contains(where: \.isKnown)
+    return try read(.ids([])).state.trips.trips.values.contains(where: \.isKnown)
   }
 
   /// Every trip of every machine, oldest first, read from the whole of every log.
   public func trips(now: Date) throws -> [TripRecord] {
     try migrateIfNeeded()
-    let reading = try read(fullHistory: true)
+    let reading = try foldAll(try logFiles(), machine: nil, keepingAllTrips: true)
     let ms = TripBook.clock(now, after: reading.state.latest)
-    return (reading.allTrips ?? reading.state.trips).trips.sorted { TripBook.later($1, than: $0) }
+    return reading.state.trips.trips.sorted { TripBook.later($1, than: $0) }
       .filter(\.value.isKnown)
       .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
   }
@@ -120,7 +120,7 @@ extension HouseholdStore {
   /// trips a household has made.
   public func tripStats(now: Date) throws -> [StoreTripStats] {
     try migrateIfNeeded()
-    return tripStats(in: try read().state, now: now)
+    return tripStats(in: try read(.ids([])).state, now: now)
   }
 
   /// The everyday view and the trip figures per store, from one read, for `stats`.

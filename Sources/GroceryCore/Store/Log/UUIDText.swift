@@ -68,4 +68,20 @@ enum UUIDText {
     }
     return String(decoding: out, as: UTF8.self)
   }
+
+  /// The id's 16 bytes, as the cache keeps it.
+  static func bytes(_ id: UUID) -> [UInt8] {
+    withUnsafeBytes(of: id.uuid) { Array($0) }
+  }
+
+  /// The id of 16 bytes, or nil when there are not 16.
+  static func id(_ b: ArraySlice<UInt8>) -> UUID? {
+    guard b.count == 16 else { return nil }
+    let s = b.startIndex
+    return UUID(
+      uuid: (
+        b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7], b[s + 8], b[s + 9], b[s + 10],
+        b[s + 11], b[s + 12], b[s + 13], b[s + 14], b[s + 15]
+      ))
+  }
 }

@@ -23,14 +23,11 @@ enum ChangeCodec {
   static func encode(_ operation: Operation) -> String {
     switch operation {
     case .item(let id, let set, let was):
-      return "{\"op\":\"item\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
-        + (was.isEmpty ? "" : ",\"was\":\(fields(was))") + "}"
+      return entity("item", id, set, was, ItemFields.table)
     case .category(let id, let set, let was):
-      return "{\"op\":\"category\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
-        + (was == CategoryFields() ? "" : ",\"was\":\(fields(was))") + "}"
+      return entity("category", id, set, was, CategoryFields.table)
     case .location(let id, let set, let was):
-      return "{\"op\":\"location\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
-        + (was == LocationFields() ? "" : ",\"was\":\(fields(was))") + "}"
+      return entity("location", id, set, was, LocationFields.table)
     case .order(let ids, let was):
       return "{\"op\":\"order\",\"set\":\(JSONText.ids(ids)),\"was\":\(JSONText.ids(was))}"
     case .buy(let item, let day, let quantity, let tag, let by):
@@ -41,8 +38,7 @@ enum ChangeCodec {
       if let by { text += ",\"by\":" + JSONText.quote(by) }
       return text + "}"
     case .trip(let id, let set, let was):
-      return "{\"op\":\"trip\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set))"
-        + (was.isEmpty ? "" : ",\"was\":\(fields(was))") + "}"
+      return entity("trip", id, set, was, TripFields.table)
     case .unbuy(let item, let change, let day, let quantity):
       return "{\"op\":\"unbuy\",\"item\":\(JSONText.id(item)),\"change\":\(JSONText.quote(change)),"
         + "\"day\":\"\(day)\",\"quantity\":\(quantity)}"
@@ -51,10 +47,24 @@ enum ChangeCodec {
     }
   }
 
+  /// An operation on one entity: its id, the fields it sets and, when any, the values they had.
+  private static func entity<F, S, M>(_ op: String, _ id: UUID, _ set: F, _ was: F, _ table: [Field<F, S, M>])
+    -> String
+  {
+    let before = fields(was, table)
+    return "{\"op\":\"\(op)\",\"id\":\(JSONText.id(id)),\"set\":\(fields(set, table))"
+      + (before == "{}" ? "" : ",\"was\":" + before) + "}"
+  }
+
   /// Returns true when the operation uses a field or an operation that version 2 does not have.
   static func needsVersion3(_ operation: Operation) -> Bool {
     switch operation {
-    case .category(_, let set, let was): return set.color != nil || was.color != nil
+    case .item(_, let set, let was):
+      return needsVersion3(set, ItemFields.table) || needsVersion3(was, ItemFields.table)
+    case .category(_, let set, let was):
+      return needsVersion3(set, CategoryFields.table) || needsVersion3(was, CategoryFields.table)
+    case .location(_, let set, let was):
+      return needsVersion3(set, LocationFields.table) || needsVersion3(was, LocationFields.table)
     case .buy(_, _, _, let tag, let by): return tag != nil || by != nil
     case .trip: return true
     default: return false
@@ -63,48 +73,18 @@ enum ChangeCodec {
 
   private static func optional<T>(_ value: T?, _ text: (T) -> String) -> String { value.map(text) ?? "null" }
 
-  private static func fields(_ f: ItemFields) -> String {
+  /// The fields a change sets, as a JSON object in the order of the entity's table.
+  private static func fields<F, S, M>(_ f: F, _ table: [Field<F, S, M>]) -> String {
     var parts: [String] = []
-    if let v = f.name { parts.append("\"name\":" + JSONText.quote(v)) }
-    if let v = f.quantity { parts.append("\"quantity\":\(v)") }
-    if let v = f.note { parts.append("\"note\":" + optional(v, JSONText.quote)) }
-    if let v = f.category { parts.append("\"category\":" + optional(v, JSONText.id)) }
-    if let v = f.locations { parts.append("\"locations\":" + JSONText.ids(v)) }
-    if let v = f.staple { parts.append("\"staple\":\(v)") }
-    if let v = f.onList { parts.append("\"onList\":\(v)") }
-    if let v = f.unavailableOn { parts.append("\"unavailableOn\":" + optional(v) { "\"\($0)\"" }) }
-    if let v = f.skipUntil { parts.append("\"skipUntil\":" + optional(v) { "\"\($0)\"" }) }
-    if let v = f.alive { parts.append("\"alive\":\(v)") }
-    if let v = f.created { parts.append("\"created\":\"" + Stamp.format(v) + "\"") }
+    for field in table {
+      if let value = field.encode(f) { parts.append("\"" + field.key + "\":" + value) }
+    }
     return "{" + parts.joined(separator: ",") + "}"
   }
 
-  private static func fields(_ f: CategoryFields) -> String {
-    var parts: [String] = []
-    if let v = f.name { parts.append("\"name\":" + JSONText.quote(v)) }
-    if let v = f.color { parts.append("\"color\":" + optional(v) { "\"\($0.rawValue)\"" }) }
-    if let v = f.alive { parts.append("\"alive\":\(v)") }
-    if let v = f.created { parts.append("\"created\":\"" + Stamp.format(v) + "\"") }
-    return "{" + parts.joined(separator: ",") + "}"
-  }
-
-  private static func fields(_ f: TripFields) -> String {
-    var parts: [String] = []
-    if let v = f.store { parts.append("\"store\":" + optional(v, JSONText.id)) }
-    if let v = f.start { parts.append("\"start\":\"" + Stamp.format(v) + "\"") }
-    if let v = f.end { parts.append("\"end\":" + optional(v) { "\"" + Stamp.format($0) + "\"" }) }
-    if let v = f.idle { parts.append("\"idle\":\(v)") }
-    if let v = f.alive { parts.append("\"alive\":\(v)") }
-    return "{" + parts.joined(separator: ",") + "}"
-  }
-
-  private static func fields(_ f: LocationFields) -> String {
-    var parts: [String] = []
-    if let v = f.name { parts.append("\"name\":" + JSONText.quote(v)) }
-    if let v = f.order { parts.append("\"order\":" + JSONText.ids(v)) }
-    if let v = f.alive { parts.append("\"alive\":\(v)") }
-    if let v = f.created { parts.append("\"created\":\"" + Stamp.format(v) + "\"") }
-    return "{" + parts.joined(separator: ",") + "}"
+  /// Returns true when the change uses a field that version 2 does not have.
+  private static func needsVersion3<F, S, M>(_ f: F, _ table: [Field<F, S, M>]) -> Bool {
+    table.contains { $0.version > Change.oldestVersion && $0.isSet(f) }
   }
 
   // MARK: - Reading
@@ -249,19 +229,19 @@ enum ChangeCodec {
       case "set", "was":
         switch kind {
         case "item":
-          let fields = try itemFields(&r, field: &field)
+          let fields = try fields(&r, field: &field, ItemFields(), ItemFields.table)
           if key == "set" { itemSet = fields } else { itemWas = fields }
         case "category":
-          let fields = try categoryFields(&r, field: &field)
+          let fields = try fields(&r, field: &field, CategoryFields(), CategoryFields.table)
           if key == "set" { catSet = fields } else { catWas = fields }
         case "location":
-          let fields = try locationFields(&r, field: &field)
+          let fields = try fields(&r, field: &field, LocationFields(), LocationFields.table)
           if key == "set" { locSet = fields } else { locWas = fields }
         case "order":
           let ids = try r.readUUIDs()
           if key == "set" { orderSet = ids } else { orderWas = ids }
         case "trip":
-          let fields = try tripFields(&r, field: &field)
+          let fields = try fields(&r, field: &field, TripFields(), TripFields.table)
           if key == "set" { tripSet = fields } else { tripWas = fields }
         default: throw r.fail("'op' must come first and be known")
         }
@@ -328,98 +308,18 @@ enum ChangeCodec {
     return value
   }
 
-  private static func created(_ r: inout JSONReader) throws -> Int64 {
-    guard let raw = try r.readRawString(), let ms = Stamp.parse(raw) else {
-      throw r.fail("expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ")
-    }
-    return ms
-  }
-
-  private static func itemFields(_ r: inout JSONReader, field: inout String) throws -> ItemFields {
+  /// Reads the fields of an entity's operation by its table, refusing a key the table does not have.
+  private static func fields<F, S, M>(
+    _ r: inout JSONReader, field: inout String, _ empty: F, _ table: [Field<F, S, M>]
+  ) throws -> F {
     let base = field
-    var f = ItemFields()
+    var f = empty
     try r.beginObject()
     var first = true
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
-      switch key {
-      case "name": f.name = try r.readString()
-      case "quantity": f.quantity = try quantityValue(&r)
-      case "note": f.note = .some(try r.readNull() ? nil : try r.readString())
-      case "category": f.category = .some(try r.readNull() ? nil : try r.readUUID())
-      case "locations": f.locations = try r.readUUIDs()
-      case "staple": f.staple = try r.readBool()
-      case "onList": f.onList = try r.readBool()
-      case "unavailableOn": f.unavailableOn = .some(try r.readNull() ? nil : try r.readDay())
-      case "skipUntil": f.skipUntil = .some(try r.readNull() ? nil : try r.readDay())
-      case "alive": f.alive = try r.readBool()
-      case "created": f.created = try created(&r)
-      default: throw r.fail("unknown field")
-      }
-    }
-    field = base
-    return f
-  }
-
-  private static func categoryFields(_ r: inout JSONReader, field: inout String) throws -> CategoryFields {
-    let base = field
-    var f = CategoryFields()
-    try r.beginObject()
-    var first = true
-    while let key = try r.nextKey(first: &first) {
-      field = base + "." + key
-      switch key {
-      case "name": f.name = try r.readString()
-      case "color": f.color = .some(try r.readNull() ? nil : try colorValue(&r))
-      case "alive": f.alive = try r.readBool()
-      case "created": f.created = try created(&r)
-      default: throw r.fail("unknown field")
-      }
-    }
-    field = base
-    return f
-  }
-
-  private static func colorValue(_ r: inout JSONReader) throws -> NamedColor {
-    let name = try r.readString()
-    guard let color = NamedColor(rawValue: name) else { throw r.fail("'\(name)' is not a colour name") }
-    return color
-  }
-
-  private static func tripFields(_ r: inout JSONReader, field: inout String) throws -> TripFields {
-    let base = field
-    var f = TripFields()
-    try r.beginObject()
-    var first = true
-    while let key = try r.nextKey(first: &first) {
-      field = base + "." + key
-      switch key {
-      case "store": f.store = .some(try r.readNull() ? nil : try r.readUUID())
-      case "start": f.start = try created(&r)
-      case "end": f.end = .some(try r.readNull() ? nil : try created(&r))
-      case "idle": f.idle = try r.readBool()
-      case "alive": f.alive = try r.readBool()
-      default: throw r.fail("unknown field")
-      }
-    }
-    field = base
-    return f
-  }
-
-  private static func locationFields(_ r: inout JSONReader, field: inout String) throws -> LocationFields {
-    let base = field
-    var f = LocationFields()
-    try r.beginObject()
-    var first = true
-    while let key = try r.nextKey(first: &first) {
-      field = base + "." + key
-      switch key {
-      case "name": f.name = try r.readString()
-      case "order": f.order = try r.readUUIDs()
-      case "alive": f.alive = try r.readBool()
-      case "created": f.created = try created(&r)
-      default: throw r.fail("unknown field")
-      }
+      guard let spec = table.first(where: { $0.key == key }) else { throw r.fail("unknown field") }
+      try spec.decode(&r, &f)
     }
     field = base
     return f

@@ -1,0 +1,474 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The household folded from every log, kept in an SQLite database in this machine's state folder, with how far
+/// into each log it has read, so that a command folds only what is new and reads only the rows it needs.
+///
+/// It is only a cache: one that is missing, damaged, of another folder or of another version of grocery is
+/// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
+final class HouseholdCache {
+  /// The layout's version; with the schema text below, a cache of any other layout is rebuilt.
+  static let version: Int32 = 1
+
+  let database: Database
+
+  private init(_ database: Database) { self.database = database }
+
+  /// The columns of an entity's fields: each value and the stamp of the change that set it.
+  static func columns<F, S, M>(_ table: [Field<F, S, M>]) -> [String] {
+    table.flatMap { ["\"\($0.key)\"", "\"\($0.key)_at\""] }
+  }
+
+  /// The tables and indexes, from the field tables.
+  static var schema: String {
+    func list(_ columns: [String]) -> String { columns.joined(separator: ", ") }
+    return """
+      CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+      CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER);
+      CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
+      CREATE TABLE category(id BLOB PRIMARY KEY, \(list(columns(CategoryFields.table))));
+      CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))));
+      CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
+        touched BLOB, window BLOB);
+      CREATE INDEX item_key ON item(key);
+      CREATE INDEX item_on_list ON item("onList", key);
+      CREATE INDEX item_staple ON item("staple", key);
+      CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
+      CREATE INDEX purchase_item ON purchase(item, day);
+      CREATE INDEX purchase_change ON purchase(change, item);
+      CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB);
+      CREATE TABLE settled(location BLOB PRIMARY KEY, trips INTEGER, milliseconds INTEGER, items INTEGER,
+        latest BLOB, latest_trip BLOB);
+      CREATE TABLE undo(seq INTEGER PRIMARY KEY AUTOINCREMENT, machine TEXT, id TEXT, offset INTEGER,
+        length INTEGER, summary TEXT, at BLOB);
+      """
+  }
+
+  /// Opens the cache at `path` when it is one of this layout for `folder`; nil when it is missing or must be
+  /// rebuilt.
+  static func open(_ path: String, folder: String) throws -> HouseholdCache? {
+    guard try FileSystem.status(path) != nil else { return nil }
+    do {
+      let cache = HouseholdCache(try Database(path: path, create: false))
+      cache.database.waitWhenBusy(milliseconds: 10_000)
+      let check = try cache.database.statement("PRAGMA user_version")
+      guard try check.step(), check.integer(0) == Int64(version) else { return nil }
+      guard try cache.meta("schema") == .text(schema), try cache.meta("folder") == .text(folder) else { return nil }
+      return cache
+    } catch is Database.Failure {
+      return nil
+    }
+  }
+
+  /// Makes a new, empty cache at `path` (removing whatever was there), readable by this user only.
+  static func create(_ path: String, folder: String) throws -> HouseholdCache {
+    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    createPrivately(path)
+    let cache = HouseholdCache(try Database(path: path, create: true))
+    cache.database.waitWhenBusy(milliseconds: 10_000)
+    try cache.database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+    try cache.database.writing {
+      try cache.database.execute(schema + "PRAGMA user_version = \(version);")
+      try cache.setMeta("schema", .text(schema))
+      try cache.setMeta("folder", .text(folder))
+    }
+    return cache
+  }
+
+  // MARK: - Meta
+
+  func meta(_ key: String) throws -> SQLValue? {
+    let s = try database.statement("SELECT value FROM meta WHERE key = ?").bind(.text(key))
+    return try s.step() ? s.value(0) : nil
+  }
+
+  func setMeta(_ key: String, _ value: SQLValue) throws {
+    try database.statement("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").bind(.text(key), value).run()
+  }
+
+  // MARK: - Positions
+
+  func positions() throws -> [String: ChangeLog.Position] {
+    let s = try database.statement("SELECT machine, offset, lines, last, check_ FROM log")
+    var result: [String: ChangeLog.Position] = [:]
+    while try s.step() {
+      guard let last = Stamp(bytes: s.blob(3)) else { throw Database.Failure(code: 0, message: "bad stamp") }
+      result[s.text(0)] = ChangeLog.Position(
+        offset: Int(s.integer(1)), lines: Int(s.integer(2)), last: last,
+        check: UInt64(bitPattern: s.integer(4)))
+    }
+    return result
+  }
+
+  func save(positions: [String: ChangeLog.Position]) throws {
+    let s = try database.statement(
+      "INSERT OR REPLACE INTO log(machine, offset, lines, last, check_) VALUES (?, ?, ?, ?, ?)")
+    for (machine, position) in positions {
+      s.reset()
+      try s.bind(
+        .text(machine), .integer(Int64(position.offset)), .integer(Int64(position.lines)),
+        .blob(position.last.bytes), .integer(Int64(bitPattern: position.check))
+      ).run()
+    }
+  }
+
+  // MARK: - The household without its items
+
+  /// Loads everything but the items: categories, locations, machines, the general order, the newest stamp and the
+  /// kept trips.
+  func loadBase() throws -> HouseholdState {
+    var state = HouseholdState()
+    if case .blob(let bytes)? = try meta("latest") { state.latest = Stamp(bytes: bytes) ?? .zero }
+    if let ids = try meta("order").flatMap({ [UUID](sql: $0) }), case .blob(let at)? = try meta("order_at") {
+      state.order = Register(ids, Stamp(bytes: at) ?? .zero)
+    }
+    let machines = try database.statement("SELECT id, name, name_at FROM machine")
+    while try machines.step() {
+      state.machines[machines.text(0)] = Register(machines.text(1), Stamp(bytes: machines.blob(2)) ?? .zero)
+    }
+    state.categories = try loadEntities("category", CategoryFields.table, CategoryState())
+    state.locations = try loadEntities("location", LocationFields.table, LocationState())
+    state.trips = try loadTrips()
+    return state
+  }
+
+  private func loadEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ empty: S) throws -> [UUID: S] {
+    let s = try database.statement("SELECT id, \(Self.columns(table).joined(separator: ", ")) FROM \(name)")
+    var result: [UUID: S] = [:]
+    while try s.step() {
+      guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
+      var entity = empty
+      try Self.read(&entity, table, s, from: 1)
+      result[id] = entity
+    }
+    return result
+  }
+
+  private static func read<F, S, M>(_ entity: inout S, _ table: [Field<F, S, M>], _ s: Statement, from: Int32)
+    throws
+  {
+    var column = from
+    for field in table {
+      guard field.load(&entity, s.value(column), s.value(column + 1)) else {
+        throw Database.Failure(code: 0, message: "bad value of \(field.key)")
+      }
+      column += 2
+    }
+  }
+
+  private static func bind<F, S, M>(_ entity: S, _ table: [Field<F, S, M>], _ s: Statement, from: Int32) {
+    var column = from
+    for field in table {
+      let (value, stamp) = field.save(entity)
+      s.bind(value, at: column)
+      s.bind(stamp, at: column + 1)
+      column += 2
+    }
+  }
+
+  private func saveEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ entities: [(UUID, S)]) throws {
+    let columns = Self.columns(table)
+    let s = try database.statement(
+      "INSERT OR REPLACE INTO \(name)(id, \(columns.joined(separator: ", "))) VALUES (?"
+        + String(repeating: ", ?", count: columns.count) + ")")
+    for (id, entity) in entities {
+      s.reset()
+      s.bind(id.sql, at: 1)
+      Self.bind(entity, table, s, from: 2)
+      try s.run()
+    }
+  }
+
+  // MARK: - Items
+
+  private static var itemColumns: String {
+    (["id"] + columns(ItemFields.table) + ["updated", "touched", "window"]).joined(separator: ", ")
+  }
+
+  private static var itemColumnsWithKey: String {
+    (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window"]).joined(separator: ", ")
+  }
+
+  /// Loads the items the query names into `state`.
+  func loadItems(_ query: ItemScope, into state: inout HouseholdState) throws {
+    let select = "SELECT \(Self.itemColumns) FROM item"
+    switch query {
+    case .all: try loadItems(try database.statement(select), into: &state)
+    case .onList, .staples:
+      let flag = query == .onList ? "\"onList\"" : "\"staple\""
+      try loadItems(
+        try database.statement(
+          select + " WHERE key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"), into: &state)
+    case .keys(let keys):
+      let s = try database.statement(select + " WHERE key >= ? AND key < ?")
+      for key in Set(keys) {
+        s.reset()
+        s.bind(.text(key), .text(key + "\u{10FFFF}"))
+        try loadItems(s, into: &state)
+      }
+    case .ids(let ids):
+      let s = try database.statement(select + " WHERE id = ?")
+      for id in Set(ids) where state.items[id] == nil {
+        s.reset()
+        s.bind(id.sql)
+        try loadItems(s, into: &state)
+      }
+    }
+  }
+
+  private func loadItems(_ s: Statement, into state: inout HouseholdState) throws {
+    while try s.step() {
+      guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
+      var item = ItemState()
+      try Self.read(&item, ItemFields.table, s, from: 1)
+      let next = Int32(1 + ItemFields.table.count * 2)
+      item.updated = Stamp(bytes: s.blob(next)) ?? .zero
+      let touched = s.blob(next + 1)
+      item.touched = stride(from: 0, to: touched.count - 23, by: 24).compactMap {
+        Stamp(bytes: Array(touched[$0..<$0 + 24]))
+      }
+      item.purchases = try Self.window(s.blob(next + 2))
+      state.items[id] = item
+    }
+  }
+
+  private func saveItems(_ items: [(UUID, ItemState)]) throws {
+    let count = ItemFields.table.count * 2 + 5
+    let s = try database.statement(
+      "INSERT OR REPLACE INTO item(\(Self.itemColumnsWithKey)) VALUES (?"
+        + String(repeating: ", ?", count: count - 1) + ")")
+    for (id, item) in items {
+      s.reset()
+      s.bind(id.sql, at: 1)
+      s.bind(item.name.value.map { .text(Names.key($0)) } ?? .null, at: 2)
+      Self.bind(item, ItemFields.table, s, from: 3)
+      let next = Int32(3 + ItemFields.table.count * 2)
+      s.bind(.blob(item.updated.bytes), at: next)
+      s.bind(.blob(item.touched.flatMap(\.bytes)), at: next + 1)
+      s.bind(.blob(Self.bytes(item.purchases)), at: next + 2)
+      try s.run()
+    }
+  }
+
+  static func bytes(_ window: PurchaseWindow) -> [UInt8] {
+    var w = ByteWriter()
+    w.integer(Int64(window.earlier))
+    w.integer(Int64(window.dayCount))
+    w.integer(Int64(window.entries.count))
+    for entry in window.entries {
+      w.integer(Int64(entry.date.ordinal))
+      w.integer(Int64(entry.quantity))
+      w.integer(Int64(bitPattern: entry.machine))
+      w.text(entry.by)
+    }
+    return w.bytes
+  }
+
+  static func window(_ bytes: [UInt8]) throws -> PurchaseWindow {
+    var r = ByteReader(bytes)
+    var window = PurchaseWindow()
+    window.earlier = Int(try r.integer())
+    window.dayCount = Int(try r.integer())
+    let count = try r.integer()
+    for _ in 0..<max(0, count) {
+      window.entries.append(
+        PurchaseWindow.Entry(
+          date: Day(ordinal: Int(try r.integer())), quantity: Int(try r.integer()),
+          machine: UInt64(bitPattern: try r.integer()), by: try r.text()))
+    }
+    return window
+  }
+
+  // MARK: - Trips
+
+  private func loadTrips() throws -> TripBook {
+    var book = TripBook()
+    let s = try database.statement(
+      "SELECT id, machine, \(Self.columns(TripFields.table).joined(separator: ", ")), bought FROM trip")
+    while try s.step() {
+      guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
+      var trip = TripState()
+      trip.machine = UInt64(bitPattern: s.integer(1))
+      try Self.read(&trip, TripFields.table, s, from: 2)
+      var r = ByteReader(s.blob(Int32(2 + TripFields.table.count * 2)))
+      while !r.isAtEnd {
+        guard let change = try r.text(), let item = UUIDText.id(try r.raw()[...]) else {
+          throw Database.Failure(code: 0, message: "bad trip purchase")
+        }
+        let category = try r.raw()
+        trip.purchases.append(
+          TripState.Bought(
+            change: change, item: item, category: UUIDText.id(category[...]), quantity: Int(try r.integer()),
+            at: try r.integer()))
+      }
+      book.trips[id] = trip
+    }
+    let settled = try database.statement(
+      "SELECT location, trips, milliseconds, items, latest, latest_trip FROM settled")
+    while try settled.step() {
+      let location = UUIDText.id(settled.blob(0)[...])
+      var totals = SettledTrips()
+      totals.trips = Int(settled.integer(1))
+      totals.milliseconds = settled.integer(2)
+      totals.items = Int(settled.integer(3))
+      totals.latest = Stamp(bytes: settled.blob(4)) ?? .zero
+      totals.latestTrip = UUIDText.id(settled.blob(5)[...]) ?? totals.latestTrip
+      book.settled[location] = totals
+    }
+    return book
+  }
+
+  private func save(trips book: TripBook) throws {
+    try database.execute("DELETE FROM trip; DELETE FROM settled")
+    let columns = Self.columns(TripFields.table)
+    let s = try database.statement(
+      "INSERT INTO trip(id, machine, \(columns.joined(separator: ", ")), bought) VALUES (?, ?"
+        + String(repeating: ", ?", count: columns.count + 1) + ")")
+    for (id, trip) in book.trips {
+      s.reset()
+      s.bind(id.sql, at: 1)
+      s.bind(.integer(Int64(bitPattern: trip.machine)), at: 2)
+      Self.bind(trip, TripFields.table, s, from: 3)
+      var w = ByteWriter()
+      for bought in trip.purchases {
+        w.text(bought.change)
+        w.raw(UUIDText.bytes(bought.item))
+        w.raw(bought.category.map(UUIDText.bytes) ?? [])
+        w.integer(Int64(bought.quantity))
+        w.integer(bought.at)
+      }
+      s.bind(.blob(w.bytes), at: Int32(3 + columns.count))
+      try s.run()
+    }
+    let settled = try database.statement(
+      "INSERT INTO settled(location, trips, milliseconds, items, latest, latest_trip) VALUES (?, ?, ?, ?, ?, ?)")
+    for (location, totals) in book.settled {
+      settled.reset()
+      try settled.bind(
+        .blob(location.map(UUIDText.bytes) ?? []), .integer(Int64(totals.trips)), .integer(totals.milliseconds),
+        .integer(Int64(totals.items)), .blob(totals.latest.bytes), .blob(UUIDText.bytes(totals.latestTrip))
+      ).run()
+    }
+  }
+
+  // MARK: - Saving a fold
+
+  /// Writes what a fold changed: the entities named, the purchases it recorded and took back, the windows to
+  /// fill again, everything but the items whole, and the positions.
+  func save(
+    _ state: inout HouseholdState, items: Set<UUID>, categories: Set<UUID>, locations: Set<UUID>,
+    positions: [String: ChangeLog.Position]
+  ) throws {
+    try setMeta("latest", .blob(state.latest.bytes))
+    try setMeta("order", state.order.value.sql)
+    try setMeta("order_at", .blob(state.order.stamp.bytes))
+    let machines = try database.statement("INSERT OR REPLACE INTO machine(id, name, name_at) VALUES (?, ?, ?)")
+    for (id, name) in state.machines {
+      machines.reset()
+      try machines.bind(.text(id), .text(name.value), .blob(name.stamp.bytes)).run()
+    }
+    try saveEntities("category", CategoryFields.table, categories.compactMap { id in state.categories[id].map { (id, $0) } })
+    try saveEntities("location", LocationFields.table, locations.compactMap { id in state.locations[id].map { (id, $0) } })
+    try save(trips: state.trips)
+    let insert = try database.statement(
+      "INSERT INTO purchase(item, change, stamp, day, quantity, by) VALUES (?, ?, ?, ?, ?, ?)")
+    for bought in state.bought {
+      insert.reset()
+      try insert.bind(
+        bought.item.sql, .text(bought.change), .blob(bought.stamp.bytes), .integer(Int64(bought.day.ordinal)),
+        .integer(Int64(bought.quantity)), bought.by.map { .text($0) } ?? .null
+      ).run()
+    }
+    let delete = try database.statement("DELETE FROM purchase WHERE change = ? AND item = ?")
+    for gone in state.unbought {
+      delete.reset()
+      try delete.bind(.text(gone.change), gone.item.sql).run()
+    }
+    for id in state.staleWindows {
+      var window = PurchaseWindow()
+      for bought in try purchases(of: [id])[id] ?? [] {
+        window.add(bought.day, quantity: bought.quantity, machine: bought.stamp.machineNumber, by: bought.by)
+      }
+      state.items[id]?.purchases = window
+    }
+    state.bought = []
+    state.unbought = []
+    state.staleWindows = []
+    try saveItems(items.compactMap { id in state.items[id].map { (id, $0) } })
+    try save(positions: positions)
+  }
+
+  /// Every purchase of the items (of every item, for nil), oldest first.
+  func purchases(of items: [UUID]?) throws -> [UUID: [HouseholdState.Bought]] {
+    let select = "SELECT item, change, stamp, day, quantity, by FROM purchase"
+    var result: [UUID: [HouseholdState.Bought]] = [:]
+    func collect(_ s: Statement) throws {
+      while try s.step() {
+        guard let item = UUID(sql: s.value(0)), let stamp = Stamp(bytes: s.blob(2)) else {
+          throw Database.Failure(code: 0, message: "bad purchase")
+        }
+        result[item, default: []].append(
+          HouseholdState.Bought(
+            item: item, change: s.text(1), stamp: stamp, day: Day(ordinal: Int(s.integer(3))),
+            quantity: Int(s.integer(4)), by: s.isNull(5) ? nil : s.text(5)))
+      }
+    }
+    if let items {
+      let s = try database.statement(select + " WHERE item = ?")
+      for item in items {
+        s.reset()
+        s.bind(item.sql)
+        try collect(s)
+      }
+    } else {
+      try collect(try database.statement(select))
+    }
+    for key in result.keys { result[key]!.sort(by: HouseholdState.historyOrder) }
+    return result
+  }
+
+  // MARK: - Undo
+
+  /// The machine's changes that undo can revert, oldest first.
+  func undo(of machine: String) throws -> [UndoRef] {
+    let s = try database.statement(
+      "SELECT id, offset, length, summary, at FROM undo WHERE machine = ? ORDER BY seq").bind(.text(machine))
+    var result: [UndoRef] = []
+    while try s.step() {
+      result.append(
+        UndoRef(
+          id: s.text(0), offset: Int(s.integer(1)), length: Int(s.integer(2)), summary: s.text(3),
+          at: Stamp(bytes: s.blob(4)) ?? .zero))
+    }
+    return result
+  }
+
+  /// Replaces the machine's undo list.
+  func save(undo: [UndoRef], of machine: String) throws {
+    try database.statement("DELETE FROM undo WHERE machine = ?").bind(.text(machine)).run()
+    let s = try database.statement(
+      "INSERT INTO undo(machine, id, offset, length, summary, at) VALUES (?, ?, ?, ?, ?, ?)")
+    for ref in undo {
+      s.reset()
+      try s.bind(
+        .text(machine), .text(ref.id), .integer(Int64(ref.offset)), .integer(Int64(ref.length)), .text(ref.summary),
+        .blob(ref.at.bytes)
+      ).run()
+    }
+  }
+}
+
+/// Makes an empty file readable by this user only, so that the database SQLite then opens in it keeps that mode.
+private func createPrivately(_ path: String) {
+  let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+  if fd >= 0 { close(fd) }
+}

@@ -1,0 +1,156 @@
+/// One field of an entity, declared once: how a log line spells it, how changes to it fold, how undo puts it
+/// back, how the cache keeps it, and how it shows in the model commands see.
+///
+/// Each entity has one table of these (`ItemFields.table` and its kin); the log codec, the fold, undo, the
+/// cache, the view and the diff all walk that table, so a new field is one entry in it.
+struct Field<Fields, State, Model>: Sendable {
+  /// The key in a log line, and the name of the cache's column.
+  let key: String
+  /// The first log version that has the field: a line that sets it says at least this version.
+  let version: Int
+  /// Whether the change sets the field.
+  let isSet: @Sendable (Fields) -> Bool
+  /// Leaves the field unset in a change.
+  let clear: @Sendable (inout Fields) -> Void
+  /// The field's value as a log line spells it, when the change sets it.
+  let encode: @Sendable (Fields) -> String?
+  /// Reads the field's value from a log line into the change, refusing a value no command could set.
+  let decode: @Sendable (inout JSONReader, inout Fields) throws -> Void
+  /// Folds a change's value into the entity.
+  let apply: @Sendable (inout State, Fields, Stamp) -> Void
+  /// Takes the other entity's value when it is newer (two ids shown as one, by name).
+  let combine: @Sendable (inout State, State) -> Void
+  /// Puts into `back` the value a change replaced, when the entity still holds what the change set.
+  let revert: @Sendable (_ state: State, _ set: Fields, _ was: Fields, _ stamp: Stamp, _ back: inout Fields) -> Void
+  /// The value and its stamp as the cache keeps them.
+  let save: @Sendable (State) -> (value: SQLValue, stamp: SQLValue)
+  /// Takes the value and stamp the cache kept; false when they are not of this field.
+  let load: @Sendable (inout State, SQLValue, SQLValue) -> Bool
+  /// Sets the field on the model from the entity, naming ids with `names`.
+  let show: @Sendable (State, inout Model, NameMap) -> Void
+  /// Sets the field in `set` and `was` when it differs between the two models (`before` nil: a new entity).
+  let diff: @Sendable (_ before: Model?, _ after: Model, _ old: NameMap, _ new: NameMap, _ set: inout Fields, _ was: inout Fields) -> Void
+}
+
+/// How a model spells a field: reading it (ids named by a `NameMap`) and setting it.
+struct ModelLink<Model, Value>: Sendable {
+  let get: @Sendable (Model, NameMap) -> Value
+  let put: @Sendable (inout Model, Value, NameMap) -> Void
+
+  init(
+    get: @escaping @Sendable (Model, NameMap) -> Value, put: @escaping @Sendable (inout Model, Value, NameMap) -> Void
+  ) {
+    self.get = get
+    self.put = put
+  }
+
+  /// A field the model holds as it is, with no ids to name.
+  init(_ path: WritableKeyPath<Model, Value> & Sendable) {
+    get = { model, _ in model[keyPath: path] }
+    put = { model, value, _ in model[keyPath: path] = value }
+  }
+
+  /// A field that the model does not show (its life and its creation are the view's business).
+  static var none: ModelLink? { nil }
+}
+
+extension Field {
+  /// A field whose newest value wins.
+  static func value<V: FieldValue>(
+    _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
+    _ register: WritableKeyPath<State, Register<V>> & Sendable, version: Int = 2,
+    check: (@Sendable (V) -> String?)? = nil, model: ModelLink<Model, V>?
+  ) -> Field {
+    make(key, field, register, version: version, check: check, model: model, widen: { $0 }, narrow: { $0 })
+  }
+
+  /// A field that a change may set but never clear, though an entity known only from other changes has none yet.
+  static func required<V: FieldValue>(
+    _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
+    _ register: WritableKeyPath<State, Register<V?>> & Sendable, check: (@Sendable (V) -> String?)? = nil,
+    model: ModelLink<Model, V>
+  ) -> Field {
+    let link = ModelLink<Model, V?>(
+      get: { model.get($0, $1) }, put: { m, value, names in if let value { model.put(&m, value, names) } })
+    return make(key, field, register, version: 2, check: check, model: link, widen: { $0 }, narrow: { $0 })
+  }
+
+  /// The field of a change holding `V`, kept in a register of `R` (`V` itself, or `V?` for a required one).
+  private static func make<V: FieldValue, R: FieldValue>(
+    _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
+    _ register: WritableKeyPath<State, Register<R>> & Sendable, version: Int, check: (@Sendable (V) -> String?)?,
+    model: ModelLink<Model, R>?, widen: @escaping @Sendable (V) -> R, narrow: @escaping @Sendable (R) -> V?
+  ) -> Field {
+    Field(
+      key: key, version: version, isSet: { $0[keyPath: field] != nil }, clear: { $0[keyPath: field] = nil },
+      encode: { $0[keyPath: field]?.json },
+      decode: { reader, fields in
+        let value = try V.read(&reader)
+        if let reason = check?(value) { throw reader.fail(reason) }
+        fields[keyPath: field] = value
+      },
+      apply: { state, fields, stamp in
+        state[keyPath: register].merge(fields[keyPath: field].map(widen), at: stamp)
+      },
+      combine: { state, other in
+        state[keyPath: register].merge(other[keyPath: register].value, at: other[keyPath: register].stamp)
+      },
+      revert: { state, set, was, stamp, back in
+        if state[keyPath: register].holds(set[keyPath: field].map(widen), of: stamp) {
+          back[keyPath: field] = was[keyPath: field]
+        }
+      },
+      save: { ($0[keyPath: register].value.sql, .blob($0[keyPath: register].stamp.bytes)) },
+      load: { state, value, stamp in
+        guard let value = R(sql: value), case .blob(let bytes) = stamp, let stamp = Stamp(bytes: bytes) else {
+          return false
+        }
+        state[keyPath: register] = Register(value, stamp)
+        return true
+      },
+      show: { state, m, names in model?.put(&m, state[keyPath: register].value, names) },
+      diff: { before, after, old, new, set, was in
+        guard let model else { return }
+        let now = model.get(after, new)
+        guard let before else {
+          set[keyPath: field] = narrow(now)
+          return
+        }
+        let then = model.get(before, old)
+        if then != now {
+          set[keyPath: field] = narrow(now)
+          was[keyPath: field] = narrow(then)
+        }
+      })
+  }
+
+  /// Whether the entity is alive: any change but a removal brings it back. Undo and the view treat it apart.
+  static func alive(
+    _ field: WritableKeyPath<Fields, Bool?> & Sendable, _ register: WritableKeyPath<State, Register<Bool>> & Sendable
+  ) -> Field {
+    let plain = Field.value("alive", field, register, model: nil)
+    return Field(
+      key: "alive", version: 2, isSet: plain.isSet, clear: plain.clear, encode: plain.encode, decode: plain.decode,
+      apply: { state, fields, stamp in state[keyPath: register].merge(fields[keyPath: field] ?? true, at: stamp) },
+      combine: { _, _ in }, revert: { _, _, _, _, _ in }, save: plain.save, load: plain.load,
+      show: { _, _, _ in }, diff: { _, _, _, _, _, _ in })
+  }
+
+  /// When the entity was first made: the earliest change that says so wins.
+  static func created(
+    _ field: WritableKeyPath<Fields, Int64?> & Sendable, _ register: WritableKeyPath<State, Register<Int64>> & Sendable
+  ) -> Field {
+    let plain = Field.value("created", field, register, model: nil)
+    return Field(
+      key: "created", version: 2, isSet: plain.isSet, clear: plain.clear, encode: plain.encode, decode: plain.decode,
+      apply: { state, fields, stamp in
+        if let value = fields[keyPath: field],
+          state[keyPath: register].stamp == .zero || stamp < state[keyPath: register].stamp
+        {
+          state[keyPath: register] = Register(value, stamp)
+        }
+      },
+      combine: { _, _ in }, revert: { _, _, _, _, _ in }, save: plain.save, load: plain.load,
+      show: { _, _, _ in }, diff: { _, _, _, _, _, _ in })
+  }
+}

@@ -1,0 +1,177 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading the household: the cache brought up to date with the logs, then only the rows a command needs.
+///
+/// Two entry points: the everyday read (`read(_:machine:)`, the items a command can show or touch with their
+/// recent purchases) and the full history (`readHistory()`, every purchase, from the cache's purchase table).
+extension HouseholdStore {
+  /// What a read found: the folded state (every category, location and kept trip, and the items in scope), the
+  /// view of it, how far into each log it got, and this machine's undoable changes.
+  struct Reading {
+    var state: HouseholdState
+    var view: HouseholdView
+    var positions: [String: ChangeLog.Position]
+    var undo: [UndoRef]
+    /// The cache the read came from, to write a change to; nil when there is none (no state folder yet, or one
+    /// that cannot be written), and the logs were folded in memory.
+    var cache: HouseholdCache?
+    /// Every purchase, by item, when the logs were folded in memory.
+    var history: [UUID: [HouseholdState.Bought]]?
+  }
+
+  /// The everyday read: the items in scope, with their recent purchases.
+  func read(_ scope: ItemScope = .all, machine: String? = nil) throws -> Reading {
+    try checkFolder()
+    guard try FileSystem.status(folder) != nil else {
+      let state = HouseholdState.initial
+      return Reading(state: state, view: HouseholdView(state), positions: [:], undo: [], cache: nil)
+    }
+    try HouseholdMarker.check(markerPath, shown: shown(markerPath))
+    let logs = try logFiles()
+    if let cache = try upToDateCache(logs) {
+      do {
+        return try cache.database.reading {
+          var state = try cache.loadBase()
+          try cache.loadItems(scope, into: &state)
+          let undo = try machine.map { try cache.undo(of: $0) } ?? []
+          return Reading(
+            state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo, cache: cache)
+        }
+      } catch is Database.Failure {
+        // A cache that cannot be read is rebuilt next time; this time the logs are folded in memory.
+        unlink(cachePath)
+      }
+    }
+    return try foldAll(logs, machine: machine)
+  }
+
+  /// The full history: every item with every purchase.
+  func readHistory() throws -> Reading {
+    var reading = try read(.all)
+    let history: [UUID: [HouseholdState.Bought]]
+    if let cached = reading.history {
+      history = cached
+    } else if let cache = reading.cache {
+      do {
+        history = try cache.purchases(of: nil)
+      } catch is Database.Failure {
+        unlink(cachePath)
+        reading = try foldAll(try logFiles(), machine: nil)
+        history = reading.history ?? [:]
+      }
+    } else {
+      history = [:]
+    }
+    reading.view = HouseholdView(reading.state, history: history)
+    return reading
+  }
+
+  /// Folds every log from its start in memory: for a rebuild, or where there is no cache to use.
+  func foldAll(_ logs: [String: Int], machine: String?, keepingAllTrips: Bool = false) throws -> Reading {
+    var state = HouseholdState.initial
+    state.keepsAllTrips = keepingAllTrips
+    var positions: [String: ChangeLog.Position] = [:]
+    var undo: [UndoRef] = []
+    for machineID in logs.keys.sorted() {
+      let file = logsFolder + "/" + machineID + ".jsonl"
+      positions[machineID] = try ChangeLog.read(
+        file, machine: machineID, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
+      ) { change, offset, length in
+        state.apply(change)
+        if machineID == machine { Undo.record(change, at: offset, length: length, in: &undo, depth: undoDepth) }
+      }
+    }
+    let history = state.settleHistory()
+    state.needsRebuild = false
+    return Reading(
+      state: state, view: HouseholdView(state), positions: positions, undo: undo, cache: nil, history: history)
+  }
+
+  /// The cache, brought up to date with the logs: rebuilt when missing, stale or damaged, else given the lines
+  /// written since it last read. Nil where there is no state folder yet, or the cache cannot be written.
+  func upToDateCache(_ logs: [String: Int]) throws -> HouseholdCache? {
+    guard try FileSystem.status(stateFolder) != nil else { return nil }
+    do {
+      if let cache = try HouseholdCache.open(cachePath, folder: folder) {
+        switch try catchUp(cache, logs) {
+        case .upToDate: return cache
+        case .rebuild: break
+        }
+      }
+      let cache = try HouseholdCache.create(cachePath, folder: folder)
+      let machine = try? identity().id
+      var full = try foldAll(logs, machine: machine)
+      try cache.database.writing {
+        try cache.save(
+          &full.state, items: Set(full.state.items.keys), categories: Set(full.state.categories.keys),
+          locations: Set(full.state.locations.keys), positions: full.positions)
+        if let machine { try cache.save(undo: full.undo, of: machine) }
+      }
+      return cache
+    } catch is Database.Failure {
+      // No cache can be kept (a full disk, a state folder that cannot be written): fold in memory.
+      return nil
+    }
+  }
+
+  /// What catching up found.
+  enum CatchUp { case upToDate, rebuild }
+
+  /// Folds into the cache the lines written since it last read; asks for a rebuild when a log no longer holds
+  /// what the cache read from it (a restored backup, a log replaced) or a change reopened a trip it no longer
+  /// keeps.
+  func catchUp(_ cache: HouseholdCache, _ logs: [String: Int]) throws -> CatchUp {
+    func isCurrent(_ positions: [String: ChangeLog.Position]) throws -> Bool? {
+      for (machine, position) in positions {
+        let size = logs[machine] ?? -1
+        guard size >= position.offset,
+          try ChangeLog.stillMatches(logsFolder + "/" + machine + ".jsonl", position)
+        else { return nil }
+      }
+      return logs.allSatisfy { machine, size in size <= positions[machine]?.offset ?? 0 }
+    }
+    guard let current = try isCurrent(try cache.positions()) else { return .rebuild }
+    if current { return .upToDate }
+    let machine = try? identity().id
+    return try cache.database.writing {
+      // Another grocery may have caught up meanwhile: look again under the write lock.
+      var positions = try cache.positions()
+      guard let current = try isCurrent(positions) else { return .rebuild }
+      if current { return .upToDate }
+      var tail: [(machine: String, change: Change, offset: Int, length: Int)] = []
+      for machineID in logs.keys.sorted() {
+        let file = logsFolder + "/" + machineID + ".jsonl"
+        let before = positions[machineID] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
+        positions[machineID] = try ChangeLog.read(file, machine: machineID, from: before, shownAs: shown(file)) {
+          tail.append((machineID, $0, $1, $2))
+        }
+      }
+      var state = try cache.loadBase()
+      let touched = Touched(tail.map(\.change))
+      try cache.loadItems(.ids(Array(touched.items)), into: &state)
+      var undo = try machine.map { try cache.undo(of: $0) } ?? []
+      for entry in tail {
+        state.apply(entry.change)
+        if entry.machine == machine {
+          Undo.record(entry.change, at: entry.offset, length: entry.length, in: &undo, depth: undoDepth)
+        }
+      }
+      if state.needsRebuild { return .rebuild }
+      try cache.save(
+        &state, items: touched.items, categories: touched.categories, locations: touched.locations,
+        positions: positions)
+      if let machine { try cache.save(undo: undo, of: machine) }
+      return .upToDate
+    }
+  }
+}

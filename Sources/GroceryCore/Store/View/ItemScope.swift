@@ -1,0 +1,28 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Which items a read loads: those a command can show or touch. Every category and location is always loaded.
+///
+/// A command that names what it touches reads only those rows of the cache, so it costs the same however many
+/// items the household has.
+public enum ItemScope: Equatable, Sendable {
+  /// Every item.
+  case all
+  /// The items whose name, folded as `Names.key` folds it, is one of these keys or starts with one.
+  case keys([String])
+  /// The items sharing a name with one on the list.
+  case onList
+  /// The items sharing a name with a staple.
+  case staples
+  /// The items with these ids.
+  case ids([UUID])
+
+  /// The items the names a user typed can resolve to: the same name, or one it is the start of.
+  public static func names(_ names: [String]) -> ItemScope {
+    // A name that is not one is refused by the command itself, on every item.
+    .keys(names.map { Names.key((try? Names.clean($0, what: "item name")) ?? $0) })
+  }
+}
