@@ -93,26 +93,21 @@ import Testing
     #expect(buyers(try alice.load()).last == "Milk 2026-11-21 -")
   }
 
-  @Test func importedBuyersAreShownWhateverTheNumberOfMachinesAndKeptByTheSnapshot() throws {
+  @Test func importedBuyersAreShownWhateverTheNumberOfMachinesAndKeptByTheCache() throws {
     let alice = machine("alice")
     try importExport(into: alice)
     let expected = ["Bananas 2026-11-10 ann@laptop", "Bananas 2026-11-17 bob", "Milk 2026-11-18 -"]
     #expect(buyers(try alice.load()) == expected)
     #expect(buyers(try alice.loadHistory()) == expected)
-    try alice.refreshSnapshot(try alice.read(machine: try alice.identity().id), force: true)
-    let snapshot = try #require(try Snapshot.read(alice.snapshotPath, folder: alice.folder))
-    unlink(alice.snapshotPath)
-    let full = try alice.read(machine: try alice.identity().id)
-    #expect(snapshot.state == full.state)
-    #expect(buyers(HouseholdView(snapshot.state).groceries) == expected)
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+    #expect(buyers(cached.view.groceries) == expected)
   }
 
-  @Test func aVersion3SnapshotIsRebuiltAndTheBuyersComeBack() throws {
+  @Test func aCacheOfAnotherLayoutIsRebuiltAndTheBuyersComeBack() throws {
     let alice = machine("alice")
     try importExport(into: alice)
-    let header =
-      "{\"snapshot\":3,\"folder\":\(JSONText.quote(alice.folder)),\"latest\":\"0.0.0\",\"machines\":[]}\n"
-    try header.write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
+    try alice.spoilCache()
     #expect(
       buyers(try alice.load()) == [
         "Bananas 2026-11-10 ann@laptop", "Bananas 2026-11-17 bob", "Milk 2026-11-18 -",

@@ -89,25 +89,22 @@ import Testing
     #expect(throws: GroceryError.self) { try groceries.setCategoryColor("nothing", .red) }
   }
 
-  @Test func theSnapshotKeepsColoursAsAFullReadOfTheLogsGivesThem() throws {
+  @Test func theCacheKeepsColoursAsAFoldOfTheLogsGivesThem() throws {
     let alice = machine("alice")
     try color(alice, "produce", .brightWhite, at: Fixed.now)
     try color(alice, "dairy", .black, at: Fixed.now + 1)
     try color(alice, "dairy", nil, at: Fixed.now + 2)
     let id = try alice.identity().id
-    try alice.refreshSnapshot(try alice.read(machine: id), force: true)
-    let snapshot = try #require(try Snapshot.read(alice.snapshotPath, folder: alice.folder))
-    unlink(alice.snapshotPath)
-    let full = try alice.read(machine: id)
-    #expect(snapshot.state == full.state)
-    #expect(HouseholdView(snapshot.state).groceries.categories.first?.color == .brightWhite)
+    #expect(id == (try alice.identity().id))
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+    #expect(cached.view.groceries.categories.first?.color == .brightWhite)
   }
 
-  @Test func aSnapshotOfTheOlderLayoutIsRebuiltNotRefused() throws {
+  @Test func aCacheOfAnotherLayoutIsRebuiltNotRefused() throws {
     let alice = machine("alice")
     try color(alice, "produce", .red, at: Fixed.now)
-    try "{\"snapshot\":2,\"folder\":\(JSONText.quote(alice.folder)),\"latest\":\"0.0.0\",\"machines\":[]}\n"
-      .write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
+    try alice.spoilCache()
     #expect(try colors(alice) == ["Produce": .red])
   }
 
@@ -127,7 +124,7 @@ import Testing
     #expect(milk.name == "Milk" && milk.timesBought == 1)
     let newer = line.replacingOccurrences(of: "{\"v\":2", with: "{\"v\":4")
     try newer.write(toFile: alice.logsFolder + "/00000000000000aa.jsonl", atomically: false, encoding: .utf8)
-    unlink(alice.snapshotPath)
+    unlink(alice.cachePath)
     #expect(
       throws: GroceryError.newerStoreVersion(
         path: alice.logsFolder + "/00000000000000aa.jsonl", found: 4, supported: 3)

@@ -27,7 +27,7 @@ import Testing
       _ = try ChangeLog.read(
         store.logsFolder + "/" + machine + ".jsonl", machine: machine,
         from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: "log"
-      ) { all.append($0) }
+      ) { change, _, _ in all.append(change) }
     }
     return all
   }
@@ -177,8 +177,8 @@ import Testing
     var text = try String(contentsOfFile: path, encoding: .utf8)
     text = text.replacingOccurrences(of: "\"quantity\":1", with: "\"quantity\":0")
     try text.write(toFile: path, atomically: false, encoding: .utf8)
-    // The snapshot trusts what it has already read; once it is gone (or stale), the logs are read again.
-    unlink(alice.snapshotPath)
+    // The cache trusts what it has already read; once it is gone (or stale), the logs are read again.
+    unlink(alice.cachePath)
     #expect(throws: GroceryError.self) { try alice.load() }
     do {
       _ = try alice.load()
@@ -214,13 +214,13 @@ import Testing
     #expect(refused > 100)
   }
 
-  @Test func aSnapshotThatIsMissingDamagedOrOfAnotherLogIsRebuilt() throws {
+  @Test func aCacheThatIsMissingDamagedOfAnotherLogOrOfAnotherVersionIsRebuilt() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)
     try add(["Eggs"], to: alice, at: Fixed.now + 1)
     let expected = try alice.load()
-    #expect(FileManager.default.fileExists(atPath: alice.snapshotPath))
-    try "{\"snapshot\":2,\"folder\":".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
+    #expect(FileManager.default.fileExists(atPath: alice.cachePath))
+    try alice.spoilCache(with: "{\"snapshot\":2,\"folder\":")
     #expect(try alice.load() == expected)
     // A log put back to an older copy (a restored backup) no longer holds what the snapshot read: rebuilt.
     let log = try #require(try alice.logFiles().keys.first)
@@ -230,13 +230,14 @@ import Testing
     #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk", "Tea"])
     try older.write(to: URL(fileURLWithPath: path))
     #expect(try alice.load() == expected)
-    try "{\"snapshot\":6}\n".write(toFile: alice.snapshotPath, atomically: false, encoding: .utf8)
-    #expect(throws: GroceryError.newerStoreVersion(path: alice.snapshotPath, found: 6, supported: 5)) {
-      try alice.load()
-    }
+    // A cache from a newer grocery (or an older one) is rebuilt, never refused.
+    try Database(path: alice.cachePath, create: false).execute("PRAGMA user_version = 99")
+    #expect(try alice.load() == expected)
+    unlink(alice.cachePath)
+    #expect(try alice.load() == expected)
   }
 
-  @Test func theSnapshotReadsBackAsTheStateAFullReadOfTheLogsGives() throws {
+  @Test func theCacheReadsBackAsTheStateAFoldOfTheLogsGives() throws {
     let alice = machine("alice")
     let bob = machine("bob")
     try add(["Milk", "Eggs"], to: alice)
@@ -244,25 +245,21 @@ import Testing
       _ = try $0.purchase(["milk", "eggs"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 1)
     }
     _ = try alice.undo(now: Fixed.now + 2)
-    // Force a snapshot that holds everything, then read it back as every command does.
-    try alice.refreshSnapshot(try alice.read(machine: try alice.identity().id), force: true)
-    let snapshot = try #require(try Snapshot.read(alice.snapshotPath, folder: alice.folder))
-    unlink(alice.snapshotPath)
-    let full = try alice.read(machine: try alice.identity().id)
-    #expect(snapshot.state == full.state)
-    #expect(snapshot.positions == full.positions)
-    #expect(snapshot.undo == full.undo)
-    #expect(HouseholdView(snapshot.state).groceries.items.first?.purchases.first?.by == "bob")
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+    #expect(cached.positions == folded.positions)
+    #expect(cached.undo == folded.undo)
+    #expect(cached.view.groceries.items.first?.purchases.first?.by == "bob")
   }
 
-  @Test func aSnapshotEndingInAShortLineIsRebuiltNotACrash() throws {
+  @Test func aCacheCutShortOrWithBytesAddedIsRebuiltNotACrash() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)
     let expected = try alice.load()
-    let handle = try #require(FileHandle(forWritingAtPath: alice.snapshotPath))
-    handle.seekToEndOfFile()
-    handle.write(Data("\n[\n".utf8))
-    handle.closeFile()
+    let whole = try Data(contentsOf: URL(fileURLWithPath: alice.cachePath))
+    try (whole + Data("\n[\n".utf8)).write(to: URL(fileURLWithPath: alice.cachePath))
+    #expect(try alice.load() == expected)
+    try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: alice.cachePath))
     #expect(try alice.load() == expected)
   }
 
@@ -304,7 +301,7 @@ import Testing
     _ = try bob.undo(now: Fixed.now + 3)
     let incremental = try alice.load()
     #expect(incremental.items.first?.purchases.map(\.by) == ["alice"])
-    unlink(alice.snapshotPath)
+    unlink(alice.cachePath)
     #expect(try alice.load() == incremental)
     #expect(try alice.loadHistory().items.first?.purchases.map(\.by) == ["alice"])
   }

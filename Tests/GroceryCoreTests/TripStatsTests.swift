@@ -99,10 +99,10 @@ import Testing
   }
 
   func state(_ store: HouseholdStore) throws -> HouseholdState {
-    try store.read(machine: try store.identity().id).state
+    try store.read(.all, machine: try store.identity().id).state
   }
 
-  @Test func theTripTableFromTheSnapshotIsTheOneEveryTripGives() throws {
+  @Test func theTripTableFromTheCacheIsTheOneEveryTripGives() throws {
     try shop()
     for store in [ann, bob] {
       #expect(try store.tripStats(now: at(720)) == expected)
@@ -126,25 +126,20 @@ import Testing
     #expect(try StoreTripStats.byStore(try ann.trips(now: at(720))) == table)
   }
 
-  @Test func theSnapshotReadBackGivesTheTotalsAndTableARebuildGives() throws {
+  @Test func theCacheReadBackGivesTheTotalsAndTableARebuildGives() throws {
     try shop()
-    try ann.refreshSnapshot(try ann.read(machine: try ann.identity().id), force: true)
-    let snapshot = try #require(try Snapshot.read(ann.snapshotPath, folder: ann.folder))
-    #expect(!snapshot.state.trips.settled.isEmpty)
-    unlink(ann.snapshotPath)
-    #expect(try state(ann).trips == snapshot.state.trips)
-    unlink(ann.snapshotPath)
+    let (cached, folded) = try ann.cachedAndFolded()
+    #expect(!cached.state.trips.settled.isEmpty)
+    #expect(cached.state.trips == folded.state.trips)
+    unlink(ann.cachePath)
     #expect(try ann.tripStats(now: at(720)) == expected)
   }
 
-  @Test func aVersion4SnapshotWithoutSettledTotalsIsRebuilt() throws {
+  @Test func aCacheOfAnOlderLayoutWithoutSettledTotalsIsRebuilt() throws {
     try shop()
-    try ann.refreshSnapshot(try ann.read(machine: try ann.identity().id), force: true)
-    let text = try String(contentsOfFile: ann.snapshotPath, encoding: .utf8)
-    #expect(text.hasPrefix("{\"snapshot\":5,"))
-    let older = text.split(separator: "\n").filter { !$0.hasPrefix("{\"settled\":") }
-      .map { $0.replacingOccurrences(of: "{\"snapshot\":5,", with: "{\"snapshot\":4,") + "\n" }.joined()
-    try older.write(toFile: ann.snapshotPath, atomically: false, encoding: .utf8)
+    _ = try ann.tripStats(now: at(720))
+    let cache = try Database(path: ann.cachePath, create: false)
+    try cache.execute("DELETE FROM settled; PRAGMA user_version = 0")
     #expect(try ann.tripStats(now: at(720)) == expected)
   }
 
@@ -153,7 +148,7 @@ import Testing
     _ = try ChangeLog.read(
       store.logsFolder + "/" + machine + ".jsonl", machine: machine,
       from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: "log"
-    ) { all.append($0) }
+    ) { change, _, _ in all.append(change) }
     return all
   }
 
@@ -170,7 +165,7 @@ import Testing
     let bobFirst = everyday(bobsChanges + annsChanges)
     let byTime = everyday((annsChanges + bobsChanges).sorted { $0.stamp < $1.stamp })
     var whole = HouseholdState.initial
-    whole.fullHistory = [:]
+    whole.keepsAllTrips = true
     for change in bobsChanges + annsChanges { whole.apply(change) }
     whole.trips.pruneAll()
     #expect(!annFirst.needsRebuild && !bobFirst.needsRebuild && !byTime.needsRebuild)

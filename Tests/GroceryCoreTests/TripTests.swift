@@ -269,7 +269,7 @@ import Testing
       try buy(["milk"], alice, at: start + Double(n) * 600 + 60)
     }
     let id = try alice.identity().id
-    #expect(try alice.read(machine: id).state.trips.trips.count == TripBook.kept)
+    #expect(try alice.read(.all, machine: id).state.trips.trips.count == TripBook.kept)
     let all = try alice.trips(now: start + 3600)
     #expect(all.map(\.id) == ids)
     #expect(all.map { $0.purchases.count } == [1, 1, 1, 1, 1])
@@ -291,18 +291,16 @@ import Testing
     #expect(try alice.trips(now: start + 3700).map(\.id) == [ids[0]])
   }
 
-  @Test func theSnapshotKeepsTripsAsAFullReadOfTheLogsGivesThem() throws {
+  @Test func theCacheKeepsTripsAsAFoldOfTheLogsGivesThem() throws {
     let alice = machine("alice")
     try prepare(alice)
     _ = try alice.startTrip(at: "costco", now: start)
     try buy(["milk", "bananas"], alice, at: start + minute)
     let id = try alice.identity().id
-    try alice.refreshSnapshot(try alice.read(machine: id), force: true)
-    let snapshot = try #require(try Snapshot.read(alice.snapshotPath, folder: alice.folder))
-    unlink(alice.snapshotPath)
-    let full = try alice.read(machine: id)
-    #expect(snapshot.state == full.state)
-    #expect(snapshot.state.trips.trips.first?.value.purchases.count == 2)
+    #expect(id == (try alice.identity().id))
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+    #expect(cached.state.trips.trips.first?.value.purchases.count == 2)
   }
 
   @Test func aTripStartedWithTheClockBehindTheLogStartsAtTheLogsTimeAndIsTheOneUnderWay() throws {
@@ -393,7 +391,7 @@ import Testing
         [started, bought, touched, claimed, foreign], [touched, claimed, foreign, started, bought],
       ] {
         var state = HouseholdState.initial
-        if !pruning { state.fullHistory = [:] }
+        state.keepsAllTrips = !pruning
         for change in order { state.apply(change) }
         states.append(state)
       }

@@ -94,7 +94,10 @@ public struct GroceryProcess: Sendable {
     for root in [store.folder, store.stateFolder] {
       guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
       var files: [String] = []
-      while let name = walker.nextObject() as? String { files.append(name) }
+      // The cache is only a cache: reading it may touch its shared-memory index, and it may be rebuilt.
+      while let name = walker.nextObject() as? String {
+        if !name.hasPrefix("cache.sqlite") { files.append(name) }
+      }
       for name in files.sorted() {
         var isFolder: ObjCBool = false
         let path = root + "/" + name

@@ -51,7 +51,9 @@ struct EditCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let newName = try context.update(in: .names([name] + (changes.rename.map { [$0] } ?? [])), { "edit " + $0 }) {
+    let newName = try context.update(
+      in: .names([name] + (changes.rename.map { [$0] } ?? [])), { "edit " + $0 }
+    ) {
       try $0.edit(name, changes: changes, today: context.today, now: context.now)
     }
     context.say("updated: \(newName)")

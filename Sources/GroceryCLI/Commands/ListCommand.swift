@@ -96,7 +96,7 @@ struct ListCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let scope: ItemScope
     switch mode {
-    case .shopping: scope = .onList
+    case .shopping: scope = .shopping(since: context.today)
     case .staples: scope = .staples
     case .all, .purchased: scope = .all
     }

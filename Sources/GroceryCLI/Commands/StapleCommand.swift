@@ -47,9 +47,12 @@ struct StapleCommand: Command, Runnable {
     }
     let until = try skipUntil?.resolve(today: context.today)
     let names = try InputNames.expand(self.names, console: context.console)
-    let outcomes = try context.update(in: .names(names), { (outcomes: [StapleOutcome]) in
-      (remove ? "unstaple " : "staple ") + Summary.names(outcomes.map(\.name))
-    }) {
+    let outcomes = try context.update(
+      in: .names(names),
+      { (outcomes: [StapleOutcome]) in
+        (remove ? "unstaple " : "staple ") + Summary.names(outcomes.map(\.name))
+      }
+    ) {
       try $0.setStaple(names, remove: remove, skipUntil: until, now: context.now, newID: UUID.init)
     }
     let skip = until.map { " (skipped until \($0))" } ?? ""

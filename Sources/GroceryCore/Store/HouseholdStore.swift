@@ -131,7 +131,7 @@ public struct HouseholdStore: Sendable {
       do {
         var groceries = reading.view.groceries
         return (try body(&groceries), groceries)
-      } catch where scope != .all {
+      } catch  where scope != .all {
         let trip = reading.view.groceries.openTrip
         reading = try read(.all, machine: machine)
         reading.view.groceries.openTrip = trip
@@ -340,7 +340,8 @@ public struct HouseholdStore: Sendable {
         last.id == ref.id
       else {
         throw GroceryError.unreadableStore(
-          path: shown(file), reason: "the change to undo is no longer where the cache says; delete \(cachePath)")
+          path: shown(file),
+          reason: "the change to undo is no longer where the cache says; delete \(cachePath)")
       }
       // The inverse needs every item the change touched, however long ago it was made.
       let items = Array(Touched([last]).items)

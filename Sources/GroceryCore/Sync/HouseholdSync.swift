@@ -233,7 +233,8 @@ public struct HouseholdSync {
       let file = store.logsFolder + "/" + machine + ".jsonl"
       var summaries: [String] = []
       let start = ChangeLog.Position(offset: before[machine] ?? 0, lines: 0, last: .zero)
-      _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) { change, _, _ in
+      _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) {
+        change, _, _ in
         if change.operations.contains(where: { if case .machine = $0 { return false } else { return true } })
         {
           summaries.append(change.summary)

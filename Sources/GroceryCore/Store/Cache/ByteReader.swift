@@ -8,7 +8,9 @@ struct ByteReader {
   var isAtEnd: Bool { offset >= bytes.count }
 
   mutating func integer() throws -> Int64 {
-    guard offset + 8 <= bytes.count else { throw Database.Failure(code: 0, message: "a cached value is cut short") }
+    guard offset + 8 <= bytes.count else {
+      throw Database.Failure(code: 0, message: "a cached value is cut short")
+    }
     var bits: UInt64 = 0
     for byte in bytes[offset..<offset + 8] { bits = bits << 8 | UInt64(byte) }
     offset += 8

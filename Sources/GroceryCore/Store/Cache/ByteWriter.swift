@@ -4,7 +4,9 @@ struct ByteWriter {
 
   mutating func integer(_ value: Int64) {
     let bits = UInt64(bitPattern: value)
-    for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
   }
 
   mutating func text(_ value: String?) {

@@ -11,6 +11,10 @@ final class Database {
   struct Failure: Error, Equatable {
     var code: Int32
     var message: String
+
+    /// True when the file is not a database, or a damaged one (or holds values this build did not write): it
+    /// is to be rebuilt. Anything else (a full disk, a busy database) leaves it alone.
+    var isDamage: Bool { [0, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_MISMATCH].contains(code & 0xFF) }
   }
 
   private let handle: OpaquePointer
@@ -20,7 +24,8 @@ final class Database {
   init(path: String, create: Bool) throws {
     var db: OpaquePointer?
     let flags =
-      SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE
+      SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+      | SQLITE_OPEN_PRIVATECACHE
     let code = sqlite3_open_v2(path, &db, flags, nil)
     guard code == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"

@@ -45,6 +45,7 @@ final class HouseholdCache {
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
       CREATE INDEX purchase_item ON purchase(item, day);
       CREATE INDEX purchase_change ON purchase(change, item);
+      CREATE INDEX purchase_day ON purchase(day);
       CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB);
       CREATE TABLE settled(location BLOB PRIMARY KEY, trips INTEGER, milliseconds INTEGER, items INTEGER,
         latest BLOB, latest_trip BLOB);
@@ -54,7 +55,7 @@ final class HouseholdCache {
   }
 
   /// Opens the cache at `path` when it is one of this layout for `folder`; nil when it is missing or must be
-  /// rebuilt.
+  /// rebuilt. A failure that is not damage (a full disk) is thrown, and the file left as it is.
   static func open(_ path: String, folder: String) throws -> HouseholdCache? {
     guard try FileSystem.status(path) != nil else { return nil }
     do {
@@ -62,9 +63,11 @@ final class HouseholdCache {
       cache.database.waitWhenBusy(milliseconds: 10_000)
       let check = try cache.database.statement("PRAGMA user_version")
       guard try check.step(), check.integer(0) == Int64(version) else { return nil }
-      guard try cache.meta("schema") == .text(schema), try cache.meta("folder") == .text(folder) else { return nil }
+      guard try cache.meta("schema") == .text(schema), try cache.meta("folder") == .text(folder) else {
+        return nil
+      }
       return cache
-    } catch is Database.Failure {
+    } catch let failure as Database.Failure where failure.isDamage {
       return nil
     }
   }
@@ -92,7 +95,8 @@ final class HouseholdCache {
   }
 
   func setMeta(_ key: String, _ value: SQLValue) throws {
-    try database.statement("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").bind(.text(key), value).run()
+    try database.statement("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").bind(.text(key), value)
+      .run()
   }
 
   // MARK: - Positions
@@ -141,7 +145,9 @@ final class HouseholdCache {
     return state
   }
 
-  private func loadEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ empty: S) throws -> [UUID: S] {
+  private func loadEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ empty: S) throws -> [UUID:
+    S]
+  {
     let s = try database.statement("SELECT id, \(Self.columns(table).joined(separator: ", ")) FROM \(name)")
     var result: [UUID: S] = [:]
     while try s.step() {
@@ -175,7 +181,9 @@ final class HouseholdCache {
     }
   }
 
-  private func saveEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ entities: [(UUID, S)]) throws {
+  private func saveEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ entities: [(UUID, S)])
+    throws
+  {
     let columns = Self.columns(table)
     let s = try database.statement(
       "INSERT OR REPLACE INTO \(name)(id, \(columns.joined(separator: ", "))) VALUES (?"
@@ -203,6 +211,12 @@ final class HouseholdCache {
     let select = "SELECT \(Self.itemColumns) FROM item"
     switch query {
     case .all: try loadItems(try database.statement(select), into: &state)
+    case .shopping(let since):
+      try loadItems(
+        try database.statement(
+          select + " WHERE key IN (SELECT key FROM item WHERE \"onList\" = 1 AND \"alive\" = 1"
+            + " UNION SELECT item.key FROM purchase JOIN item ON item.id = purchase.item WHERE purchase.day >= ?)"
+        ).bind(.integer(Int64(since.ordinal))), into: &state)
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       try loadItems(
@@ -350,11 +364,13 @@ final class HouseholdCache {
       try s.run()
     }
     let settled = try database.statement(
-      "INSERT INTO settled(location, trips, milliseconds, items, latest, latest_trip) VALUES (?, ?, ?, ?, ?, ?)")
+      "INSERT INTO settled(location, trips, milliseconds, items, latest, latest_trip) VALUES (?, ?, ?, ?, ?, ?)"
+    )
     for (location, totals) in book.settled {
       settled.reset()
       try settled.bind(
-        .blob(location.map(UUIDText.bytes) ?? []), .integer(Int64(totals.trips)), .integer(totals.milliseconds),
+        .blob(location.map(UUIDText.bytes) ?? []), .integer(Int64(totals.trips)),
+        .integer(totals.milliseconds),
         .integer(Int64(totals.items)), .blob(totals.latest.bytes), .blob(UUIDText.bytes(totals.latestTrip))
       ).run()
     }
@@ -371,13 +387,16 @@ final class HouseholdCache {
     try setMeta("latest", .blob(state.latest.bytes))
     try setMeta("order", state.order.value.sql)
     try setMeta("order_at", .blob(state.order.stamp.bytes))
-    let machines = try database.statement("INSERT OR REPLACE INTO machine(id, name, name_at) VALUES (?, ?, ?)")
+    let machines = try database.statement(
+      "INSERT OR REPLACE INTO machine(id, name, name_at) VALUES (?, ?, ?)")
     for (id, name) in state.machines {
       machines.reset()
       try machines.bind(.text(id), .text(name.value), .blob(name.stamp.bytes)).run()
     }
-    try saveEntities("category", CategoryFields.table, categories.compactMap { id in state.categories[id].map { (id, $0) } })
-    try saveEntities("location", LocationFields.table, locations.compactMap { id in state.locations[id].map { (id, $0) } })
+    try saveEntities(
+      "category", CategoryFields.table, categories.compactMap { id in state.categories[id].map { (id, $0) } })
+    try saveEntities(
+      "location", LocationFields.table, locations.compactMap { id in state.locations[id].map { (id, $0) } })
     try save(trips: state.trips)
     let insert = try database.statement(
       "INSERT INTO purchase(item, change, stamp, day, quantity, by) VALUES (?, ?, ?, ?, ?, ?)")
@@ -441,7 +460,8 @@ final class HouseholdCache {
   /// The machine's changes that undo can revert, oldest first.
   func undo(of machine: String) throws -> [UndoRef] {
     let s = try database.statement(
-      "SELECT id, offset, length, summary, at FROM undo WHERE machine = ? ORDER BY seq").bind(.text(machine))
+      "SELECT id, offset, length, summary, at FROM undo WHERE machine = ? ORDER BY seq"
+    ).bind(.text(machine))
     var result: [UndoRef] = []
     while try s.step() {
       result.append(
@@ -460,7 +480,8 @@ final class HouseholdCache {
     for ref in undo {
       s.reset()
       try s.bind(
-        .text(machine), .text(ref.id), .integer(Int64(ref.offset)), .integer(Int64(ref.length)), .text(ref.summary),
+        .text(machine), .text(ref.id), .integer(Int64(ref.offset)), .integer(Int64(ref.length)),
+        .text(ref.summary),
         .blob(ref.at.bytes)
       ).run()
     }

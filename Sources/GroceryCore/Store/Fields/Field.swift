@@ -21,7 +21,8 @@ struct Field<Fields, State, Model>: Sendable {
   /// Takes the other entity's value when it is newer (two ids shown as one, by name).
   let combine: @Sendable (inout State, State) -> Void
   /// Puts into `back` the value a change replaced, when the entity still holds what the change set.
-  let revert: @Sendable (_ state: State, _ set: Fields, _ was: Fields, _ stamp: Stamp, _ back: inout Fields) -> Void
+  let revert:
+    @Sendable (_ state: State, _ set: Fields, _ was: Fields, _ stamp: Stamp, _ back: inout Fields) -> Void
   /// The value and its stamp as the cache keeps them.
   let save: @Sendable (State) -> (value: SQLValue, stamp: SQLValue)
   /// Takes the value and stamp the cache kept; false when they are not of this field.
@@ -29,7 +30,11 @@ struct Field<Fields, State, Model>: Sendable {
   /// Sets the field on the model from the entity, naming ids with `names`.
   let show: @Sendable (State, inout Model, NameMap) -> Void
   /// Sets the field in `set` and `was` when it differs between the two models (`before` nil: a new entity).
-  let diff: @Sendable (_ before: Model?, _ after: Model, _ old: NameMap, _ new: NameMap, _ set: inout Fields, _ was: inout Fields) -> Void
+  let diff:
+    @Sendable (
+      _ before: Model?, _ after: Model, _ old: NameMap, _ new: NameMap, _ set: inout Fields,
+      _ was: inout Fields
+    ) -> Void
 }
 
 /// How a model spells a field: reading it (ids named by a `NameMap`) and setting it.
@@ -38,7 +43,8 @@ struct ModelLink<Model, Value>: Sendable {
   let put: @Sendable (inout Model, Value, NameMap) -> Void
 
   init(
-    get: @escaping @Sendable (Model, NameMap) -> Value, put: @escaping @Sendable (inout Model, Value, NameMap) -> Void
+    get: @escaping @Sendable (Model, NameMap) -> Value,
+    put: @escaping @Sendable (inout Model, Value, NameMap) -> Void
   ) {
     self.get = get
     self.put = put
@@ -78,7 +84,8 @@ extension Field {
   /// The field of a change holding `V`, kept in a register of `R` (`V` itself, or `V?` for a required one).
   private static func make<V: FieldValue, R: FieldValue>(
     _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
-    _ register: WritableKeyPath<State, Register<R>> & Sendable, version: Int, check: (@Sendable (V) -> String?)?,
+    _ register: WritableKeyPath<State, Register<R>> & Sendable, version: Int,
+    check: (@Sendable (V) -> String?)?,
     model: ModelLink<Model, R>?, widen: @escaping @Sendable (V) -> R, narrow: @escaping @Sendable (R) -> V?
   ) -> Field {
     Field(
@@ -126,23 +133,29 @@ extension Field {
 
   /// Whether the entity is alive: any change but a removal brings it back. Undo and the view treat it apart.
   static func alive(
-    _ field: WritableKeyPath<Fields, Bool?> & Sendable, _ register: WritableKeyPath<State, Register<Bool>> & Sendable
+    _ field: WritableKeyPath<Fields, Bool?> & Sendable,
+    _ register: WritableKeyPath<State, Register<Bool>> & Sendable
   ) -> Field {
     let plain = Field.value("alive", field, register, model: nil)
     return Field(
-      key: "alive", version: 2, isSet: plain.isSet, clear: plain.clear, encode: plain.encode, decode: plain.decode,
-      apply: { state, fields, stamp in state[keyPath: register].merge(fields[keyPath: field] ?? true, at: stamp) },
+      key: "alive", version: 2, isSet: plain.isSet, clear: plain.clear, encode: plain.encode,
+      decode: plain.decode,
+      apply: { state, fields, stamp in
+        state[keyPath: register].merge(fields[keyPath: field] ?? true, at: stamp)
+      },
       combine: { _, _ in }, revert: { _, _, _, _, _ in }, save: plain.save, load: plain.load,
       show: { _, _, _ in }, diff: { _, _, _, _, _, _ in })
   }
 
   /// When the entity was first made: the earliest change that says so wins.
   static func created(
-    _ field: WritableKeyPath<Fields, Int64?> & Sendable, _ register: WritableKeyPath<State, Register<Int64>> & Sendable
+    _ field: WritableKeyPath<Fields, Int64?> & Sendable,
+    _ register: WritableKeyPath<State, Register<Int64>> & Sendable
   ) -> Field {
     let plain = Field.value("created", field, register, model: nil)
     return Field(
-      key: "created", version: 2, isSet: plain.isSet, clear: plain.clear, encode: plain.encode, decode: plain.decode,
+      key: "created", version: 2, isSet: plain.isSet, clear: plain.clear, encode: plain.encode,
+      decode: plain.decode,
       apply: { state, fields, stamp in
         if let value = fields[keyPath: field],
           state[keyPath: register].stamp == .zero || stamp < state[keyPath: register].stamp

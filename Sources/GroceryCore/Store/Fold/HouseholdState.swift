@@ -110,7 +110,8 @@ struct HouseholdState: Equatable, Sendable {
           trips.add(tag, change: change.id, item: item, quantity: quantity, at: stamp)
         }
         var state = items[item, default: ItemState()]
-        bought.append(Bought(item: item, change: change.id, stamp: stamp, day: day, quantity: quantity, by: by))
+        bought.append(
+          Bought(item: item, change: change.id, stamp: stamp, day: day, quantity: quantity, by: by))
         state.purchases.add(day, quantity: quantity, machine: stamp.machineNumber, by: by)
         state.alive.merge(true, at: stamp)
         state.touch(stamp)

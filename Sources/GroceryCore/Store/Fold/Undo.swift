@@ -15,7 +15,8 @@ enum Undo {
     if change.operations.allSatisfy({ if case .machine = $0 { return true } else { return false } }) {
       return
     }
-    stack.append(UndoRef(id: change.id, offset: offset, length: length, summary: change.summary, at: change.stamp))
+    stack.append(
+      UndoRef(id: change.id, offset: offset, length: length, summary: change.summary, at: change.stamp))
     if stack.count > depth { stack.removeFirst(stack.count - depth) }
   }
 
@@ -35,7 +36,9 @@ enum Undo {
         for field in ItemFields.table { field.revert(item, set, was, stamp, &back) }
         // A removal is put back, and an addition taken back, only when no other machine has touched the item since.
         let others = item.touched.contains { $0.machineNumber != stamp.machineNumber && $0 > stamp }
-        if item.alive.holds(set.alive ?? true, of: stamp), !others, let alive = was.alive { back.alive = alive }
+        if item.alive.holds(set.alive ?? true, of: stamp), !others, let alive = was.alive {
+          back.alive = alive
+        }
         if back.alive == nil && !back.isEmpty { back.alive = item.alive.value }
         if !back.isEmpty { operations.append(.item(id, set: back, was: ItemFields())) }
       case .category(let id, let set, let was):

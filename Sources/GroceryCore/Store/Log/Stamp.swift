@@ -52,7 +52,9 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     var out: [UInt8] = []
     out.reserveCapacity(24)
     for value in [UInt64(bitPattern: milliseconds), UInt64(counter), machineNumber] {
-      for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+      for shift in stride(from: 56, through: 0, by: -8) {
+        out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+      }
     }
     return out
   }

@@ -80,7 +80,8 @@ enum UUIDText {
     let s = b.startIndex
     return UUID(
       uuid: (
-        b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7], b[s + 8], b[s + 9], b[s + 10],
+        b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7], b[s + 8], b[s + 9],
+        b[s + 10],
         b[s + 11], b[s + 12], b[s + 13], b[s + 14], b[s + 15]
       ))
   }

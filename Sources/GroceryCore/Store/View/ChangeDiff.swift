@@ -25,7 +25,9 @@ enum ChangeDiff {
       if previous == nil {
         set.alive = true
         set.created = created
-        operations.append(.category(category.id, set: newEntity(set, CategoryFields.table), was: CategoryFields(alive: false)))
+        operations.append(
+          .category(category.id, set: newEntity(set, CategoryFields.table), was: CategoryFields(alive: false))
+        )
       } else if set != CategoryFields() {
         for id in before.categoryMembers[category.id] ?? [category.id] {
           operations.append(.category(id, set: set, was: was))

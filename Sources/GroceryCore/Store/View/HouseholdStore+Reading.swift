@@ -45,11 +45,13 @@ extension HouseholdStore {
           try cache.loadItems(scope, into: &state)
           let undo = try machine.map { try cache.undo(of: $0) } ?? []
           return Reading(
-            state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo, cache: cache)
+            state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo,
+            cache: cache)
         }
-      } catch is Database.Failure {
-        // A cache that cannot be read is rebuilt next time; this time the logs are folded in memory.
-        unlink(cachePath)
+      } catch let failure as Database.Failure {
+        // A damaged cache is rebuilt next time; this time, as when it cannot be read at all, the logs are
+        // folded in memory.
+        if failure.isDamage { unlink(cachePath) }
       }
     }
     return try foldAll(logs, machine: machine)
@@ -64,8 +66,8 @@ extension HouseholdStore {
     } else if let cache = reading.cache {
       do {
         history = try cache.purchases(of: nil)
-      } catch is Database.Failure {
-        unlink(cachePath)
+      } catch let failure as Database.Failure {
+        if failure.isDamage { unlink(cachePath) }
         reading = try foldAll(try logFiles(), machine: nil)
         history = reading.history ?? [:]
       }
@@ -78,23 +80,33 @@ extension HouseholdStore {
 
   /// Folds every log from its start in memory: for a rebuild, or where there is no cache to use.
   func foldAll(_ logs: [String: Int], machine: String?, keepingAllTrips: Bool = false) throws -> Reading {
+    // Every trip is kept while folding, so that a change to an old trip finds it; the everyday state then keeps
+    // each machine's latest few.
     var state = HouseholdState.initial
-    state.keepsAllTrips = keepingAllTrips
+    state.keepsAllTrips = true
     var positions: [String: ChangeLog.Position] = [:]
     var undo: [UndoRef] = []
     for machineID in logs.keys.sorted() {
       let file = logsFolder + "/" + machineID + ".jsonl"
       positions[machineID] = try ChangeLog.read(
-        file, machine: machineID, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
+        file, machine: machineID, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
+        shownAs: shown(file)
       ) { change, offset, length in
         state.apply(change)
-        if machineID == machine { Undo.record(change, at: offset, length: length, in: &undo, depth: undoDepth) }
+        if machineID == machine {
+          Undo.record(change, at: offset, length: length, in: &undo, depth: undoDepth)
+        }
       }
     }
     let history = state.settleHistory()
     state.needsRebuild = false
+    if !keepingAllTrips {
+      state.trips.pruneAll()
+      state.keepsAllTrips = false
+    }
     return Reading(
-      state: state, view: HouseholdView(state), positions: positions, undo: undo, cache: nil, history: history)
+      state: state, view: HouseholdView(state), positions: positions, undo: undo, cache: nil, history: history
+    )
   }
 
   /// The cache, brought up to date with the logs: rebuilt when missing, stale or damaged, else given the lines
@@ -152,7 +164,9 @@ extension HouseholdStore {
       for machineID in logs.keys.sorted() {
         let file = logsFolder + "/" + machineID + ".jsonl"
         let before = positions[machineID] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
-        positions[machineID] = try ChangeLog.read(file, machine: machineID, from: before, shownAs: shown(file)) {
+        positions[machineID] = try ChangeLog.read(
+          file, machine: machineID, from: before, shownAs: shown(file)
+        ) {
           tail.append((machineID, $0, $1, $2))
         }
       }

@@ -21,6 +21,7 @@ extension HouseholdStore {
       let machine = try identity(creating: true)
       try prepareFolder()
       var reading = try read(.ids([]), machine: machine.id)
+      try loadTripItems(&reading, machine: machine.id)
       let groceries = reading.view.groceries
       let place = try store.map { try groceries.locationName($0) }
       let location = place.flatMap { name in groceries.locations.first { $0.name == name }?.id }
@@ -67,6 +68,7 @@ extension HouseholdStore {
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       var reading = try read(.ids([]), machine: machine.id)
+      try loadTripItems(&reading, machine: machine.id)
       let ms = TripBook.clock(now, after: reading.state.latest)
       guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
       else { return nil }
@@ -89,7 +91,8 @@ extension HouseholdStore {
     try migrateIfNeeded()
     guard try FileSystem.status(identityPath) != nil else { return nil }
     let machine = try identity()
-    let reading = try read(.ids([]), machine: machine.id)
+    var reading = try read(.ids([]), machine: machine.id)
+    try loadTripItems(&reading, machine: machine.id)
     guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
     else {
       return nil
@@ -165,6 +168,17 @@ extension HouseholdStore {
         return operation
       }
       return .buy(item: item, day: day, quantity: quantity, trip: nil, by: by)
+    }
+  }
+
+  /// Loads the items bought on the trips the state keeps, whose names the trips show.
+  func loadTripItems(_ reading: inout Reading, machine: String) throws {
+    guard let cache = reading.cache else { return }
+    let items = reading.state.trips.trips.values.flatMap { $0.purchases.map(\.item) }
+    do {
+      try cache.database.reading { try cache.loadItems(.ids(items), into: &reading.state) }
+    } catch {
+      reading = try read(.all, machine: machine)
     }
   }
 

@@ -15,6 +15,8 @@ public enum ItemScope: Equatable, Sendable {
   case keys([String])
   /// The items sharing a name with one on the list.
   case onList
+  /// The items sharing a name with one on the list or bought on or after the day: what the shopping list shows.
+  case shopping(since: Day)
   /// The items sharing a name with a staple.
   case staples
   /// The items with these ids.

@@ -1,0 +1,29 @@
+import Testing
+
+@testable import GroceryCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension HouseholdStore {
+  /// The household as the cache gives it back, every item loaded, and as a fold of every log from its start
+  /// gives it, with what only a fold in progress keeps (the purchases to write) left out.
+  func cachedAndFolded() throws -> (cached: Reading, folded: Reading) {
+    let id = try identity().id
+    _ = try read(.all, machine: id)
+    let cached = try read(.all, machine: id)
+    #expect(cached.cache != nil, "the read came from the cache")
+    var folded = try foldAll(try logFiles(), machine: id)
+    folded.state.bought = []
+    folded.state.unbought = []
+    return (cached, folded)
+  }
+
+  /// Overwrites the cache with bytes that are not a database of this layout.
+  func spoilCache(with text: String = "{\"snapshot\":5}\n") throws {
+    try text.write(toFile: cachePath, atomically: false, encoding: .utf8)
+  }
+}
