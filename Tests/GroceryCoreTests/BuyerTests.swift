@@ -4,7 +4,7 @@ import Testing
 
 @testable import GroceryCore
 
-/// Purchases that name their buyer: written on version-3 log lines, folded, kept in the snapshot and undone.
+/// Purchases that name their buyer: written on version-3 log lines, folded, kept in the cache and undone.
 @Suite struct BuyerTests {
   let folder = TemporaryDirectory()
   let item = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GroceryCore
 
-/// Category colours: kept in the log as version-3 lines, folded, undone and cached in the snapshot.
+/// Category colours: kept in the log as version-3 lines, folded, undone and kept in the cache.
 @Suite struct CategoryColorTests {
   let folder = TemporaryDirectory()
 

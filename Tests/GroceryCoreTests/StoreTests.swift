@@ -222,7 +222,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: alice.cachePath))
     try alice.spoilCache(with: "{\"snapshot\":2,\"folder\":")
     #expect(try alice.load() == expected)
-    // A log put back to an older copy (a restored backup) no longer holds what the snapshot read: rebuilt.
+    // A log put back to an older copy (a restored backup) no longer holds what the cache read: rebuilt.
     let log = try #require(try alice.logFiles().keys.first)
     let path = alice.logsFolder + "/" + log + ".jsonl"
     let older = try Data(contentsOf: URL(fileURLWithPath: path))

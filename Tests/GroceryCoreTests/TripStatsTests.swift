@@ -4,7 +4,7 @@ import Testing
 
 @testable import GroceryCore
 
-/// The trip table of `stats`: read from the snapshot's kept trips and settled totals, the same as from every trip.
+/// The trip table of `stats`: read from the cache's kept trips and settled totals, the same as from every trip.
 @Suite struct TripStatsTests {
   let folder = TemporaryDirectory()
   /// 06:00 UTC on the fixed day, so that every trip of the day is on that day.

@@ -42,7 +42,7 @@ import Testing
     }
   }
 
-  @Test func aHouseholdHasTripsOnceAnyMachineStartsOneAndKeepsThemAfterItsSnapshot() throws {
+  @Test func aHouseholdHasTripsOnceAnyMachineStartsOneAndKeepsThemInItsCache() throws {
     let ann = machine("ann")
     let bob = machine("bob")
     try prepare(ann)

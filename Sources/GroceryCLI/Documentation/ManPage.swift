@@ -33,7 +33,7 @@ enum ManPage {
     out +=
       escape(
         "This machine's own files for each household (~/.local/state/grocery when XDG_STATE_HOME is unset):"
-          + " identity.json, the lock every change takes, and the snapshot, a cache that is safe to delete.")
+          + " identity.json, the lock every change takes, and cache.sqlite, a cache that is safe to delete.")
       + "\n"
     out += ".TP\n.I grocery.json\n"
     out += escape("A version-1 store: migrated on first use into the household folder, and kept.") + "\n"
@@ -72,7 +72,7 @@ enum ManPage {
   static let environment = [
     ("GROCERY_STORE", "The household folder, unless --store is given."),
     ("XDG_DATA_HOME", "The folder under which grocery/household is kept by default."),
-    ("XDG_STATE_HOME", "The folder under which this machine's identity, lock and snapshot are kept."),
+    ("XDG_STATE_HOME", "The folder under which this machine's identity, lock and cache are kept."),
     ("GROCERY_LOCK_TIMEOUT", "Seconds to wait for another grocery, unless --lock-timeout is given."),
     ("GROCERY_NOW", "The time to act at, as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, for scripts and tests."),
     ("NO_COLOR", "When set and not empty, no colour even on a terminal."),

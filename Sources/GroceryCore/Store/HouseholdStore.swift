@@ -30,7 +30,7 @@ public struct HouseholdStore: Sendable {
   public let legacyFile: String?
   /// True when the store path given is itself the version-1 file, the household then living in a folder beside it.
   public let givenAsLegacyFile: Bool
-  /// This machine's own files for the household: identity, snapshot and lock.
+  /// This machine's own files for the household: identity, cache and lock.
   public let stateFolder: String
   /// How long to wait for another grocery's lock; nil waits for as long as it takes.
   public var lockTimeout: Double?
@@ -181,7 +181,7 @@ public struct HouseholdStore: Sendable {
     }
   }
 
-  /// Appends one change to this machine's log and refreshes the snapshot.
+  /// Appends one change to this machine's log, then writes it to the cache.
   func commit(
     _ operations: [Operation], summary: String, undoes: String? = nil, machine: Machine, now: Date,
     reading: inout Reading

@@ -5,7 +5,7 @@
 #endif
 
 /// A pull reader for the JSON the store writes: one value at a time, straight from the bytes, with no
-/// intermediate tree. The log and the snapshot are read on every command, so this is the hot path.
+/// intermediate tree. Log lines are read on every command that catches up and on every rebuild, so this is the hot path.
 struct JSONReader {
   /// Why the bytes could not be read, and at which byte.
   struct Failure: Error, Equatable {

@@ -6,7 +6,7 @@
 
 /// Shopping trips: each machine starts and stops its own, and its purchases meanwhile are recorded on it.
 ///
-/// Everyday commands see only the trips the snapshot keeps (each machine's most recent few); `trips(now:)` reads
+/// Everyday commands see only the trips the cache keeps (each machine's most recent few); `trips(now:)` reads
 /// every log, as `history` does.
 extension HouseholdStore {
   /// Starts a trip (at a location, or anywhere), first ending the one this machine still has open.
@@ -101,7 +101,7 @@ extension HouseholdStore {
       open.id, open.trip, in: reading.state, now: TripBook.clock(now, after: reading.state.latest))
   }
 
-  /// True when any machine has made a trip; read from the snapshot, so a household that never made one need not
+  /// True when any machine has made a trip; read from the cache, so a household that never made one need not
   /// read its whole history to find out.
   public func hasTrips() throws -> Bool {
     try migrateIfNeeded()
@@ -118,7 +118,7 @@ extension HouseholdStore {
       .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
   }
 
-  /// The trip figures of `stats`, as `StoreTripStats.byStore(trips(now:))` gives them, from the snapshot: the
+  /// The trip figures of `stats`, as `StoreTripStats.byStore(trips(now:))` gives them, from the cache: the
   /// settled totals of the trips it no longer keeps and the kept trips, so that it costs the same however many
   /// trips a household has made.
   public func tripStats(now: Date) throws -> [StoreTripStats] {

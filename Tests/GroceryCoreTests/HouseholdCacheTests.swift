@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// The SQLite cache: what a command reads of it, the undo list by reference, and its layout from the field tables.
+@Suite struct HouseholdCacheTests {
+  let folder = TemporaryDirectory()
+
+  func machine(_ name: String) -> HouseholdStore {
+    HouseholdStore(
+      path: folder.file("household"), folder: folder.file("household"),
+      stateFolder: folder.file("state-" + name),
+      defaultMachineName: name)
+  }
+
+  func add(_ names: [String], to store: HouseholdStore, at now: Date = Fixed.now) throws {
+    try store.update(summary: { _ in "add" }, now: now) { groceries in
+      _ = try groceries.add(names, changes: ItemChanges(), today: Fixed.today, now: now, newID: UUID.init)
+    }
+  }
+
+  @Test func aNamedReadLoadsOnlyTheItemsTheNameCanMean() throws {
+    let alice = machine("alice")
+    try add(["Milk", "Milk chocolate", "Eggs", "Bread"], to: alice)
+    let id = try alice.identity().id
+    let scoped = try alice.read(.names(["milk"]), machine: id)
+    #expect(scoped.cache != nil)
+    #expect(scoped.view.groceries.items.map(\.name) == ["Milk", "Milk chocolate"])
+    #expect(try alice.read(.shopping(since: Fixed.today), machine: id).view.groceries.items.count == 4)
+    #expect(try alice.read(.staples, machine: id).view.groceries.items.isEmpty)
+  }
+
+  @Test func aChangeOnTheItemsItNamesWritesWhatAChangeOnEveryItemWrites() throws {
+    let alice = machine("alice")
+    try add(["Milk", "Eggs"], to: alice)
+    try alice.update(.names(["milk"]), summary: { _ in "buy" }, now: Fixed.now + 1) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 1)
+    }
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+    #expect(cached.view.groceries.items.map(\.isOnList) == [true, false])
+    // A name the scope does not hold is looked for among every item, so its error suggests from all of them.
+    #expect(throws: GroceryError.unknownName(kind: .item, name: "egs", suggestions: ["Eggs"])) {
+      try alice.update(.names(["egs"]), summary: { _ in "buy" }, now: Fixed.now + 2) {
+        _ = try $0.purchase(["egs"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 2)
+      }
+    }
+  }
+
+  @Test func theUndoListNamesWhereEachChangeIsInTheLogAndUndoReadsItFromThere() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    try add(["Eggs"], to: alice, at: Fixed.now + 1)
+    let id = try alice.identity().id
+    let log = try Data(contentsOf: URL(fileURLWithPath: alice.logsFolder + "/" + id + ".jsonl"))
+    let lines = log.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+    let undo = try alice.read(.ids([]), machine: id).undo
+    #expect(undo.map(\.offset) == [0, lines.first!.count + 1])
+    #expect(undo.map(\.length) == lines.map { $0.count + 1 })
+    #expect(try alice.undo(now: Fixed.now + 2).summary == "add")
+    #expect(try alice.load().items.map(\.name) == ["Milk"])
+  }
+
+  @Test func theCacheHasAColumnForEveryFieldOfEveryTable() throws {
+    let schema = HouseholdCache.schema
+    for key in ItemFields.table.map(\.key) + CategoryFields.table.map(\.key) + TripFields.table.map(\.key) {
+      #expect(schema.contains("\"\(key)\", \"\(key)_at\""), "\(key)")
+    }
+  }
+}
