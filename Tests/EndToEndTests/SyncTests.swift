@@ -140,7 +140,7 @@ struct Household {
     try household.on(alice, at: 10, "category", "rename", "dairy", "Fridge")
     try household.on(bob, at: 11, "add", "cheese", "-c", "dairy")
     try household.on(bob, at: 11, "add", "cider", "-c", "snacks")
-    try household.on(alice, at: 12, "category", "remove", "snacks", "--force")
+    try household.on(alice, at: 12, "category", "remove", "Snacks, Drinks & Other", "--force")
     try household.syncAll([alice, bob], at: 20)
     try household.expectSame([alice, bob])
     #expect(

@@ -428,7 +428,7 @@ import Testing
     let entries = [
       UndoEntry(summary: "add eggs", at: Fixed.now), UndoEntry(summary: "add milk", at: nil),
     ]
-    #expect(UndoListRenderer.text(entries) == "1. add eggs  (2026-11-21T12:00:00Z)\n2. add milk\n")
+    #expect(UndoListRenderer.text(entries) == "1. add eggs  (2026-11-21 12:00)\n2. add milk\n")
     #expect(UndoListRenderer.text([]) == "Nothing to undo.\n")
   }
 

@@ -10,6 +10,7 @@ import GroceryCore
 struct ListCommand: Command, Runnable {
   static let name = "list"
   static let aliases = ["ls"]
+  static let habits = ["show", "view", "print", "display"]
   static let abstract = "Show the shopping list in store-walk order."
   static let discussion = """
     By default shows the items on the list under category headings in walk order (the location's own order \

@@ -10,8 +10,13 @@ import GroceryCore
 struct RemoveCommand: Command, Runnable {
   static let name = "remove"
   static let aliases = ["rm"]
+  static let habits = ["del", "delete", "erase", "drop", "forget"]
   static let arguments = Arguments("NAME...", minimum: 1, maximum: nil, completes: .names(.item))
   static let abstract = "Delete items and their purchase history."
+  static let discussion = """
+    Takes whole names only (after folding case and accents), never a prefix: 'remove lemon' does not remove \
+    lemons, and suggests it instead.
+    """
   static let examples = ["grocery remove 'birthday candles'"]
 
   var names: [String]

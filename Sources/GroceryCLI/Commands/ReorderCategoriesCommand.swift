@@ -87,7 +87,12 @@ struct ReorderCategoriesCommand: Command, Runnable {
         return (try groceries.reorderCategories(suggestion.order, at: store), store)
       }.order
     }
-    context.write(NumberedLines.text(order))
+    // The order is the point of showing it, and the report of changing it, which --quiet silences.
+    if case .show = action {
+      context.write(NumberedLines.text(order))
+    } else if !context.quiet {
+      context.write(NumberedLines.text(order))
+    }
   }
 
   /// The order the trips at a store imply, refusing when they are too few.

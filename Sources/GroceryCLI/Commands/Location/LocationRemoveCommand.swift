@@ -4,8 +4,10 @@ import GroceryCore
 struct LocationRemoveCommand: Command, Runnable {
   static let name = "remove"
   static let aliases = ["rm"]
+  static let habits = ["del", "delete", "erase", "drop", "forget"]
   static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .names(.location))
   static let abstract = "Remove a location; its items become bought anywhere."
+  static let discussion = "Takes the whole name (after folding case and accents), never a prefix."
 
   var name: String
 
