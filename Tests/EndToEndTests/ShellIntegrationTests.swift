@@ -42,15 +42,33 @@ enum Tool {
 @Suite struct ShellIntegrationTests {
   let scenario = Scenario()
 
-  /// zsh's compadd as the tests see it: prints the offered words that start with PREFIX, joined by `|`, and
-  /// fails when there are none, as the real one does.
+  /// zsh's compadd as the tests see it: prints the offered words that start with PREFIX (in any case with a
+  /// matcher, -M; all of them with -U), joined by `|`, and fails when there are none, as the real one does. With
+  /// SHOW_DISPLAYS set it also prints what the menu shows (-d), one a line after `menu:`.
   static let zshCompadd = """
     compadd() {
+      setopt localoptions extendedglob
       local -a offered
-      if [[ $1 == -a ]]; then offered=("${(@P)2}"); else shift; offered=("$@"); fi
-      offered=(${(M)offered:#${PREFIX}*})
+      local unfiltered="" matcher="" displays=""
+      while (( $# )); do
+        case $1 in
+          -U) unfiltered=1; shift ;;
+          -l) shift ;;
+          -M) matcher=1; shift 2 ;;
+          -d) displays=$2; shift 2 ;;
+          -a) offered=("${(@P)2}"); shift 2 ;;
+          --) shift; offered=("$@"); break ;;
+          *) break ;;
+        esac
+      done
+      if [[ -z $unfiltered && -n $matcher ]]; then
+        offered=(${(M)offered:#(#i)${(b)PREFIX}*})
+      elif [[ -z $unfiltered ]]; then
+        offered=(${(M)offered:#${(b)PREFIX}*})
+      fi
       (( $#offered )) || return 1
       print -r -- "${(j:|:)offered}"
+      if [[ -n $SHOW_DISPLAYS && -n $displays ]]; then print -rl -- menu: "${(@P)displays}"; fi
     }
     """
 
@@ -60,10 +78,9 @@ enum Tool {
     "Frozen peas", "Ground beef", "Lemons", "Orange juice", "Peanut butter", "Sourdough loaf",
   ]
 
-  /// The sample household's categories, in walk order.
+  /// The sample household's categories that take a colour, in walk order: all but Uncategorized.
   static let categories = [
     "Produce", "Deli & Meat", "Dairy & Fridge", "Bread & Frozen", "Boxed & Canned", "Snacks, Drinks & Other",
-    "Uncategorized",
   ]
 
   /// What `category color NAME` offers for its second argument: the 16 colours, then --none.
@@ -173,6 +190,78 @@ enum Tool {
       "readline splits --lock-timeout=5 at the equals sign")
   }
 
+  /// Adds items whose names hold what people type differently: spaces, accents, capitals and letters paper spells.
+  func addAwkwardNames() throws {
+    try scenario.given(["add", "crème fraîche", "olive oil", "olive oil spray", "Œufs"])
+  }
+
+  @Test func bashCompletesWordsHoldingQuotesAndBackslashes() throws {
+    try addAwkwardNames()
+    #expect(try bashCompletes(["grocery", "purchase", "\"AA"]) == ["AA batteries"])
+    #expect(try bashCompletes(["grocery", "purchase", "'cr"]) == ["crème fraîche"])
+    #expect(try bashCompletes(["grocery", "purchase", "AA\\ b"]) == ["AA batteries"])
+    #expect(
+      try bashCompletes(["grocery", "purchase", "olive\\ oil"]) == ["Olive oil", "olive oil spray"],
+      "a second Tab after readline filled in an escaped name still lists the longer one")
+  }
+
+  @Test func bashMatchesNamesAsTheCommandsDo() throws {
+    try addAwkwardNames()
+    #expect(try bashCompletes(["grocery", "purchase", "cre"]) == ["crème fraîche"])
+    #expect(try bashCompletes(["grocery", "purchase", "CRÈ"]) == ["crème fraîche"])
+    #expect(try bashCompletes(["grocery", "purchase", "oeu"]) == ["Œufs"])
+    #expect(try bashCompletes(["grocery", "list", "-c", "dairy"]) == ["Dairy & Fridge"])
+    #expect(try bashCompletes(["grocery", "PUR"]) == ["purchase"], "fixed words in any case")
+  }
+
+  @Test func bashCompletesTheValueAfterAnEqualsSign() throws {
+    #expect(
+      try bashCompletes(["grocery", "list", "--format", "="]).sorted() == [
+        "csv", "json", "markdown", "print", "text",
+      ])
+    #expect(try bashCompletes(["grocery", "list", "--format", "=", "j"]) == ["json"])
+    #expect(try bashCompletes(["grocery", "list", "--at", "=", "cos"]) == ["Costco"])
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshMatchesNamesAsTheCommandsDoAndShowsThemUnescaped() throws {
+    try addAwkwardNames()
+    #expect(try zshCompletes(["grocery", "purchase", "cre"]) == "crème fraîche\n")
+    #expect(try zshCompletes(["grocery", "purchase", "aa"]) == "AA batteries\n", "any case")
+    #expect(try zshCompletes(["grocery", "purchase", "'cr"]) == "crème fraîche\n")
+    #expect(try zshCompletes(["grocery", "purchase", "olive\\ oil"]) == "Olive oil|olive oil spray\n")
+    #expect(try zshCompletes(["grocery", "buy", "oeu"]) == "Œufs\n")
+    #expect(
+      try zshCompletes(["grocery", "buy", "aa"], showingMenu: true) == "AA batteries\nmenu:\nAA batteries\n",
+      "the menu shows the name as it is, not escaped")
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshShowsDescriptionsAndMatchesWordsInAnyCase() throws {
+    #expect(
+      try zshCompletes(["grocery", "list", "--format", ""], showingMenu: true) == """
+        text|markdown|json|csv|print
+        menu:
+        text  -- Plain text under category headings
+        markdown  -- A Markdown checklist
+        json  -- JSON for scripts
+        csv  -- Comma-separated values for a spreadsheet
+        print  -- Plain ASCII columns for paper
+
+        """)
+    #expect(try zshCompletes(["grocery", "PURCH"]) == "purchase\n")
+    #expect(try zshCompletes(["grocery", "list", "--format=j"]) == "json\n")
+    #expect(try zshCompletes(["grocery", "list", "--at=cos"]) == "Costco\n")
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishMatchesNamesAsTheCommandsDo() throws {
+    try addAwkwardNames()
+    #expect(try fishCompletes("grocery purchase cre") == ["crème fraîche"])
+    #expect(try fishCompletes("grocery purchase 'cr") == ["crème fraîche"])
+    #expect(try fishCompletes("grocery purchase aa") == ["AA batteries"])
+  }
+
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishOffersOnlyTheChoicesAfterAnOptionWithAFixedSetOfValues() throws {
     let script = try scenario.grocery.run(["completions", "fish"]).stdout
@@ -261,7 +350,7 @@ enum Tool {
   }
 
   /// Runs zsh's completion function, with compadd captured, on words as zsh hands them over (quotes and all).
-  func zshCompletes(_ words: [String]) throws -> String {
+  func zshCompletes(_ words: [String], showingMenu: Bool = false) throws -> String {
     let script = try scenario.grocery.run(["completions", "zsh"]).stdout
     try scenario.folder.write("_grocery", script)
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
@@ -272,7 +361,7 @@ enum Tool {
       source '\(scenario.folder.file("_grocery"))'
       \(Self.zshCompadd)
       words=(\(words.map(Self.quoted).joined(separator: " "))) CURRENT=\(words.count)
-      PREFIX=\(Self.quoted(words.last ?? ""))
+      PREFIX=\(Self.quoted(words.last ?? "")) IPREFIX=''\(showingMenu ? " SHOW_DISPLAYS=1" : "")
       _grocery
       """
     return try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder).stdout
@@ -311,7 +400,7 @@ enum Tool {
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
   func zshCompletesNamesFromTheStore() throws {
-    let complete = zshCompletes
+    let complete = { (words: [String]) in try zshCompletes(words) }
     #expect(try complete(["grocery", "purchase", "Mi"]).contains("Milk"))
     #expect(try complete(["grocery", "reorder-categories", ""]).contains("Dairy & Fridge"))
     #expect(try complete(["grocery", "purchase", ""]) == Self.onTheList.joined(separator: "|") + "\n")

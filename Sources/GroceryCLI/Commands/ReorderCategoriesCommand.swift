@@ -9,7 +9,7 @@ import GroceryCore
 /// `grocery reorder-categories`: sets, resets, shows or learns the walk order.
 struct ReorderCategoriesCommand: Command, Runnable {
   static let name = "reorder-categories"
-  static let arguments = Arguments("[CATEGORY...]", maximum: nil, completes: .names(.category))
+  static let arguments = Arguments("[CATEGORY...]", maximum: nil, completes: .namedCategories)
   static let abstract = "Set, show or learn the order you walk the categories."
   static let discussion = """
     The named categories come first in the given order; the others keep their order after them; \

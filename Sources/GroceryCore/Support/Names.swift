@@ -199,6 +199,15 @@ public enum Names {
     throw .unknown(suggestions: Array((prefixed + close).prefix(3)))
   }
 
+  /// Returns the candidates a partly typed name could complete to, by the rule the commands match names with:
+  /// without regard to case or accents, and as paper spells them (`cre` offers `crème fraîche`, `oe` offers
+  /// `Œufs`), in their order.
+  public static func completions(of typed: String, among candidates: [String]) -> [String] {
+    if typed.isEmpty { return candidates }
+    let (wanted, spelled) = (key(typed), spelledKey(typed))
+    return candidates.filter { key($0).hasPrefix(wanted) || spelledKey($0).hasPrefix(spelled) }
+  }
+
   /// Returns up to three candidates close to the name by edit distance, closest first.
   ///
   /// A candidate counts as close when the whole of it, or its beginning, is within a third of the name's

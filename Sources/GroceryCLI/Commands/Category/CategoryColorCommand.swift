@@ -5,7 +5,7 @@ struct CategoryColorCommand: Command, Runnable {
   static let name = "color"
   static let aliases = ["colour"]
   static let arguments = Arguments(
-    "NAME [COLOR]", minimum: 1, maximum: 2, completes: .names(.category),
+    "NAME [COLOR]", minimum: 1, maximum: 2, completes: .namedCategories,
     then: .words(
       NamedColor.allCases.map { CompletionWord($0.rawValue) } + [
         CompletionWord("--" + none.long, help: none.help)

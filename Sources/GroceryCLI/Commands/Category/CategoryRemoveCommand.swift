@@ -5,7 +5,7 @@ struct CategoryRemoveCommand: Command, Runnable {
   static let name = "remove"
   static let aliases = ["rm"]
   static let habits = ["del", "delete", "erase", "drop", "forget"]
-  static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .names(.category))
+  static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .namedCategories)
   static let abstract = "Remove a category; its items move to Uncategorized."
   static let discussion = "Takes the whole name (after folding case and accents), never a prefix."
   static let force = Flag("force", help: "Allow removing a built-in category.")
