@@ -479,6 +479,38 @@ enum Tool {
     #expect(!postscript.stderr.contains("non-printable") && !postscript.stderr.contains("wrapped"))
   }
 
+  @Test func theUTF8PrintLayoutKeepsEveryAlphabetAndGoesThroughPapsToPNG() throws {
+    try scenario.given(["add", "молоко", "γάλα", "日本茶"])
+    let ascii = try scenario.grocery.run(["list", "--format", "print"]).stdout
+    #expect(ascii.contains("[ ] ??????") && ascii.contains("\nDAIRY & FRIDGE"), "ASCII paper loses them")
+    let printed = try scenario.grocery.run(["list", "--format", "print", "--utf8"])
+    #expect(printed.status == 0)
+    for name in ["[ ] молоко", "[ ] γάλα", "[ ] 日本茶"] { #expect(printed.stdout.contains(name), "\(name)") }
+    #expect(!printed.stdout.contains("?"))
+    try scenario.expect(
+      ["list", "--utf8"],
+      stderr: "grocery: error: option '--utf8' goes with '--format print'\n"
+        + "usage: grocery list [OPTIONS] (see 'grocery list --help')\n", status: 64)
+    // The check docs/printing.md describes: paps lays the UTF-8 text out, ghostscript draws it to PNG.
+    guard Tool.path("paps") != nil else {
+      print("skipped: paps is not installed (.ci/setup installs it on Debian)")
+      return
+    }
+    let postscript = try Tool.run("paps", [], stdin: printed.stdout, in: scenario.folder)
+    #expect(postscript.status == 0 && postscript.stdout.hasPrefix("%!PS"), "\(postscript.stderr)")
+    guard Tool.path("gs") != nil else {
+      print("skipped: ghostscript is not installed (.ci/setup installs it on Debian)")
+      return
+    }
+    let png = scenario.folder.file("list.png")
+    let drawn = try Tool.run(
+      "gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r50", "-o", png, "-"],
+      stdin: postscript.stdout, in: scenario.folder)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    let bytes = try #require(FileManager.default.contents(atPath: png))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+  }
+
   @Test func jsonAndCSVReadBackWithIndependentParsers() throws {
     guard Tool.path("python3") != nil else {
       print("skipped: python3 is not installed")

@@ -4,17 +4,21 @@
   import Foundation
 #endif
 
-/// Renders a list for paper: plain ASCII, a dated title, `[ ]` boxes, one or two columns within a width.
+/// Renders a list for paper: plain ASCII, a dated title, category headings in capitals, `[ ]` boxes, one or two
+/// columns within a width. With `utf8`, every letter is kept as it is (for `paps`, or CUPS `lp`, which print
+/// UTF-8), so a name in Cyrillic, Greek or CJK is not lost to question marks; columns are then measured in
+/// terminal cells, a wide character taking two.
 public enum PrintRenderer {
   static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-  public static func render(_ view: ListView, title: String? = nil, columns: Int = 2, width: Int = 80)
-    -> String
-  {
+  public static func render(
+    _ view: ListView, title: String? = nil, columns: Int = 2, width: Int = 80, utf8: Bool = false
+  ) -> String {
+    func ascii(_ text: String) -> String { utf8 ? text : Self.ascii(text) }
     var heading = ascii(title ?? "Groceries") + " - \(weekdays[view.today.weekday]) \(view.today)"
     if let location = view.location { heading += " - " + ascii(location) }
     var lines = TextLayout.wrap(heading, width: width, first: "", rest: "")
-    lines.append(String(repeating: "=", count: min(width, lines.map(\.count).max() ?? 0)))
+    lines.append(String(repeating: "=", count: min(width, lines.map(TextLayout.width).max() ?? 0)))
     lines.append("")
     if view.isEmpty {
       lines.append(ascii(TextRenderer.emptyMessage(view)))
@@ -27,7 +31,8 @@ public enum PrintRenderer {
     for section in view.sections {
       if !body.isEmpty { body.append("") }
       blockStarts.append(body.count)
-      body += TextLayout.wrap(ascii(section.title), width: columnWidth, first: "", rest: "  ")
+      // Capitals set a heading apart from the items under it in plain text, which enscript and lp print as is.
+      body += TextLayout.wrap(ascii(section.title).uppercased(), width: columnWidth, first: "", rest: "  ")
       for entry in section.entries {
         var text = ascii(TextRenderer.describe(entry.item))
         if entry.isUnavailable { text += " (unavailable today)" }
@@ -44,7 +49,8 @@ public enum PrintRenderer {
       for row in 0..<max(left.count, right.count) {
         let l = row < left.count ? left[row] : ""
         let r = row < right.count ? right[row] : ""
-        let line = r.isEmpty ? l : l + String(repeating: " ", count: columnWidth + gutter - l.count) + r
+        let padding = columnWidth + gutter - TextLayout.width(l)
+        let line = r.isEmpty ? l : l + String(repeating: " ", count: padding) + r
         lines.append(line)
       }
     } else {
