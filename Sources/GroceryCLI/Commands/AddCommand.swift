@@ -48,7 +48,7 @@ struct AddCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let names = try InputNames.expand(self.names, console: context.console)
     if names.isEmpty { throw GroceryError.noNamesGiven(verb: "add") }
-    let outcomes = try context.update({ "add " + Summary.names($0.map(\.name)) }) {
+    let outcomes = try context.update({ ChangeVerb.add.present + Summary.names($0.map(\.name)) }) {
       try $0.add(names, changes: changes, today: context.today, now: context.now, newID: UUID.init)
     }
     for outcome in outcomes {

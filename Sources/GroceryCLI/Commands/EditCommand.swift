@@ -51,7 +51,7 @@ struct EditCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let newName = try context.update({ "edit " + $0 }) {
+    let newName = try context.update({ ChangeVerb.edit.present + $0 }) {
       try $0.edit(name, changes: changes, today: context.today, now: context.now)
     }
     context.say("updated: \(newName)")

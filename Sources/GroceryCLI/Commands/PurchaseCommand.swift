@@ -56,7 +56,9 @@ struct PurchaseCommand: Command, Runnable {
     let day = try on?.resolve(today: context.today) ?? context.today
     let names = try InputNames.expand(self.names, console: context.console)
     if !all && names.isEmpty { throw GroceryError.noNamesGiven(verb: "purchase") }
-    let (bought, skipped) = try context.update({ "purchase " + Summary.names($0.0.map(\.name)) }) {
+    let (bought, skipped) = try context.update({
+      ChangeVerb.purchase.present + Summary.names($0.0.map(\.name))
+    }) {
       groceries -> ([PurchaseOutcome], [String]) in
       if all {
         return try groceries.purchaseAll(at: location, on: day, today: context.today, now: context.now)

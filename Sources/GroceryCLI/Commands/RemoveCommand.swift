@@ -25,7 +25,9 @@ struct RemoveCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let names = try InputNames.expand(self.names, console: context.console)
-    let removed = try context.update({ "remove " + Summary.names($0) }) { try $0.remove(names) }
+    let removed = try context.update({ ChangeVerb.remove.present + Summary.names($0) }) {
+      try $0.remove(names)
+    }
     for name in removed { context.say("removed: \(name)") }
   }
 }

@@ -46,7 +46,7 @@ struct RestockCommand: Command, Runnable {
       let groceries = try context.store.load()
       added = groceries.restockCandidates(policy, today: context.today).map { groceries.items[$0].name }
     } else {
-      added = try context.update({ "restock " + Summary.names($0) }) {
+      added = try context.update({ ChangeVerb.restock.present + Summary.names($0) }) {
         $0.restock(policy, today: context.today, now: context.now)
       }
     }

@@ -48,7 +48,7 @@ struct StapleCommand: Command, Runnable {
     let until = try skipUntil?.resolve(today: context.today)
     let names = try InputNames.expand(self.names, console: context.console)
     let outcomes = try context.update({ (outcomes: [StapleOutcome]) in
-      (remove ? "unstaple " : "staple ") + Summary.names(outcomes.map(\.name))
+      (remove ? ChangeVerb.unstaple : ChangeVerb.staple).present + Summary.names(outcomes.map(\.name))
     }) {
       try $0.setStaple(names, remove: remove, skipUntil: until, now: context.now, newID: UUID.init)
     }
