@@ -112,3 +112,29 @@ import Testing
       ["buy", "oeufs", "logismose", "strasse"], stdout: "bought: Œufs\nbought: Løgismose\nbought: Straße\n")
   }
 }
+
+/// What a packaging script's `make install` runs works without a home folder or a usable clock.
+@Suite struct PackagingTests {
+  let scenario = Scenario()
+
+  @Test(arguments: [
+    ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["help"], ["help", "--man"],
+  ])
+  func worksWithNoHomeAndAMalformedClock(_ arguments: [String]) throws {
+    var bare = scenario.grocery
+    bare.environment["HOME"] = nil
+    bare.environment["GROCERY_STORE"] = nil
+    bare.environment["GROCERY_NOW"] = "yesterday-ish"
+    let outcome = try bare.run(arguments)
+    #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
+    #expect(!outcome.stdout.isEmpty)
+    let list = try bare.run(["list"])
+    #expect(list.status != 0, "a command that needs the store still needs a place for it")
+  }
+
+  @Test func theManPageNoLongerDescribesOneJSONFile() throws {
+    let page = try scenario.grocery.run(["help", "--man"]).stdout
+    #expect(!page.contains("JSON file"))
+    #expect(page.contains("append\\-only log of changes, one file per machine"))
+  }
+}
