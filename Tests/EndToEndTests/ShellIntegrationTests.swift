@@ -22,8 +22,9 @@ enum Tool {
     try Data(stdin.utf8).write(to: URL(fileURLWithPath: input))
     let out = folder.file(".stdout-\(UUID().uuidString)")
     let err = folder.file(".stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: out, contents: nil)
-    FileManager.default.createFile(atPath: err, contents: nil)
+    // FileHandle(forWritingTo:) below throws when a file could not be made.
+    _ = FileManager.default.createFile(atPath: out, contents: nil)
+    _ = FileManager.default.createFile(atPath: err, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(path(name)))
     process.arguments = arguments

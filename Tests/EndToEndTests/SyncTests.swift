@@ -75,10 +75,8 @@ struct Household {
     -> String
   {
     let views = try machines.map { machine in
-      try ["list", "--all", "--format", "json"].isEmpty
-        ? ""
-        : (try machine.run(["list", "--all", "--format", "json"]).stdout
-          + (try machine.run(["history", "--format", "json"]).stdout))
+      try machine.run(["list", "--all", "--format", "json"]).stdout
+        + machine.run(["history", "--format", "json"]).stdout
     }
     #expect(Set(views).count == 1, "machines differ", sourceLocation: sourceLocation)
     return views[0]
