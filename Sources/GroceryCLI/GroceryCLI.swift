@@ -23,6 +23,8 @@ public enum GroceryCLI {
       switch try ArgumentParser.parse(arguments) {
       case .version:
         console.write("grocery \(version)\n")
+      case .output(let text):
+        console.write(text)
       case .help(let helpPath, let man):
         path = helpPath
         console.write(man ? ManPage.render() : Help.render(path: helpPath))

@@ -110,7 +110,7 @@ import Testing
 
         """)
     try scenario.expect(
-      ["import", "--format", "text", "-"], stdout: "added 1, updated 0, skipped 0\n",
+      ["import", "--format", "text", "-"], stdout: "added 2, updated 0, skipped 0\n",
       stdin: "name,quantity\n")
     try scenario.expectRefused(
       ["import", "-f", "csv", "-"],
@@ -286,6 +286,30 @@ import Testing
     #expect(scenario.grocery.storeBytes() == nil, "export writes nothing to the store")
   }
 
+  @Test func aPastedListWithHeadingsAndCommasIsReadAsItsItems() throws {
+    try scenario.given(["add", "milk"])
+    let pasted = """
+      Shopping for Sunday:
+      - milk, eggs, bread
+      Dairy:
+      - 2 yoghurt, cream
+      - salt and pepper
+      Produce:
+      apples
+      """
+    try scenario.expect(
+      ["import", "--dry-run", "-"],
+      stdout: """
+        would add 6, update 0, skip 1
+        would add: 'eggs', 'bread', 'yoghurt', 'cream', 'salt and pepper', 'apples'
+        skipped heading 'Shopping for Sunday' on line 1: no category by that name
+        heading 'Dairy' on line 3: category 'Dairy & Fridge'
+        heading 'Produce' on line 6: category 'Produce'
+        skipped 'milk': nothing to change
+
+        """, stdin: pasted)
+  }
+
   @Test func aDryRunSaysWhatItWouldAddAndWritesNothing() throws {
     try scenario.given(["add", "Milk", "-c", "dairy"])
     let before = scenario.grocery.storeBytes()
@@ -293,13 +317,16 @@ import Testing
       ["import", "--dry-run", scenario.folder.file("items.json"), scenario.folder.file("locations.json")],
       stdout: """
         would add 4, update 1, skip 0
+        would add: 'Apples', 'Ben’s cookies', 'Bread', 'Batteries'
+        would update: 'Milk'
         new categories: 'Fruit', 'Dairy', 'Bakery', 'Snacks'
         walk order set from the import
         merged item 'Milk' from 'Milk', 'milk'
 
         """)
     try scenario.expect(
-      ["import", "--dry-run", "--quiet", "-"], stdout: "would add 1, update 0, skip 0\n", stdin: "tea\n")
+      ["import", "--dry-run", "--quiet", "-"], stdout: "would add 1, update 0, skip 0\nwould add: 'tea'\n",
+      stdin: "tea\n")
     #expect(scenario.grocery.storeBytes() == before)
     try scenario.expect(["import", "--quiet", "-"], stdin: "tea\n")
     try scenario.expect(

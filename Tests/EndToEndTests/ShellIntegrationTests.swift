@@ -22,8 +22,9 @@ enum Tool {
     try Data(stdin.utf8).write(to: URL(fileURLWithPath: input))
     let out = folder.file(".stdout-\(UUID().uuidString)")
     let err = folder.file(".stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: out, contents: nil)
-    FileManager.default.createFile(atPath: err, contents: nil)
+    // FileHandle(forWritingTo:) below throws when a file could not be made.
+    _ = FileManager.default.createFile(atPath: out, contents: nil)
+    _ = FileManager.default.createFile(atPath: err, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(path(name)))
     process.arguments = arguments
@@ -42,15 +43,33 @@ enum Tool {
 @Suite struct ShellIntegrationTests {
   let scenario = Scenario()
 
-  /// zsh's compadd as the tests see it: prints the offered words that start with PREFIX, joined by `|`, and
-  /// fails when there are none, as the real one does.
+  /// zsh's compadd as the tests see it: prints the offered words that start with PREFIX (in any case with a
+  /// matcher, -M; all of them with -U), joined by `|`, and fails when there are none, as the real one does. With
+  /// SHOW_DISPLAYS set it also prints what the menu shows (-d), one a line after `menu:`.
   static let zshCompadd = """
     compadd() {
+      setopt localoptions extendedglob
       local -a offered
-      if [[ $1 == -a ]]; then offered=("${(@P)2}"); else shift; offered=("$@"); fi
-      offered=(${(M)offered:#${PREFIX}*})
+      local unfiltered="" matcher="" displays=""
+      while (( $# )); do
+        case $1 in
+          -U) unfiltered=1; shift ;;
+          -l) shift ;;
+          -M) matcher=1; shift 2 ;;
+          -d) displays=$2; shift 2 ;;
+          -a) offered=("${(@P)2}"); shift 2 ;;
+          --) shift; offered=("$@"); break ;;
+          *) break ;;
+        esac
+      done
+      if [[ -z $unfiltered && -n $matcher ]]; then
+        offered=(${(M)offered:#(#i)${(b)PREFIX}*})
+      elif [[ -z $unfiltered ]]; then
+        offered=(${(M)offered:#${(b)PREFIX}*})
+      fi
       (( $#offered )) || return 1
       print -r -- "${(j:|:)offered}"
+      if [[ -n $SHOW_DISPLAYS && -n $displays ]]; then print -rl -- menu: "${(@P)displays}"; fi
     }
     """
 
@@ -60,10 +79,9 @@ enum Tool {
     "Frozen peas", "Ground beef", "Lemons", "Orange juice", "Peanut butter", "Sourdough loaf",
   ]
 
-  /// The sample household's categories, in walk order.
+  /// The sample household's categories that take a colour, in walk order: all but Uncategorized.
   static let categories = [
     "Produce", "Deli & Meat", "Dairy & Fridge", "Bread & Frozen", "Boxed & Canned", "Snacks, Drinks & Other",
-    "Uncategorized",
   ]
 
   /// What `category color NAME` offers for its second argument: the 16 colours, then --none.
@@ -173,6 +191,78 @@ enum Tool {
       "readline splits --lock-timeout=5 at the equals sign")
   }
 
+  /// Adds items whose names hold what people type differently: spaces, accents, capitals and letters paper spells.
+  func addAwkwardNames() throws {
+    try scenario.given(["add", "crème fraîche", "olive oil", "olive oil spray", "Œufs"])
+  }
+
+  @Test func bashCompletesWordsHoldingQuotesAndBackslashes() throws {
+    try addAwkwardNames()
+    #expect(try bashCompletes(["grocery", "purchase", "\"AA"]) == ["AA batteries"])
+    #expect(try bashCompletes(["grocery", "purchase", "'cr"]) == ["crème fraîche"])
+    #expect(try bashCompletes(["grocery", "purchase", "AA\\ b"]) == ["AA batteries"])
+    #expect(
+      try bashCompletes(["grocery", "purchase", "olive\\ oil"]) == ["Olive oil", "olive oil spray"],
+      "a second Tab after readline filled in an escaped name still lists the longer one")
+  }
+
+  @Test func bashMatchesNamesAsTheCommandsDo() throws {
+    try addAwkwardNames()
+    #expect(try bashCompletes(["grocery", "purchase", "cre"]) == ["crème fraîche"])
+    #expect(try bashCompletes(["grocery", "purchase", "CRÈ"]) == ["crème fraîche"])
+    #expect(try bashCompletes(["grocery", "purchase", "oeu"]) == ["Œufs"])
+    #expect(try bashCompletes(["grocery", "list", "-c", "dairy"]) == ["Dairy & Fridge"])
+    #expect(try bashCompletes(["grocery", "PUR"]) == ["purchase"], "fixed words in any case")
+  }
+
+  @Test func bashCompletesTheValueAfterAnEqualsSign() throws {
+    #expect(
+      try bashCompletes(["grocery", "list", "--format", "="]).sorted() == [
+        "csv", "json", "markdown", "print", "text",
+      ])
+    #expect(try bashCompletes(["grocery", "list", "--format", "=", "j"]) == ["json"])
+    #expect(try bashCompletes(["grocery", "list", "--at", "=", "cos"]) == ["Costco"])
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshMatchesNamesAsTheCommandsDoAndShowsThemUnescaped() throws {
+    try addAwkwardNames()
+    #expect(try zshCompletes(["grocery", "purchase", "cre"]) == "crème fraîche\n")
+    #expect(try zshCompletes(["grocery", "purchase", "aa"]) == "AA batteries\n", "any case")
+    #expect(try zshCompletes(["grocery", "purchase", "'cr"]) == "crème fraîche\n")
+    #expect(try zshCompletes(["grocery", "purchase", "olive\\ oil"]) == "Olive oil|olive oil spray\n")
+    #expect(try zshCompletes(["grocery", "buy", "oeu"]) == "Œufs\n")
+    #expect(
+      try zshCompletes(["grocery", "buy", "aa"], showingMenu: true) == "AA batteries\nmenu:\nAA batteries\n",
+      "the menu shows the name as it is, not escaped")
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshShowsDescriptionsAndMatchesWordsInAnyCase() throws {
+    #expect(
+      try zshCompletes(["grocery", "list", "--format", ""], showingMenu: true) == """
+        text|markdown|json|csv|print
+        menu:
+        text  -- Plain text under category headings
+        markdown  -- A Markdown checklist
+        json  -- JSON for scripts
+        csv  -- Comma-separated values for a spreadsheet
+        print  -- Plain ASCII columns for paper
+
+        """)
+    #expect(try zshCompletes(["grocery", "PURCH"]) == "purchase\n")
+    #expect(try zshCompletes(["grocery", "list", "--format=j"]) == "json\n")
+    #expect(try zshCompletes(["grocery", "list", "--at=cos"]) == "Costco\n")
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishMatchesNamesAsTheCommandsDo() throws {
+    try addAwkwardNames()
+    #expect(try fishCompletes("grocery purchase cre") == ["crème fraîche"])
+    #expect(try fishCompletes("grocery purchase 'cr") == ["crème fraîche"])
+    #expect(try fishCompletes("grocery purchase aa") == ["AA batteries"])
+  }
+
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishOffersOnlyTheChoicesAfterAnOptionWithAFixedSetOfValues() throws {
     let script = try scenario.grocery.run(["completions", "fish"]).stdout
@@ -261,7 +351,7 @@ enum Tool {
   }
 
   /// Runs zsh's completion function, with compadd captured, on words as zsh hands them over (quotes and all).
-  func zshCompletes(_ words: [String]) throws -> String {
+  func zshCompletes(_ words: [String], showingMenu: Bool = false) throws -> String {
     let script = try scenario.grocery.run(["completions", "zsh"]).stdout
     try scenario.folder.write("_grocery", script)
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
@@ -272,7 +362,7 @@ enum Tool {
       source '\(scenario.folder.file("_grocery"))'
       \(Self.zshCompadd)
       words=(\(words.map(Self.quoted).joined(separator: " "))) CURRENT=\(words.count)
-      PREFIX=\(Self.quoted(words.last ?? ""))
+      PREFIX=\(Self.quoted(words.last ?? "")) IPREFIX=''\(showingMenu ? " SHOW_DISPLAYS=1" : "")
       _grocery
       """
     return try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder).stdout
@@ -311,7 +401,7 @@ enum Tool {
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
   func zshCompletesNamesFromTheStore() throws {
-    let complete = zshCompletes
+    let complete = { (words: [String]) in try zshCompletes(words) }
     #expect(try complete(["grocery", "purchase", "Mi"]).contains("Milk"))
     #expect(try complete(["grocery", "reorder-categories", ""]).contains("Dairy & Fridge"))
     #expect(try complete(["grocery", "purchase", ""]) == Self.onTheList.joined(separator: "|") + "\n")
@@ -388,6 +478,38 @@ enum Tool {
     #expect(postscript.status == 0, "\(postscript.stderr)")
     #expect(postscript.stdout.hasPrefix("%!PS"))
     #expect(!postscript.stderr.contains("non-printable") && !postscript.stderr.contains("wrapped"))
+  }
+
+  @Test func theUTF8PrintLayoutKeepsEveryAlphabetAndGoesThroughPapsToPNG() throws {
+    try scenario.given(["add", "молоко", "γάλα", "日本茶"])
+    let ascii = try scenario.grocery.run(["list", "--format", "print"]).stdout
+    #expect(ascii.contains("[ ] ??????") && ascii.contains("\nDAIRY & FRIDGE"), "ASCII paper loses them")
+    let printed = try scenario.grocery.run(["list", "--format", "print", "--utf8"])
+    #expect(printed.status == 0)
+    for name in ["[ ] молоко", "[ ] γάλα", "[ ] 日本茶"] { #expect(printed.stdout.contains(name), "\(name)") }
+    #expect(!printed.stdout.contains("?"))
+    try scenario.expect(
+      ["list", "--utf8"],
+      stderr: "grocery: error: option '--utf8' goes with '--format print'\n"
+        + "usage: grocery list [OPTIONS] (see 'grocery list --help')\n", status: 64)
+    // The check docs/printing.md describes: paps lays the UTF-8 text out, ghostscript draws it to PNG.
+    guard Tool.path("paps") != nil else {
+      print("skipped: paps is not installed (.ci/setup installs it on Debian)")
+      return
+    }
+    let postscript = try Tool.run("paps", [], stdin: printed.stdout, in: scenario.folder)
+    #expect(postscript.status == 0 && postscript.stdout.hasPrefix("%!PS"), "\(postscript.stderr)")
+    guard Tool.path("gs") != nil else {
+      print("skipped: ghostscript is not installed (.ci/setup installs it on Debian)")
+      return
+    }
+    let png = scenario.folder.file("list.png")
+    let drawn = try Tool.run(
+      "gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r50", "-o", png, "-"],
+      stdin: postscript.stdout, in: scenario.folder)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    let bytes = try #require(FileManager.default.contents(atPath: png))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
   }
 
   @Test func jsonAndCSVReadBackWithIndependentParsers() throws {

@@ -58,7 +58,7 @@ import Testing
     try scenario.given(["add", "milk"], ["add", "eggs"])
     unlink(try scenario.grocery.household().stateFolder + "/lock")
     try scenario.expect(
-      ["undo", "--list"], stdout: "1. add eggs  (2026-11-21T12:00:00Z)\n2. add milk  (2026-11-21T12:00:00Z)\n"
+      ["undo", "--list"], stdout: "1. add eggs  (2026-11-21 12:00)\n2. add milk  (2026-11-21 12:00)\n"
     )
     try scenario.expect(["undo"], stdout: "undid: add eggs\n")
     try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")

@@ -75,10 +75,8 @@ struct Household {
     -> String
   {
     let views = try machines.map { machine in
-      try ["list", "--all", "--format", "json"].isEmpty
-        ? ""
-        : (try machine.run(["list", "--all", "--format", "json"]).stdout
-          + (try machine.run(["history", "--format", "json"]).stdout))
+      try machine.run(["list", "--all", "--format", "json"]).stdout
+        + machine.run(["history", "--format", "json"]).stdout
     }
     #expect(Set(views).count == 1, "machines differ", sourceLocation: sourceLocation)
     return views[0]
@@ -100,6 +98,25 @@ struct Household {
     try machine.run(["list"] + arguments).stdout
   }
 
+  @Test func theFirstSyncAfterLocalChangesSaysWhatItSent() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "category", "add", "Pharmacy")
+    let first = try household.on(alice, at: 12, "sync")
+    #expect(first.stdout == "sent: added tea; added category Pharmacy\n")
+    let second = try household.on(alice, at: 13, "sync")
+    #expect(second.stdout == "up to date\n")
+    let told = try household.on(bob, at: 14, "sync")
+    #expect(told.stdout == "from alice: added tea; added category Pharmacy\n")
+  }
+
+  @Test func theFirstCommitNamesTheMachineBySetupsName() throws {
+    try household.on(alice, at: 0, "sync", "setup", household.remote, "--name", "kitchen")
+    let log = try Tool.run(
+      "git", ["-C", alice.store, "log", "--reverse", "--format=%s"], in: household.folder)
+    #expect(log.stdout.hasPrefix("grocery: household shared by kitchen\n"), "\(log)")
+  }
+
   @Test func bothAddAndBuyDifferentThingsAndSeeEverything() throws {
     try household.on(alice, at: 0, "add", "milk", "eggs")
     try household.share([alice, bob])
@@ -109,7 +126,7 @@ struct Household {
     try household.on(bob, at: 13, "buy", "milk")
     try household.on(alice, at: 20, "sync")
     let report = try household.on(bob, at: 21, "sync")
-    #expect(report.stdout == "from alice: added oat milk; bought eggs\n")
+    #expect(report.stdout == "sent: added bread; bought milk\nfrom alice: added oat milk; bought eggs\n")
     try household.on(alice, at: 22, "sync")
     try household.expectSame([alice, bob])
     #expect(
@@ -140,7 +157,7 @@ struct Household {
     try household.on(alice, at: 10, "category", "rename", "dairy", "Fridge")
     try household.on(bob, at: 11, "add", "cheese", "-c", "dairy")
     try household.on(bob, at: 11, "add", "cider", "-c", "snacks")
-    try household.on(alice, at: 12, "category", "remove", "snacks", "--force")
+    try household.on(alice, at: 12, "category", "remove", "Snacks, Drinks & Other", "--force")
     try household.syncAll([alice, bob], at: 20)
     try household.expectSame([alice, bob])
     #expect(

@@ -51,14 +51,14 @@ import Testing
     try scenario.expect(
       ["undo", "--list"],
       stdout: """
-        1. stop the trip at Market  (2026-11-21T10:25:00Z)
-        2. purchase milk  (2026-11-21T10:17:00Z)
-        3. purchase apples  (2026-11-21T10:04:00Z)
-        4. start a trip at Market  (2026-11-21T10:00:00Z)
-        5. add bread  (2026-11-21T09:00:00Z)
-        6. add apples  (2026-11-21T09:00:00Z)
-        7. add milk  (2026-11-21T09:00:00Z)
-        8. add location Market  (2026-11-21T09:00:00Z)
+        1. stop the trip at Market  (2026-11-21 10:25)
+        2. purchase milk  (2026-11-21 10:17)
+        3. purchase apples  (2026-11-21 10:04)
+        4. start a trip at Market  (2026-11-21 10:00)
+        5. add bread  (2026-11-21 09:00)
+        6. add apples  (2026-11-21 09:00)
+        7. add milk  (2026-11-21 09:00)
+        8. add location Market  (2026-11-21 09:00)
 
         """)
   }

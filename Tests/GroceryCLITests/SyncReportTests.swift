@@ -1,5 +1,7 @@
 import Testing
 
+import GroceryCore
+
 @testable import GroceryCLI
 
 /// How `sync` tells what came in from another machine.
@@ -12,6 +14,22 @@ import Testing
     ("purchase eggs, milk", "bought eggs, milk"),
   ])
   func aChangeIsToldAsSomethingThatHappened(_ summary: String, _ told: String) {
-    #expect(SyncCommand.pastTense(summary) == told)
+    #expect(ChangeVerb.pastTense(summary) == told)
+  }
+
+  @Test(arguments: ChangeVerb.allCases)
+  func everyKindOfChangeHasItsOwnPastTense(_ verb: ChangeVerb) {
+    let told = ChangeVerb.pastTense(verb.summary("milk"))
+    #expect(told == verb.past + "milk")
+    #expect(!told.hasPrefix(verb.present), "\(told)")
+  }
+
+  @Test(arguments: [
+    ("import list.txt", "imported list.txt"), ("init --sample", "created the household with the sample"),
+    ("init", "created the household"), ("add category Pharmacy", "added category Pharmacy"),
+    ("undo purchase milk", "undid purchase milk"),
+  ])
+  func theLongestBeginningDecides(_ summary: String, _ told: String) {
+    #expect(ChangeVerb.pastTense(summary) == told)
   }
 }

@@ -16,7 +16,7 @@ import Testing
   }
 
   func color(_ store: HouseholdStore, _ name: String, _ color: NamedColor?, at now: Date) throws {
-    try store.update(summary: { _ in "color " + name }, now: now) { try $0.setCategoryColor(name, color) }
+    _ = try store.update(summary: { _ in "color " + name }, now: now) { try $0.setCategoryColor(name, color) }
   }
 
   func colors(_ store: HouseholdStore) throws -> [String: NamedColor] {

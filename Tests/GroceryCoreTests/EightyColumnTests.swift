@@ -31,7 +31,7 @@ import Testing
     ]
     #expect(
       UndoListRenderer.text(entries)
-        == "1. add\n   \(long("W", 77))\n   \(long("W", 23)) (2026-11-21T12:00:00Z)\n2. add milk\n")
+        == "1. add\n   \(long("W", 77))\n   \(long("W", 23)) (2026-11-21 12:00)\n2. add milk\n")
   }
 
   @Test func locationListWrapsALongNameUnderItself() {

@@ -53,7 +53,8 @@ import Testing
 
   @Test func plainTextFitsAnyFile() throws {
     let document = try Importer.read([ImportFixture.file("list.csv")], format: .text)
-    #expect(document.format == .text && document.items.count == 5)
+    // The header's nine column names split at their commas; every other row has a part without a letter.
+    #expect(document.format == .text && document.items.count == 13)
   }
 
   @Test func onlyShoppingList14FilesGoTogether() throws {

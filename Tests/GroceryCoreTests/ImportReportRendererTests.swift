@@ -41,4 +41,23 @@ import Testing
 
         """)
   }
+
+  @Test func aDryRunNamesEveryItemAndEachHeading() {
+    var report = ImportReport()
+    report.added = ["Milk", "Eggs"]
+    report.updated = ["Bread"]
+    report.headings = [
+      ImportHeading(name: "Shopping for Sunday", line: 1, reason: "no category by that name"),
+      ImportHeading(name: "Dairy", line: 3, category: "Dairy & Fridge"),
+    ]
+    #expect(
+      ImportReportRenderer.render(report, dryRun: true) == """
+        would add 2, update 1, skip 0
+        would add: 'Milk', 'Eggs'
+        would update: 'Bread'
+        skipped heading 'Shopping for Sunday' on line 1: no category by that name
+        heading 'Dairy' on line 3: category 'Dairy & Fridge'
+
+        """)
+  }
 }

@@ -47,6 +47,39 @@ import Testing
       ImportFixture.failure { _ = try Importer.read([ImportFile(name: "list.txt", text: text)]) } == message)
   }
 
+  @Test func aLineEndingInAColonIsAHeadingForTheLinesUnderIt() throws {
+    let text = "Shopping for Sunday:\nmilk\n\nDairy:\n- cream\nD:\nbrie\nFruit:\napples\n"
+    let document = try Importer.read([ImportFile(name: "list.txt", text: text)])
+    #expect(document.headings.map(\.name) == ["Shopping for Sunday", "Dairy", "D", "Fruit"])
+    #expect(
+      document.items.map { "\($0.name)|\($0.headingLine.map(String.init) ?? "-")" } == [
+        "milk|1", "cream|4", "brie|6", "apples|8",
+      ])
+    var groceries = Groceries()
+    let report = groceries.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(
+      report.headings.map { $0.category ?? $0.reason! } == [
+        "no category by that name", "Dairy & Fridge", "it could be 'Dairy & Fridge', 'Deli & Meat'",
+        "no category by that name",
+      ])
+    #expect(
+      groceries.items.map { "\($0.name)|\($0.category)" } == [
+        "apples|Uncategorized", "brie|Uncategorized", "cream|Dairy & Fridge", "milk|Uncategorized",
+      ])
+    #expect(report.addedCategories.isEmpty, "a heading never makes a category")
+  }
+
+  @Test(
+    arguments: [
+      ("- milk, eggs, bread", ["milk", "eggs", "bread"]), ("2 milk, 3x eggs", ["milk", "eggs"]),
+      ("[x] tea, coffee", []), ("1,5 kg flour", ["1,5 kg flour"]), ("salt, ", ["salt,"]),
+      ("Ben & Jerry's, cookies", ["Ben & Jerry's", "cookies"]), ("a:b", ["a:b"]),
+    ] as [(String, [String])])
+  func commasSplitALineWhenEveryPartReadsAsAnItem(line: String, names: [String]) throws {
+    let document = try Importer.read([ImportFile(name: "list.txt", text: line)])
+    #expect(document.items.map(\.name) == names)
+  }
+
   @Test func emptyBulletsAndBoxesAreBlankLines() throws {
     let document = try Importer.read([ImportFile(name: "list.txt", text: "- milk\n-\n- [ ]\n[x]\n•\n* \n")])
     #expect(document.items.map(\.name) == ["milk"])
@@ -71,6 +104,8 @@ import Testing
     #expect(
       ImportReportRenderer.render(report, dryRun: true) == """
         would add 1, update 1, skip 1
+        would add: 'tea'
+        would update: 'Milk'
         skipped 'butter': checked off on line 2
 
         """)

@@ -70,6 +70,54 @@ import Testing
     #expect(groceries.items.count > 300)
   }
 
+  @Test mutating func purchaseNewCreatesAndBuysAnUnknownItemOffTheList() throws {
+    _ = try add(["milk"])
+    let outcomes = try groceries.purchaseNew(
+      ["paper towels", "MILK", "paper towels"], on: today, today: today, now: now, newID: ids)
+    #expect(
+      outcomes == [
+        PurchaseOutcome(name: "paper towels", quantity: 1, wasOnList: false, isNew: true),
+        PurchaseOutcome(name: "milk", quantity: 1, wasOnList: true),
+      ])
+    #expect(try !item("paper towels").isOnList)
+    #expect(try item("paper towels").lastPurchased == today)
+    #expect(groceries.newPurchases.count == 2)
+  }
+
+  @Test mutating func purchaseNewMatchesWholeNamesOnly() throws {
+    _ = try add(["paper towels"])
+    let outcomes = try groceries.purchaseNew(["paper"], on: today, today: today, now: now, newID: ids)
+    #expect(outcomes.map(\.isNew) == [true])
+    #expect(groceries.items.map(\.name) == ["paper", "paper towels"])
+  }
+
+  @Test mutating func removeTakesWholeNamesOnly() throws {
+    _ = try add(["lemons"])
+    #expect(throws: GroceryError.unknownName(kind: .item, name: "lemon", suggestions: ["lemons"])) {
+      try groceries.remove(["lemon"])
+    }
+    #expect(try groceries.remove(["LEMONS"]) == ["lemons"])
+  }
+
+  @Test mutating func categoryAndLocationRemovalTakeWholeNamesOnly() throws {
+    #expect(throws: GroceryError.unknownName(kind: .location, name: "cost", suggestions: ["Costco"])) {
+      try groceries.removeLocation("cost", now: now)
+    }
+    #expect(throws: GroceryError.unknownName(kind: .category, name: "dairy", suggestions: ["Dairy & Fridge"]))
+    {
+      try groceries.removeCategory("dairy", force: true, now: now)
+    }
+  }
+
+  @Test mutating func purchaseFindsAnItemByWhatPaperSpells() throws {
+    _ = try add(["Œufs"])
+    #expect(try groceries.purchase(["oeufs"], on: today, today: today, now: now).map(\.name) == ["Œufs"])
+    #expect(
+      try groceries.purchaseNew(["OEUFS"], on: today, today: today, now: now, newID: ids).map(\.isNew) == [
+        false
+      ])
+  }
+
   @Test mutating func addMatchesExactlySoAShorterNameIsANewItem() throws {
     _ = try add(["Apple juice"])
     #expect(try add(["Apple"]) == [.added("Apple")])
@@ -258,9 +306,9 @@ import Testing
       ["Milk"], changes: ItemChanges(category: "Dairy"), today: Fixed.today, now: Fixed.now,
       newID: Fixed.ids())
     #expect(throws: GroceryError.builtInCategory(name: "Dairy & Fridge")) {
-      try groceries.removeCategory("dairy", force: false, now: Fixed.now)
+      try groceries.removeCategory("dairy & fridge", force: false, now: Fixed.now)
     }
-    let result = try groceries.removeCategory("dairy", force: true, now: Fixed.now)
+    let result = try groceries.removeCategory("dairy & fridge", force: true, now: Fixed.now)
     #expect(result.moved == 1)
     #expect(groceries.items[0].category == "Uncategorized")
     #expect(!groceries.walkOrder().contains("Dairy & Fridge"))

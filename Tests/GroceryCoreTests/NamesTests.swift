@@ -168,6 +168,82 @@ import Testing
   }
 }
 
+@Suite struct NaturalOrderTests {
+  @Test func digitsSortAsNumbers() {
+    let names = ["item 10", "item 2", "Item 1", "item 11", "item 02b", "item 2a"]
+    #expect(
+      names.sorted(by: Names.ordered) == ["Item 1", "item 2", "item 2a", "item 02b", "item 10", "item 11"])
+  }
+
+  @Test func leadingZerosTieAndThenTheTextDecides() {
+    #expect(Names.ordered("item 02", "item 2"))
+    #expect(!Names.ordered("item 2", "item 02"))
+  }
+
+  @Test func lettersStillSortAsBefore() {
+    #expect(
+      ["b", "Crème", "a10", "a9", "ab"].sorted(by: Names.ordered) == ["a9", "a10", "ab", "b", "Crème"])
+  }
+
+  @Test mutating func itemsAreKeptInNaturalOrder() throws {
+    var groceries = Groceries()
+    _ = try groceries.add(
+      ["item 10", "item 2", "item 1", "item 11"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now,
+      newID: Fixed.ids())
+    #expect(groceries.items.map(\.name) == ["item 1", "item 2", "item 10", "item 11"])
+  }
+}
+
+@Suite struct SpelledMatchingTests {
+  @Test(arguments: [
+    ("oeufs", "Œufs"), ("logismose", "Løgismose"), ("strasse", "Straße"), ("lodz", "Łódź"),
+    ("thorn", "Þorn"), ("aebleskiver", "Æbleskiver"), ("ben's", "Ben’s"),
+  ])
+  func whatPaperSpellsFindsTheName(_ typed: String, _ name: String) throws {
+    #expect(try Names.resolve(typed, among: ["Milk", name], kind: .item) { $0 } == name)
+    #expect(try Names.resolve(typed, among: ["Milk", name], kind: .item, whole: true) { $0 } == name)
+    #expect(Names.spelledKey(typed) == Names.spelledKey(PrintRenderer.ascii(name)))
+  }
+
+  @Test func aPrefixOfTheSpellingResolves() throws {
+    #expect(try Names.resolve("oeu", among: ["Milk", "Œufs"], kind: .item) { $0 } == "Œufs")
+  }
+
+  @Test func anExactNameWinsOverItsSpelling() throws {
+    #expect(try Names.resolve("oeufs", among: ["Œufs", "Oeufs"], kind: .item) { $0 } == "Oeufs")
+  }
+
+  @Test func identityKeysStayUnfolded() {
+    // The store keeps names apart by `key`; only lookups take the spelling.
+    #expect(Names.key("Œufs") != Names.key("Oeufs"))
+  }
+}
+
+@Suite struct WholeNameMatchingTests {
+  @Test func aPrefixIsRefusedAndSuggested() {
+    #expect(throws: GroceryError.unknownName(kind: .item, name: "lemon", suggestions: ["lemons"])) {
+      try Names.resolve("lemon", among: ["lemons", "milk"], kind: .item, whole: true) { $0 }
+    }
+  }
+
+  @Test func prefixesComeBeforeCloseNames() {
+    #expect(
+      throws: GroceryError.unknownName(
+        kind: .item, name: "lime", suggestions: ["lime juice", "limes", "lima"])
+    ) {
+      try Names.resolve("lime", among: ["limes", "lima", "lime juice", "milk"], kind: .item, whole: true) {
+        $0
+      }
+    }
+  }
+
+  @Test func aWholeNameMatchesWithoutCaseOrAccents() throws {
+    #expect(
+      try Names.resolve("CREME", among: ["Crème", "Crème fraîche"], kind: .item, whole: true) { $0 }
+        == "Crème")
+  }
+}
+
 @Suite struct ValuesTests {
   @Test(arguments: [
     ("1", 1), ("12", 12), ("999", 999), ("003", 3), ("0003", 3), ("0999", 999), ("000000000012", 12),

@@ -340,11 +340,11 @@ import Testing
         Groceries - Saturday 2026-11-21
         ===============================
 
-        Produce                        Dairy & Fridge
+        PRODUCE                        DAIRY & FRIDGE
         [ ] Apples (unavailable        [ ] Creme fraiche
             today)                     [ ] Milk x2 - 2%
 
-                                       Uncategorized
+                                       UNCATEGORIZED
                                        [ ] Batteries
 
         4 to buy
@@ -368,18 +368,42 @@ import Testing
         Groceries - Saturday 2026-11-21 - Costco
         ========================================
 
-        Dairy & Fridge
+        DAIRY & FRIDGE
         [ ] Milk x2 - 2%
 
-        Produce
+        PRODUCE
         [ ] Apples (unavailable today)
 
-        Uncategorized
+        UNCATEGORIZED
         [ ] Batteries
 
         3 to buy
 
         """)
+  }
+
+  @Test mutating func printInUTF8KeepsEveryAlphabetAndMeasuresWideCharacters() throws {
+    _ = try groceries.add(
+      ["молоко", "γάλα", "日本茶", "Œufs"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now,
+      newID: Fixed.ids())
+    let printed = PrintRenderer.render(try view(), columns: 2, width: 40, utf8: true)
+    #expect(
+      printed == """
+        Groceries - Saturday 2026-11-21
+        ===============================
+
+        PRODUCE              UNCATEGORIZED
+        [ ] Apples           [ ] Batteries
+            (unavailable     [ ] Œufs
+            today)           [ ] γάλα
+                             [ ] молоко
+        DAIRY & FRIDGE       [ ] 日本茶
+        [ ] Milk x2 - 2%
+
+        7 to buy
+
+        """, Comment(rawValue: printed))
+    #expect(PrintRenderer.render(try view()).contains("[ ] ??????"), "ASCII paper loses them, hence --utf8")
   }
 
   @Test func categoryListNumbersTheWalkOrderAndCountsItems() {
@@ -428,7 +452,7 @@ import Testing
     let entries = [
       UndoEntry(summary: "add eggs", at: Fixed.now), UndoEntry(summary: "add milk", at: nil),
     ]
-    #expect(UndoListRenderer.text(entries) == "1. add eggs  (2026-11-21T12:00:00Z)\n2. add milk\n")
+    #expect(UndoListRenderer.text(entries) == "1. add eggs  (2026-11-21 12:00)\n2. add milk\n")
     #expect(UndoListRenderer.text([]) == "Nothing to undo.\n")
   }
 

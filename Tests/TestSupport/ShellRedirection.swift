@@ -11,8 +11,9 @@ extension GroceryProcess {
     let id = UUID().uuidString
     let out = NSTemporaryDirectory() + "/grocery-out-" + id
     let err = NSTemporaryDirectory() + "/grocery-err-" + id
-    FileManager.default.createFile(atPath: out, contents: nil)
-    FileManager.default.createFile(atPath: err, contents: nil)
+    // FileHandle(forWritingTo:) below throws when a file could not be made.
+    _ = FileManager.default.createFile(atPath: out, contents: nil)
+    _ = FileManager.default.createFile(atPath: err, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
     process.standardInput = FileHandle.nullDevice

@@ -9,7 +9,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
       ((NSTemporaryDirectory() as NSString).appendingPathComponent("grocery-test-XXXXXX")).utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     precondition(made != nil, "cannot create a temporary folder")
-    path = String(cString: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 } + [0])
+    path = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -9,6 +9,7 @@ import GroceryCore
 /// `grocery add NAME...`: puts items on the list.
 struct AddCommand: Command, Runnable {
   static let name = "add"
+  static let habits = ["new", "put", "need", "want", "append"]
   static let arguments = Arguments("NAME...", minimum: 1, maximum: nil, completes: .names(.item))
   static let abstract = "Put items on the shopping list."
   static let discussion = """
@@ -36,8 +37,9 @@ struct AddCommand: Command, Runnable {
   var names: [String]
   var changes: ItemChanges
 
-  init(_ parsed: ParsedArguments) {
+  init(_ parsed: ParsedArguments) throws {
     names = parsed.positionals
+    try Self.refuseQuantityAsName(names, path: parsed.path)
     changes = ItemChanges(
       quantity: parsed[Self.quantity], category: parsed[Self.category], note: parsed[Self.note],
       locations: parsed.all(Self.at), isStaple: parsed[Self.staple] ? true : nil)
@@ -46,7 +48,9 @@ struct AddCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let names = try InputNames.expand(self.names, console: context.console)
     if names.isEmpty { throw GroceryError.noNamesGiven(verb: "add") }
-    let outcomes = try context.update(in: .names(names), { "add " + Summary.names($0.map(\.name)) }) {
+    let outcomes = try context.update(
+      in: .names(names), { ChangeVerb.add.present + Summary.names($0.map(\.name)) }
+    ) {
       try $0.add(names, changes: changes, today: context.today, now: context.now, newID: UUID.init)
     }
     for outcome in outcomes {
@@ -56,6 +60,34 @@ struct AddCommand: Command, Runnable {
       case .alreadyOnList(let name): context.say("already on the list: \(name)")
       }
     }
+  }
+}
+
+extension AddCommand {
+  /// Refuses a name made only of digits, which is a quantity typed the way pasted lists write it (`add 2 eggs`).
+  static func refuseQuantityAsName(_ names: [String], path: [String]) throws {
+    func digits(_ name: String) -> String? {
+      let trimmed = UnicodeText.trimmed(name)
+      return !trimmed.isEmpty && trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) ? trimmed : nil
+    }
+    for (index, name) in names.enumerated() {
+      guard let number = digits(name) else { continue }
+      let next = names.dropFirst(index + 1).first { digits($0) == nil && $0 != "-" }
+      throw UsageError(
+        "item name '\(number)' is only digits; did you mean 'grocery add \(next.map(shellWord) ?? "NAME") -q \(number)'?",
+        path: path)
+    }
+  }
+
+  /// Returns the text as one word for a shell, quoted when it must be.
+  static func shellWord(_ text: String) -> String {
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil
+          || "-_.,+@%/:".unicodeScalars.contains($0)
+      }
+    return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
   }
 }
 

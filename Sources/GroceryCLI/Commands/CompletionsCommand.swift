@@ -7,7 +7,7 @@ import GroceryCore
 #endif
 
 /// `grocery completions SHELL`: a completion script for bash, zsh or fish.
-struct CompletionsCommand: Command, Runnable {
+struct CompletionsCommand: Command {
   static let name = "completions"
   static let arguments = Arguments(
     "SHELL", minimum: 1, maximum: 1,
@@ -31,5 +31,6 @@ struct CompletionsCommand: Command, Runnable {
     shell = Shell(rawValue: word)!
   }
 
-  func run(_ context: Context) throws { context.write(Completions.script(for: shell)) }
+  /// Returns the script to write: it needs no store, so it works with no HOME and any GROCERY_NOW.
+  func invocation(globals: GlobalOptions) -> Invocation { .output(Completions.script(for: shell)) }
 }

@@ -52,7 +52,7 @@ struct EditCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let newName = try context.update(
-      in: .names([name] + (changes.rename.map { [$0] } ?? [])), { "edit " + $0 }
+      in: .names([name] + (changes.rename.map { [$0] } ?? [])), { ChangeVerb.edit.present + $0 }
     ) {
       try $0.edit(name, changes: changes, today: context.today, now: context.now)
     }

@@ -66,7 +66,7 @@ struct ImportCommand: Command, Runnable {
     } else {
       // The undo list names the files without their folders.
       let names = files.map { $0.name.split(separator: "/").last.map(String.init) ?? $0.name }
-      report = try context.update({ _ in "import " + Summary.names(names) }) {
+      report = try context.update({ _ in ChangeVerb.importFiles.present + Summary.names(names) }) {
         $0.importing(document, today: context.today, now: context.now, history: history, newID: UUID.init)
       }
     }

@@ -20,7 +20,7 @@ struct InitCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let groceries = sample ? SampleHousehold.make(today: context.today, now: context.now) : Groceries()
-    try context.create(groceries, summary: sample ? "init --sample" : "init")
+    try context.create(groceries, summary: (sample ? ChangeVerb.initSample : ChangeVerb.initialize).present)
     let what = sample ? "sample store with \(groceries.items.count) items" : "store"
     context.say("created \(what): \(context.store.path)")
   }

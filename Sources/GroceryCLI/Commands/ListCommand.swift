@@ -10,6 +10,7 @@ import GroceryCore
 struct ListCommand: Command, Runnable {
   static let name = "list"
   static let aliases = ["ls"]
+  static let habits = ["show", "view", "print", "display"]
   static let abstract = "Show the shopping list in store-walk order."
   static let discussion = """
     By default shows the items on the list under category headings in walk order (the location's own order \
@@ -54,8 +55,11 @@ struct ListCommand: Command, Runnable {
   static let width = Option<Int>(
     "width", value: "N", help: "Width in characters for --format print (default 80).",
     parse: { try Values.whole($0, what: "--width", range: 40...200, unit: "columns") })
+  static let utf8 = Flag(
+    "utf8",
+    help: "With --format print: keep every letter as it is, in UTF-8, for paps or lp (Cyrillic, Greek, CJK).")
   static let options: [any OptionDeclaration] = [
-    all, staples, purchased, flat, at, category, format, title, columns, width,
+    all, staples, purchased, flat, at, category, format, title, columns, width, utf8,
   ]
   static let examples = [
     "grocery list", "grocery list --at costco", "grocery list --format json | jq '.items[].name'",
@@ -70,6 +74,7 @@ struct ListCommand: Command, Runnable {
   var title: String?
   var columns: Int?
   var width: Int?
+  var utf8: Bool
 
   init(_ parsed: ParsedArguments) throws {
     try parsed.exclusive(Self.all, Self.staples, Self.purchased)
@@ -83,6 +88,7 @@ struct ListCommand: Command, Runnable {
     title = parsed[Self.title]
     columns = parsed[Self.columns]
     width = parsed[Self.width]
+    utf8 = parsed[Self.utf8]
     if flat && format != .text && format != .markdown {
       throw UsageError(
         "option '--flat' goes with '--format text' or '--format markdown'; the others have no headings",
@@ -90,6 +96,9 @@ struct ListCommand: Command, Runnable {
     }
     if format != .print && (columns != nil || width != nil) {
       throw UsageError("options '--columns' and '--width' go with '--format print'", path: parsed.path)
+    }
+    if format != .print && utf8 {
+      throw UsageError("option '--utf8' goes with '--format print'", path: parsed.path)
     }
   }
 
@@ -108,7 +117,8 @@ struct ListCommand: Command, Runnable {
     case .json: context.write(try JSONListRenderer.render(view, title: title))
     case .csv: context.write(CSVRenderer.render(view))
     case .print:
-      context.write(PrintRenderer.render(view, title: title, columns: columns ?? 2, width: width ?? 80))
+      context.write(
+        PrintRenderer.render(view, title: title, columns: columns ?? 2, width: width ?? 80, utf8: utf8))
     }
   }
 }

@@ -20,11 +20,19 @@ struct NamesCommand: Command, Runnable {
   static let discussion =
     "KIND is items, categories (in walk order) or locations. For scripts and shell completion."
   static let onList = Flag("on-list", help: "With items: only the items on the shopping list.")
-  static let options: [any OptionDeclaration] = [onList]
+  static let matching = Option<String>(
+    "matching", value: "TEXT",
+    help: "Only the names TEXT could complete to, matched as commands match names (any case or accents).")
+  static let exceptUncategorized = Flag(
+    "except-uncategorized",
+    help: "With categories: leave out Uncategorized, which takes no colour or new name.")
+  static let options: [any OptionDeclaration] = [onList, matching, exceptUncategorized]
   static let examples = ["grocery names items | fzf", "grocery names items --on-list"]
 
   var kind: NameKind
   var onList: Bool
+  var matching: String?
+  var exceptUncategorized: Bool
 
   init(_ parsed: ParsedArguments) throws {
     let word = try ArgumentParser.resolve(
@@ -33,6 +41,12 @@ struct NamesCommand: Command, Runnable {
     ) { $0.0 }
     kind = word.1
     onList = parsed[Self.onList]
+    matching = parsed[Self.matching]
+    exceptUncategorized = parsed[Self.exceptUncategorized]
+    if exceptUncategorized && kind != .category {
+      throw UsageError(
+        "option '--\(Self.exceptUncategorized.long)' goes with 'categories'", path: parsed.path)
+    }
     if onList && kind != .item {
       throw UsageError("option '--\(Self.onList.long)' goes with 'items'", path: parsed.path)
     }
@@ -43,7 +57,9 @@ struct NamesCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let groceries = try context.store.load()
-    let names = onList ? groceries.items.filter(\.isOnList).map(\.name) : groceries.names(of: kind)
+    var names = onList ? groceries.items.filter(\.isOnList).map(\.name) : groceries.names(of: kind)
+    if exceptUncategorized { names.removeAll { $0 == Category.uncategorized } }
+    if let matching { names = Names.completions(of: matching, among: names) }
     context.write(NamesRenderer.text(names))
   }
 }

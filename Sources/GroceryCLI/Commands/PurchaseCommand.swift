@@ -10,12 +10,14 @@ import GroceryCore
 struct PurchaseCommand: Command, Runnable {
   static let name = "purchase"
   static let aliases = ["buy"]
+  static let habits = ["done", "check", "tick", "got", "bought", "mark", "checkoff", "cross"]
   static let arguments = Arguments("NAME...", maximum: nil, completes: .itemsOnList)
   static let abstract = "Check items off the list and record the purchase."
   static let discussion = """
     Records the day and quantity of each purchase and takes the item off the list. Buying a known item that \
     was not on the list records it and says so. --all buys everything on the list (with --at, that store's \
-    part of it), skipping items marked unavailable today.
+    part of it), skipping items marked unavailable today. --new records an impulse buy: a name no item has in \
+    whole becomes a new item, bought and off the list, in one change.
     """
   static let all = Flag("all", help: "Purchase everything on the list.")
   static let at = Option<String>(
@@ -24,21 +26,27 @@ struct PurchaseCommand: Command, Runnable {
     "on", value: "DATE", completes: .words([CompletionWord("today"), CompletionWord("yesterday")]),
     help: "The day of the purchase: YYYY-MM-DD, today or yesterday.",
     parse: { try DateArgument($0) })
-  static let options: [any OptionDeclaration] = [all, at, on]
+  static let new = Flag(
+    "new", help: "Create the items no item is named as (whole names only), then buy them.")
+  static let options: [any OptionDeclaration] = [all, at, on, new]
   static let examples = [
     "grocery purchase milk eggs", "grocery buy bread --on yesterday", "grocery purchase --all --at costco",
+    "grocery buy 'paper towels' --new",
   ]
 
   var names: [String]
   var all: Bool
   var location: String?
   var on: DateArgument?
+  var new: Bool
 
   init(_ parsed: ParsedArguments) throws {
     names = parsed.positionals
     all = parsed[Self.all]
     location = parsed[Self.at]
     on = parsed[Self.on]
+    new = parsed[Self.new]
+    if all && new { throw UsageError("option '--new' goes with names, not '--all'", path: parsed.path) }
     if all && !names.isEmpty { throw UsageError("give names or --all, not both", path: parsed.path) }
     if !all && names.isEmpty { throw UsageError("missing NAME... (or --all)", path: parsed.path) }
     if !all && location != nil { throw UsageError("option '--at' goes with '--all'", path: parsed.path) }
@@ -49,19 +57,28 @@ struct PurchaseCommand: Command, Runnable {
     let names = try InputNames.expand(self.names, console: context.console)
     if !all && names.isEmpty { throw GroceryError.noNamesGiven(verb: "purchase") }
     let (bought, skipped) = try context.update(
-      in: all ? .onList : .names(names), { "purchase " + Summary.names($0.0.map(\.name)) }
+      in: all ? .onList : .names(names),
+      {
+        ChangeVerb.purchase.present + Summary.names($0.0.map(\.name))
+      }
     ) {
       groceries -> ([PurchaseOutcome], [String]) in
       if all {
         return try groceries.purchaseAll(at: location, on: day, today: context.today, now: context.now)
+      }
+      if new {
+        return (
+          try groceries.purchaseNew(names, on: day, today: context.today, now: context.now, newID: UUID.init),
+          []
+        )
       }
       return (try groceries.purchase(names, on: day, today: context.today, now: context.now), [])
     }
     let when = day == context.today ? "" : " on \(day)"
     for outcome in bought {
       let quantity = outcome.quantity > 1 ? " x\(outcome.quantity)" : ""
-      context.say(
-        "bought: \(outcome.name)\(quantity)\(when)\(outcome.wasOnList ? "" : " (it was not on the list)")")
+      let remark = outcome.isNew ? " (new item)" : outcome.wasOnList ? "" : " (it was not on the list)"
+      context.say("bought: \(outcome.name)\(quantity)\(when)\(remark)")
     }
     for name in skipped { context.say("skipped, unavailable today: \(name)") }
   }

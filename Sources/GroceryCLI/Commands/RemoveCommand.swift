@@ -10,8 +10,13 @@ import GroceryCore
 struct RemoveCommand: Command, Runnable {
   static let name = "remove"
   static let aliases = ["rm"]
+  static let habits = ["del", "delete", "erase", "drop", "forget"]
   static let arguments = Arguments("NAME...", minimum: 1, maximum: nil, completes: .names(.item))
   static let abstract = "Delete items and their purchase history."
+  static let discussion = """
+    Takes whole names only (after folding case and accents), never a prefix: 'remove lemon' does not remove \
+    lemons, and suggests it instead.
+    """
   static let examples = ["grocery remove 'birthday candles'"]
 
   var names: [String]
@@ -20,7 +25,7 @@ struct RemoveCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let names = try InputNames.expand(self.names, console: context.console)
-    let removed = try context.update(in: .names(names), { "remove " + Summary.names($0) }) {
+    let removed = try context.update(in: .names(names), { ChangeVerb.remove.present + Summary.names($0) }) {
       try $0.remove(names)
     }
     for name in removed { context.say("removed: \(name)") }

@@ -9,7 +9,7 @@ import GroceryCore
 /// `grocery reorder-categories`: sets, resets, shows or learns the walk order.
 struct ReorderCategoriesCommand: Command, Runnable {
   static let name = "reorder-categories"
-  static let arguments = Arguments("[CATEGORY...]", maximum: nil, completes: .names(.category))
+  static let arguments = Arguments("[CATEGORY...]", maximum: nil, completes: .namedCategories)
   static let abstract = "Set, show or learn the order you walk the categories."
   static let discussion = """
     The named categories come first in the given order; the others keep their order after them; \
@@ -61,14 +61,14 @@ struct ReorderCategoriesCommand: Command, Runnable {
     let place = location.map { " at \($0)" } ?? ""
     switch action {
     case .reset:
-      order = try context.update({ _ in "reset category order" + place }) {
+      order = try context.update({ _ in ChangeVerb.resetCategoryOrder.present + place }) {
         try $0.resetCategoryOrder(at: location)
       }
     case .show:
       let groceries = try context.store.load()
       order = groceries.walkOrder(at: try location.map(groceries.locationName))
     case .set(let names):
-      order = try context.update({ _ in "reorder categories" + place }) {
+      order = try context.update({ _ in ChangeVerb.reorderCategories.present + place }) {
         try $0.reorderCategories(names, at: location)
       }
     case .suggest:
@@ -80,14 +80,19 @@ struct ReorderCategoriesCommand: Command, Runnable {
       return
     case .learn:
       let trips = try context.store.trips(now: context.now)
-      order = try context.update({ "learn category order at " + $0.store }) {
+      order = try context.update({ ChangeVerb.learnCategoryOrder.present + $0.store }) {
         groceries -> (order: [String], store: String) in
         let store = try groceries.locationName(location!)
         let suggestion = try Self.suggestion(groceries, at: store, trips: trips)
         return (try groceries.reorderCategories(suggestion.order, at: store), store)
       }.order
     }
-    context.write(NumberedLines.text(order))
+    // The order is the point of showing it, and the report of changing it, which --quiet silences.
+    if case .show = action {
+      context.write(NumberedLines.text(order))
+    } else if !context.quiet {
+      context.write(NumberedLines.text(order))
+    }
   }
 
   /// The order the trips at a store imply, refusing when they are too few.

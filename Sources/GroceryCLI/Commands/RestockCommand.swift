@@ -46,7 +46,7 @@ struct RestockCommand: Command, Runnable {
       let groceries = try context.store.load(.staples)
       added = groceries.restockCandidates(policy, today: context.today).map { groceries.items[$0].name }
     } else {
-      added = try context.update(in: .staples, { "restock " + Summary.names($0) }) {
+      added = try context.update(in: .staples, { ChangeVerb.restock.present + Summary.names($0) }) {
         $0.restock(policy, today: context.today, now: context.now)
       }
     }

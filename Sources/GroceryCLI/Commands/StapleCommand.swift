@@ -50,7 +50,7 @@ struct StapleCommand: Command, Runnable {
     let outcomes = try context.update(
       in: .names(names),
       { (outcomes: [StapleOutcome]) in
-        (remove ? "unstaple " : "staple ") + Summary.names(outcomes.map(\.name))
+        (remove ? ChangeVerb.unstaple : ChangeVerb.staple).present + Summary.names(outcomes.map(\.name))
       }
     ) {
       try $0.setStaple(names, remove: remove, skipUntil: until, now: context.now, newID: UUID.init)

@@ -10,9 +10,11 @@ enum ManPage {
     out += ".SH DESCRIPTION\n"
     out +=
       escape(
-        "grocery keeps the household's shopping list, staples and purchase history in one JSON file. The list is "
-          + "ordered by how you walk the store, with Uncategorized last. Names of items, categories, locations, "
-          + "commands and options match without regard to case or accents, and a unique prefix is enough.")
+        "grocery keeps the household's shopping list, staples and purchase history in a household folder, as an "
+          + "append-only log of changes, one file per machine, so the household can be shared through git or a "
+          + "folder-sync tool. The list is ordered by how you walk the store, with Uncategorized last. Names of "
+          + "items, categories, locations, commands and options match without regard to case or accents, and a "
+          + "unique prefix is enough, except for commands that create or delete, which take whole names.")
       + "\n"
     out += ".SH COMMANDS\n"
     for spec in CommandTable.commands {

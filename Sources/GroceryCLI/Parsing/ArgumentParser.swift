@@ -138,6 +138,14 @@ enum ArgumentParser {
     {
       return prefixed[0].command
     }
+    // A word people bring from other tools (`del`, `done`) points at the command that does it, before any
+    // name that merely looks alike.
+    if prefixed.isEmpty,
+      let meant = commands.first(where: { $0.habits.map(Names.key).contains(Names.key(name)) })
+    {
+      throw UsageError(
+        "unknown \(kind) '\(Names.printable(name))'; did you mean '\(meant.name)'?", path: path)
+    }
     return try resolve(name, among: named, shown: kind, quote: { $0 }, path: path) { $0.name }
       .command
   }

@@ -4,6 +4,8 @@
 protocol Command: Sendable {
   static var name: String { get }
   static var aliases: [String] { get }
+  /// Words people try for this command that grocery does not take as its name, answered with `did you mean`.
+  static var habits: [String] { get }
   static var arguments: Arguments { get }
   /// One line for the command lists.
   static var abstract: String { get }
@@ -23,6 +25,7 @@ protocol Command: Sendable {
 
 extension Command {
   static var aliases: [String] { [] }
+  static var habits: [String] { [] }
   static var arguments: Arguments { .none }
   static var discussion: String { "" }
   static var options: [any OptionDeclaration] { [] }

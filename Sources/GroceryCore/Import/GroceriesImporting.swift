@@ -91,13 +91,33 @@ extension Groceries {
       }
     }
 
+    // Headings of pasted text: each names one of the household's categories, or is skipped.
+    var headingCategory: [Int: String] = [:]
+    report.headings = document.headings.map { heading in
+      var heading = heading
+      do throws(NameMismatch) {
+        let name = try Names.match(heading.name, among: categories.map(\.name) + [Category.uncategorized]) {
+          $0
+        }
+        heading.category = name
+        headingCategory[heading.line] = name
+      } catch {
+        switch error {
+        case .ambiguous(let candidates): heading.reason = "it could be " + Names.listing(candidates)
+        case .unknown: heading.reason = "no category by that name"
+        }
+      }
+      return heading
+    }
+
     // Items.
     let known = Dictionary(
       (history?.items ?? []).map { ($0.id, $0.purchases) }, uniquingKeysWith: { a, _ in a })
     var byKey = Dictionary(
       items.indices.map { (key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
     for entry in document.items {
-      let category = entry.category.map { categoryName($0) }
+      let category =
+        entry.category.map { categoryName($0) } ?? entry.headingLine.flatMap { headingCategory[$0] }
       var places: [String]?
       if let names = entry.locations {
         places = []

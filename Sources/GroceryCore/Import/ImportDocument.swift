@@ -11,6 +11,8 @@ public struct ImportDocument: Equatable, Sendable {
   public var skipped: [ImportSkip]
   /// Names the reading folded together.
   public var merged: [ImportMerge]
+  /// The headings of pasted text, in order.
+  public var headings: [ImportHeading] = []
 
   public init(
     format: ImportFormat, categories: [ImportedCategory] = [], setsCategoryOrder: Bool = false,

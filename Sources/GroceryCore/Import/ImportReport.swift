@@ -8,6 +8,8 @@ public struct ImportReport: Equatable, Sendable {
   public var skipped: [ImportSkip] = []
   /// Names folded together.
   public var merged: [ImportMerge] = []
+  /// The headings of pasted text, with the category each names or why it names none.
+  public var headings: [ImportHeading] = []
   public var addedCategories: [String] = []
   public var addedLocations: [String] = []
   /// How many purchases were recorded.

@@ -27,6 +27,8 @@ public struct ImportedItem: Equatable, Sendable {
   public var purchases: [Purchase]
   /// The line of the import the item came from.
   public var line: Int
+  /// The line of the pasted-text heading the item is under, whose category it takes when the heading names one.
+  public var headingLine: Int?
 
   public init(
     id: UUID? = nil, name: String, quantity: Int? = nil, category: String? = nil, locations: [String]? = nil,

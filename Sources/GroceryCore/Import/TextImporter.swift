@@ -5,11 +5,16 @@
 /// with `#` are skipped, and so are empty bullets and boxes. A checked item (`[x]`) is already bought, so it is skipped and reported rather than put
 /// on the list. A line that cannot be read (a quantity of 0 or over 999, only punctuation, a control character)
 /// is refused with its line number, never guessed at.
+///
+/// A line ending in `:` is a heading: the lines under it take the category it names, when the household has one,
+/// and a heading that names none (`Shopping for Sunday:`) is skipped and reported. A line whose parts between
+/// commas each read as an item (`- milk, eggs, bread`) is that many items.
 enum TextImporter {
   static func read(_ text: String, file: String) throws -> ImportDocument {
     var document = ImportDocument(format: .text)
     var items: [ImportedItem] = []
     var lineNumber = 0
+    var heading: Int?
     for rawLine in text.split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     {
@@ -27,6 +32,11 @@ enum TextImporter {
       var rest = Substring(UnicodeText.trimmed(line))
       if rest.isEmpty || rest.hasPrefix("#") { continue }
       let whole = String(rest)
+      if let name = self.heading(whole) {
+        document.headings.append(ImportHeading(name: name, line: lineNumber))
+        heading = lineNumber
+        continue
+      }
       var checked = false
       if let first = rest.first, "-*•".contains(first), rest.count == 1 || rest.dropFirst().first == " " {
         rest = rest.dropFirst().drop(while: { $0 == " " })
@@ -41,22 +51,45 @@ enum TextImporter {
       }
       // An empty bullet or box, as a notes app leaves at the end of a list, is a blank line.
       if rest.isEmpty { continue }
-      let (quantity, name) = try quantified(String(rest), whole: whole, fail: fail)
-      guard
-        name.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        )
-      else {
-        throw fail("'\(ImportName.shown(whole))' has no item name (no letter or digit)")
+      for part in parts(String(rest)) {
+        let (quantity, name) = try quantified(part, whole: whole, fail: fail)
+        guard
+          name.unicodeScalars.contains(where: {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil
+          })
+        else {
+          throw fail("'\(ImportName.shown(whole))' has no item name (no letter or digit)")
+        }
+        let clean = try ImportName.clean(name, what: "item name", file: file, line: lineNumber)
+        if checked {
+          document.skipped.append(ImportSkip(name: clean, reason: "checked off on line \(lineNumber)"))
+          continue
+        }
+        var item = ImportedItem(name: clean, quantity: quantity, isOnList: true, line: lineNumber)
+        item.headingLine = heading
+        items.append(item)
       }
-      let clean = try ImportName.clean(name, what: "item name", file: file, line: lineNumber)
-      if checked {
-        document.skipped.append(ImportSkip(name: clean, reason: "checked off on line \(lineNumber)"))
-        continue
-      }
-      items.append(ImportedItem(name: clean, quantity: quantity, isOnList: true, line: lineNumber))
     }
     (document.items, document.merged) = ImportMerger.merge(items)
     return document
+  }
+
+  /// Returns the name a heading line gives (`Dairy:` gives `Dairy`), or nil when the line is not a heading.
+  static func heading(_ line: String) -> String? {
+    guard line.hasSuffix(":") else { return nil }
+    let name = UnicodeText.trimmed(String(line.dropLast()))
+    return name.unicodeScalars.contains(where: \.properties.isAlphabetic) ? name : nil
+  }
+
+  /// Returns the items a line holds: its parts between commas when every part reads as an item (holds a
+  /// letter), else the whole line.
+  static func parts(_ text: String) -> [String] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      UnicodeText.trimmedOfSpaces(String($0))
+    }
+    guard parts.count > 1, parts.allSatisfy({ $0.unicodeScalars.contains(where: \.properties.isAlphabetic) })
+    else { return [text] }
+    return parts
   }
 
   /// Returns the length of a leading `12.` or `12)` followed by a space, or nil.

@@ -32,10 +32,10 @@ public struct Groceries: Equatable, Sendable {
     return general + [Category.uncategorized]
   }
 
-  /// Sorts items by name, the stable order the store file keeps.
+  /// Sorts items by name, naturally (`item 2` before `item 10`), the stable order the store file keeps.
   mutating func sortItems() {
     items = items.map { (Names.key($0.name), $0) }
-      .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }
+      .sorted { Names.ordered($0.1.name, key: $0.0, $1.1.name, key: $1.0) }
       .map(\.1)
   }
 }

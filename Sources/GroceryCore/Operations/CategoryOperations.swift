@@ -48,11 +48,11 @@ extension Groceries {
     return found
   }
 
-  /// Removes a category, moving its items to Uncategorized; built-in defaults need `force`.
+  /// Removes a category named in whole, moving its items to Uncategorized; built-in defaults need `force`.
   public mutating func removeCategory(_ raw: String, force: Bool, now: Date) throws -> (
     name: String, moved: Int
   ) {
-    let name = try categoryName(raw)
+    let name = try categoryName(raw, whole: true)
     if name == Category.uncategorized {
       throw GroceryError.uncategorizedRemoved
     }
@@ -130,9 +130,10 @@ extension Groceries {
     return (from, to)
   }
 
-  /// Removes a location; items bought only there become available anywhere. Returns the name and those items.
+  /// Removes a location named in whole; items bought only there become available anywhere. Returns the name and
+  /// those items.
   public mutating func removeLocation(_ raw: String, now: Date) throws -> (name: String, affected: Int) {
-    let name = try locationName(raw)
+    let name = try locationName(raw, whole: true)
     locations.removeAll { $0.name == name }
     var affected = 0
     for i in items.indices where items[i].locations.contains(name) {

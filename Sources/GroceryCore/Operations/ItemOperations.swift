@@ -43,6 +43,8 @@ public struct PurchaseOutcome: Equatable, Sendable {
   public var name: String
   public var quantity: Int
   public var wasOnList: Bool
+  /// Whether the purchase created the item (`purchase --new`).
+  public var isNew = false
 }
 
 /// What `staple` did with one name.
@@ -100,6 +102,37 @@ extension Groceries {
   {
     try checkNotFuture(day, today: today)
     return try itemIndices(named: names).map { buy(at: $0, on: day, now: now) }
+  }
+
+  /// Records a purchase of each name on the given day, creating an item, off the list, for a name no item has
+  /// in whole: an impulse buy in one change. A known item is bought as `purchase` buys it.
+  public mutating func purchaseNew(_ names: [String], on day: Day, today: Day, now: Date, newID: () -> UUID)
+    throws -> [PurchaseOutcome]
+  {
+    try checkNotFuture(day, today: today)
+    var created = Set<UUID>()
+    var ids: [UUID] = []
+    for raw in names {
+      let name = try Names.clean(raw, what: "item name")
+      do {
+        let index = try itemIndex(named: name, whole: true)
+        if !ids.contains(items[index].id) { ids.append(items[index].id) }
+        continue
+      } catch GroceryError.unknownName {
+        // No item has this whole name: it is the new item the command asks for.
+      }
+      let item = Item(id: newID(), name: name, isOnList: false, now: now)
+      items.append(item)
+      created.insert(item.id)
+      ids.append(item.id)
+    }
+    if !created.isEmpty { sortItems() }
+    let index = Dictionary(items.indices.map { (items[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+    return ids.map { id in
+      var outcome = buy(at: index[id]!, on: day, now: now)
+      outcome.isNew = created.contains(id)
+      return outcome
+    }
   }
 
   /// Purchases everything on the list (at a location, its part of it), skipping items unavailable today.
@@ -203,9 +236,9 @@ extension Groceries {
       }
   }
 
-  /// Deletes the named items and their history, returning their names.
+  /// Deletes the named items and their history, returning their names; only whole names match.
   public mutating func remove(_ names: [String]) throws -> [String] {
-    let indices = try itemIndices(named: names)
+    let indices = try itemIndices(named: names, whole: true)
     let removed = indices.map { items[$0].name }
     for index in indices.sorted(by: >) { items.remove(at: index) }
     return removed

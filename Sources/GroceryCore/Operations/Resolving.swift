@@ -14,10 +14,13 @@ extension Groceries {
     }
   }
 
-  /// Returns the index of the item a name resolves to: exact match, then unique prefix.
-  public func itemIndex(named name: String) throws -> Int {
+  /// Returns the index of the item a name resolves to: exact match, then unique prefix; `whole` refuses a
+  /// prefix.
+  public func itemIndex(named name: String, whole: Bool = false) throws -> Int {
     let cleaned = try Names.clean(name, what: "item name")
-    let match = try Names.resolve(cleaned, among: Array(items.indices), kind: .item) { items[$0].name }
+    let match = try Names.resolve(cleaned, among: Array(items.indices), kind: .item, whole: whole) {
+      items[$0].name
+    }
     return match
   }
 
@@ -28,25 +31,32 @@ extension Groceries {
   }
 
   /// Returns the canonical name of the category a name resolves to, Uncategorized included.
-  public func categoryName(_ name: String) throws -> String {
+  public func categoryName(_ name: String) throws -> String { try categoryName(name, whole: false) }
+
+  /// Returns the canonical name of the category a name resolves to, Uncategorized included; `whole` refuses
+  /// a prefix.
+  public func categoryName(_ name: String, whole: Bool) throws -> String {
     let cleaned = try Names.clean(name, what: "category name")
     return try Names.resolve(
-      cleaned, among: categories.map(\.name) + [Category.uncategorized], kind: .category
+      cleaned, among: categories.map(\.name) + [Category.uncategorized], kind: .category, whole: whole
     ) { $0 }
   }
 
   /// Returns the canonical name of the location a name resolves to.
-  public func locationName(_ name: String) throws -> String {
+  public func locationName(_ name: String) throws -> String { try locationName(name, whole: false) }
+
+  /// Returns the canonical name of the location a name resolves to; `whole` refuses a prefix.
+  public func locationName(_ name: String, whole: Bool) throws -> String {
     let cleaned = try Names.clean(name, what: "location name")
-    return try Names.resolve(cleaned, among: locations.map(\.name), kind: .location) { $0 }
+    return try Names.resolve(cleaned, among: locations.map(\.name), kind: .location, whole: whole) { $0 }
   }
 
-  /// Returns the item indices for the names, refusing a name given twice.
-  func itemIndices(named names: [String]) throws -> [Int] {
+  /// Returns the item indices for the names, refusing a name given twice; `whole` refuses a prefix.
+  func itemIndices(named names: [String], whole: Bool = false) throws -> [Int] {
     var seen = Set<Int>()
     var result: [Int] = []
     for name in names {
-      let index = try itemIndex(named: name)
+      let index = try itemIndex(named: name, whole: whole)
       if seen.insert(index).inserted { result.append(index) }
     }
     return result

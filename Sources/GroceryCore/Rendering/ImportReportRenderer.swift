@@ -7,6 +7,9 @@ public enum ImportReportRenderer {
         ? "would add \(report.added.count), update \(report.updated.count), skip \(report.skipped.count)"
         : "added \(report.added.count), updated \(report.updated.count), skipped \(report.skipped.count)"
     ]
+    // A dry run names every item it would change, so it can be checked before it is done.
+    if dryRun && !report.added.isEmpty { lines.append("would add: " + quoted(report.added)) }
+    if dryRun && !report.updated.isEmpty { lines.append("would update: " + quoted(report.updated)) }
     if !report.addedCategories.isEmpty {
       lines.append("new categories: " + quoted(report.addedCategories))
     }
@@ -24,6 +27,13 @@ public enum ImportReportRenderer {
     }
     if !report.reorderedLocations.isEmpty {
       lines.append("aisle order set at: " + quoted(report.reorderedLocations))
+    }
+    for heading in report.headings {
+      if let category = heading.category {
+        lines.append("heading '\(heading.name)' on line \(heading.line): category '\(category)'")
+      } else {
+        lines.append("skipped heading '\(heading.name)' on line \(heading.line): \(heading.reason ?? "")")
+      }
     }
     for skip in report.skipped {
       lines.append("skipped '\(skip.name)': \(skip.reason)")

@@ -4,17 +4,21 @@
   import Foundation
 #endif
 
-/// Renders a list for paper: plain ASCII, a dated title, `[ ]` boxes, one or two columns within a width.
+/// Renders a list for paper: plain ASCII, a dated title, category headings in capitals, `[ ]` boxes, one or two
+/// columns within a width. With `utf8`, every letter is kept as it is (for `paps`, or CUPS `lp`, which print
+/// UTF-8), so a name in Cyrillic, Greek or CJK is not lost to question marks; columns are then measured in
+/// terminal cells, a wide character taking two.
 public enum PrintRenderer {
   static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-  public static func render(_ view: ListView, title: String? = nil, columns: Int = 2, width: Int = 80)
-    -> String
-  {
+  public static func render(
+    _ view: ListView, title: String? = nil, columns: Int = 2, width: Int = 80, utf8: Bool = false
+  ) -> String {
+    func ascii(_ text: String) -> String { utf8 ? text : Self.ascii(text) }
     var heading = ascii(title ?? "Groceries") + " - \(weekdays[view.today.weekday]) \(view.today)"
     if let location = view.location { heading += " - " + ascii(location) }
     var lines = TextLayout.wrap(heading, width: width, first: "", rest: "")
-    lines.append(String(repeating: "=", count: min(width, lines.map(\.count).max() ?? 0)))
+    lines.append(String(repeating: "=", count: min(width, lines.map(TextLayout.width).max() ?? 0)))
     lines.append("")
     if view.isEmpty {
       lines.append(ascii(TextRenderer.emptyMessage(view)))
@@ -27,7 +31,8 @@ public enum PrintRenderer {
     for section in view.sections {
       if !body.isEmpty { body.append("") }
       blockStarts.append(body.count)
-      body += TextLayout.wrap(ascii(section.title), width: columnWidth, first: "", rest: "  ")
+      // Capitals set a heading apart from the items under it in plain text, which enscript and lp print as is.
+      body += TextLayout.wrap(ascii(section.title).uppercased(), width: columnWidth, first: "", rest: "  ")
       for entry in section.entries {
         var text = ascii(TextRenderer.describe(entry.item))
         if entry.isUnavailable { text += " (unavailable today)" }
@@ -44,7 +49,8 @@ public enum PrintRenderer {
       for row in 0..<max(left.count, right.count) {
         let l = row < left.count ? left[row] : ""
         let r = row < right.count ? right[row] : ""
-        let line = r.isEmpty ? l : l + String(repeating: " ", count: columnWidth + gutter - l.count) + r
+        let padding = columnWidth + gutter - TextLayout.width(l)
+        let line = r.isEmpty ? l : l + String(repeating: " ", count: padding) + r
         lines.append(line)
       }
     } else {
@@ -56,32 +62,8 @@ public enum PrintRenderer {
   }
 
   /// Returns the text in printable ASCII: accents dropped, letters without a decomposition spelled the usual
-  /// Latin way (Ł as L, Æ as AE, Þ as TH), a few marks replaced, anything else shown as '?'.
+  /// Latin way by `LatinSpelling` (Ł as L, Æ as AE, Þ as TH), anything else shown as '?'.
   public static func ascii(_ text: String) -> String {
-    var out = ""
-    for scalar in UnicodeText.nfd(text) {
-      if scalar.properties.generalCategory == .nonspacingMark { continue }
-      if scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F {
-        out.unicodeScalars.append(scalar)
-      } else {
-        out += spelled[scalar] ?? "?"
-      }
-    }
-    return out
+    LatinSpelling.spell(text) { _ in "?" }
   }
-
-  /// The ASCII spelling of the letters and marks that lose nothing worth keeping; accented letters are not
-  /// here because their accents are dropped after decomposition.
-  static let spelled: [Unicode.Scalar: String] = [
-    "\u{2018}": "'", "\u{2019}": "'", "\u{201A}": "'", "\u{201C}": "\"", "\u{201D}": "\"", "\u{201E}": "\"",
-    "\u{00AB}": "\"", "\u{00BB}": "\"", "\u{2013}": "-", "\u{2014}": "-", "\u{2026}": "...", "\u{00A0}": " ",
-    "\u{00D7}": "x",
-    "\u{00C6}": "AE", "\u{00E6}": "ae", "\u{0152}": "OE", "\u{0153}": "oe", "\u{00D8}": "O", "\u{00F8}": "o",
-    "\u{00DF}": "ss", "\u{1E9E}": "SS", "\u{00DE}": "TH", "\u{00FE}": "th", "\u{00D0}": "D", "\u{00F0}": "d",
-    "\u{0110}": "D", "\u{0111}": "d", "\u{0126}": "H", "\u{0127}": "h", "\u{0131}": "i", "\u{0141}": "L",
-    "\u{0142}": "l", "\u{013F}": "L", "\u{0140}": "l", "\u{014A}": "NG", "\u{014B}": "ng", "\u{0132}": "IJ",
-    "\u{0133}": "ij", "\u{0166}": "T", "\u{0167}": "t", "\u{017F}": "s", "\u{0149}": "'n", "\u{0138}": "q",
-    "\u{0191}": "F", "\u{0192}": "f", "\u{0197}": "I", "\u{0268}": "i", "\u{0180}": "b", "\u{0243}": "B",
-    "\u{01B5}": "Z", "\u{01B6}": "z", "\u{FB01}": "fi", "\u{FB02}": "fl", "\u{FB00}": "ff",
-  ]
 }

@@ -142,12 +142,15 @@ public enum Names {
     return UnicodeText.nfc(String(scalars).lowercased())
   }
 
-  /// Resolves a name among the household's items, categories or locations, naming the kind in the error.
+  /// Resolves a name among the household's items, categories or locations, naming the kind in the error;
+  /// `whole` refuses a prefix, for commands that delete.
   public static func resolve<T>(
-    _ name: String, among candidates: [T], kind: NameKind, name nameOf: (T) -> String
+    _ name: String, among candidates: [T], kind: NameKind, whole: Bool = false, name nameOf: (T) -> String
   ) throws -> T {
     do {
-      return try match(name, among: candidates, name: nameOf)
+      return
+        try whole
+        ? matchWhole(name, among: candidates, name: nameOf) : match(name, among: candidates, name: nameOf)
     } catch .ambiguous(let found) {
       throw GroceryError.ambiguousName(kind: kind, name: printable(name), candidates: found)
     } catch .unknown(let suggestions) {
@@ -155,19 +158,54 @@ public enum Names {
     }
   }
 
-  /// Matches a name among candidates: exact key match first, then a unique prefix.
+  /// Returns the key with the letters paper spells in ASCII spelled the same way (`Œufs` as `oeufs`, `Løgismose`
+  /// as `logismose`), so a name typed from a printed list finds its item.
+  public static func spelledKey(_ name: String) -> String {
+    if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+    return key(LatinSpelling.spell(name))
+  }
+
+  /// Matches a name among candidates: exact key match first, then the same as paper spells it, then a unique
+  /// prefix.
   public static func match<T>(
     _ name: String, among candidates: [T], name nameOf: (T) -> String
   ) throws(NameMismatch) -> T {
     let wanted = key(name)
     let keyed = candidates.map { (key(nameOf($0)), $0) }
     if let exact = keyed.first(where: { $0.0 == wanted }) { return exact.1 }
-    let prefixed = keyed.filter { $0.0.hasPrefix(wanted) }
+    let spelled = spelledKey(name)
+    let spelledKeys = candidates.map { (spelledKey(nameOf($0)), $0) }
+    if let exact = spelledKeys.first(where: { $0.0 == spelled }) { return exact.1 }
+    let prefixed = spelledKeys.filter { $0.0.hasPrefix(spelled) }
     if prefixed.count == 1 { return prefixed[0].1 }
     if prefixed.count > 1 {
       throw .ambiguous(candidates: prefixed.map { nameOf($0.1) }.sorted(by: Names.ordered))
     }
     throw .unknown(suggestions: suggestions(for: name, among: candidates.map(nameOf)))
+  }
+
+  /// Matches a whole name among candidates, never a prefix: for commands that delete, where a prefix could
+  /// take the wrong thing. A prefix of candidates is suggested, before the names close by edit distance.
+  public static func matchWhole<T>(
+    _ name: String, among candidates: [T], name nameOf: (T) -> String
+  ) throws(NameMismatch) -> T {
+    let wanted = key(name)
+    if let exact = candidates.first(where: { key(nameOf($0)) == wanted }) { return exact }
+    let spelled = spelledKey(name)
+    let spelledKeys = candidates.map { (spelledKey(nameOf($0)), nameOf($0), $0) }
+    if let exact = spelledKeys.first(where: { $0.0 == spelled }) { return exact.2 }
+    let prefixed = spelledKeys.filter { $0.0.hasPrefix(spelled) }.map(\.1).sorted(by: Names.ordered)
+    let close = suggestions(for: name, among: candidates.map(nameOf)).filter { !prefixed.contains($0) }
+    throw .unknown(suggestions: Array((prefixed + close).prefix(3)))
+  }
+
+  /// Returns the candidates a partly typed name could complete to, by the rule the commands match names with:
+  /// without regard to case or accents, and as paper spells them (`cre` offers `crème fraîche`, `oe` offers
+  /// `Œufs`), in their order.
+  public static func completions(of typed: String, among candidates: [String]) -> [String] {
+    if typed.isEmpty { return candidates }
+    let (wanted, spelled) = (key(typed), spelledKey(typed))
+    return candidates.filter { key($0).hasPrefix(wanted) || spelledKey($0).hasPrefix(spelled) }
   }
 
   /// Returns up to three candidates close to the name by edit distance, closest first.
@@ -203,10 +241,47 @@ public enum Names {
     return names.count > 5 ? shown + " and \(names.count - 5) more" : shown
   }
 
-  /// Orders names by their comparison key, then by their exact text, independent of locale.
+  /// Orders names naturally by their comparison key (`item 2` before `item 10`), then by their exact text,
+  /// independent of locale.
   public static func ordered(_ a: String, _ b: String) -> Bool {
-    let (ka, kb) = (key(a), key(b))
-    return ka != kb ? ka < kb : a < b
+    ordered(a, key: key(a), b, key: key(b))
+  }
+
+  /// Orders names whose keys are already known, as `ordered(_:_:)` does.
+  public static func ordered(_ a: String, key ka: String, _ b: String, key kb: String) -> Bool {
+    if ka == kb { return a < b }
+    switch naturalOrder(ka, kb) {
+    case .some(let less): return less
+    case .none: return ka < kb
+    }
+  }
+
+  /// Compares two texts with runs of ASCII digits taken as numbers; nil when they differ only in leading
+  /// zeros. Works on UTF-8, where a digit byte is always a digit and byte order is scalar order.
+  static func naturalOrder(_ a: String, _ b: String) -> Bool? {
+    let (x, y) = (a.utf8, b.utf8)
+    var (i, j) = (x.startIndex, y.startIndex)
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    while i != x.endIndex && j != y.endIndex {
+      let (p, q) = (x[i], y[j])
+      if isDigit(p) && isDigit(q) {
+        // Skip leading zeros, then the longer run of significant digits is the larger number.
+        while i != x.endIndex && x[i] == 0x30 { i = x.index(after: i) }
+        while j != y.endIndex && y[j] == 0x30 { j = y.index(after: j) }
+        let (si, sj) = (i, j)
+        while i != x.endIndex && isDigit(x[i]) { i = x.index(after: i) }
+        while j != y.endIndex && isDigit(y[j]) { j = y.index(after: j) }
+        let (lengthA, lengthB) = (x.distance(from: si, to: i), y.distance(from: sj, to: j))
+        if lengthA != lengthB { return lengthA < lengthB }
+        if let (da, db) = zip(x[si..<i], y[sj..<j]).first(where: { $0 != $1 }) { return da < db }
+        continue
+      }
+      if p != q { return p < q }
+      i = x.index(after: i)
+      j = y.index(after: j)
+    }
+    if i == x.endIndex && j == y.endIndex { return nil }
+    return i == x.endIndex
   }
 
   /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbours.

@@ -94,7 +94,8 @@ public struct HouseholdSync {
         try commitOwnChanges(
           machine: machine,
           message: remoteHasData
-            ? "grocery: \(machine.name) joins the household" : "grocery: household shared by \(machine.name)")
+            ? "grocery: \(name ?? machine.name) joins the household"
+            : "grocery: household shared by \(name ?? machine.name)")
         if remoteHasData { try merge(allowUnrelated: true, shown: shown) }
         if try origin() == nil { try git.must(["remote", "add", "origin", url], doing: "naming the remote") }
       }
@@ -147,8 +148,8 @@ public struct HouseholdSync {
   }
 
   /// Commits this machine's changes, fetches, merges and pushes, trying again when someone pushed in between;
-  /// returns what came in from the other machines.
-  public func sync(onWait: () -> Void = {}) throws -> [Incoming] {
+  /// returns what this machine sent and what came in from the other machines.
+  public func sync(onWait: () -> Void = {}) throws -> SyncReport {
     guard try FileSystem.status(gitFolder) != nil, let remote = try origin() else {
       throw GroceryError.syncNotSetUp(folder: store.path)
     }
@@ -163,6 +164,10 @@ public struct HouseholdSync {
       try commitOwnChanges(machine: machine, message: "grocery: changes from \(machine.name)")
       return machine
     }
+    // How much of this machine's log the remote had at the last fetch: what lies beyond it is sent now.
+    let ownLog = "logs/" + machine.id + ".jsonl"
+    let remoteSize = try git.run(["cat-file", "-s", "refs/remotes/origin/main:" + ownLog])
+    let alreadySent = remoteSize.succeeded ? Int(remoteSize.output.trimmingNewlines) ?? 0 : 0
     var attempt = 0
     while true {
       attempt += 1
@@ -190,7 +195,8 @@ public struct HouseholdSync {
         throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(pushed.errors))
       }
     }
-    return try incoming(since: before, ownMachine: machine.id)
+    let sent = try summaries(machine: machine.id, from: alreadySent)
+    return SyncReport(sent: sent, incoming: try incoming(since: before, ownMachine: machine.id))
   }
 
   /// The remote `origin`, or nil.
@@ -230,21 +236,26 @@ public struct HouseholdSync {
     let names = try store.machineNames()
     var result: [Incoming] = []
     for (machine, _) in try store.logFiles().sorted(by: { $0.key < $1.key }) where machine != ownMachine {
-      let file = store.logsFolder + "/" + machine + ".jsonl"
-      var summaries: [String] = []
-      let start = ChangeLog.Position(offset: before[machine] ?? 0, lines: 0, last: .zero)
-      _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) {
-        change, _, _ in
-        if change.operations.contains(where: { if case .machine = $0 { return false } else { return true } })
-        {
-          summaries.append(change.summary)
-        }
-      }
+      let summaries = try summaries(machine: machine, from: before[machine] ?? 0)
       if !summaries.isEmpty {
         result.append(Incoming(machine: names[machine] ?? machine, summaries: summaries))
       }
     }
     return result
+  }
+
+  /// Returns the summaries of the changes in a machine's log from a byte offset, leaving out those that only
+  /// name the machine.
+  func summaries(machine: String, from offset: Int) throws -> [String] {
+    let file = store.logsFolder + "/" + machine + ".jsonl"
+    var summaries: [String] = []
+    let start = ChangeLog.Position(offset: offset, lines: 0, last: .zero)
+    _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) { change, _, _ in
+      if change.operations.contains(where: { if case .machine = $0 { return false } else { return true } }) {
+        summaries.append(change.summary)
+      }
+    }
+    return summaries
   }
 }
 

@@ -5,7 +5,7 @@ struct CategoryColorCommand: Command, Runnable {
   static let name = "color"
   static let aliases = ["colour"]
   static let arguments = Arguments(
-    "NAME [COLOR]", minimum: 1, maximum: 2, completes: .names(.category),
+    "NAME [COLOR]", minimum: 1, maximum: 2, completes: .namedCategories,
     then: .words(
       NamedColor.allCases.map { CompletionWord($0.rawValue) } + [
         CompletionWord("--" + none.long, help: none.help)
@@ -44,8 +44,9 @@ struct CategoryColorCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let color = self.color
-    let (found, changed) = try context.update({ "color category \($0.name) " + (color?.rawValue ?? "none") })
-    {
+    let (found, changed) = try context.update({
+      ChangeVerb.colorCategory.present + "\($0.name) " + (color?.rawValue ?? "none")
+    }) {
       groceries -> (name: String, changed: Bool) in
       let before = groceries.categories.map(\.color)
       let found = try groceries.setCategoryColor(name, color)

@@ -4,8 +4,10 @@ import GroceryCore
 struct CategoryRemoveCommand: Command, Runnable {
   static let name = "remove"
   static let aliases = ["rm"]
-  static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .names(.category))
+  static let habits = ["del", "delete", "erase", "drop", "forget"]
+  static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .namedCategories)
   static let abstract = "Remove a category; its items move to Uncategorized."
+  static let discussion = "Takes the whole name (after folding case and accents), never a prefix."
   static let force = Flag("force", help: "Allow removing a built-in category.")
   static let options: [any OptionDeclaration] = [force]
 
@@ -18,7 +20,7 @@ struct CategoryRemoveCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let result = try context.update({ "remove category " + $0.name }) {
+    let result = try context.update({ ChangeVerb.removeCategory.present + $0.name }) {
       try $0.removeCategory(name, force: force, now: context.now)
     }
     let moved =

@@ -3,7 +3,7 @@ import GroceryCore
 /// `grocery category rename OLD NEW`: renames a category everywhere it is used.
 struct CategoryRenameCommand: Command, Runnable {
   static let name = "rename"
-  static let arguments = Arguments("OLD NEW", minimum: 2, maximum: 2, completes: .names(.category))
+  static let arguments = Arguments("OLD NEW", minimum: 2, maximum: 2, completes: .namedCategories)
   static let abstract = "Rename a category everywhere it is used."
 
   var old: String
@@ -12,7 +12,7 @@ struct CategoryRenameCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { (old, new) = (parsed.positionals[0], parsed.positionals[1]) }
 
   func run(_ context: Context) throws {
-    let names = try context.update({ "rename category \($0.old) to \($0.new)" }) {
+    let names = try context.update({ ChangeVerb.renameCategory.present + "\($0.old) to \($0.new)" }) {
       try $0.renameCategory(old, to: new)
     }
     context.say("renamed category: \(names.old) -> \(names.new)")

@@ -11,7 +11,7 @@ struct LocationAddCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
 
   func run(_ context: Context) throws {
-    let added = try context.update({ "add location " + $0 }) { try $0.addLocation(name) }
+    let added = try context.update({ ChangeVerb.addLocation.present + $0 }) { try $0.addLocation(name) }
     context.say("added location: \(added)")
   }
 }

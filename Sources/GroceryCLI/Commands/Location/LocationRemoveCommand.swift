@@ -4,15 +4,17 @@ import GroceryCore
 struct LocationRemoveCommand: Command, Runnable {
   static let name = "remove"
   static let aliases = ["rm"]
+  static let habits = ["del", "delete", "erase", "drop", "forget"]
   static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .names(.location))
   static let abstract = "Remove a location; its items become bought anywhere."
+  static let discussion = "Takes the whole name (after folding case and accents), never a prefix."
 
   var name: String
 
   init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
 
   func run(_ context: Context) throws {
-    let result = try context.update({ "remove location " + $0.name }) {
+    let result = try context.update({ ChangeVerb.removeLocation.present + $0.name }) {
       try $0.removeLocation(name, now: context.now)
     }
     let note =

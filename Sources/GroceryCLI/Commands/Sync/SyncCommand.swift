@@ -22,31 +22,21 @@ struct SyncCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let sync = try HouseholdSync(store: context.store, environment: context.environment)
-    let incoming = try sync.sync(onWait: context.waiting)
+    let report = try sync.sync(onWait: context.waiting)
     context.saved.isSaved = true
-    if incoming.isEmpty {
+    if report.sent.isEmpty && report.incoming.isEmpty {
       context.say("up to date")
       return
     }
-    for machine in incoming {
+    if !report.sent.isEmpty {
+      context.say("sent: " + report.sent.map(ChangeVerb.pastTense).joined(separator: "; "))
+    }
+    for machine in report.incoming {
       context.say(
-        "from \(machine.machine): " + machine.summaries.map(SyncCommand.pastTense).joined(separator: "; "))
+        "from \(machine.machine): " + machine.summaries.map(ChangeVerb.pastTense).joined(separator: "; "))
     }
   }
 
   static func shown(_ url: String) -> String { HouseholdSync.hidingCredentials(url) }
 
-  /// "purchase eggs, milk" -> "bought eggs, milk": a change's summary as something that happened.
-  static func pastTense(_ summary: String) -> String {
-    let words: [(String, String)] = [
-      ("purchase ", "bought "), ("add ", "added "), ("remove ", "removed "), ("edit ", "changed "),
-      ("restock ", "restocked "), ("unstaple ", "no longer a staple: "), ("staple ", "staple: "),
-      ("undo ", "undid "), ("rename ", "renamed "), ("reorder ", "reordered "), ("reset ", "reset "),
-      ("migrate ", "migrated "), ("color ", "coloured "), ("learn ", "learned "), ("start ", "started "),
-      ("stop ", "stopped "), ("name this machine ", "named their machine "),
-      ("init", "created the household"),
-    ]
-    for (verb, past) in words where summary.hasPrefix(verb) { return past + summary.dropFirst(verb.count) }
-    return summary
-  }
 }

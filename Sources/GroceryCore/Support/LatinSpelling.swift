@@ -1,0 +1,38 @@
+/// How letters without a decomposition are spelled in plain Latin letters (Ł as L, Æ as AE, Þ as TH), and a few
+/// marks as their ASCII forms: the one table the print layout spells with and name matching folds by, so what
+/// paper shows can be typed back.
+public enum LatinSpelling {
+  /// The ASCII spelling of the letters and marks that lose nothing worth keeping; accented letters are not here
+  /// because their accents are dropped after decomposition.
+  static let table: [Unicode.Scalar: String] = [
+    "\u{2018}": "'", "\u{2019}": "'", "\u{201A}": "'", "\u{201C}": "\"", "\u{201D}": "\"", "\u{201E}": "\"",
+    "\u{00AB}": "\"", "\u{00BB}": "\"", "\u{2013}": "-", "\u{2014}": "-", "\u{2026}": "...", "\u{00A0}": " ",
+    "\u{00D7}": "x",
+    "\u{00C6}": "AE", "\u{00E6}": "ae", "\u{0152}": "OE", "\u{0153}": "oe", "\u{00D8}": "O", "\u{00F8}": "o",
+    "\u{00DF}": "ss", "\u{1E9E}": "SS", "\u{00DE}": "TH", "\u{00FE}": "th", "\u{00D0}": "D", "\u{00F0}": "d",
+    "\u{0110}": "D", "\u{0111}": "d", "\u{0126}": "H", "\u{0127}": "h", "\u{0131}": "i", "\u{0141}": "L",
+    "\u{0142}": "l", "\u{013F}": "L", "\u{0140}": "l", "\u{014A}": "NG", "\u{014B}": "ng", "\u{0132}": "IJ",
+    "\u{0133}": "ij", "\u{0166}": "T", "\u{0167}": "t", "\u{017F}": "s", "\u{0149}": "'n", "\u{0138}": "q",
+    "\u{0191}": "F", "\u{0192}": "f", "\u{0197}": "I", "\u{0268}": "i", "\u{0180}": "b", "\u{0243}": "B",
+    "\u{01B5}": "Z", "\u{01B6}": "z", "\u{FB01}": "fi", "\u{FB02}": "fl", "\u{FB00}": "ff",
+  ]
+
+  /// Returns the text with accents dropped and the table's letters spelled out; `other` says what becomes of a
+  /// scalar that is neither printable ASCII nor in the table (nil keeps it).
+  public static func spell(_ text: String, other: ((Unicode.Scalar) -> String)? = nil) -> String {
+    var out = ""
+    for scalar in UnicodeText.nfd(text) {
+      if scalar.properties.generalCategory == .nonspacingMark { continue }
+      if scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F {
+        out.unicodeScalars.append(scalar)
+      } else if let spelled = table[scalar] {
+        out += spelled
+      } else if let other {
+        out += other(scalar)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What people bring from other lists and tools gets the answer it needs, through the real binary.
+@Suite struct HabitTests {
+  let scenario = Scenario()
+
+  @Test func aQuantityTypedBeforeTheNameIsRefusedWithTheCommandMeant() throws {
+    try scenario.given(["add", "milk"])
+    try scenario.expectRefused(
+      ["add", "2", "eggs"],
+      stderr: "grocery: error: item name '2' is only digits; did you mean 'grocery add eggs -q 2'?\n"
+        + "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", status: 64)
+    try scenario.expectRefused(
+      ["add", "3", "paper towels"],
+      stderr:
+        "grocery: error: item name '3' is only digits; did you mean 'grocery add 'paper towels' -q 3'?\n"
+        + "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", status: 64)
+    try scenario.expectRefused(
+      ["add", "12"],
+      stderr: "grocery: error: item name '12' is only digits; did you mean 'grocery add NAME -q 12'?\n"
+        + "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", status: 64)
+    try scenario.expect(["add", "7up", "2%"], stdout: "added: 7up\nadded: 2%\n")
+  }
+
+  @Test(arguments: [
+    ("del", "remove"), ("delete", "remove"), ("DELETE", "remove"), ("erase", "remove"), ("done", "purchase"),
+    ("check", "purchase"), ("tick", "purchase"), ("got", "purchase"), ("show", "list"), ("new", "add"),
+  ])
+  func aVerbFromAnotherToolPointsAtTheCommand(_ verb: String, _ meant: String) throws {
+    try scenario.expect(
+      [verb, "milk"],
+      stderr: "grocery: error: unknown command '\(verb)'; did you mean '\(meant)'?\n"
+        + "usage: grocery [OPTIONS] COMMAND [ARGUMENTS] (see 'grocery --help')\n", status: 64)
+  }
+
+  @Test func aSubcommandVerbPointsAtTheSubcommand() throws {
+    try scenario.expect(
+      ["category", "delete", "Snacks"],
+      stderr: "grocery: error: unknown subcommand 'delete'; did you mean 'remove'?\n"
+        + "usage: grocery category [SUBCOMMAND] (see 'grocery category --help')\n", status: 64)
+  }
+
+  @Test func anImpulseBuyIsOneChange() throws {
+    try scenario.given(["add", "milk"])
+    try scenario.expect(
+      ["buy", "paper towels", "milk", "--new"], stdout: "bought: paper towels (new item)\nbought: milk\n")
+    try scenario.expect(
+      ["list", "--purchased"], stdout: "Bought today\n  [x] milk\n  [x] paper towels\n\n2 bought today\n")
+    try scenario.expect(["undo"], stdout: "undid: purchase paper towels, milk\n")
+    try scenario.expect(
+      ["list", "--all"],
+      stdout: "Uncategorized\n  [ ] milk (on the list; never bought)\n\n1 item to buy, 0 bought today\n")
+    try scenario.expectRefused(
+      ["buy", "--all", "--new"],
+      stderr: "grocery: error: option '--new' goes with names, not '--all'\n"
+        + "usage: grocery purchase [OPTIONS] NAME... (see 'grocery purchase --help')\n", status: 64)
+  }
+
+  @Test func commandsThatDeleteTakeWholeNamesOnly() throws {
+    try scenario.given(["add", "lemons"], ["location", "add", "Costco"], ["category", "add", "Household"])
+    try scenario.expectRefused(
+      ["remove", "lemon"], stderr: "grocery: error: no item named 'lemon'; did you mean 'lemons'?\n",
+      status: 1)
+    try scenario.expectRefused(
+      ["location", "remove", "cost"],
+      stderr: "grocery: error: no location named 'cost'; did you mean 'Costco'?\n", status: 1)
+    try scenario.expectRefused(
+      ["category", "remove", "house"],
+      stderr: "grocery: error: no category named 'house'; did you mean 'Household'?\n", status: 1)
+    try scenario.expect(["remove", "LEMONS"], stdout: "removed: lemons\n")
+  }
+
+  @Test func namesSortNaturally() throws {
+    try scenario.given(["add", "item 10", "item 2", "item 1", "item 11"])
+    try scenario.expect(
+      ["names", "items"], stdout: "item 1\nitem 2\nitem 10\nitem 11\n")
+    try scenario.expect(
+      ["list"],
+      stdout:
+        "Uncategorized\n  [ ] item 1\n  [ ] item 2\n  [ ] item 10\n  [ ] item 11\n\n4 items to buy, 0 bought today\n"
+    )
+  }
+
+  @Test func undoListShowsLocalTime() throws {
+    try scenario.given(["add", "milk"])
+    let outcome = try scenario.grocery.run(["undo", "--list"], extra: ["TZ": "Europe/Paris"])
+    #expect(outcome == Outcome(stdout: "1. add milk  (2026-11-21 13:00)\n"))
+  }
+
+  @Test func quietReorderPrintsNothing() throws {
+    try scenario.expect(["--quiet", "reorder-categories", "dairy", "produce"])
+    try scenario.expect(
+      ["reorder-categories"],
+      stdout: """
+        1. Dairy & Fridge
+        2. Produce
+        3. Deli & Meat
+        4. Bread & Frozen
+        5. Boxed & Canned
+        6. Snacks, Drinks & Other
+        7. Uncategorized
+
+        """)
+    try scenario.expect(["--quiet", "reorder-categories", "--reset"])
+  }
+
+  @Test func whatPaperSpellsCanBeTypedBack() throws {
+    try scenario.given(["add", "Œufs", "Løgismose", "Straße"])
+    try scenario.expect(
+      ["buy", "oeufs", "logismose", "strasse"], stdout: "bought: Œufs\nbought: Løgismose\nbought: Straße\n")
+  }
+}
+
+/// What a packaging script's `make install` runs works without a home folder or a usable clock.
+@Suite struct PackagingTests {
+  let scenario = Scenario()
+
+  @Test(arguments: [
+    ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["help"], ["help", "--man"],
+  ])
+  func worksWithNoHomeAndAMalformedClock(_ arguments: [String]) throws {
+    var bare = scenario.grocery
+    bare.environment["HOME"] = nil
+    bare.environment["GROCERY_STORE"] = nil
+    bare.environment["GROCERY_NOW"] = "yesterday-ish"
+    let outcome = try bare.run(arguments)
+    #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome.stderr)")
+    #expect(!outcome.stdout.isEmpty)
+    let list = try bare.run(["list"])
+    #expect(list.status != 0, "a command that needs the store still needs a place for it")
+  }
+
+  @Test func theManPageNoLongerDescribesOneJSONFile() throws {
+    let page = try scenario.grocery.run(["help", "--man"]).stdout
+    #expect(!page.contains("JSON file"))
+    #expect(page.contains("append\\-only log of changes, one file per machine"))
+  }
+}
