@@ -38,14 +38,13 @@ final class HouseholdCache {
       CREATE TABLE category(id BLOB PRIMARY KEY, \(list(columns(CategoryFields.table))));
       CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))));
       CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
-        touched BLOB, window BLOB);
+        touched BLOB, window BLOB, last INTEGER);
       CREATE INDEX item_key ON item(key);
       CREATE INDEX item_on_list ON item("onList", key);
       CREATE INDEX item_staple ON item("staple", key);
+      CREATE INDEX item_last ON item(last);
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
       CREATE INDEX purchase_item ON purchase(item, day);
-      CREATE INDEX purchase_change ON purchase(change, item);
-      CREATE INDEX purchase_day ON purchase(day);
       CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB);
       CREATE TABLE settled(location BLOB PRIMARY KEY, trips INTEGER, milliseconds INTEGER, items INTEGER,
         latest BLOB, latest_trip BLOB);
@@ -74,16 +73,34 @@ final class HouseholdCache {
   }
 
   /// Makes a new, empty cache at `path` (removing whatever was there), readable by this user only.
-  static func create(_ path: String, folder: String) throws -> HouseholdCache {
-    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-    createPrivately(path)
-    let cache = HouseholdCache(try Database(path: path, create: true))
-    cache.database.waitWhenBusy(milliseconds: 10_000)
-    try cache.database.execute("PRAGMA journal_mode=WAL; " + noSync)
-    try cache.database.writing {
-      try cache.database.execute(schema + "PRAGMA user_version = \(version);")
-      try cache.setMeta("schema", .text(schema))
-      try cache.setMeta("folder", .text(folder))
+  ///
+  /// `fill` writes the household into it, with no journal, since a half-filled file is never used: the new
+  /// cache is made beside the old one and renamed over it once whole, so a crash leaves one or the other.
+  static func create(_ path: String, folder: String, fill: (HouseholdCache) throws -> Void) throws
+    -> HouseholdCache
+  {
+    let temporary = path + ".new-\(getpid())"
+    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+    defer { unlink(temporary) }
+    createPrivately(temporary)
+    do {
+      let cache = HouseholdCache(try Database(path: temporary, create: true))
+      try cache.database.execute("PRAGMA journal_mode=OFF; " + noSync)
+      try cache.database.writing {
+        try cache.database.execute(schema + "PRAGMA user_version = \(version);")
+        try cache.setMeta("schema", .text(schema))
+        try cache.setMeta("folder", .text(folder))
+        try fill(cache)
+      }
+      try cache.database.execute("PRAGMA journal_mode=WAL")
+    }
+    // Another grocery's journal of the old cache must not be replayed into the new one.
+    for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    if rename(temporary, path) != 0 {
+      throw Database.Failure(code: 0, message: "cannot rename the new cache")
+    }
+    guard let cache = try open(path, folder: folder) else {
+      throw Database.Failure(code: 0, message: "the new cache cannot be opened")
     }
     return cache
   }
@@ -208,7 +225,8 @@ final class HouseholdCache {
   }
 
   private static var itemColumnsWithKey: String {
-    (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window"]).joined(separator: ", ")
+    (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last"]).joined(
+      separator: ", ")
   }
 
   /// Loads the items the query names into `state`.
@@ -220,7 +238,7 @@ final class HouseholdCache {
       try loadItems(
         try database.statement(
           select + " WHERE key IN (SELECT key FROM item WHERE \"onList\" = 1 AND \"alive\" = 1"
-            + " UNION SELECT item.key FROM purchase JOIN item ON item.id = purchase.item WHERE purchase.day >= ?)"
+            + " UNION SELECT key FROM item WHERE last >= ?)"
         ).bind(.integer(Int64(since.ordinal))), into: &state)
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
@@ -261,7 +279,7 @@ final class HouseholdCache {
   }
 
   private func saveItems(_ items: [(UUID, ItemState)]) throws {
-    let count = ItemFields.table.count * 2 + 5
+    let count = ItemFields.table.count * 2 + 6
     let s = try database.statement(
       "INSERT OR REPLACE INTO item(\(Self.itemColumnsWithKey)) VALUES (?"
         + String(repeating: ", ?", count: count - 1) + ")")
@@ -274,6 +292,7 @@ final class HouseholdCache {
       s.bind(.blob(item.updated.bytes), at: next)
       s.bind(.blob(item.touched.flatMap(\.bytes)), at: next + 1)
       s.bind(.blob(Self.bytes(item.purchases)), at: next + 2)
+      s.bind(item.purchases.entries.last.map { .integer(Int64($0.date.ordinal)) } ?? .null, at: next + 3)
       try s.run()
     }
   }
@@ -405,17 +424,20 @@ final class HouseholdCache {
     try save(trips: state.trips)
     let insert = try database.statement(
       "INSERT INTO purchase(item, change, stamp, day, quantity, by) VALUES (?, ?, ?, ?, ?, ?)")
-    for bought in state.bought {
+    // In item order, as the index keeps them, so that a rebuild's many inserts land near each other.
+    let bought =
+      state.bought.count > 64 ? state.bought.sorted { UUIDText.less($0.item, $1.item) } : state.bought
+    for bought in bought {
       insert.reset()
       try insert.bind(
         bought.item.sql, .text(bought.change), .blob(bought.stamp.bytes), .integer(Int64(bought.day.ordinal)),
         .integer(Int64(bought.quantity)), bought.by.map { .text($0) } ?? .null
       ).run()
     }
-    let delete = try database.statement("DELETE FROM purchase WHERE change = ? AND item = ?")
+    let delete = try database.statement("DELETE FROM purchase WHERE item = ? AND change = ?")
     for gone in state.unbought {
       delete.reset()
-      try delete.bind(.text(gone.change), gone.item.sql).run()
+      try delete.bind(gone.item.sql, .text(gone.change)).run()
     }
     for id in state.staleWindows {
       var window = PurchaseWindow()

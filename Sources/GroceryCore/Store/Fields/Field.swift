@@ -3,7 +3,9 @@
 ///
 /// Each entity has one table of these (`ItemFields.table` and its kin); the log codec, the fold, undo, the
 /// cache, the view and the diff all walk that table, so a new field is one entry in it.
-struct Field<Fields, State, Model>: Sendable {
+///
+/// A class, so that walking a table shares each field's closures instead of copying them.
+final class Field<Fields, State, Model>: Sendable {
   /// The key in a log line, and the name of the cache's column.
   let key: String
   /// The first log version that has the field: a line that sets it says at least this version.
@@ -35,6 +37,33 @@ struct Field<Fields, State, Model>: Sendable {
       _ before: Model?, _ after: Model, _ old: NameMap, _ new: NameMap, _ set: inout Fields,
       _ was: inout Fields
     ) -> Void
+
+  init(
+    key: String, version: Int, isSet: @escaping @Sendable (Fields) -> Bool,
+    clear: @escaping @Sendable (inout Fields) -> Void, encode: @escaping @Sendable (Fields) -> String?,
+    decode: @escaping @Sendable (inout JSONReader, inout Fields) throws -> Void,
+    apply: @escaping @Sendable (inout State, Fields, Stamp) -> Void,
+    combine: @escaping @Sendable (inout State, State) -> Void,
+    revert: @escaping @Sendable (State, Fields, Fields, Stamp, inout Fields) -> Void,
+    save: @escaping @Sendable (State) -> (value: SQLValue, stamp: SQLValue),
+    load: @escaping @Sendable (inout State, SQLValue, SQLValue) -> Bool,
+    show: @escaping @Sendable (State, inout Model, NameMap) -> Void,
+    diff: @escaping @Sendable (Model?, Model, NameMap, NameMap, inout Fields, inout Fields) -> Void
+  ) {
+    self.key = key
+    self.version = version
+    self.isSet = isSet
+    self.clear = clear
+    self.encode = encode
+    self.decode = decode
+    self.apply = apply
+    self.combine = combine
+    self.revert = revert
+    self.save = save
+    self.load = load
+    self.show = show
+    self.diff = diff
+  }
 }
 
 /// How a model spells a field: reading it (ids named by a `NameMap`) and setting it.
@@ -62,6 +91,7 @@ struct ModelLink<Model, Value>: Sendable {
 
 extension Field {
   /// A field whose newest value wins.
+  @inline(__always)
   static func value<V: FieldValue>(
     _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
     _ register: WritableKeyPath<State, Register<V>> & Sendable, version: Int = 2,
@@ -71,6 +101,7 @@ extension Field {
   }
 
   /// A field that a change may set but never clear, though an entity known only from other changes has none yet.
+  @inline(__always)
   static func required<V: FieldValue>(
     _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
     _ register: WritableKeyPath<State, Register<V?>> & Sendable, check: (@Sendable (V) -> String?)? = nil,
@@ -82,6 +113,7 @@ extension Field {
   }
 
   /// The field of a change holding `V`, kept in a register of `R` (`V` itself, or `V?` for a required one).
+  @inline(__always)
   private static func make<V: FieldValue, R: FieldValue>(
     _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
     _ register: WritableKeyPath<State, Register<R>> & Sendable, version: Int,

@@ -109,13 +109,10 @@ struct HouseholdState: Equatable, Sendable {
         if let tag {
           trips.add(tag, change: change.id, item: item, quantity: quantity, at: stamp)
         }
-        var state = items[item, default: ItemState()]
         bought.append(
           Bought(item: item, change: change.id, stamp: stamp, day: day, quantity: quantity, by: by))
-        state.purchases.add(day, quantity: quantity, machine: stamp.machineNumber, by: by)
-        state.alive.merge(true, at: stamp)
-        state.touch(stamp)
-        items[item] = state
+        // In place, so that the purchase window's storage is not copied for every purchase.
+        items[item, default: ItemState()].bought(day, quantity: quantity, by: by, at: stamp)
       case .unbuy(let item, let bought, let day, let quantity):
         unbought.append(Unbought(change: bought, item: item))
         if items[item]?.purchases.remove(day, quantity: quantity, machine: stamp.machineNumber) != true {

@@ -42,4 +42,11 @@ struct ItemState: Equatable, Sendable {
     for field in ItemFields.table { field.apply(&self, f, stamp) }
     touch(stamp)
   }
+
+  /// Records a purchase: it brings a removed item back.
+  mutating func bought(_ day: Day, quantity: Int, by: String?, at stamp: Stamp) {
+    purchases.add(day, quantity: quantity, machine: stamp.machineNumber, by: by)
+    alive.merge(true, at: stamp)
+    touch(stamp)
+  }
 }

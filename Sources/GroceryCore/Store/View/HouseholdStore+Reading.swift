@@ -120,16 +120,14 @@ extension HouseholdStore {
         case .rebuild: break
         }
       }
-      let cache = try HouseholdCache.create(cachePath, folder: folder)
       let machine = try? identity().id
       var full = try foldAll(logs, machine: machine)
-      try cache.database.writing {
+      return try HouseholdCache.create(cachePath, folder: folder) { cache in
         try cache.save(
           &full.state, items: Set(full.state.items.keys), categories: Set(full.state.categories.keys),
           locations: Set(full.state.locations.keys), positions: full.positions)
         if let machine { try cache.save(undo: full.undo, of: machine) }
       }
-      return cache
     } catch is Database.Failure {
       // No cache can be kept (a full disk, a state folder that cannot be written): fold in memory.
       return nil
