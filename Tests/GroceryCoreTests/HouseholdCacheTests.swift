@@ -69,4 +69,25 @@ import Testing
       #expect(schema.contains("\"\(key)\", \"\(key)_at\""), "\(key)")
     }
   }
+
+  @Test func everyTripStaysInTheCacheForTheListThoughTheEverydayStateKeepsAFew() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    for n in 0..<5 {
+      let at = Fixed.now + Double(n) * 600
+      _ = try alice.startTrip(at: nil, now: at)
+      try alice.update(.names(["milk"]), summary: { _ in "buy" }, now: at + 60) {
+        _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: at + 60)
+      }
+    }
+    let id = try alice.identity().id
+    let reading = try alice.read(.ids([]), machine: id)
+    #expect(reading.state.trips.trips.count == TripBook.kept)
+    #expect(try reading.cache?.allTrips().count == 5)
+    let cached = try alice.trips(now: Fixed.now + 3600)
+    unlink(alice.cachePath)
+    let fromLogs = try alice.foldAll(try alice.logFiles(), machine: id, keepingAllTrips: true)
+    #expect(cached.count == 5 && cached.allSatisfy { $0.purchases.map(\.name) == ["Milk"] })
+    #expect(cached.map(\.id) == fromLogs.state.trips.trips.sorted { TripBook.later($1, than: $0) }.map(\.key))
+  }
 }

@@ -45,7 +45,8 @@ final class HouseholdCache {
       CREATE INDEX item_last ON item(last);
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
       CREATE INDEX purchase_item ON purchase(item, day);
-      CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB);
+      CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB,
+        kept INTEGER);
       CREATE TABLE settled(location BLOB PRIMARY KEY, trips INTEGER, milliseconds INTEGER, items INTEGER,
         latest BLOB, latest_trip BLOB);
       CREATE TABLE undo(seq INTEGER PRIMARY KEY AUTOINCREMENT, machine TEXT, id TEXT, offset INTEGER,
@@ -328,10 +329,16 @@ final class HouseholdCache {
 
   // MARK: - Trips
 
-  private func loadTrips() throws -> TripBook {
+  /// Every trip, the ones the trip book no longer keeps too: for `trip --list` and the walk order it learns.
+  func allTrips() throws -> [UUID: TripState] {
+    try database.reading { try loadTrips(keptOnly: false).trips }
+  }
+
+  private func loadTrips(keptOnly: Bool = true) throws -> TripBook {
     var book = TripBook()
     let s = try database.statement(
-      "SELECT id, machine, \(Self.columns(TripFields.table).joined(separator: ", ")), bought FROM trip")
+      "SELECT id, machine, \(Self.columns(TripFields.table).joined(separator: ", ")), bought FROM trip"
+        + (keptOnly ? " WHERE kept = 1" : ""))
     while try s.step() {
       guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
       var trip = TripState()
@@ -365,14 +372,18 @@ final class HouseholdCache {
     return book
   }
 
+  /// Writes the trips the book keeps, and keeps the ones it has let go since it was loaded, for `trip --list`.
   private func save(trips book: TripBook) throws {
-    try database.execute("DELETE FROM trip; DELETE FROM settled")
+    try database.execute("DELETE FROM trip WHERE kept = 1; DELETE FROM settled")
     let columns = Self.columns(TripFields.table)
     let s = try database.statement(
-      "INSERT INTO trip(id, machine, \(columns.joined(separator: ", ")), bought) VALUES (?, ?"
-        + String(repeating: ", ?", count: columns.count + 1) + ")")
-    for (id, trip) in book.trips {
+      "INSERT OR REPLACE INTO trip(id, machine, \(columns.joined(separator: ", ")), bought, kept) VALUES (?, ?"
+        + String(repeating: ", ?", count: columns.count + 2) + ")")
+    let kept = book.trips.map { ($0.key, $0.value, true) }
+    let pruned = book.pruned.filter { book.trips[$0.key] == nil }.map { ($0.key, $0.value, false) }
+    for (id, trip, isKept) in kept + pruned {
       s.reset()
+      s.bind(.integer(isKept ? 1 : 0), at: Int32(4 + columns.count))
       s.bind(id.sql, at: 1)
       s.bind(.integer(Int64(bitPattern: trip.machine)), at: 2)
       Self.bind(trip, TripFields.table, s, from: 3)
@@ -422,6 +433,7 @@ final class HouseholdCache {
     try saveEntities(
       "location", LocationFields.table, locations.compactMap { id in state.locations[id].map { (id, $0) } })
     try save(trips: state.trips)
+    state.trips.pruned = [:]
     let insert = try database.statement(
       "INSERT INTO purchase(item, change, stamp, day, quantity, by) VALUES (?, ?, ?, ?, ?, ?)")
     // In item order, as the index keeps them, so that a rebuild's many inserts land near each other.

@@ -13,6 +13,11 @@ struct TripBook: Equatable, Sendable {
   var trips: [UUID: TripState] = [:]
   /// The trips pruned from the book that count in `stats`, summed by location (nil for anywhere).
   var settled: [UUID?: SettledTrips] = [:]
+  /// The trips pruned since the book was loaded, for the cache to keep for `trip --list`.
+  var pruned: [UUID: TripState] = [:]
+
+  /// Two books are the same when they keep the same trips and totals; what each let go on the way is the cache's.
+  static func == (a: TripBook, b: TripBook) -> Bool { a.trips == b.trips && a.settled == b.settled }
 
   /// Applies a trip operation; returns false when it changes a trip that is no longer kept, and the logs must be
   /// read again to know it.
@@ -54,6 +59,7 @@ struct TripBook: Equatable, Sendable {
     guard mine.count > TripBook.kept else { return }
     for (id, trip) in mine.sorted(by: { TripBook.later($0, than: $1) }).dropFirst(TripBook.kept) {
       trips[id] = nil
+      pruned[id] = trip
       settle(id, trip)
     }
   }

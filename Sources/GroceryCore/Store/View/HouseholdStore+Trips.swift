@@ -111,9 +111,19 @@ extension HouseholdStore {
   /// Every trip of every machine, oldest first, read from the whole of every log.
   public func trips(now: Date) throws -> [TripRecord] {
     try migrateIfNeeded()
-    let reading = try foldAll(try logFiles(), machine: nil, keepingAllTrips: true)
+    var reading = try read(.ids([]))
+    var all = reading.state.trips.trips
+    do {
+      guard let cache = reading.cache else { throw Database.Failure(code: 0, message: "no cache") }
+      all = try cache.allTrips()
+      let items = all.values.flatMap { $0.purchases.map(\.item) }
+      try cache.database.reading { try cache.loadItems(.ids(items), into: &reading.state) }
+    } catch {
+      reading = try foldAll(try logFiles(), machine: nil, keepingAllTrips: true)
+      all = reading.state.trips.trips
+    }
     let ms = TripBook.clock(now, after: reading.state.latest)
-    return reading.state.trips.trips.sorted { TripBook.later($1, than: $0) }
+    return all.sorted { TripBook.later($1, than: $0) }
       .filter(\.value.isKnown)
       .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
   }
