@@ -64,6 +64,17 @@ struct Context {
     return result
   }
 
+  /// Reads what `body` needs of the items the names can mean; when it fails there (a name it did not find), it
+  /// runs again on every item, so that the error suggests from the whole household.
+  func scoped<T>(_ names: [String], _ body: (ItemScope) throws -> T) throws -> T {
+    if names.isEmpty { return try body(.all) }
+    do {
+      return try body(.names(names))
+    } catch is GroceryError {
+      return try body(.all)
+    }
+  }
+
   /// Creates the store.
   func create(_ groceries: Groceries, summary: String) throws {
     if let lockTimeoutError { throw lockTimeoutError }

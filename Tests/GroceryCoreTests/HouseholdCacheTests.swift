@@ -27,7 +27,11 @@ import Testing
     let id = try alice.identity().id
     let scoped = try alice.read(.names(["milk"]), machine: id)
     #expect(scoped.cache != nil)
-    #expect(scoped.view.groceries.items.map(\.name) == ["Milk", "Milk chocolate"])
+    #expect(scoped.view.groceries.items.map(\.name) == ["Milk"], "a name that is one reads only that item")
+    let prefix = try alice.read(.names(["mil"]), machine: id)
+    #expect(
+      prefix.view.groceries.items.map(\.name) == ["Milk", "Milk chocolate"],
+      "one that starts names reads those")
     #expect(try alice.read(.shopping(since: Fixed.today), machine: id).view.groceries.items.count == 4)
     #expect(try alice.read(.staples, machine: id).view.groceries.items.isEmpty)
   }

@@ -37,8 +37,8 @@ struct HistoryCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let entries = try context.store.loadHistory().history(
-      names, since: try since?.resolve(today: context.today))
+    let since = try self.since?.resolve(today: context.today)
+    let entries = try context.scoped(names) { try context.store.loadHistory($0).history(names, since: since) }
     switch format {
     case .text: context.write(HistoryRenderer.text(entries))
     case .json: context.write(try HistoryRenderer.json(entries))

@@ -24,16 +24,18 @@ struct StatsCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { names = parsed.positionals }
 
   func run(_ context: Context) throws {
-    // One read gives the everyday view and the trip figures.
-    var (groceries, stores) = try context.store.loadWithTripStats(now: context.now)
-    // The everyday view keeps only recent purchases; the weekly counts may need older ones.
-    let horizon = context.today.adding(days: -7 * 12)
-    if groceries.items.contains(where: {
-      $0.earlierPurchases > 0 && ($0.purchases.first?.date ?? horizon) > horizon
-    }) {
-      groceries = try context.store.loadHistory()
+    let (rows, stores) = try context.scoped(names) { scope in
+      // One read gives the everyday view and the trip figures.
+      var (groceries, stores) = try context.store.loadWithTripStats(scope, now: context.now)
+      // The everyday view keeps only recent purchases; the weekly counts may need older ones.
+      let horizon = context.today.adding(days: -7 * 12)
+      if groceries.items.contains(where: {
+        $0.earlierPurchases > 0 && ($0.purchases.first?.date ?? horizon) > horizon
+      }) {
+        groceries = try context.store.loadHistory(scope)
+      }
+      return (try groceries.stats(names, today: context.today), stores)
     }
-    let rows = try groceries.stats(names, today: context.today)
     context.write(StatsRenderer.text(rows, chart: context.style.color))
     guard names.isEmpty else { return }
     if !stores.isEmpty { context.write("\n" + TripRenderer.stats(stores)) }

@@ -75,10 +75,11 @@ public struct HouseholdStore: Sendable {
     return try read(scope).view.groceries
   }
 
-  /// Reads the household with every purchase, not only the recent ones: for history and export.
-  public func loadHistory() throws -> Groceries {
+  /// Reads the household with every purchase, not only the recent ones: for history and export. With a scope,
+  /// only the items in it.
+  public func loadHistory(_ scope: ItemScope = .all) throws -> Groceries {
     try migrateIfNeeded()
-    return try readHistory().view.groceries
+    return try readHistory(scope).view.groceries
   }
 
   /// Machine names for people, by machine id.

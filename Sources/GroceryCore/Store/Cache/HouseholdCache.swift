@@ -247,11 +247,16 @@ final class HouseholdCache {
         try database.statement(
           select + " WHERE key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"), into: &state)
     case .keys(let keys):
-      let s = try database.statement(select + " WHERE key >= ? AND key < ?")
+      // A name resolves to the item it names exactly, and only when none does to the one it is the start of.
+      let exact = try database.statement(select + " WHERE key = ?")
+      let prefix = try database.statement(select + " WHERE key >= ? AND key < ?")
       for key in Set(keys) {
-        s.reset()
-        s.bind(.text(key), .text(key + "\u{10FFFF}"))
-        try loadItems(s, into: &state)
+        exact.reset()
+        exact.bind(.text(key))
+        if try loadItems(exact, into: &state) > 0 { continue }
+        prefix.reset()
+        prefix.bind(.text(key), .text(key + "\u{10FFFF}"))
+        try loadItems(prefix, into: &state)
       }
     case .ids(let ids):
       let s = try database.statement(select + " WHERE id = ?")
@@ -263,8 +268,12 @@ final class HouseholdCache {
     }
   }
 
-  private func loadItems(_ s: Statement, into state: inout HouseholdState) throws {
+  /// Loads the rows the statement gives, returning how many.
+  @discardableResult
+  private func loadItems(_ s: Statement, into state: inout HouseholdState) throws -> Int {
+    var count = 0
     while try s.step() {
+      count += 1
       guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
       var item = ItemState()
       try Self.read(&item, ItemFields.table, s, from: 1)
@@ -277,6 +286,7 @@ final class HouseholdCache {
       item.purchases = try Self.window(s.blob(next + 2))
       state.items[id] = item
     }
+    return count
   }
 
   private func saveItems(_ items: [(UUID, ItemState)]) throws {

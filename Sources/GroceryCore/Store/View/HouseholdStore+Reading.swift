@@ -57,15 +57,15 @@ extension HouseholdStore {
     return try foldAll(logs, machine: machine)
   }
 
-  /// The full history: every item with every purchase.
-  func readHistory() throws -> Reading {
-    var reading = try read(.all)
+  /// The full history: every item in scope with every purchase.
+  func readHistory(_ scope: ItemScope = .all) throws -> Reading {
+    var reading = try read(scope)
     let history: [UUID: [HouseholdState.Bought]]
     if let cached = reading.history {
       history = cached
     } else if let cache = reading.cache {
       do {
-        history = try cache.purchases(of: nil)
+        history = try cache.purchases(of: scope == .all ? nil : Array(reading.state.items.keys))
       } catch let failure as Database.Failure {
         if failure.isDamage { unlink(cachePath) }
         reading = try foldAll(try logFiles(), machine: nil)

@@ -137,9 +137,11 @@ extension HouseholdStore {
   }
 
   /// The everyday view and the trip figures per store, from one read, for `stats`.
-  public func loadWithTripStats(now: Date) throws -> (groceries: Groceries, trips: [StoreTripStats]) {
+  public func loadWithTripStats(_ scope: ItemScope = .all, now: Date) throws -> (
+    groceries: Groceries, trips: [StoreTripStats]
+  ) {
     try migrateIfNeeded()
-    let reading = try read()
+    let reading = try read(scope)
     return (reading.view.groceries, tripStats(in: reading.state, now: now))
   }
 

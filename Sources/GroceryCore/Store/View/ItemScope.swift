@@ -11,7 +11,8 @@
 public enum ItemScope: Equatable, Sendable {
   /// Every item.
   case all
-  /// The items whose name, folded as `Names.key` folds it, is one of these keys or starts with one.
+  /// The items whose name, folded as `Names.key` folds it, is one of these keys; for a key no name is, the items
+  /// whose name starts with it.
   case keys([String])
   /// The items sharing a name with one on the list.
   case onList
