@@ -25,9 +25,13 @@ public enum GroceryCLI {
         console.write("grocery \(version)\n")
       case .output(let text):
         console.write(text)
-      case .help(let helpPath, let man):
+      case .help(let helpPath, let format):
         path = helpPath
-        console.write(man ? ManPage.render() : Help.render(path: helpPath))
+        switch format {
+        case .text: console.write(Help.render(path: helpPath))
+        case .man: console.write(ManPage.render())
+        case .markdown: console.write(CommandReference.render())
+        }
       case .run(let command, let globals):
         let context = try Context(globals: globals, environment: environment, console: console, now: now)
         saved = context.saved

@@ -8,7 +8,7 @@ Run it with `make bench` (builds the release binary, installs hyperfine/time/tas
 
 Stores are real log files written directly, line for line as grocery writes them (household.json plus
 logs/<machine>.jsonl; (at, seq) strictly increasing; the built-in categories' fixed ids). Each store is warmed
-once (an add, a staple and a list) so this machine's snapshot cache exists, as in everyday use.
+once (an add, a staple and a list) so this machine's cache (cache.sqlite) exists, as in everyday use.
 
 What is timed (hyperfine -N, --warmup 3, medians; the 100,000-item store 3 runs), and how a change stays
 repeatable without timing any setup:
@@ -230,7 +230,7 @@ COMMANDS = [
 
 def measure_grocery(home, runs):
     env = env_for(home)
-    # A first change writes this machine's snapshot, as everyday use would have.
+    # A first change builds this machine's cache, as everyday use would have.
     for args in (["add", "bench-buy", "bench-new"], ["staple", "bench-staple"], ["list"]):
         subprocess.run([BINARY] + args, env=env, stdout=subprocess.DEVNULL, check=True)
     times = hyperfine([(n, c, p) for n, c, p, _ in COMMANDS], env, runs)

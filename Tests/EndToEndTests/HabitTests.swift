@@ -119,6 +119,7 @@ import Testing
 
   @Test(arguments: [
     ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["help"], ["help", "--man"],
+    ["help", "--markdown"],
   ])
   func worksWithNoHomeAndAMalformedClock(_ arguments: [String]) throws {
     var bare = scenario.grocery

@@ -241,7 +241,7 @@ import Testing
   }
 
   @Test func helpIsGivenEvenWithAMalformedValue() throws {
-    guard case .help(let path, false) = try ArgumentParser.parse(["add", "-q", "0", "--help"]) else {
+    guard case .help(let path, .text) = try ArgumentParser.parse(["add", "-q", "0", "--help"]) else {
       Issue.record("expected help")
       return
     }
@@ -249,12 +249,12 @@ import Testing
   }
 
   @Test func helpIsFoundAnywhere() throws {
-    guard case .help(let path, false) = try ArgumentParser.parse(["category", "add", "--help"]) else {
+    guard case .help(let path, .text) = try ArgumentParser.parse(["category", "add", "--help"]) else {
       Issue.record("expected help")
       return
     }
     #expect(path == ["category", "add"])
-    guard case .help(let topic, false) = try ArgumentParser.parse(["help", "buy"]) else {
+    guard case .help(let topic, .text) = try ArgumentParser.parse(["help", "buy"]) else {
       Issue.record("expected help")
       return
     }

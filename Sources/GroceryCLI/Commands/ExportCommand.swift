@@ -6,9 +6,9 @@ struct ExportCommand: Command, Runnable {
   static let abstract = "Write the whole household as JSON that import reads back."
   static let discussion = """
     Writes every item with its state and every purchase, the categories in walk order, and the locations \
-    with their own orders, as the versioned JSON document the README describes. 'grocery import' reads it \
-    back: into an empty household it gives the same list and history, each purchase still naming who \
-    bought it. With --output a file is replaced only once the whole \
+    with their own orders, as the versioned JSON document docs/formats.md describes. 'grocery import' \
+    reads it back: into an empty household it gives the same list and history, each purchase still naming \
+    who bought it. With --output a file is replaced only once the whole \
     export is written; a link's target is written, and a device such as /dev/null is written into, never \
     replaced.
     """

@@ -1,6 +1,7 @@
 import GroceryCore
 
-/// `grocery help [COMMAND...]`: help for a command, or the manual page with `--man`.
+/// `grocery help [COMMAND...]`: help for a command, the manual page with `--man`, or the Markdown command
+/// reference with `--markdown`.
 ///
 /// It never runs against the store: parsing it yields the help to show.
 struct HelpCommand: Command {
@@ -8,14 +9,17 @@ struct HelpCommand: Command {
   static let arguments = Arguments("[COMMAND...]", maximum: 2, completes: .commands)
   static let abstract = "Show help for grocery or a command."
   static let man = Flag("man", help: "Print the manual page (roff) instead.")
-  static let options: [any OptionDeclaration] = [man]
+  static let markdown = Flag(
+    "markdown", help: "Print the command reference in Markdown instead.")
+  static let options: [any OptionDeclaration] = [man, markdown]
   static let examples = ["grocery help add", "grocery help --man | man -l -"]
 
   var path: [String]
-  var man: Bool
+  var format: HelpFormat
 
   init(_ parsed: ParsedArguments) throws {
-    man = parsed[Self.man]
+    try parsed.exclusive(Self.man, Self.markdown)
+    format = parsed[Self.man] ? .man : parsed[Self.markdown] ? .markdown : .text
     var resolved: [String] = []
     var choices = CommandTable.commands
     for word in parsed.positionals {
@@ -31,5 +35,5 @@ struct HelpCommand: Command {
   }
 
   /// Returns the help asked for.
-  func invocation(globals: GlobalOptions) -> Invocation { .help(path: path, man: man) }
+  func invocation(globals: GlobalOptions) -> Invocation { .help(path: path, format: format) }
 }

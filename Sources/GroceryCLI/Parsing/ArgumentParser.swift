@@ -3,7 +3,7 @@ import GroceryCore
 /// Parses a command line against the command table; never touches the store.
 enum ArgumentParser {
   static func parse(_ arguments: [String]) throws -> Invocation {
-    if arguments.isEmpty { return .help(path: [], man: false) }
+    if arguments.isEmpty { return .help(path: [], format: .text) }
     if arguments == ["--version"] { return .version }
     var parsed = ParsedArguments()
     var command: (any Command.Type)?
@@ -86,7 +86,7 @@ enum ArgumentParser {
       parsed.positionals.append(token)
     }
 
-    if wantsHelp { return .help(path: parsed.path, man: false) }
+    if wantsHelp { return .help(path: parsed.path, format: .text) }
     // A group named alone runs its own action (`grocery category` lists categories, `grocery sync` syncs).
     guard let command else { throw UsageError("no command given") }
     parsed.declared = Set(options().map(\.long))

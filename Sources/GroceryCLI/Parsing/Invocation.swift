@@ -4,6 +4,6 @@ enum Invocation {
   /// Text to write that needs no store, no home folder and no clock (a completion script), so a packaging
   /// script's `make install` can run it anywhere.
   case output(String)
-  case help(path: [String], man: Bool)
+  case help(path: [String], format: HelpFormat)
   case version
 }

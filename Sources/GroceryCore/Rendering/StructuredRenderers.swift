@@ -27,7 +27,7 @@ public enum MarkdownRenderer {
   }
 
   /// Escapes every character Markdown could read as syntax, `&` (entities) and `~` (strikethrough) included.
-  static func escape(_ text: String) -> String {
+  public static func escape(_ text: String) -> String {
     var out = ""
     for character in text {
       if "\\`*_[]<>#|&~".contains(character) { out.append("\\") }
