@@ -70,25 +70,6 @@ public enum StoreCodec {
     }
   }
 
-  /// Encodes a store as pretty-printed JSON with sorted keys, items in name order, ending in a newline.
-  public static func encode(_ groceries: Groceries, change: ChangeNote?) throws -> Data {
-    var sorted = groceries
-    sorted.sortItems()
-    let document = StoreDocument(
-      version: currentVersion, categories: sorted.categories, locations: sorted.locations,
-      items: sorted.items,
-      change: change)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .custom { date, encoder in
-      var container = encoder.singleValueContainer()
-      try container.encode(Timestamp.format(date))
-    }
-    var data = try encoder.encode(document)
-    data.append(0x0A)
-    return data
-  }
-
   /// Describes a decoding error by the path of the field, in words a person can act on.
   static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [CodingKey]) -> String {
