@@ -28,7 +28,10 @@ struct Context {
       do { timeout = try GlobalOptions.seconds(text) } catch { lockTimeoutError = error }
     }
     self.lockTimeoutError = lockTimeoutError
-    store = try StorePath.locate(explicit: globals.store, environment: environment, lockTimeout: timeout)
+    var store = try StorePath.locate(explicit: globals.store, environment: environment, lockTimeout: timeout)
+    let warnings = Warnings(console: console)
+    store.warn = { warnings.warn($0) }
+    self.store = store
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
     self.environment = environment
     quiet = globals.quiet

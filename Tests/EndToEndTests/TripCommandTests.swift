@@ -216,11 +216,12 @@ import Testing
           + "\"ops\":[{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{}}]}\n").utf8)
     )
     handle.closeFile()
-    try scenario.expectRefused(
-      ["trip"],
-      stderr:
-        "grocery: error: cannot read store '\(log)': line 5: ops[0].op: a trip needs a version-3 line\n",
-      status: 65)
+    let trip = try scenario.grocery.run(["trip"])
+    #expect(trip.status == 0, "\(trip)")
+    #expect(
+      trip.stderr
+        == "grocery: warning: '\(log)' line 5: ops[0].op: a trip needs a version-3 line; that change is left out"
+        + " ('grocery check' lists every one)\n")
   }
 
   @Test func statsAddsTheAverageTripTimePerStoreAndItemsAMinute() throws {

@@ -77,7 +77,7 @@ import Testing
 
   @Test func aBuyerOnAnOperationOtherThanAPurchaseIsRefused() {
     let op = "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-000000000001\",\"set\":{},\"by\":\"ann\"}"
-    #expect(LogLine.refusal(of: op, version: 3) == "ops[0].by: unknown field")
+    #expect(LogLine.refusal(of: op, version: 3) == "ops[0].by: 'item' operations have no such field")
   }
 
   @Test func anOrdinaryPurchaseNamesNoBuyerInTheLog() throws {

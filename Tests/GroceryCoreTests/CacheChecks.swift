@@ -27,3 +27,17 @@ extension HouseholdStore {
     try text.write(toFile: cachePath, atomically: false, encoding: .utf8)
   }
 }
+
+/// The warnings a store gave, in order.
+final class Said: @unchecked Sendable {
+  var lines: [String] = []
+}
+
+extension HouseholdStore {
+  /// The store, writing its warnings into `said`.
+  func warning(into said: Said) -> HouseholdStore {
+    var store = self
+    store.warn = { said.lines.append($0) }
+    return store
+  }
+}

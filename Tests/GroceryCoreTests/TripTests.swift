@@ -428,11 +428,12 @@ import Testing
     (
       3,
       "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-000000000001\",\"set\":{},"
-        + "\"trip\":\"00000000-0000-4000-8000-000000000002\"}", "ops[0].trip: unknown field"
+        + "\"trip\":\"00000000-0000-4000-8000-000000000002\"}",
+      "ops[0].trip: 'item' operations have no such field"
     ),
     (
       3, "{\"op\":\"trip\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{},\"category\":null}",
-      "ops[0].category: unknown field"
+      "ops[0].category: 'trip' operations have no such field"
     ),
   ])
   func aTripKeyWhereItHasNoPlaceIsRefusedNamingItsField(version: Int, op: String, message: String) throws {

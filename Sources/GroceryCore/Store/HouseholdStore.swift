@@ -38,6 +38,9 @@ public struct HouseholdStore: Sendable {
   public var undoDepth: Int
   /// The name a new identity gets.
   public var defaultMachineName: String
+  /// Tells the user something about the household that did not stop the command (a log line left out), in one
+  /// line; the CLI writes it to standard error.
+  public var warn: @Sendable (String) -> Void = { _ in }
 
   public init(
     path: String, folder: String, legacyFile: String? = nil, givenAsLegacyFile: Bool = false,
@@ -149,6 +152,7 @@ public struct HouseholdStore: Sendable {
       let (result, groceries) = try attempt(&reading, machine: nil)
       if groceries == reading.view.groceries { return result }
       if let refusal { throw refusal }
+      try Self.checkWritable(ChangeDiff.operations(from: reading.view, to: groceries, now: now), now: now)
     }
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
@@ -172,6 +176,8 @@ public struct HouseholdStore: Sendable {
   public func create(_ groceries: Groceries, summary: String, now: Date, onWait: () -> Void = {}) throws {
     if try exists() { throw GroceryError.storeExists(path: path) }
     try checkChangeable()
+    let empty = HouseholdView(HouseholdState.initial)
+    try Self.checkWritable(Migration.operations(groceries, from: empty, now: now), now: now)
     try withLock(onWait: onWait) {
       if try exists() { throw GroceryError.storeExists(path: path) }
       let machine = try identity(creating: true)
@@ -179,6 +185,19 @@ public struct HouseholdStore: Sendable {
       var reading = try read(.ids([]), machine: machine.id)
       let operations = Migration.operations(groceries, from: reading.view, now: now)
       try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
+    }
+  }
+
+  /// Refuses operations that would make a line no grocery reads (a date before year 1), before anything is
+  /// created; `commit` checks the very line it writes too.
+  static func checkWritable(_ operations: [Operation], now: Date) throws {
+    let stamp = Stamp.next(after: .zero, now: now, machine: "0000000000000001")
+    let line = Array(
+      ChangeCodec.encode(Change(id: "check", stamp: stamp, summary: "check", operations: operations)).utf8)
+    do {
+      _ = try ChangeCodec.decode(line, from: 0, to: line.count - 1)
+    } catch {
+      throw GroceryError.unwritableChange(field: error.field, reason: error.reason)
     }
   }
 
@@ -195,6 +214,13 @@ public struct HouseholdStore: Sendable {
     let change = Change(
       id: UUIDText.format(UUID()), stamp: stamp, summary: summary, undoes: undoes, operations: operations)
     let line = ChangeCodec.encode(change)
+    // Every line written passes the gate every line read passes, so no machine ever writes one it would refuse.
+    let written = Array(line.utf8)
+    do {
+      _ = try ChangeCodec.decode(written, from: 0, to: written.count - 1)
+    } catch {
+      throw GroceryError.unwritableChange(field: error.field, reason: error.reason)
+    }
     let file = logsFolder + "/" + machine.id + ".jsonl"
     let isNew = try FileSystem.status(file) == nil
     let owner = try FileSystem.status(folder) ?? stat()

@@ -50,6 +50,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case nothingToImport(files: [String])
   /// The store file exists but cannot be read or understood.
   case unreadableStore(path: String, reason: String)
+  /// A change would write a log line that no grocery reads (a date before year 1): refused before it is written.
+  case unwritableChange(field: String, reason: String)
   /// The store was written by a newer build of grocery.
   case newerStoreVersion(path: String, found: Int, supported: Int)
   /// A file operation failed.
@@ -132,6 +134,8 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .nothingToImport(let files):
       return "nothing to import: " + files.map { "'\($0)'" }.joined(separator: " and ")
         + (files.count == 1 ? " holds" : " hold") + " no items, categories or locations"
+    case .unwritableChange(let field, let reason):
+      return "this change cannot be written, so nothing was: \(field): \(reason)"
     case .unreadableStore(let path, let reason):
       return "cannot read store '\(path)': \(reason)"
     case .newerStoreVersion(let path, let found, let supported):

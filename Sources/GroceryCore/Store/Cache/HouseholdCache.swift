@@ -51,6 +51,8 @@ final class HouseholdCache {
         latest BLOB, latest_trip BLOB);
       CREATE TABLE undo(seq INTEGER PRIMARY KEY AUTOINCREMENT, machine TEXT, id TEXT, offset INTEGER,
         length INTEGER, summary TEXT, at BLOB);
+      CREATE TABLE refused(machine TEXT, line INTEGER, field TEXT, reason TEXT, version INTEGER);
+      -- Log lines of versions up to \(Change.version) folded: a grocery that reads newer ones rebuilds.
       """
   }
 
@@ -88,7 +90,7 @@ final class HouseholdCache {
       let cache = HouseholdCache(try Database(path: temporary, create: true))
       try cache.database.execute("PRAGMA journal_mode=OFF; " + noSync)
       try cache.database.writing {
-        try cache.database.execute(schema + "PRAGMA user_version = \(version);")
+        try cache.database.execute(schema + "\nPRAGMA user_version = \(version);")
         try cache.setMeta("schema", .text(schema))
         try cache.setMeta("folder", .text(folder))
         try fill(cache)
@@ -502,6 +504,44 @@ final class HouseholdCache {
     }
     for key in result.keys { result[key]!.sort(by: HouseholdState.historyOrder) }
     return result
+  }
+
+  // MARK: - Refused lines
+
+  /// The lines left out of the fold, by log and line.
+  func refusals() throws -> [LineRefusal] {
+    let s = try database.statement(
+      "SELECT machine, line, field, reason, version FROM refused ORDER BY machine, line")
+    var result: [LineRefusal] = []
+    while try s.step() {
+      let reason: LineRefusal.Reason
+      if !s.isNull(4) {
+        reason = .newer(version: Int(s.integer(4)))
+      } else if s.isNull(2) {
+        reason = .outOfOrder
+      } else {
+        reason = .invalid(field: s.text(2), reason: s.text(3))
+      }
+      result.append(LineRefusal(machine: s.text(0), line: Int(s.integer(1)), reason: reason))
+    }
+    return result
+  }
+
+  func save(refusals: [LineRefusal]) throws {
+    let s = try database.statement(
+      "INSERT INTO refused(machine, line, field, reason, version) VALUES (?, ?, ?, ?, ?)")
+    for refusal in refusals {
+      s.reset()
+      switch refusal.reason {
+      case .invalid(let field, let reason):
+        s.bind(.text(refusal.machine), .integer(Int64(refusal.line)), .text(field), .text(reason), .null)
+      case .newer(let version):
+        s.bind(.text(refusal.machine), .integer(Int64(refusal.line)), .null, .null, .integer(Int64(version)))
+      case .outOfOrder:
+        s.bind(.text(refusal.machine), .integer(Int64(refusal.line)), .null, .null, .null)
+      }
+      try s.run()
+    }
   }
 
   // MARK: - Undo

@@ -52,6 +52,7 @@ extension Int64: FieldValue {
     guard let raw = try reader.readRawString(), let ms = Stamp.parse(raw) else {
       throw reader.fail("expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ")
     }
+    if !Stamp.writable.contains(ms) { throw reader.fail("a time no grocery writes (after 9999)") }
     return ms
   }
   var json: String { "\"" + Stamp.format(self) + "\"" }

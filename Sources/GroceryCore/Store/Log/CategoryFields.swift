@@ -10,7 +10,7 @@ struct CategoryFields: Equatable, Sendable {
 
   /// Every category field, in the order a log line writes them.
   static let table: [Field<CategoryFields, CategoryState, Category>] = [
-    .required("name", \.name, \.name, model: ModelLink(\.name)),
+    .required("name", \.name, \.name, check: LineRules.categoryName, model: ModelLink(\.name)),
     .value(
       "color", \.color, \.color, version: 3, model: ModelLink(\.color)),
     .alive(\.alive, \.alive),

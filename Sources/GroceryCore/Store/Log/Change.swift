@@ -7,6 +7,11 @@ struct Change: Equatable, Sendable {
   /// The largest counter a stamp may carry; past it, a new change moves to the next millisecond.
   static let maximumCounter = 1 << 32
 
+  /// The most bytes a change's id, or the id it undoes, may hold.
+  static let idLimit = 100
+  /// The most bytes a change's summary may hold.
+  static let summaryLimit = 64 * 1024
+
   var id: String
   var stamp: Stamp
   /// What the change did, in the words `undo` and `sync` report.

@@ -120,12 +120,8 @@ enum ChangeCodec {
           if v > Change.version { throw LineError(field: "v", reason: "", newerVersion: v) }
           if v < Change.oldestVersion { throw reader.fail("\(v) is not a log version") }
           version = v
-        case "id": id = try reader.readString()
-        case "at":
-          guard let raw = try reader.readRawString(), let ms = Stamp.parse(raw) else {
-            throw reader.fail("expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ")
-          }
-          at = Int64(ms)
+        case "id": id = try text(&reader, limit: Change.idLimit)
+        case "at": at = try Int64.read(&reader)
         case "seq":
           let value = try reader.readInt()
           if value < 0 || value > Change.maximumCounter {
@@ -133,8 +129,8 @@ enum ChangeCodec {
           }
           seq = value
         case "machine": machine = try reader.readString()
-        case "summary": summary = try reader.readString()
-        case "undoes": undoes = try reader.readString()
+        case "summary": summary = try text(&reader, limit: Change.summaryLimit)
+        case "undoes": undoes = try text(&reader, limit: Change.idLimit)
         case "ops":
           try reader.beginArray()
           var list: [Operation] = []
@@ -180,6 +176,9 @@ enum ChangeCodec {
   /// none of them.
   private static func needsVersion3Error(_ operation: Operation, field: String) -> LineError? {
     switch operation {
+    case .item, .category, .location:
+      return needsVersion3(operation)
+        ? LineError(field: field + ".set", reason: "a field it sets needs a version-3 line") : nil
     case .trip: return LineError(field: field + ".op", reason: "a trip needs a version-3 line")
     case .buy(_, _, _, .some, _):
       return LineError(field: field + ".trip", reason: "a purchase on a trip needs a version-3 line")
@@ -213,8 +212,10 @@ enum ChangeCodec {
     var name: String?
     var by: String?
     var first = true
+    var seen: [String] = []
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
+      seen.append(key)
       switch key {
       case "op": kind = try r.readString()
       case "by": by = try buyerName(&r)
@@ -222,8 +223,8 @@ enum ChangeCodec {
       case "item": item = try r.readUUID()
       case "day": day = try r.readDay()
       case "quantity": quantity = try quantityValue(&r)
-      case "change": change = try r.readString()
-      case "name": name = try r.readString()
+      case "change": change = try text(&r, limit: Change.idLimit)
+      case "name": name = try buyerName(&r)
       case "trip": trip = try r.readUUID()
       case "category": tripCategory = .some(try r.readNull() ? nil : try r.readUUID())
       case "set", "was":
@@ -252,6 +253,9 @@ enum ChangeCodec {
     func need<T>(_ value: T?, _ name: String) throws -> T {
       guard let value else { throw LineError(field: base + "." + name, reason: "missing") }
       return value
+    }
+    if let kind, let allowed = keys[kind], let stray = seen.first(where: { !allowed.contains($0) }) {
+      throw LineError(field: base + "." + stray, reason: "'\(kind)' operations have no such field")
     }
     // Only a purchase says which trip it was on.
     if kind != "buy" {
@@ -288,17 +292,25 @@ enum ChangeCodec {
   /// Reads a buyer's name, which must be a name as `sync setup --name` takes one for a machine.
   private static func buyerName(_ r: inout JSONReader) throws -> String {
     let text = try r.readString()
-    let clean: String
-    do {
-      clean = try Names.clean(text, what: "machine name")
-    } catch GroceryError.invalidValue(_, _, let reason) {
-      throw r.fail("expected a machine name, but \(reason)")
-    } catch {
-      throw r.fail("expected a machine name")
-    }
-    if clean != text { throw r.fail("expected a machine name without space around it, in NFC") }
+    if let reason = LineRules.machineName(text) { throw r.fail(reason) }
     return text
   }
+
+  /// Reads an id or a summary: one line of printable text, of a bounded length.
+  private static func text(_ r: inout JSONReader, limit: Int) throws -> String {
+    let text = try r.readString()
+    if let reason = LineRules.text(text, limit: limit) { throw r.fail(reason) }
+    return text
+  }
+
+  /// The keys each operation has; any other is refused, never dropped.
+  private static let keys: [String: Set<String>] = [
+    "item": ["op", "id", "set", "was"], "category": ["op", "id", "set", "was"],
+    "location": ["op", "id", "set", "was"], "trip": ["op", "id", "set", "was"],
+    "order": ["op", "set", "was"],
+    "buy": ["op", "item", "day", "quantity", "trip", "category", "by"],
+    "unbuy": ["op", "item", "change", "day", "quantity"], "machine": ["op", "name"],
+  ]
 
   private static func quantityValue(_ r: inout JSONReader) throws -> Int {
     let value = try r.readInt()

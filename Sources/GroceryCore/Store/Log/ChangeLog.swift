@@ -54,8 +54,12 @@ public enum ChangeLog {
 
   /// Reads the whole lines after `position`, passing each change on; a last line without its newline is a write
   /// still under way (or cut short by a crash) and is left for later.
+  ///
+  /// A line that is not a change this grocery would write, one from a newer grocery, or one dated before the
+  /// line above it is passed to `refused` and left out; reading goes on.
   static func read(
     _ path: String, machine: String, from position: Position, shownAs shown: String,
+    refused: (LineRefusal) throws -> Void = { _ in },
     _ each: (_ change: Change, _ offset: Int, _ length: Int) throws -> Void
   ) throws -> Position {
     guard let bytes = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize) else {
@@ -69,25 +73,24 @@ public enum ChangeLog {
       guard let newline = bytes[start...].firstIndex(of: 0x0A) else { break }
       let lineNumber = current.lines + 1
       if newline > start {
-        let change: Change
+        var refusal: LineRefusal.Reason?
         do {
-          change = try ChangeCodec.decode(bytes, from: start, to: newline)
-        } catch {
-          if let newer = error.newerVersion {
-            throw GroceryError.newerStoreVersion(path: shown, found: newer, supported: Change.version)
+          let change = try ChangeCodec.decode(bytes, from: start, to: newline)
+          if change.stamp.machineNumber != machineNumber {
+            refusal = .invalid(
+              field: "machine", reason: "'\(change.stamp.machine)' is not this log's machine")
+          } else if change.stamp > current.last {
+            try each(change, position.offset + start, newline - start + 1)
+            current.last = change.stamp
+          } else {
+            refusal = .outOfOrder
           }
-          throw GroceryError.unreadableStore(
-            path: shown, reason: "line \(lineNumber): \(error.field): \(error.reason)")
+        } catch let error as ChangeCodec.LineError {
+          refusal =
+            error.newerVersion.map { .newer(version: $0) }
+            ?? .invalid(field: error.field, reason: error.reason)
         }
-        if change.stamp.machineNumber != machineNumber {
-          throw GroceryError.unreadableStore(
-            path: shown,
-            reason: "line \(lineNumber): machine: '\(change.stamp.machine)' is not this log's machine")
-        }
-        if change.stamp > current.last {
-          try each(change, position.offset + start, newline - start + 1)
-          current.last = change.stamp
-        }
+        if let refusal { try refused(LineRefusal(machine: machine, line: lineNumber, reason: refusal)) }
       }
       current.offset = position.offset + newline + 1
       current.lines = lineNumber

@@ -27,11 +27,11 @@ struct ItemFields: Equatable, Sendable {
 
   /// Every item field, in the order a log line writes them.
   static let table: [Field<ItemFields, ItemState, Item>] = [
-    .required("name", \.name, \.name, model: ModelLink(\.name)),
+    .required("name", \.name, \.name, check: LineRules.itemName, model: ModelLink(\.name)),
     .value(
       "quantity", \.quantity, \.quantity, check: Limits.quantityProblem,
       model: ModelLink(\.quantity)),
-    .value("note", \.note, \.note, model: ModelLink(\.note)),
+    .value("note", \.note, \.note, check: LineRules.note, model: ModelLink(\.note)),
     .value(
       "category", \.category, \.category,
       model: ModelLink(

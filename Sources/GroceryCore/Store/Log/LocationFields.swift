@@ -16,7 +16,7 @@ struct LocationFields: Equatable, Sendable {
 
   /// Every location field, in the order a log line writes them.
   static let table: [Field<LocationFields, LocationState, Location>] = [
-    .required("name", \.name, \.name, model: ModelLink(\.name)),
+    .required("name", \.name, \.name, check: LineRules.locationName, model: ModelLink(\.name)),
     .value(
       "order", \.order, \.order,
       model: ModelLink(

@@ -68,6 +68,14 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
       machineNumber: number(16))
   }
 
+  /// The times a log line may carry: years 0001 to 9999, less the last second of 9999, so that a change stamped
+  /// after any of them is one grocery can still write.
+  static let writable: ClosedRange<Int64> = {
+    let first = Int64(Day(year: 1, month: 1, day: 1)!.ordinal) * 86_400_000
+    let last = Int64(Day(year: 9999, month: 12, day: 31)!.ordinal + 1) * 86_400_000 - 1000 - 1
+    return first...last
+  }()
+
   /// The wall time of the stamp.
   public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 

@@ -27,6 +27,8 @@ extension HouseholdStore {
     var cache: HouseholdCache?
     /// Every purchase, by item, when the logs were folded in memory.
     var history: [UUID: [HouseholdState.Bought]]?
+    /// The log lines left out of the fold.
+    var refusals: [LineRefusal] = []
   }
 
   /// The everyday read: the items in scope, with their recent purchases.
@@ -44,9 +46,11 @@ extension HouseholdStore {
           var state = try cache.loadBase()
           try cache.loadItems(scope, into: &state)
           let undo = try machine.map { try cache.undo(of: $0) } ?? []
-          return Reading(
+          let reading = Reading(
             state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo,
-            cache: cache)
+            cache: cache, refusals: try cache.refusals())
+          report(reading.refusals)
+          return reading
         }
       } catch let failure as Database.Failure {
         // A damaged cache is rebuilt next time; this time, as when it cannot be read at all, the logs are
@@ -54,7 +58,19 @@ extension HouseholdStore {
         if failure.isDamage { unlink(cachePath) }
       }
     }
-    return try foldAll(logs, machine: machine)
+    let reading = try foldAll(logs, machine: machine)
+    report(reading.refusals)
+    return reading
+  }
+
+  /// Tells the user of the lines left out: each one, but of the lines from a newer grocery only the first of each
+  /// log.
+  func report(_ refusals: [LineRefusal]) {
+    var newer = Set<String>()
+    for refusal in refusals {
+      if case .newer = refusal.reason, !newer.insert(refusal.machine).inserted { continue }
+      warn(refusal.message(file: shown(logsFolder + "/" + refusal.machine + ".jsonl")))
+    }
   }
 
   /// The full history: every item in scope with every purchase.
@@ -86,11 +102,12 @@ extension HouseholdStore {
     state.keepsAllTrips = true
     var positions: [String: ChangeLog.Position] = [:]
     var undo: [UndoRef] = []
+    var refusals: [LineRefusal] = []
     for machineID in logs.keys.sorted() {
       let file = logsFolder + "/" + machineID + ".jsonl"
       positions[machineID] = try ChangeLog.read(
         file, machine: machineID, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
-        shownAs: shown(file)
+        shownAs: shown(file), refused: { refusals.append($0) }
       ) { change, offset, length in
         state.apply(change)
         if machineID == machine {
@@ -105,8 +122,9 @@ extension HouseholdStore {
       state.keepsAllTrips = false
     }
     return Reading(
-      state: state, view: HouseholdView(state), positions: positions, undo: undo, cache: nil, history: history
-    )
+      state: state, view: HouseholdView(state), positions: positions, undo: undo, cache: nil,
+      history: history,
+      refusals: refusals)
   }
 
   /// The cache, brought up to date with the logs: rebuilt when missing, stale or damaged, else given the lines
@@ -127,6 +145,7 @@ extension HouseholdStore {
           &full.state, items: Set(full.state.items.keys), categories: Set(full.state.categories.keys),
           locations: Set(full.state.locations.keys), positions: full.positions)
         if let machine { try cache.save(undo: full.undo, of: machine) }
+        try cache.save(refusals: full.refusals)
       }
     } catch is Database.Failure {
       // No cache can be kept (a full disk, a state folder that cannot be written): fold in memory.
@@ -159,15 +178,17 @@ extension HouseholdStore {
       guard let current = try isCurrent(positions) else { return .rebuild }
       if current { return .upToDate }
       var tail: [(machine: String, change: Change, offset: Int, length: Int)] = []
+      var refusals: [LineRefusal] = []
       for machineID in logs.keys.sorted() {
         let file = logsFolder + "/" + machineID + ".jsonl"
         let before = positions[machineID] ?? ChangeLog.Position(offset: 0, lines: 0, last: .zero)
         positions[machineID] = try ChangeLog.read(
-          file, machine: machineID, from: before, shownAs: shown(file)
+          file, machine: machineID, from: before, shownAs: shown(file), refused: { refusals.append($0) }
         ) {
           tail.append((machineID, $0, $1, $2))
         }
       }
+      try cache.save(refusals: refusals)
       var state = try cache.loadBase()
       let touched = Touched(tail.map(\.change))
       try cache.loadItems(.ids(Array(touched.items)), into: &state)

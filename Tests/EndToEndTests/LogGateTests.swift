@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every line another machine (or a hand edit) writes passes the gate the commands' own input passes: a line
+/// that fails is left out and said, never shown, and never refuses the household.
+@Suite struct LogGateTests {
+  let scenario = Scenario()
+
+  /// A peer's log holding one change with the given operations, written as grocery would, one line.
+  func peerLine(_ ops: String, version: Int = 2, summary: String = "add") throws -> String {
+    let logs = scenario.grocery.store + "/logs"
+    let path = logs + "/00000000000000ee.jsonl"
+    let line =
+      "{\"v\":\(version),\"id\":\"peer-1\",\"at\":\"2026-11-21T10:00:00.000Z\",\"seq\":0,"
+      + "\"machine\":\"00000000000000ee\",\"summary\":\(summary),\"ops\":[\(ops)]}\n"
+    try line.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  func item(_ name: String) -> String {
+    "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000e1\",\"set\":{\"name\":\(name),\"onList\":true}}"
+  }
+
+  @Test(arguments: [
+    ("\"\\u001b[31mred\"", "ops[0].set.name: expected a item name, but it contains a control character"),
+    ("\"\"", "ops[0].set.name: expected a item name, but it is empty"),
+    ("\" milk\"", "ops[0].set.name: expected a item name without space around it, in NFC"),
+    (
+      "\"" + String(repeating: "m", count: 101) + "\"",
+      "ops[0].set.name: expected a item name, but it is longer than 100 characters"
+    ),
+  ])
+  func aNameNoCommandWouldTakeIsLeftOutAndSaid(name: String, reason: String) throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(item(name), summary: "\"add\"")
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n",
+      stderr:
+        "grocery: warning: '\(path)' line 1: \(reason); that change is left out ('grocery check' lists every one)\n"
+    )
+  }
+
+  @Test func aSummaryWithAnEscapeSequenceIsLeftOut() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(item("\"eggs\""), summary: "\"\\u001b]0;owned\\u0007\"")
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.stdout == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+    #expect(list.stderr.contains("'\(path)' line 1: summary: it contains a control character"))
+    #expect(!list.stderr.contains("\u{1b}") && !list.stdout.contains("\u{1b}"))
+  }
+
+  @Test func aKeyThatBelongsToAnotherOperationIsLeftOutNotDropped() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(
+      "{\"op\":\"buy\",\"item\":\"00000000-0000-4000-8000-0000000000e1\",\"day\":\"2026-11-21\",\"quantity\":1,"
+        + "\"name\":\"x\"}", summary: "\"buy\"")
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0)
+    #expect(list.stderr.contains("'\(path)' line 1: ops[0].name: 'buy' operations have no such field"))
+  }
+
+  @Test func aColourOnAVersion2LineIsLeftOut() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(
+      "{\"op\":\"category\",\"id\":\"00000000-0000-4000-8000-00000000c001\",\"set\":{\"color\":\"red\"}}",
+      summary: "\"color\"")
+    let list = try scenario.grocery.run(["category", "list"])
+    #expect(list.stderr.contains("'\(path)' line 1: ops[0].set: a field it sets needs a version-3 line"))
+  }
+
+  @Test func aChangeThatWouldWriteADateNoGroceryReadsIsRefusedBeforeItIsWritten() throws {
+    let early = Scenario(now: "0001-02-01T12:00:00Z")
+    let outcome = try early.grocery.run(["init", "--sample"])
+    #expect(outcome.status == 65, "\(outcome)")
+    #expect(outcome.stderr.hasPrefix("grocery: error: this change cannot be written, so nothing was: ops["))
+    #expect(outcome.stderr.contains("expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ"), "\(outcome)")
+    #expect(early.grocery.storeBytes() == nil, "no household, no identity, no lock")
+  }
+}
