@@ -77,4 +77,21 @@ import Testing
     #expect(outcome.stderr.contains("expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ"), "\(outcome)")
     #expect(early.grocery.storeBytes() == nil, "no household, no identity, no lock")
   }
+
+  @Test(arguments: [
+    "00000000000000ee.sync-conflict-20261121-120000-ABCDEFG.jsonl",
+    "00000000000000ee (conflicted copy 2026-11-21).jsonl",
+  ])
+  func aSyncToolsConflictCopyIsNotReadButSaid(name: String) throws {
+    try scenario.given(["add", "milk"])
+    let copy = scenario.grocery.store + "/logs/" + name
+    try "{\"v\":2}\n".write(toFile: copy, atomically: false, encoding: .utf8)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0 && list.stdout.hasPrefix("Uncategorized\n  [ ] milk\n"))
+    #expect(
+      list.stderr
+        == "grocery: warning: '\(copy)' is a sync tool's conflict copy and is not read: a log never conflicts, so a"
+        + " log was edited by hand or a backup restored; 'grocery check' names the changes only the copy holds,"
+        + " then remove it\n")
+  }
 }

@@ -94,4 +94,28 @@ import Testing
     #expect(cached.count == 5 && cached.allSatisfy { $0.purchases.map(\.name) == ["Milk"] })
     #expect(cached.map(\.id) == fromLogs.state.trips.trips.sorted { TripBook.later($1, than: $0) }.map(\.key))
   }
+
+  @Test func onlyTheMachineThatMadeAPurchaseTakesItBack() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    try alice.update(.names(["milk"]), summary: { _ in "buy" }, now: Fixed.now + 1) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 1)
+    }
+    let id = try alice.identity().id
+    let log = try String(contentsOfFile: alice.logsFolder + "/" + id + ".jsonl", encoding: .utf8)
+    let bought = try #require(log.split(separator: "\n").last)
+    let change = try #require(bought.split(separator: "\"")[3...].first)
+    let item = try #require(try alice.load().items.first).id
+    let unbuy =
+      "{\"v\":2,\"id\":\"b1\",\"at\":\"2026-11-21T13:00:00.000Z\",\"seq\":0,\"machine\":\"00000000000000b0\","
+      + "\"summary\":\"undo\",\"ops\":[{\"op\":\"unbuy\",\"item\":\"\(UUIDText.format(item))\","
+      + "\"change\":\"\(change)\",\"day\":\"\(Fixed.today)\",\"quantity\":1}]}\n"
+    try unbuy.write(toFile: alice.logsFolder + "/00000000000000b0.jsonl", atomically: false, encoding: .utf8)
+    #expect(try alice.loadHistory().items.first?.purchases.count == 1)
+    #expect(try alice.load().items.first?.timesBought == 1)
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+    unlink(alice.cachePath)
+    #expect(try alice.loadHistory().items.first?.purchases.count == 1, "the same from a fold of every log")
+  }
 }

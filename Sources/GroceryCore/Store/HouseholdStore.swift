@@ -94,6 +94,9 @@ public struct HouseholdStore: Sendable {
   /// The logs in the folder by machine id, with their sizes.
   func logFiles() throws -> [String: Int] {
     var logs: [String: Int] = [:]
+    for name in try FileSystem.entries(logsFolder) where ConflictCopy.isOne(name) {
+      warn(ConflictCopy.message(shown(logsFolder + "/" + name)))
+    }
     for name in try FileSystem.entries(logsFolder) where name.hasSuffix(".jsonl") {
       let machine = String(name.dropLast(6))
       guard MachineID.isValid(machine) else { continue }

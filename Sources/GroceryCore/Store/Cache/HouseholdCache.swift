@@ -17,7 +17,7 @@
 /// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
 final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt.
-  static let version: Int32 = 1
+  static let version: Int32 = 2
 
   let database: Database
 
@@ -458,10 +458,13 @@ final class HouseholdCache {
         .integer(Int64(bought.quantity)), bought.by.map { .text($0) } ?? .null
       ).run()
     }
-    let delete = try database.statement("DELETE FROM purchase WHERE item = ? AND change = ?")
+    // Only the machine that made a purchase takes it back: its id is the stamp's last 8 bytes.
+    let delete = try database.statement(
+      "DELETE FROM purchase WHERE item = ? AND change = ? AND substr(stamp, 17, 8) = ?")
     for gone in state.unbought {
       delete.reset()
-      try delete.bind(gone.item.sql, .text(gone.change)).run()
+      let machine = Stamp(milliseconds: 0, counter: 0, machineNumber: gone.machine).bytes.suffix(8)
+      try delete.bind(gone.item.sql, .text(gone.change), .blob(Array(machine))).run()
     }
     for id in state.staleWindows {
       var window = PurchaseWindow()

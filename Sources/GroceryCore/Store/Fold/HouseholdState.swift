@@ -40,10 +40,11 @@ struct HouseholdState: Equatable, Sendable {
     var by: String?
   }
 
-  /// A purchase taken back.
+  /// A purchase taken back, by the machine that took it back: only the purchases that machine made.
   struct Unbought: Hashable, Sendable {
     var change: String
     var item: UUID
+    var machine: UInt64
   }
 
   /// Returns every live purchase of each item, oldest first, and fills every item's window from them: the end of
@@ -51,7 +52,10 @@ struct HouseholdState: Equatable, Sendable {
   mutating func settleHistory() -> [UUID: [Bought]] {
     let gone = Set(unbought)
     var result: [UUID: [Bought]] = [:]
-    for bought in self.bought where !gone.contains(Unbought(change: bought.change, item: bought.item)) {
+    for bought in self.bought
+    where !gone.contains(
+      Unbought(change: bought.change, item: bought.item, machine: bought.stamp.machineNumber))
+    {
       result[bought.item, default: []].append(bought)
     }
     for (item, list) in result {
@@ -114,12 +118,13 @@ struct HouseholdState: Equatable, Sendable {
         // In place, so that the purchase window's storage is not copied for every purchase.
         items[item, default: ItemState()].bought(day, quantity: quantity, by: by, at: stamp)
       case .unbuy(let item, let bought, let day, let quantity):
-        unbought.append(Unbought(change: bought, item: item))
+        unbought.append(Unbought(change: bought, item: item, machine: stamp.machineNumber))
         if items[item]?.purchases.remove(day, quantity: quantity, machine: stamp.machineNumber) != true {
           // The window no longer shows which days are the most recent: fill it again from every purchase.
           staleWindows.insert(item)
         }
-        items[item]?.touch(stamp)
+        // Touched whether or not the purchase is read yet, so the fold is the same in any order.
+        items[item, default: ItemState()].touch(stamp)
         trips.remove(change: bought, item: item, machine: stamp.machineNumber)
       case .machine(let name):
         machines[stamp.machine, default: Register("")].merge(name, at: stamp)
