@@ -10,7 +10,7 @@ import GroceryCore
 struct PurchaseCommand: Command, Runnable {
   static let name = "purchase"
   static let aliases = ["buy"]
-  static let habits = ["done", "check", "tick", "got", "bought", "mark", "checkoff", "cross"]
+  static let habits = ["done", "tick", "got", "bought", "mark", "checkoff", "cross"]
   static let arguments = Arguments("NAME...", maximum: nil, completes: .itemsOnList)
   static let abstract = "Check items off the list and record the purchase."
   static let discussion = """

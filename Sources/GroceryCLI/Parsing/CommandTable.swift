@@ -4,7 +4,8 @@ enum CommandTable {
     AddCommand.self, ListCommand.self, PurchaseCommand.self, StapleCommand.self, RestockCommand.self,
     ReorderCategoriesCommand.self, RemoveCommand.self, EditCommand.self, CategoryCommand.self,
     LocationCommand.self, TripCommand.self, SyncCommand.self, InitCommand.self, UndoCommand.self,
-    HistoryCommand.self, StatsCommand.self, ImportCommand.self, ExportCommand.self, NamesCommand.self,
+    HistoryCommand.self, StatsCommand.self, CheckCommand.self, ImportCommand.self, ExportCommand.self,
+    NamesCommand.self,
     CompletionsCommand.self, HelpCommand.self,
   ]
 

@@ -52,6 +52,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case unreadableStore(path: String, reason: String)
   /// A change would write a log line that no grocery reads (a date before year 1): refused before it is written.
   case unwritableChange(field: String, reason: String)
+  /// `grocery check` found things that need a person; the report says which.
+  case householdProblems(count: Int)
   /// The store was written by a newer build of grocery.
   case newerStoreVersion(path: String, found: Int, supported: Int)
   /// A file operation failed.
@@ -134,6 +136,8 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .nothingToImport(let files):
       return "nothing to import: " + files.map { "'\($0)'" }.joined(separator: " and ")
         + (files.count == 1 ? " holds" : " hold") + " no items, categories or locations"
+    case .householdProblems(let count):
+      return "the check found \(count) problem\(count == 1 ? "" : "s")"
     case .unwritableChange(let field, let reason):
       return "this change cannot be written, so nothing was: \(field): \(reason)"
     case .unreadableStore(let path, let reason):

@@ -18,6 +18,15 @@ public struct LineRefusal: Equatable, Hashable, Sendable {
   public var line: Int
   public var reason: Reason
 
+  /// The line and what is wrong with it, for a report that names the file already.
+  public var detail: String {
+    switch reason {
+    case .invalid(let field, let why): return "line \(line): \(field): \(why)"
+    case .newer(let version): return "line \(line): from a newer grocery (log version \(version)), not shown"
+    case .outOfOrder: return "line \(line): dated before the line above it, left out"
+    }
+  }
+
   /// What a person is told, naming the file as `file`.
   public func message(file: String) -> String {
     switch reason {

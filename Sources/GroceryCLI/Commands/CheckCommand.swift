@@ -1,0 +1,23 @@
+import GroceryCore
+
+/// `grocery check`: reads every log whole and reports, per machine, what it found.
+struct CheckCommand: Command, Runnable {
+  static let name = "check"
+  static let abstract = "Read every log whole and report what is wrong."
+  static let discussion = """
+    Per machine: its lines, its first and last change, the log versions it holds, its clock when it runs \
+    ahead of this machine's, and every line left out with its field and why. Also the conflict copies a sync \
+    tool left in logs/ with the changes only they hold, files there that are not read, and whether this \
+    machine's log is shorter than it was. Exits 0 when all is well and 65 otherwise.
+    """
+  static let options: [any OptionDeclaration] = []
+  static let examples = ["grocery check"]
+
+  init(_ parsed: ParsedArguments) {}
+
+  func run(_ context: Context) throws {
+    let check = try context.store.check(now: context.now)
+    context.write(CheckRenderer.text(check))
+    if check.problems > 0 { throw GroceryError.householdProblems(count: check.problems) }
+  }
+}

@@ -1,0 +1,53 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Renders what `grocery check` found, within 80 columns.
+public enum CheckRenderer {
+  public static func text(_ check: HouseholdCheck) -> String {
+    var out = "household " + Names.printable(check.folder) + "\n"
+    if !check.householdID.isEmpty { out += "id " + Names.printable(check.householdID) + "\n" }
+    for log in check.logs {
+      let who = (log.name.map { Names.printable($0) + " " } ?? "") + "(" + log.machine + ")"
+      out += "\n" + who + (log.isThisMachine ? ", this machine" : "") + "\n"
+      var summary = "  \(log.lines) line\(log.lines == 1 ? "" : "s")"
+      if let first = log.first, let last = log.last {
+        summary += ", " + Timestamp.format(first) + " to " + Timestamp.format(last)
+      }
+      out += summary + "\n"
+      let versions = log.versions.keys.sorted().map { "v\($0 == 0 ? "?" : String($0)) \(log.versions[$0]!)" }
+      if !versions.isEmpty { out += "  versions: " + versions.joined(separator: ", ") + "\n" }
+      if let ahead = log.ahead {
+        out += "  its clock: latest change dated " + duration(ahead) + " ahead of this machine's\n"
+      }
+      for refusal in log.refused {
+        out +=
+          TextLayout.wrap(refusal.detail, width: 80, first: "  ", rest: "    ").joined(separator: "\n") + "\n"
+      }
+    }
+    for copy in check.copies {
+      out += "\nconflict copy " + Names.printable(copy.file) + "\n"
+      out +=
+        copy.onlyInCopy.isEmpty
+        ? "  it holds no change the log lacks: remove it\n"
+        : "  changes only it holds: " + copy.onlyInCopy.map { Names.printable($0) }.joined(separator: "; ")
+          + "\n"
+    }
+    for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
+    if let own = check.ownLog { out += "\n" + own + "\n" }
+    out += "\n"
+    out +=
+      check.problems == 0
+      ? "all is well\n" : "\(check.problems) problem\(check.problems == 1 ? "" : "s")\n"
+    return out
+  }
+
+  /// A length of time as a person reads it: minutes, hours or days.
+  static func duration(_ seconds: Double) -> String {
+    if seconds < 3600 { return "\(Int(seconds / 60)) min" }
+    if seconds < 2 * 86_400 { return "\(Int(seconds / 3600)) h" }
+    return "\(Int(seconds / 86_400)) days"
+  }
+}

@@ -1,0 +1,47 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What `grocery check` found, reading every log whole: per machine, and about the folder and this machine.
+public struct HouseholdCheck: Equatable, Sendable {
+  /// One machine's log.
+  public struct Log: Equatable, Sendable {
+    public var machine: String
+    /// The machine's name for people, when its log names it.
+    public var name: String?
+    public var file: String
+    public var isThisMachine: Bool
+    public var lines: Int
+    /// The times of its first and last change.
+    public var first: Date?
+    public var last: Date?
+    /// How many lines of each log version it holds.
+    public var versions: [Int: Int]
+    /// How far its latest change is dated ahead of this machine's clock, in seconds, when it is.
+    public var ahead: Double?
+    /// The lines left out, with why.
+    public var refused: [LineRefusal]
+  }
+
+  /// A sync tool's conflict copy in `logs/`, and the changes only it holds (their summaries).
+  public struct Copy: Equatable, Sendable {
+    public var file: String
+    public var onlyInCopy: [String]
+  }
+
+  public var folder: String
+  public var householdID: String
+  public var logs: [Log]
+  public var copies: [Copy]
+  /// Files in `logs/` that are neither a log nor a conflict copy: never read.
+  public var strays: [String]
+  /// What is wrong between this machine's log and its own state, when anything is.
+  public var ownLog: String?
+
+  /// How many things need a person: lines left out, conflict copies, and a disagreement about this machine's log.
+  public var problems: Int {
+    logs.reduce(0) { $0 + $1.refused.count } + copies.count + (ownLog == nil ? 0 : 1)
+  }
+}

@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension HouseholdStore {
+  /// Reads every log whole, as a rebuild of the cache would, and reports what it found.
+  public func check(now: Date) throws -> HouseholdCheck {
+    try migrateIfNeeded()
+    try checkFolder()
+    let marker = try HouseholdMarker.read(markerPath, shown: shown(markerPath))
+    let this = try FileSystem.status(identityPath) != nil ? try identity().id : nil
+    let logs = try logFiles()
+    let folded = try foldAll(logs, machine: this)
+    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    var report = HouseholdCheck(
+      folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil)
+    for machine in logs.keys.sorted() {
+      let file = logsFolder + "/" + machine + ".jsonl"
+      var log = HouseholdCheck.Log(
+        machine: machine, name: folded.state.machines[machine]?.value, file: shown(file),
+        isThisMachine: machine == this, lines: 0, first: nil, last: nil, versions: [:], ahead: nil,
+        refused: folded.refusals.filter { $0.machine == machine })
+      var latest: Int64?
+      let end = try ChangeLog.read(
+        file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
+        shownAs: shown(file)
+      ) { change, _, _ in
+        if log.first == nil { log.first = change.stamp.date }
+        log.last = change.stamp.date
+        latest = change.stamp.milliseconds
+      }
+      log.lines = end.lines
+      log.versions = try Self.versions(file)
+      if let latest, latest - wall > 60_000 { log.ahead = Double(latest - wall) / 1000 }
+      report.logs.append(log)
+    }
+    for name in try FileSystem.entries(logsFolder).sorted() where !Self.isLog(name) {
+      let file = logsFolder + "/" + name
+      if ConflictCopy.isOne(name) {
+        report.copies.append(HouseholdCheck.Copy(file: shown(file), onlyInCopy: try onlyInCopy(file, name)))
+      } else if name != "." && name != ".." {
+        report.strays.append(shown(file))
+      }
+    }
+    report.ownLog = try ownLogProblem(this, logs)
+    return report
+  }
+
+  /// Returns true when a file name in `logs/` is a machine's log.
+  static func isLog(_ name: String) -> Bool {
+    name.hasSuffix(".jsonl") && MachineID.isValid(String(name.dropLast(6)))
+  }
+
+  /// Counts the lines of each version in a log, from the `"v"` each line starts with.
+  static func versions(_ file: String) throws -> [Int: Int] {
+    var counts: [Int: Int] = [:]
+    guard let bytes = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) else {
+      return counts
+    }
+    for line in bytes.split(separator: 0x0A) {
+      var reader = JSONReader(Array(line))
+      var version = 0
+      do {
+        try reader.beginObject()
+        var first = true
+        if try reader.nextKey(first: &first) == "v" { version = try reader.readInt() }
+      } catch {
+        version = 0
+      }
+      counts[version, default: 0] += 1
+    }
+    return counts
+  }
+
+  /// The summaries of the changes a conflict copy holds that the log it copies does not.
+  func onlyInCopy(_ file: String, _ name: String) throws -> [String] {
+    var copied: [(id: String, summary: String)] = []
+    let machine = String(name.prefix(16))
+    _ = try ChangeLog.read(
+      file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
+    ) { change, _, _ in copied.append((change.id, change.summary)) }
+    var known = Set<String>()
+    let log = logsFolder + "/" + machine + ".jsonl"
+    if MachineID.isValid(machine) {
+      _ = try ChangeLog.read(
+        log, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(log)
+      ) { change, _, _ in known.insert(change.id) }
+    }
+    return copied.filter { !known.contains($0.id) }.map(\.summary)
+  }
+
+  /// What is wrong between this machine's log and the cache it keeps: a log shorter than the cache read it.
+  func ownLogProblem(_ machine: String?, _ logs: [String: Int]) throws -> String? {
+    guard let machine, let cache = try HouseholdCache.open(cachePath, folder: folder),
+      let read = try cache.positions()[machine]
+    else { return nil }
+    let size = logs[machine] ?? 0
+    if size < read.offset {
+      return "this machine's log is \(size) bytes, shorter than the \(read.offset) it had"
+        + " (a restored backup or an older copy?): the changes past that are gone from it"
+    }
+    return nil
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `grocery check`: every log read whole, what is wrong named, exit 0 only when all is well.
+@Suite struct CheckCommandTests {
+  let scenario = Scenario()
+
+  func ownLog() throws -> (machine: String, path: String) {
+    let logs = scenario.grocery.store + "/logs"
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first)
+    return (String(name.prefix(16)), logs + "/" + name)
+  }
+
+  @Test func aHealthyHouseholdIsWellAndExitsZero() throws {
+    try scenario.given(["add", "milk", "eggs"], ["purchase", "milk"])
+    let (machine, _) = try ownLog()
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0 && check.stderr.isEmpty, "\(check)")
+    #expect(
+      check.stdout.contains(
+        "(\(machine)), this machine\n  2 lines, 2026-11-21T12:00:00Z to 2026-11-21T12:00:00Z\n  versions: v2 2\n"
+      ))
+    #expect(check.stdout.hasSuffix("\nall is well\n"))
+  }
+
+  @Test func everyProblemIsNamedAndTheCheckExits65() throws {
+    try scenario.given(["add", "milk"])
+    let (machine, path) = try ownLog()
+    let logs = scenario.grocery.store + "/logs"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    // A copy a sync tool left, holding a change the log lost; a damaged line; a peer a year ahead.
+    let extra = text.replacingOccurrences(of: "\"add milk\"", with: "\"add tea\"")
+      .replacingOccurrences(of: "{\"v\":2,\"id\":\"", with: "{\"v\":2,\"id\":\"copy-")
+      .replacingOccurrences(
+        of: "\"at\":\"2026-11-21T12:00:00.000Z\"", with: "\"at\":\"2026-11-21T12:30:00.000Z\"")
+    try (text + extra).write(
+      toFile: logs + "/\(machine).sync-conflict-20261121-120000-X.jsonl", atomically: false, encoding: .utf8)
+    try (text + "{\"v\":2,\"id\":\"x\"}\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let peer =
+      "{\"v\":2,\"id\":\"p1\",\"at\":\"2027-11-21T12:00:00.000Z\",\"seq\":0,\"machine\":\"00000000000000ee\","
+      + "\"summary\":\"name\",\"ops\":[{\"op\":\"machine\",\"name\":\"bob\"}]}\n"
+    try peer.write(toFile: logs + "/00000000000000ee.jsonl", atomically: false, encoding: .utf8)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65, "\(check)")
+    #expect(
+      check.stdout.contains(
+        "bob (00000000000000ee)\n  1 line, 2027-11-21T12:00:00Z to 2027-11-21T12:00:00Z\n  versions: v2 1\n  its clock: latest change dated 365 days ahead of this machine's\n"
+      ), "\(check)")
+    #expect(check.stdout.contains("this machine\n  2 lines,"), "\(check)")
+    #expect(check.stdout.contains("  line 2: at: missing\n"), "\(check)")
+    #expect(check.stdout.contains("  changes only it holds: add tea\n"), "\(check)")
+    #expect(check.stdout.hasSuffix("\n2 problems\n"), "\(check)")
+    #expect(check.stderr.hasSuffix("grocery: error: the check found 2 problems\n"), "\(check)")
+  }
+
+  @Test func aLogShorterThanTheCacheReadIsSaid() throws {
+    try scenario.given(["add", "milk"])
+    let (_, path) = try ownLog()
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try scenario.given(["add", "eggs"])
+    try older.write(to: URL(fileURLWithPath: path))
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65)
+    #expect(check.stdout.contains("this machine's log is \(older.count) bytes, shorter than the"), "\(check)")
+  }
+}
