@@ -3,7 +3,8 @@ enum CommandTable {
   static let commands: [any Command.Type] = [
     AddCommand.self, ListCommand.self, PurchaseCommand.self, StapleCommand.self, RestockCommand.self,
     ReorderCategoriesCommand.self, RemoveCommand.self, EditCommand.self, CategoryCommand.self,
-    LocationCommand.self, TripCommand.self, SyncCommand.self, InitCommand.self, UndoCommand.self,
+    LocationCommand.self, TripCommand.self, SyncCommand.self, MirrorCommand.self, InitCommand.self,
+    UndoCommand.self,
     HistoryCommand.self, StatsCommand.self, ImportCommand.self, ExportCommand.self, NamesCommand.self,
     CompletionsCommand.self, HelpCommand.self,
   ]
