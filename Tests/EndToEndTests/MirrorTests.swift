@@ -312,3 +312,26 @@ import Testing
     #expect(grocery.storeBytes() == before)
   }
 }
+
+/// A mirror follows what another machine did once `sync` brings it in, and the phone's ticks go out with the next.
+@Suite(.enabled(if: gitAvailable, "needs git")) struct MirrorSyncTests {
+  @Test func syncRewritesTheMirrorAndTheOtherMachineSeesThePhonesTicks() throws {
+    let household = try Household()
+    let alice = household.machine("alice")
+    let bob = household.machine("bob")
+    try household.share([alice, bob])
+    let file = household.folder.file("alice.md")
+    try household.on(alice, at: 1, "mirror", "add", file)
+    try household.on(bob, at: 2, "add", "bread")
+    try household.syncAll([bob, alice], at: 3)
+    let written = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+    #expect(written.hasSuffix("## Uncategorized\n\n- [ ] bread\n"))
+    try Data(written.replacing("- [ ] bread", with: "- [x] bread").utf8).write(to: URL(fileURLWithPath: file))
+    let sent = try household.on(alice, at: 4, "sync")
+    #expect(sent.stdout == "sent: from the phone: bought bread\n")
+    #expect(sent.stderr == "grocery: \(file): from the phone: bought bread\n")
+    let came = try household.on(bob, at: 5, "sync")
+    #expect(came.stdout == "from alice: from the phone: bought bread\n")
+    #expect(try bob.run(["history"]).stdout == "2026-11-21 bread (alice)\n")
+  }
+}

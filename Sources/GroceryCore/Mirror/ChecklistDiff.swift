@@ -47,9 +47,15 @@ enum ChecklistDiff {
         edits.skipped.append("\(error)")
       }
     }
+    /// The item a written line names; nil for one that does not read back as one item (a name with a comma, say),
+    /// which is then matched only by its text.
     func baseEntry(_ j: Int) -> (entry: TextLine.Entry, note: String?)? {
-      guard let entries = try? base[j].line.entries(file: name), entries.count == 1 else { return nil }
-      return entries[0]
+      do {
+        let entries = try base[j].line.entries(file: name)
+        return entries.count == 1 ? entries[0] : nil
+      } catch {
+        return nil
+      }
     }
     // The same item, its quantity or note changed.
     var baseByName: [String: [Int]] = [:]
@@ -126,8 +132,14 @@ enum ChecklistDiff {
       if let written = base.first(where: { $0.line.key == line.key }) {
         return [ChecklistEdits.Bought(item: written.item, name: written.line.body, day: day)]
       }
-      guard let entries = try? line.entries(file: name) else { return [] }
-      return entries.map { ChecklistEdits.Bought(item: nil, name: $0.entry.name, day: day) }
+      do {
+        return try line.entries(file: name).map {
+          ChecklistEdits.Bought(item: nil, name: $0.entry.name, day: day)
+        }
+      } catch {
+        // A ticked line of a copy that cannot be read buys nothing; the copy itself is left as it is.
+        return []
+      }
     }
   }
 }
