@@ -35,7 +35,10 @@ public enum GroceryCLI {
       case .run(let command, let globals):
         let context = try Context(globals: globals, environment: environment, console: console, now: now)
         saved = context.saved
+        let mirrored = (type(of: command) as? any Command.Type)?.refreshesMirrors ?? false
+        let applied = mirrored && MirrorHook.before(context)
         try command.run(context)
+        if mirrored && (applied || context.saved.isSaved) { MirrorHook.after(context) }
       }
       if let failure = console.outputFailure, saved?.isSaved == true {
         console.writeError(
@@ -74,7 +77,9 @@ public enum GroceryCLI {
         .nothingToUndo, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
         .uncategorizedRemoved, .uncategorizedReordered, .uncategorizedColored, .noTripUnderWay, .tooFewTrips,
         .builtInCategory, .categoryRepeated, .noNamesGiven, .nothingToImport,
-        .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed:
+        .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed, .alreadyMirrored,
+        .notAMirror, .mirrorOfAnotherHousehold, .mirrorKeptElsewhere, .notAChecklist, .nothingToAccept,
+        .editorFailed:
         return (failure.message, .refused, nil)
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)
       case .gitFailed: return (failure.message, .io, nil)

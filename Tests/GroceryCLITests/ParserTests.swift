@@ -159,6 +159,10 @@ import Testing
       "unknown format 'pdf' for '--format'; expected shoppinglist14, text, csv or grocery", ["import"]
     ),
     (["import", "a", "b", "c"], "unexpected argument 'c'", ["import"]),
+    (
+      ["mirror", "add", "list.md", "--format", "org"],
+      "unknown format 'org' for '--format'; expected markdown or todo.txt", ["mirror", "add"]
+    ),
     (["names", "foo"], "unknown kind 'foo'; expected items, categories or locations", ["names"]),
     (["trip", "--list", "start"], "option '--list' does not go with 'trip start'", ["trip", "start"]),
     (["trip", "--list", "stop"], "option '--list' does not go with 'trip stop'", ["trip", "stop"]),

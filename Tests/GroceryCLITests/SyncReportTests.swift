@@ -12,6 +12,7 @@ import GroceryCore
     ("color category Produce green", "coloured category Produce green"),
     ("learn category order at Costco", "learned category order at Costco"),
     ("purchase eggs, milk", "bought eggs, milk"),
+    ("from the phone: bought milk, eggs; added bananas", "from the phone: bought milk, eggs; added bananas"),
   ])
   func aChangeIsToldAsSomethingThatHappened(_ summary: String, _ told: String) {
     #expect(ChangeVerb.pastTense(summary) == told)

@@ -35,6 +35,15 @@ import Testing
       .nothingToImport(files: ["a.txt", "b.json"]),
       "nothing to import: 'a.txt' and 'b.json' hold no items, categories or locations"
     ),
+    (
+      .mirrorKeptElsewhere(file: "list.md", machine: "bob@laptop"),
+      "'list.md' is kept by another machine, 'bob@laptop'; give each machine its own file"
+    ),
+    (.nothingToAccept(file: "list.md"), "no edits of 'list.md' are waiting to be accepted"),
+    (
+      .editorFailed(editor: "vi", reason: "exited with status 1"),
+      "the editor 'vi' exited with status 1; nothing changed"
+    ),
   ])
   func refusalsSayWhatWasRefusedInOneLowercaseLine(_ error: GroceryError, _ message: String) {
     #expect(error.message == message)

@@ -58,8 +58,13 @@ struct ListCommand: Command, Runnable {
   static let utf8 = Flag(
     "utf8",
     help: "With --format print: keep every letter as it is, in UTF-8, for paps or lp (Cyrillic, Greek, CJK).")
+  static let edit = Flag(
+    "edit",
+    help:
+      "Open the list as a checklist in $VISUAL or $EDITOR; ticks and edits saved there are applied as one change."
+  )
   static let options: [any OptionDeclaration] = [
-    all, staples, purchased, flat, at, category, format, title, columns, width, utf8,
+    all, staples, purchased, flat, at, category, format, title, columns, width, utf8, edit,
   ]
   static let examples = [
     "grocery list", "grocery list --at costco", "grocery list --format json | jq '.items[].name'",
@@ -75,6 +80,7 @@ struct ListCommand: Command, Runnable {
   var columns: Int?
   var width: Int?
   var utf8: Bool
+  var edit: Bool
 
   init(_ parsed: ParsedArguments) throws {
     try parsed.exclusive(Self.all, Self.staples, Self.purchased)
@@ -89,6 +95,13 @@ struct ListCommand: Command, Runnable {
     columns = parsed[Self.columns]
     width = parsed[Self.width]
     utf8 = parsed[Self.utf8]
+    edit = parsed[Self.edit]
+    if edit
+      && (mode != .shopping || flat || location != nil || category != nil || parsed[Self.format] != nil
+        || title != nil || columns != nil || width != nil || utf8)
+    {
+      throw UsageError("option '--edit' goes alone: it opens the whole list", path: parsed.path)
+    }
     if flat && format != .text && format != .markdown {
       throw UsageError(
         "option '--flat' goes with '--format text' or '--format markdown'; the others have no headings",
@@ -103,6 +116,7 @@ struct ListCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
+    if edit { return try runEditor(context) }
     let scope: ItemScope
     switch mode {
     case .shopping: scope = .shopping(since: context.today)
@@ -119,6 +133,30 @@ struct ListCommand: Command, Runnable {
     case .print:
       context.write(
         PrintRenderer.render(view, title: title, columns: columns ?? 2, width: width ?? 80, utf8: utf8))
+    }
+  }
+
+  /// Opens the list in the user's editor and applies what was saved as one change.
+  func runEditor(_ context: Context) throws {
+    if let lockTimeoutError = context.lockTimeoutError { throw lockTimeoutError }
+    let mirrors = Mirrors(store: context.store)
+    let draft = try mirrors.openDraft(today: context.today)
+    do {
+      try Editor.edit(draft.path, environment: context.environment)
+    } catch {
+      mirrors.closeDraft(draft)
+      throw error
+    }
+    switch try mirrors.applyDraft(draft, now: context.now, today: context.today, onWait: context.waiting) {
+    case .unchanged:
+      context.say("nothing changed")
+    case .notAChecklist(let reason):
+      let what = reason == "it is empty" ? "was emptied" : "no longer reads as a checklist (\(reason))"
+      context.console.writeError("grocery: warning: the checklist \(what); nothing changed\n")
+    case .applied(let summary, let skipped):
+      for reason in skipped { context.console.writeError("grocery: warning: skipped \(reason)\n") }
+      if summary != nil { context.saved.isSaved = true }
+      context.say(summary ?? "nothing changed")
     }
   }
 }

@@ -15,6 +15,9 @@ protocol Command: Sendable {
   static var subcommands: [any Command.Type] { get }
   /// Examples shown in help and the man page.
   static var examples: [String] { get }
+  /// Whether the mirrors' edits are read back before the command runs, and the mirrors written after it changed
+  /// the household; not for the mirror commands themselves, nor for what a shell runs while completing.
+  static var refreshesMirrors: Bool { get }
 
   /// Reads the command's values from the parsed command line, through its own declarations.
   init(_ parsed: ParsedArguments) throws
@@ -31,6 +34,7 @@ extension Command {
   static var options: [any OptionDeclaration] { [] }
   static var subcommands: [any Command.Type] { [] }
   static var examples: [String] { [] }
+  static var refreshesMirrors: Bool { true }
 
   /// The command's name and its aliases.
   static var allNames: [String] { [name] + aliases }

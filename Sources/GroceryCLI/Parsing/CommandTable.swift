@@ -3,9 +3,9 @@ enum CommandTable {
   static let commands: [any Command.Type] = [
     AddCommand.self, ListCommand.self, PurchaseCommand.self, StapleCommand.self, RestockCommand.self,
     ReorderCategoriesCommand.self, RemoveCommand.self, EditCommand.self, CategoryCommand.self,
-    LocationCommand.self, TripCommand.self, SyncCommand.self, InitCommand.self, UndoCommand.self,
-    HistoryCommand.self, StatsCommand.self, CheckCommand.self, ImportCommand.self, ExportCommand.self,
-    NamesCommand.self,
+    LocationCommand.self, TripCommand.self, SyncCommand.self, MirrorCommand.self, InitCommand.self,
+    UndoCommand.self, HistoryCommand.self, StatsCommand.self, CheckCommand.self, ImportCommand.self,
+    ExportCommand.self, NamesCommand.self,
     CompletionsCommand.self, HelpCommand.self,
   ]
 

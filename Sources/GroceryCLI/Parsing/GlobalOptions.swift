@@ -4,7 +4,7 @@ import GroceryCore
 struct GlobalOptions: Sendable, Equatable {
   static let store = Option<String>(
     "store", value: "PATH",
-    help: "Use the household folder at PATH (default: ~/.local/share/grocery/household).")
+    help: "Use the household folder at PATH instead.")
   static let lockTimeout = Option<Double>(
     "lock-timeout", value: "SECONDS", help: "Wait at most SECONDS for another grocery.", parse: seconds)
   static let quiet = Flag("quiet", help: "Report nothing but errors.")

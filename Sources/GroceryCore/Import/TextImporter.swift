@@ -29,7 +29,7 @@ enum TextImporter {
       if Names.containsControl(line) {
         throw fail("'\(ImportName.shown(line))' contains a control character")
       }
-      var rest = Substring(UnicodeText.trimmed(line))
+      let rest = Substring(UnicodeText.trimmed(line))
       if rest.isEmpty || rest.hasPrefix("#") { continue }
       let whole = String(rest)
       if let name = self.heading(whole) {
@@ -37,35 +37,15 @@ enum TextImporter {
         heading = lineNumber
         continue
       }
-      var checked = false
-      if let first = rest.first, "-*•".contains(first), rest.count == 1 || rest.dropFirst().first == " " {
-        rest = rest.dropFirst().drop(while: { $0 == " " })
-      } else if let number = numbering(rest) {
-        rest = rest.dropFirst(number).drop(while: { $0 == " " })
-      }
-      for (box, isChecked) in [("[ ]", false), ("[]", false), ("[x]", true), ("[X]", true)]
-      where rest.hasPrefix(box) {
-        checked = isChecked
-        rest = rest.dropFirst(box.count).drop(while: { $0 == " " })
-        break
-      }
+      let (checked, body) = TextLine.marker(rest)
       // An empty bullet or box, as a notes app leaves at the end of a list, is a blank line.
-      if rest.isEmpty { continue }
-      for part in parts(String(rest)) {
-        let (quantity, name) = try quantified(part, whole: whole, fail: fail)
-        guard
-          name.unicodeScalars.contains(where: {
-            $0.properties.isAlphabetic || $0.properties.numericType != nil
-          })
-        else {
-          throw fail("'\(ImportName.shown(whole))' has no item name (no letter or digit)")
-        }
-        let clean = try ImportName.clean(name, what: "item name", file: file, line: lineNumber)
-        if checked {
-          document.skipped.append(ImportSkip(name: clean, reason: "checked off on line \(lineNumber)"))
+      if body.isEmpty { continue }
+      for entry in try TextLine.entries(String(body), whole: whole, file: file, line: lineNumber) {
+        if checked == true {
+          document.skipped.append(ImportSkip(name: entry.name, reason: "checked off on line \(lineNumber)"))
           continue
         }
-        var item = ImportedItem(name: clean, quantity: quantity, isOnList: true, line: lineNumber)
+        var item = ImportedItem(name: entry.name, quantity: entry.quantity, isOnList: true, line: lineNumber)
         item.headingLine = heading
         items.append(item)
       }

@@ -84,6 +84,20 @@ public enum GroceryError: Error, Equatable, Sendable {
   case incompatibleImportFiles(files: [String], reason: String)
   /// A grocery export was written by a newer grocery.
   case newerExportVersion(file: String, found: Int, supported: Int)
+  /// `mirror add` named a file this machine already keeps as a mirror.
+  case alreadyMirrored(file: String)
+  /// `mirror remove` or `mirror accept` named a file that is not one of this machine's mirrors.
+  case notAMirror(file: String)
+  /// `mirror add` named a checklist that another household keeps.
+  case mirrorOfAnotherHousehold(file: String)
+  /// `mirror add` named a checklist that another machine keeps.
+  case mirrorKeptElsewhere(file: String, machine: String)
+  /// `mirror add` named a file that exists and is not a checklist, which it would overwrite.
+  case notAChecklist(file: String, reason: String)
+  /// `mirror accept` found no edits of the file waiting.
+  case nothingToAccept(file: String)
+  /// `list --edit` found no editor, or the editor failed.
+  case editorFailed(editor: String, reason: String)
 
   /// A one-line, lowercase description naming the user's words in quotes.
   public var message: String {
@@ -172,6 +186,20 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .newerExportVersion(let file, let found, let supported):
       return "cannot import '\(file)': it is export version \(found), and this grocery understands"
         + " versions up to \(supported); install a newer grocery"
+    case .alreadyMirrored(let file):
+      return "'\(file)' is already a mirror of the list on this machine"
+    case .notAMirror(let file):
+      return "'\(file)' is not a mirror on this machine; 'grocery mirror' lists them"
+    case .mirrorOfAnotherHousehold(let file):
+      return "'\(file)' is the checklist of another household; give each household its own file"
+    case .mirrorKeptElsewhere(let file, let machine):
+      return "'\(file)' is kept by another machine, '\(machine)'; give each machine its own file"
+    case .notAChecklist(let file, let reason):
+      return "'\(file)' exists and is not a grocery checklist (\(reason)); give a new file"
+    case .nothingToAccept(let file):
+      return "no edits of '\(file)' are waiting to be accepted"
+    case .editorFailed(let editor, let reason):
+      return "the editor '\(editor)' \(reason); nothing changed"
     case .lockTimeout(let path, let seconds):
       return "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(path)'"
     }

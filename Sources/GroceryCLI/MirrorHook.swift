@@ -1,0 +1,42 @@
+import GroceryCore
+
+/// Looks after this machine's mirrors around a command: their edits read back before it, the files written again
+/// after it changed the household.
+///
+/// A mirror that cannot be read or written never fails the command: what went wrong is said on standard error,
+/// once, and the household is left as the command made it.
+enum MirrorHook {
+  /// Applies each changed mirror's edits as one change, and says what they did; returns true when any applied.
+  static func before(_ context: Context) -> Bool {
+    var applied = false
+    do {
+      let notices = try Mirrors(store: context.store).refresh(
+        now: context.now, today: context.today, onWait: context.waiting)
+      for notice in notices {
+        switch notice {
+        case .applied(let file, let summary):
+          applied = true
+          if !context.quiet { context.console.writeError("grocery: \(file): \(summary)\n") }
+        case .warning(let text):
+          context.console.writeError("grocery: warning: \(text)\n")
+        }
+      }
+    } catch {
+      context.console.writeError("grocery: warning: cannot read the mirrors: \(message(error))\n")
+    }
+    return applied
+  }
+
+  /// Writes each mirror again from the household as it is now.
+  static func after(_ context: Context) {
+    do {
+      try Mirrors(store: context.store).rewrite(today: context.today, onWait: context.waiting)
+    } catch {
+      context.console.writeError("grocery: warning: cannot write the mirrors: \(message(error))\n")
+    }
+  }
+
+  static func message(_ error: Error) -> String {
+    (error as? GroceryError)?.message ?? "\(error)"
+  }
+}

@@ -1,0 +1,114 @@
+/// A mirror file read as a checklist: its header and its item lines, in order.
+struct Checklist: Equatable, Sendable {
+  var header: MirrorHeader
+  var lines: [ChecklistLine]
+
+  /// What reading a file found: a checklist, or why the file is not one.
+  enum Reading: Equatable, Sendable {
+    case checklist(Checklist)
+    /// The file no longer reads as a checklist; the reason is said to the user (`it is empty`).
+    case notAChecklist(String)
+  }
+
+  /// Reads a file's bytes in either format, with or without a byte-order mark, with LF or CRLF line ends.
+  static func read(_ bytes: [UInt8], format: MirrorFormat) -> Reading {
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      return .notAChecklist("it is empty")
+    }
+    guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
+      return .notAChecklist("it is not text")
+    }
+    var header: MirrorHeader?
+    var lines: [ChecklistLine] = []
+    var category: String?
+    var number = 0
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+      number += 1
+      var line = String(raw)
+      if line.hasSuffix("\r") { line.removeLast() }
+      if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+      line = UnicodeText.trimmed(line.replacing("\t", with: " "))
+      if line.isEmpty { continue }
+      if header == nil {
+        guard let found = MirrorHeader.parse(line) else {
+          return .notAChecklist("its first line does not name a household")
+        }
+        header = found
+        continue
+      }
+      let parsed: ChecklistLine?
+      switch format {
+      case .markdown: parsed = markdown(line, number: number, category: &category)
+      case .todoTxt: parsed = todoTxt(line, number: number)
+      }
+      if let parsed { lines.append(parsed) }
+    }
+    guard let header else { return .notAChecklist("it is empty") }
+    return .checklist(Checklist(header: header, lines: lines))
+  }
+
+  /// Reads a Markdown line: a heading sets the category of the lines under it; `-`, `*` and `+` bullets with
+  /// `[ ]`, `[x]` or `[X]` boxes, or a line of plain text, are items.
+  static func markdown(_ line: String, number: Int, category: inout String?) -> ChecklistLine? {
+    if line.hasPrefix("#") {
+      let name = UnicodeText.trimmed(String(line.drop { $0 == "#" }))
+      category = name.isEmpty ? nil : name
+      return nil
+    }
+    if line.hasPrefix("<!--") { return nil }
+    var rest = Substring(line)
+    if rest.hasPrefix("+ ") { rest = "-" + rest.dropFirst() }
+    let (checked, marked) = TextLine.marker(rest)
+    var body = UnicodeText.trimmed(String(marked))
+    if body.isEmpty { return nil }
+    var day: Day?
+    for (open, close) in [(" ✅ ", ""), (" @done(", ")")] {
+      guard let start = body.ranges(of: open).last, body.hasSuffix(close) else { continue }
+      let inner = body[start.upperBound...].dropLast(close.count)
+      if let found = Day(String(inner.prefix(10))) {
+        day = found
+        body = UnicodeText.trimmed(String(body[..<start.lowerBound]))
+        break
+      }
+    }
+    return ChecklistLine(number: number, category: category, body: body, ticked: checked == true, day: day)
+  }
+
+  /// Reads a todo.txt line: `x` and a completion date tick it; a priority, a creation date, `+projects` and
+  /// `key:value` tags are left out, and its first `@context` is its category (`_` for a space).
+  static func todoTxt(_ line: String, number: Int) -> ChecklistLine? {
+    var words = line.split(separator: " ").map(String.init)
+    var ticked = false
+    var day: Day?
+    if words.first == "x" {
+      ticked = true
+      words.removeFirst()
+      if let first = words.first, let found = Day(first) {
+        day = found
+        words.removeFirst()
+      }
+    } else if let first = words.first, first.count == 3, first.hasPrefix("("), first.hasSuffix(")") {
+      words.removeFirst()
+    }
+    if let first = words.first, Day(first) != nil { words.removeFirst() }
+    var category: String?
+    var kept: [String] = []
+    for word in words {
+      if word.count > 1, word.hasPrefix("@") {
+        if category == nil { category = String(word.dropFirst()).replacing("_", with: " ") }
+        continue
+      }
+      if word.count > 1, word.hasPrefix("+") { continue }
+      if let colon = word.firstIndex(of: ":"), colon != word.startIndex,
+        word.index(after: colon) != word.endIndex,
+        word[..<colon].allSatisfy({ $0.isASCII && $0.isLetter })
+      {
+        continue
+      }
+      kept.append(word)
+    }
+    if kept.isEmpty { return nil }
+    return ChecklistLine(
+      number: number, category: category, body: kept.joined(separator: " "), ticked: ticked, day: day)
+  }
+}

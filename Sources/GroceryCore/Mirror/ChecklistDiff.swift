@@ -1,0 +1,145 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Finds what was edited in a checklist since grocery wrote it: each line of the file is matched to a line
+/// written (the base), and what differs is an edit.
+///
+/// A line is matched to the written line with the same text first (wherever it moved), then to one naming the same
+/// item (a changed quantity or note), then to the written line in the same place (after the same line, or first
+/// under the same heading): an edited name there renames the item. A line matched to none is new; a written line
+/// matched by none was deleted.
+enum ChecklistDiff {
+  /// One written line and the item it was written for.
+  struct BaseLine: Equatable, Sendable {
+    var item: UUID
+    var line: ChecklistLine
+  }
+
+  static func edits(
+    from base: [BaseLine], to file: [ChecklistLine], changedOn fileDay: Day, shownAs name: String
+  )
+    -> ChecklistEdits
+  {
+    var edits = ChecklistEdits()
+    var match = [Int?](repeating: nil, count: file.count)
+    var used = Set<Int>()
+    // The same text, wherever the line moved.
+    var byKey: [String: [Int]] = [:]
+    for (j, written) in base.enumerated() { byKey[written.line.key, default: []].append(j) }
+    for (i, line) in file.enumerated() {
+      guard let j = byKey[line.key]?.first(where: { !used.contains($0) }) else { continue }
+      match[i] = j
+      used.insert(j)
+    }
+    // The lines' items, read as `add` reads names; a line that cannot be read is reported, never guessed at.
+    var parsed: [Int: (entry: TextLine.Entry, note: String?)] = [:]
+    var several: [Int: [(entry: TextLine.Entry, note: String?)]] = [:]
+    for (i, line) in file.enumerated() where match[i] == nil {
+      do {
+        let entries = try line.entries(file: name)
+        if entries.count == 1 { parsed[i] = entries[0] } else { several[i] = entries }
+      } catch let error as GroceryError {
+        edits.skipped.append(error.message)
+      } catch {
+        edits.skipped.append("\(error)")
+      }
+    }
+    /// The item a written line names; nil for one that does not read back as one item (a name with a comma, say),
+    /// which is then matched only by its text.
+    func baseEntry(_ j: Int) -> (entry: TextLine.Entry, note: String?)? {
+      do {
+        let entries = try base[j].line.entries(file: name)
+        return entries.count == 1 ? entries[0] : nil
+      } catch {
+        return nil
+      }
+    }
+    // The same item, its quantity or note changed.
+    var baseByName: [String: [Int]] = [:]
+    for j in base.indices where !used.contains(j) {
+      if let entry = baseEntry(j) { baseByName[Names.key(entry.entry.name), default: []].append(j) }
+    }
+    for (i, entry) in parsed.sorted(by: { $0.key < $1.key }) {
+      guard let j = baseByName[Names.key(entry.entry.name)]?.first(where: { !used.contains($0) }) else {
+        continue
+      }
+      match[i] = j
+      used.insert(j)
+    }
+    // The same place: after the line the written line came after, or first under the same heading.
+    func heading(_ line: ChecklistLine) -> String { Names.key(line.category ?? "") }
+    for i in file.indices where match[i] == nil && parsed[i] != nil {
+      var candidate: Int?
+      if i > 0, heading(file[i - 1]) == heading(file[i]), let previous = match[i - 1] {
+        candidate = previous + 1
+      } else if i == 0 || heading(file[i - 1]) != heading(file[i]) {
+        candidate = base.firstIndex { heading($0.line) == heading(file[i]) }
+      }
+      guard let j = candidate, j < base.count, !used.contains(j), heading(base[j].line) == heading(file[i]),
+        baseEntry(j) != nil
+      else { continue }
+      match[i] = j
+      used.insert(j)
+    }
+    for (i, line) in file.enumerated() {
+      let day = line.day ?? fileDay
+      if let j = match[i] {
+        let item = base[j].item
+        if let now = parsed[i], let was = baseEntry(j) {
+          var change = ChecklistEdits.Changed(item: item)
+          if (now.entry.quantity ?? 1) != (was.entry.quantity ?? 1) {
+            change.quantity = now.entry.quantity ?? 1
+          }
+          if now.note != was.note { change.note = .some(now.note) }
+          if now.entry.name != was.entry.name { change.rename = now.entry.name }
+          if change != ChecklistEdits.Changed(item: item) { edits.changed.append(change) }
+        }
+        if line.ticked {
+          edits.bought.append(ChecklistEdits.Bought(item: item, name: base[j].line.body, day: day))
+        }
+        continue
+      }
+      for entry in parsed[i].map({ [$0] }) ?? several[i] ?? [] {
+        if line.ticked {
+          edits.bought.append(ChecklistEdits.Bought(item: nil, name: entry.entry.name, day: day))
+        } else {
+          edits.added.append(
+            ChecklistEdits.Added(
+              name: entry.entry.name, quantity: entry.entry.quantity, note: entry.note,
+              category: line.category))
+        }
+      }
+    }
+    // A line that could not be read may be one of the written lines, edited: nothing is taken off for it.
+    if edits.skipped.isEmpty {
+      edits.removed = base.indices.filter { !used.contains($0) }.map { base[$0].item }
+    }
+    return edits
+  }
+
+  /// Returns the ticks a conflict copy holds: each ticked line bought, matched to the written lines by its text or
+  /// its item's name; nothing else a copy holds is applied.
+  static func ticks(
+    from base: [BaseLine], in copy: [ChecklistLine], changedOn fileDay: Day, shownAs name: String
+  )
+    -> [ChecklistEdits.Bought]
+  {
+    copy.filter(\.ticked).flatMap { line -> [ChecklistEdits.Bought] in
+      let day = line.day ?? fileDay
+      if let written = base.first(where: { $0.line.key == line.key }) {
+        return [ChecklistEdits.Bought(item: written.item, name: written.line.body, day: day)]
+      }
+      do {
+        return try line.entries(file: name).map {
+          ChecklistEdits.Bought(item: nil, name: $0.entry.name, day: day)
+        }
+      } catch {
+        // A ticked line of a copy that cannot be read buys nothing; the copy itself is left as it is.
+        return []
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What a checklist's edits mean for the household: purchases, new items, changed and renamed items, and items
+/// taken off the list; applied together, as one change.
+struct ChecklistEdits: Equatable, Sendable {
+  /// A ticked line: a purchase of the item it was written for, or, for a new line, of the item it names.
+  struct Bought: Equatable, Sendable {
+    var item: UUID?
+    var name: String
+    var day: Day
+  }
+
+  /// A new line: an item put on the list.
+  struct Added: Equatable, Sendable {
+    var name: String
+    var quantity: Int?
+    var note: String?
+    var category: String?
+  }
+
+  /// A line whose quantity, note or name changed.
+  struct Changed: Equatable, Sendable {
+    var item: UUID
+    var quantity: Int?
+    var note: String??
+    var rename: String?
+  }
+
+  var bought: [Bought] = []
+  var added: [Added] = []
+  var changed: [Changed] = []
+  var removed: [UUID] = []
+  /// Lines that could not be read, each with its line number and why; nothing they name is taken off the list.
+  var skipped: [String] = []
+
+  var isEmpty: Bool { bought.isEmpty && added.isEmpty && changed.isEmpty && removed.isEmpty }
+
+  /// Applies the edits to the household as it is now, returning the summary's parts (`bought milk, eggs`).
+  ///
+  /// Each edit is checked against the household first, so that one applied twice, or one the household has
+  /// already made, changes nothing: a tick buys only an item still on the list.
+  func apply(to groceries: inout Groceries, today: Day, now: Date, newID: () -> UUID) -> (
+    parts: [String], skipped: [String]
+  ) {
+    var skipped: [String] = []
+    var changedNames: [String] = []
+    var renamed: [String] = []
+    func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
+    for change in changed {
+      guard let at = index(change.item) else { continue }
+      let old = groceries.items[at].name
+      var changes = ItemChanges(quantity: change.quantity, note: change.note)
+      if let rename = change.rename, Names.key(rename) != Names.key(old) { changes.rename = rename }
+      if changes.quantity == groceries.items[at].quantity { changes.quantity = nil }
+      if changes.note == .some(groceries.items[at].note) { changes.note = nil }
+      if changes.isEmpty { continue }
+      do {
+        let new = try groceries.edit(old, changes: changes, today: today, now: now)
+        if changes.rename != nil { renamed.append(old + " to " + new) } else { changedNames.append(new) }
+      } catch let error as GroceryError {
+        skipped.append(error.message)
+      } catch {
+        skipped.append("\(error)")
+      }
+    }
+    var addedNames: [String] = []
+    for item in added {
+      do {
+        var category: String?
+        if let heading = item.category, heading != Category.uncategorized {
+          do {
+            category = try groceries.categoryName(heading, whole: true)
+          } catch GroceryError.unknownName {
+            // A heading that names no category, as import reads one: the line's item is Uncategorized.
+          }
+        }
+        let outcomes = try groceries.add(
+          [item.name], changes: ItemChanges(quantity: item.quantity, category: category, note: item.note),
+          today: today, now: now, newID: newID)
+        for outcome in outcomes {
+          switch outcome {
+          case .added(let name), .returned(let name): addedNames.append(name)
+          case .alreadyOnList: break
+          }
+        }
+      } catch let error as GroceryError {
+        skipped.append(error.message)
+      } catch {
+        skipped.append("\(error)")
+      }
+    }
+    var offNames: [String] = []
+    for id in removed {
+      guard let at = index(id), groceries.items[at].isOnList else { continue }
+      groceries.items[at].isOnList = false
+      groceries.items[at].unavailableOn = nil
+      groceries.items[at].updated = now
+      offNames.append(groceries.items[at].name)
+    }
+    var boughtNames: [String] = []
+    for tick in bought {
+      let day = min(tick.day, today)
+      do {
+        if let at = tick.item.flatMap(index) ?? groceries.exactItemIndex(named: tick.name) {
+          guard groceries.items[at].isOnList else { continue }
+          let outcomes = try groceries.purchase([groceries.items[at].name], on: day, today: today, now: now)
+          boughtNames += outcomes.map(\.name)
+        } else if tick.item == nil {
+          let outcomes = try groceries.purchaseNew([tick.name], on: day, today: today, now: now, newID: newID)
+          boughtNames += outcomes.map(\.name)
+        }
+      } catch let error as GroceryError {
+        skipped.append(error.message)
+      } catch {
+        skipped.append("\(error)")
+      }
+    }
+    var parts: [String] = []
+    if !boughtNames.isEmpty { parts.append("bought " + boughtNames.joined(separator: ", ")) }
+    if !addedNames.isEmpty { parts.append("added " + addedNames.joined(separator: ", ")) }
+    if !offNames.isEmpty { parts.append("took off " + offNames.joined(separator: ", ")) }
+    if !changedNames.isEmpty { parts.append("changed " + changedNames.joined(separator: ", ")) }
+    if !renamed.isEmpty { parts.append("renamed " + renamed.joined(separator: ", ")) }
+    return (parts, skipped)
+  }
+}

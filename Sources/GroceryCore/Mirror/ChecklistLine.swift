@@ -1,0 +1,27 @@
+/// One item line of a checklist, as a file holds it.
+struct ChecklistLine: Equatable, Sendable {
+  /// The line's number in the file, from 1.
+  var number: Int
+  /// The heading (Markdown) or context (todo.txt) the line is under, as written.
+  var category: String?
+  /// The line's text without its box, tick, date and contexts: `bananas x2 - not too ripe`.
+  var body: String
+  var ticked: Bool
+  /// The day a tick carries (`x 2026-11-23` in todo.txt, `✅ 2026-11-23` or `@done(2026-11-23)` in Markdown).
+  var day: Day?
+
+  /// The body without spaces that do not matter and without case, for matching a line to the one written.
+  var key: String { Names.key(body.split(separator: " ").joined(separator: " ")) }
+
+  /// Returns the items the line names, as `add` would take them, with the note after ` - `.
+  func entries(file: String) throws -> [(entry: TextLine.Entry, note: String?)] {
+    var text = body
+    var note: String?
+    if let dash = body.firstRange(of: " - ") {
+      text = String(body[..<dash.lowerBound])
+      note = try Values.note(String(body[dash.upperBound...]))
+    }
+    let entries = try TextLine.entries(text, whole: body, file: file, line: number)
+    return entries.map { ($0, entries.count == 1 ? note : nil) }
+  }
+}

@@ -1,0 +1,10 @@
+/// What came of editing the checklist in an editor.
+public enum EditOutcome: Equatable, Sendable {
+  /// The file was saved as it was: nothing changed.
+  case unchanged
+  /// The file no longer reads as a checklist (emptied, say): nothing changed, for this reason.
+  case notAChecklist(String)
+  /// The edits were applied as one change with this summary; nothing when they changed nothing. Lines that could
+  /// not be read are listed, each with why.
+  case applied(summary: String?, skipped: [String])
+}

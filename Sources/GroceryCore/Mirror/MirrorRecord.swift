@@ -1,0 +1,35 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One mirror as this machine keeps it in its local state: where and how it is written, and the text it last wrote,
+/// which is the base its edits are found against.
+struct MirrorRecord: Codable, Equatable, Sendable {
+  /// The file, as an absolute path.
+  var path: String
+  var format: MirrorFormat
+  /// The location whose walk order and items the file follows; nil for the whole list.
+  var location: String?
+  /// The text last written.
+  var written: String
+  /// The item each line of `written` was written for, in order.
+  var items: [UUID]
+  /// The file as it was when last written or read; a file that still matches it is not read again.
+  var file: FileFingerprint?
+  /// The folder as it was when last looked at for conflict copies.
+  var folder: FileFingerprint?
+  /// Conflict copies whose ticks were applied, by name, as they were then.
+  var copies: [String: FileFingerprint] = [:]
+  /// A copy of the file kept when more than half its lines vanished, waiting for `mirror accept`; with the base it
+  /// was read against.
+  var held: Held?
+
+  /// A file whose edits wait for `mirror accept`.
+  struct Held: Codable, Equatable, Sendable {
+    var copy: String
+    var written: String
+    var items: [UUID]
+  }
+}

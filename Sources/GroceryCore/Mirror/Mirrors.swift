@@ -1,0 +1,435 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// This machine's mirrors of the list: checklist files it rewrites after every change, and whose ticks and edits
+/// it reads back before a command reads the household.
+///
+/// The mirrors and the text each was last written with live in the local state folder (`mirrors.json`), under a
+/// lock of their own (`mirrors.lock`), always taken before the household's.
+public struct Mirrors: Sendable {
+  public let store: HouseholdStore
+
+  public init(store: HouseholdStore) { self.store = store }
+
+  var statePath: String { store.stateFolder + "/" + MirrorState.fileName }
+  var lockPath: String { store.stateFolder + "/mirrors.lock" }
+
+  /// Lists this machine's mirrors.
+  public func list() throws -> [MirrorInfo] {
+    try MirrorState.read(statePath).mirrors.map {
+      MirrorInfo(path: $0.path, format: $0.format, location: $0.location)
+    }
+  }
+
+  /// Starts keeping a file as a checklist of the list, writing it at once; returns the file's absolute path.
+  public func add(
+    _ file: String, format: MirrorFormat, location: String?, now: Date, today: Day, onWait: () -> Void = {}
+  ) throws -> String {
+    let path = try Self.absolute(file)
+    let groceries = try store.load(.shopping(since: today))
+    let place = try location.map(groceries.locationName)
+    // Checked before anything is made, so that a refused file leaves no trace; checked again under the lock.
+    try check(path, shownAs: file, format: format, header: try self.header(creating: false, onWait: onWait))
+    return try locked(onWait: onWait) {
+      var state = try MirrorState.read(statePath)
+      if state.mirrors.contains(where: { $0.path == path }) { throw GroceryError.alreadyMirrored(file: file) }
+      let header = try self.header(creating: true, onWait: onWait)
+      try check(path, shownAs: file, format: format, header: header)
+      var record = MirrorRecord(path: path, format: format, location: place, written: "", items: [])
+      try write(&record, from: groceries, header: header, today: today)
+      state.mirrors.append(record)
+      try state.write(statePath)
+      return path
+    }
+  }
+
+  /// Stops keeping a file; the file itself is left as it is. Returns its absolute path.
+  public func remove(_ file: String, onWait: () -> Void = {}) throws -> String {
+    let path = try Self.absolute(file)
+    return try locked(onWait: onWait) {
+      var state = try MirrorState.read(statePath)
+      guard let index = state.mirrors.firstIndex(where: { $0.path == path }) else {
+        throw GroceryError.notAMirror(file: file)
+      }
+      state.mirrors.remove(at: index)
+      try state.write(statePath)
+      return path
+    }
+  }
+
+  /// Reads every mirror that changed since it was last written or read, applies each one's edits (and the ticks of
+  /// its conflict copies) as one change, and writes the checklists again. Cheap when nothing changed: a `stat` of
+  /// each file and of its folder.
+  public func refresh(now: Date, today: Day, onWait: () -> Void = {}, newID: () -> UUID = UUID.init) throws
+    -> [MirrorNotice]
+  {
+    guard try FileSystem.status(statePath) != nil else { return [] }
+    let unchanged = try MirrorState.read(statePath).mirrors.allSatisfy { record in
+      try FileSystem.status(record.path).map(FileFingerprint.init) == record.file
+        && FileSystem.status(FileSystem.folder(of: record.path)).map(FileFingerprint.init) == record.folder
+    }
+    if unchanged { return [] }
+    return try locked(onWait: onWait) {
+      var state = try MirrorState.read(statePath)
+      var notices: [MirrorNotice] = []
+      let header = try self.header(creating: false, onWait: onWait)
+      for index in state.mirrors.indices {
+        notices += try refresh(
+          &state.mirrors[index], header: header, now: now, today: today, onWait: onWait, newID: newID)
+      }
+      try state.write(statePath)
+      return notices
+    }
+  }
+
+  /// Writes every mirror again from the household as it is now, after a change made on this machine. A file
+  /// edited since it was last read is left for the next read, so no edit is overwritten.
+  public func rewrite(today: Day, onWait: () -> Void = {}) throws {
+    guard try FileSystem.status(statePath) != nil else { return }
+    try locked(onWait: onWait) {
+      var state = try MirrorState.read(statePath)
+      if state.mirrors.isEmpty { return }
+      let header = try self.header(creating: false, onWait: onWait)
+      let groceries = try store.load(.shopping(since: today))
+      for index in state.mirrors.indices {
+        let record = state.mirrors[index]
+        if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file { continue }
+        try write(&state.mirrors[index], from: groceries, header: header, today: today)
+      }
+      try state.write(statePath)
+    }
+  }
+
+  /// Applies the edits of a file that were held back because more than half its lines vanished, as the user
+  /// confirms; returns the change's summary, or nil when they changed nothing.
+  public func accept(
+    _ file: String, now: Date, today: Day, onWait: () -> Void = {}, newID: () -> UUID = UUID.init
+  ) throws -> String? {
+    let path = try Self.absolute(file)
+    return try locked(onWait: onWait) {
+      var state = try MirrorState.read(statePath)
+      guard let index = state.mirrors.firstIndex(where: { $0.path == path }) else {
+        throw GroceryError.notAMirror(file: file)
+      }
+      guard let held = state.mirrors[index].held else { throw GroceryError.nothingToAccept(file: file) }
+      let bytes = try FileSystem.readRegularFile(held.copy, limit: Self.limit) ?? []
+      guard case .checklist(let copy) = Checklist.read(bytes, format: state.mirrors[index].format) else {
+        throw GroceryError.nothingToAccept(file: file)
+      }
+      let base = Self.base(held.written, items: held.items, format: state.mirrors[index].format)
+      let edits = ChecklistDiff.edits(
+        from: base, to: copy.lines, changedOn: try Self.day(changed: held.copy, today: today),
+        shownAs: FileSystem.name(of: path))
+      let applied = try apply(
+        edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
+      state.mirrors[index].held = nil
+      unlink(held.copy)
+      let header = try self.header(creating: false, onWait: onWait)
+      try write(
+        &state.mirrors[index], from: try store.load(.shopping(since: today)), header: header, today: today)
+      try state.write(statePath)
+      return applied.summary
+    }
+  }
+
+  // MARK: - The editor
+
+  /// Writes the checklist `list --edit` opens, the list in Markdown as a mirror of the whole list is written, to a
+  /// file of its own in the local state folder.
+  public func openDraft(today: Day) throws -> ChecklistDraft {
+    let header = try self.header(creating: false, onWait: {})
+    let view = try store.load(.shopping(since: today)).listView(ListQuery(today: today))
+    let output = ChecklistRenderer.render(view, header: header, format: .markdown)
+    try FileSystem.makeFolders(store.stateFolder, mode: 0o700)
+    let path = store.stateFolder + "/list-\(getpid()).md"
+    try AtomicFile.write(Data(output.text.utf8), to: path, durable: false)
+    return ChecklistDraft(path: path, text: output.text, header: header, items: output.items)
+  }
+
+  /// Removes the draft's file.
+  public func closeDraft(_ draft: ChecklistDraft) { unlink(draft.path) }
+
+  /// Applies what was saved in the editor as one change, exactly as a mirror's edits are applied, and removes the
+  /// draft's file.
+  public func applyDraft(
+    _ draft: ChecklistDraft, now: Date, today: Day, onWait: () -> Void = {}, newID: () -> UUID = UUID.init
+  ) throws -> EditOutcome {
+    defer { closeDraft(draft) }
+    let edited = try FileSystem.readRegularFile(draft.path, limit: Self.limit) ?? []
+    if edited == Array(draft.text.utf8) { return .unchanged }
+    let found: Checklist
+    switch Checklist.read(edited, format: .markdown) {
+    case .notAChecklist(let reason): return .notAChecklist(reason)
+    case .checklist(let checklist): found = checklist
+    }
+    if found.header != draft.header { return .notAChecklist("its first line names another household") }
+    let base = Self.base(draft.text, items: draft.items, format: .markdown)
+    let edits = ChecklistDiff.edits(from: base, to: found.lines, changedOn: today, shownAs: "the checklist")
+    let applied = try apply(
+      edits, from: "from the editor: ", now: now, today: today, onWait: onWait, newID: newID)
+    return .applied(summary: applied.summary, skipped: edits.skipped + applied.skipped)
+  }
+
+  // MARK: - Reading one mirror
+
+  static let fromFile = "from the phone: "
+  /// The most a checklist file is read of; a larger one is not a checklist.
+  static let limit = 16 << 20
+
+  func refresh(
+    _ record: inout MirrorRecord, header: MirrorHeader, now: Date, today: Day, onWait: () -> Void,
+    newID: () -> UUID
+  ) throws -> [MirrorNotice] {
+    let shown = record.path
+    var notices: [MirrorNotice] = []
+    var edits = ChecklistEdits()
+    var force = false
+    let base = Self.base(record.written, items: record.items, format: record.format)
+    if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file {
+      let bytes = try FileSystem.readRegularFile(record.path, limit: Self.limit)
+      if let bytes, bytes == Array(record.written.utf8) {
+        record.file = FileFingerprint(info)
+      } else {
+        let day = try Self.day(changed: record.path, today: today)
+        var problem: String?
+        switch Checklist.read(bytes ?? [], format: record.format) {
+        case .notAChecklist(let reason): problem = reason
+        case .checklist(let found):
+          if found.header.household != header.household {
+            problem = "it names another household"
+          } else if found.header.machine != header.machine {
+            problem = "it is kept by another machine, '\(found.header.machineName)'"
+          } else {
+            edits = ChecklistDiff.edits(
+              from: base, to: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path))
+            if edits.removed.count > 1 && edits.removed.count * 2 > base.count {
+              let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
+              record.held = MirrorRecord.Held(copy: copy, written: record.written, items: record.items)
+              notices.append(
+                .warning(
+                  "'\(shown)' lost \(edits.removed.count) of its \(base.count) lines at once; applied nothing, kept it"
+                    + " as '\(copy)' and wrote the list again; 'grocery mirror accept \(shown)' applies it"))
+              edits = ChecklistEdits()
+              force = true
+            }
+          }
+        }
+        if let problem {
+          let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
+          notices.append(
+            .warning(
+              "'\(shown)' no longer reads as a checklist (\(problem)); applied nothing, kept it as '\(copy)'"
+                + " and wrote the list again"))
+          force = true
+        }
+      }
+    } else if try FileSystem.status(record.path) == nil {
+      notices.append(.warning("'\(shown)' was gone; wrote the list again"))
+      force = true
+    }
+    // Conflict copies a sync tool made beside the file: their ticks are purchases too.
+    let folder = FileSystem.folder(of: record.path)
+    if let info = try FileSystem.status(folder), FileFingerprint(info) != record.folder {
+      record.folder = FileFingerprint(info)
+      for name in try FileSystem.entries(folder) where Self.isConflictCopy(name, of: record.path) {
+        let copy = folder + "/" + name
+        guard let copyInfo = try FileSystem.status(copy), record.copies[name] != FileFingerprint(copyInfo)
+        else {
+          continue
+        }
+        record.copies[name] = FileFingerprint(copyInfo)
+        guard
+          case .checklist(let found) = Checklist.read(
+            try FileSystem.readRegularFile(copy, limit: Self.limit) ?? [], format: record.format),
+          found.header.household == header.household
+        else { continue }
+        edits.bought += ChecklistDiff.ticks(
+          from: base, in: found.lines, changedOn: try Self.day(changed: copy, today: today), shownAs: name)
+      }
+    }
+    if !edits.isEmpty {
+      let applied = try apply(
+        edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
+      if let summary = applied.summary { notices.append(.applied(file: shown, summary: summary)) }
+      for reason in edits.skipped + applied.skipped {
+        notices.append(.warning("'\(shown)': skipped \(reason)"))
+      }
+    } else {
+      for reason in edits.skipped { notices.append(.warning("'\(shown)': skipped \(reason)")) }
+    }
+    if force || !edits.isEmpty {
+      try write(
+        &record, from: try store.load(.shopping(since: today)), header: header, today: today, force: force)
+    }
+    return notices
+  }
+
+  /// Applies edits as one change, returning its summary (nil when it changed nothing) and what was skipped.
+  func apply(
+    _ edits: ChecklistEdits, from source: String, now: Date, today: Day, onWait: () -> Void, newID: () -> UUID
+  ) throws -> (summary: String?, skipped: [String]) {
+    if edits.isEmpty { return (nil, []) }
+    var summary: String?
+    var skipped: [String] = []
+    _ = try store.update(
+      .all,
+      summary: { (parts: [String]) in source + parts.joined(separator: "; ") }, now: now, onWait: onWait
+    ) { groceries in
+      let result = edits.apply(to: &groceries, today: today, now: now, newID: newID)
+      skipped = result.skipped
+      summary = result.parts.isEmpty ? nil : source + result.parts.joined(separator: "; ")
+      return result.parts
+    }
+    return (summary, skipped)
+  }
+
+  // MARK: - Writing
+
+  /// Writes a mirror from the household, atomically and keeping the file's mode, when its text changed (or
+  /// `force`), and records what was written.
+  func write(
+    _ record: inout MirrorRecord, from groceries: Groceries, header: MirrorHeader, today: Day,
+    force: Bool = false
+  ) throws {
+    let view = try groceries.listView(ListQuery(location: record.location, today: today))
+    let output = ChecklistRenderer.render(view, header: header, format: record.format)
+    let exists = try FileSystem.status(record.path) != nil
+    if !force && exists && output.text == record.written && output.items == record.items { return }
+    let target = try FileSystem.resolveLinks(record.path)
+    try AtomicFile.write(Data(output.text.utf8), to: target)
+    record.written = output.text
+    record.items = output.items
+    record.file = try FileSystem.status(record.path).map(FileFingerprint.init)
+    record.folder = try FileSystem.status(FileSystem.folder(of: record.path)).map(FileFingerprint.init)
+  }
+
+  /// Keeps a copy of a file that grocery will not read as it is, beside it: `list.kept-20261123-170900.md`.
+  func keepCopy(of path: String, bytes: [UInt8], now: Date) throws -> String {
+    let folder = FileSystem.folder(of: path)
+    let name = FileSystem.name(of: path)
+    let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+    let stem = dot.map { String(name[..<$0]) } ?? name
+    let suffix = dot.map { String(name[$0...]) } ?? ""
+    let stamp = Timestamp.format(now).filter { $0.isNumber || $0 == "T" }.replacing("T", with: "-")
+    var copy = folder + "/" + stem + ".kept-" + stamp + suffix
+    var count = 1
+    while try FileSystem.status(copy) != nil {
+      count += 1
+      copy = folder + "/" + stem + ".kept-" + stamp + "-\(count)" + suffix
+    }
+    try AtomicFile.write(Data(bytes), to: copy)
+    return copy
+  }
+
+  // MARK: - Helpers
+
+  /// Runs a body holding the mirrors' lock, taken before the household's.
+  func locked<T>(onWait: () -> Void, _ body: () throws -> T) throws -> T {
+    try FileSystem.makeFolders(store.stateFolder, mode: 0o700)
+    let lock = try FileLock.acquire(lockPath, timeout: store.lockTimeout, onWait: onWait)
+    defer { withExtendedLifetime(lock) {} }
+    return try body()
+  }
+
+  /// The header this machine writes: the household's id and this machine's. With `creating`, the household
+  /// folder and this machine's identity are made first, as a first change would make them.
+  func header(creating: Bool, onWait: () -> Void) throws -> MirrorHeader {
+    if creating {
+      try store.withLock(onWait: onWait) {
+        _ = try store.identity(creating: true)
+        try store.prepareFolder()
+      }
+    }
+    let machine = try store.identity()
+    let marker = try HouseholdMarker.read(store.markerPath, shown: store.shown(store.markerPath))
+    return MirrorHeader(household: marker?.id ?? "", machine: machine.id, machineName: machine.name)
+  }
+
+  /// Refuses a file that is a folder or device, another household's or machine's checklist, or not a checklist.
+  func check(_ path: String, shownAs file: String, format: MirrorFormat, header: MirrorHeader) throws {
+    if try MirrorState.read(statePath).mirrors.contains(where: { $0.path == path }) {
+      throw GroceryError.alreadyMirrored(file: file)
+    }
+    guard let info = try FileSystem.status(path) else {
+      let folder = try FileSystem.status(FileSystem.folder(of: path))
+      guard let folder, folder.st_mode & S_IFMT == S_IFDIR else {
+        throw FileSystem.ioError(file, "write", ENOENT)
+      }
+      if access(FileSystem.folder(of: path), W_OK | X_OK) != 0 { throw FileSystem.ioError(file, "write") }
+      return
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw GroceryError.notAChecklist(file: file, reason: "it is not a regular file")
+    }
+    let bytes = try FileSystem.readRegularFile(path, limit: Self.limit) ?? []
+    switch Checklist.read(bytes, format: format) {
+    case .notAChecklist(let reason):
+      if reason != "it is empty" { throw GroceryError.notAChecklist(file: file, reason: reason) }
+    case .checklist(let found):
+      try Self.check(found.header, against: header, file: file)
+    }
+  }
+
+  /// Refuses a checklist another household or machine keeps.
+  static func check(_ found: MirrorHeader, against header: MirrorHeader, file: String) throws {
+    if found.household != header.household { throw GroceryError.mirrorOfAnotherHousehold(file: file) }
+    if found.machine != header.machine {
+      throw GroceryError.mirrorKeptElsewhere(file: file, machine: found.machineName)
+    }
+  }
+
+  /// The lines last written, each with the item it was written for.
+  static func base(_ written: String, items: [UUID], format: MirrorFormat) -> [ChecklistDiff.BaseLine] {
+    guard case .checklist(let checklist) = Checklist.read(Array(written.utf8), format: format) else {
+      return []
+    }
+    return zip(items, checklist.lines).map { ChecklistDiff.BaseLine(item: $0, line: $1) }
+  }
+
+  /// The local day a file last changed, for ticks that carry no day; today when the clock cannot tell.
+  static func day(changed path: String, today: Day) throws -> Day {
+    guard let info = try FileSystem.status(path) else { return today }
+    let seconds = FileFingerprint(info).seconds
+    do {
+      return min(
+        try LocalTime.day(of: Date(timeIntervalSince1970: Double(seconds)), what: "file time", value: path),
+        today)
+    } catch {
+      return today
+    }
+  }
+
+  /// Returns true when a name is a Syncthing (`list.sync-conflict-20261123-101500-ABCDEFG.md`) or Dropbox
+  /// (`list (Bob's conflicted copy 2026-11-23).md`) conflict copy of the file.
+  static func isConflictCopy(_ name: String, of path: String) -> Bool {
+    let own = FileSystem.name(of: path)
+    guard name != own else { return false }
+    let dot = own.lastIndex(of: ".").flatMap { $0 == own.startIndex ? nil : $0 }
+    let stem = dot.map { String(own[..<$0]) } ?? own
+    let suffix = dot.map { String(own[$0...]) } ?? ""
+    guard name.hasPrefix(stem), name.hasSuffix(suffix) else { return false }
+    let middle = name.dropFirst(stem.count).dropLast(suffix.count)
+    return middle.hasPrefix(".sync-conflict-")
+      || (middle.hasPrefix(" (") && middle.contains("conflicted copy"))
+  }
+
+  /// Returns a path made absolute from the current folder.
+  static func absolute(_ path: String) throws -> String {
+    if Names.containsControl(path) || path.isEmpty {
+      throw GroceryError.invalidValue(what: "file", value: Names.printable(path), reason: "it is not a path")
+    }
+    if path.hasPrefix("/") { return path }
+    guard let cwd = getcwd(nil, 0) else { throw FileSystem.ioError(path, "find the current folder of") }
+    defer { free(cwd) }
+    return String(cString: cwd) + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+  }
+}

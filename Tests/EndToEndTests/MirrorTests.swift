@@ -1,0 +1,337 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The list on a phone: a mirror file rewritten after every change and read back before every command, run through
+/// the real binary, with the file edited the ways phone apps and sync tools edit it.
+@Suite struct MirrorTests {
+  let scenario = Scenario()
+  var folder: TemporaryDirectory { scenario.folder }
+  var grocery: GroceryProcess { scenario.grocery }
+  var list: String { folder.file("list.md") }
+
+  init() throws {
+    try scenario.given(
+      ["add", "milk", "eggs", "-q", "2", "-c", "dairy"],
+      ["add", "bananas", "-c", "produce", "-n", "not too ripe"],
+      ["add", "AA batteries"])
+  }
+
+  /// The file's text.
+  func text(_ path: String) -> String {
+    String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+  }
+
+  /// The file's first line, which names the household and the machine.
+  func header(_ path: String) -> String { String(text(path).prefix { $0 != "\n" }) }
+
+  /// Saves the file as a phone app does: a new file renamed over the old one, so a new inode every time.
+  func phoneSaves(_ path: String, _ text: String) throws {
+    let temporary = path + ".phone-tmp"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+    #expect(rename(temporary, path) == 0)
+  }
+
+  /// Sets a file's modification time to noon on a day.
+  func touch(_ path: String, _ day: String) throws {
+    let date = ISO8601DateFormatter().date(from: day + "T12:00:00Z")!
+    try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+  }
+
+  func history() throws -> String { try grocery.run(["history"]).stdout }
+
+  @Test func addWritesTheChecklistAtOnceAndListsIt() throws {
+    try scenario.expect(["mirror", "add", list], stdout: "mirroring the list to \(list)\n")
+    #expect(header(list).hasPrefix("<!-- grocery checklist of household "))
+    #expect(header(list).contains(" kept by someone@"))
+    #expect(
+      text(list) == header(list) + """
+
+
+        ## Produce
+
+        - [ ] bananas - not too ripe
+
+        ## Dairy & Fridge
+
+        - [ ] eggs x2
+        - [ ] milk x2
+
+        ## Uncategorized
+
+        - [ ] AA batteries
+
+        """)
+    try scenario.expect(["mirror"], stdout: "\(list) (markdown)\n")
+    try scenario.expect(["mirror", "remove", list], stdout: "stopped mirroring to \(list)\n")
+    try scenario.expect(
+      ["mirror"], stdout: "no mirrors on this machine; 'grocery mirror add FILE' keeps one\n")
+  }
+
+  @Test func todoTxtAtAStoreKeepsItsWalkOrderAndItsItems() throws {
+    try scenario.given(["location", "add", "Market"], ["edit", "AA batteries", "--at", "Market"])
+    let file = folder.file("todo.txt")
+    try scenario.expect(
+      ["mirror", "add", file, "--format", "todo.txt", "--at", "market"],
+      stdout: "mirroring the list to \(file)\n")
+    #expect(header(file).hasSuffix(" h:1"))
+    #expect(
+      text(file) == header(file)
+        + "\nbananas - not too ripe @Produce\neggs x2 @Dairy_&_Fridge\nmilk x2 @Dairy_&_Fridge\nAA batteries\n"
+    )
+    try scenario.expect(["mirror"], stdout: "\(file) (todo.txt, at Market)\n")
+  }
+
+  @Test func theFileIsRewrittenAfterEveryChangeKeepingItsMode() throws {
+    try scenario.given(["mirror", "add", list])
+    #expect(chmod(list, 0o640) == 0)
+    try scenario.given(["purchase", "milk"], ["add", "bread"])
+    #expect(!text(list).contains("milk"))
+    #expect(text(list).contains("- [ ] bread\n"))
+    let info = try FileManager.default.attributesOfItem(atPath: list)
+    #expect((info[.posixPermissions] as? Int) == 0o640)
+  }
+
+  @Test func phoneTicksAndEditsComeBackAsOneChangeThatUndoReverts() throws {
+    try scenario.given(["mirror", "add", list])
+    var edited = text(list)
+    edited = edited.replacing("- [ ] eggs x2", with: "- [x] eggs x2")
+    edited = edited.replacing("- [ ] milk x2", with: "- [x] milk x2")
+    edited = edited.replacing("- [ ] AA batteries", with: "- [ ] AA batteries x4\n- [ ] 2 bread")
+    try phoneSaves(list, edited)
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] AA batteries x4\n  [ ] bread x2\n\n3 items to buy, 2 bought today\n",
+      stderr: "grocery: \(list): from the phone: bought eggs, milk; added bread; changed AA batteries\n")
+    #expect(try history() == "2026-11-21 eggs x2\n2026-11-21 milk x2\n")
+    #expect(text(list).hasSuffix("## Uncategorized\n\n- [ ] AA batteries x4\n- [ ] bread x2\n"))
+    try scenario.expect(
+      ["undo"], stdout: "undid: from the phone: bought eggs, milk; added bread; changed AA batteries\n")
+    #expect(try history() == "No purchases yet.\n")
+    #expect(text(list).contains("- [ ] milk x2\n"))
+    #expect(!text(list).contains("bread"))
+  }
+
+  @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
+    let file = folder.file("todo.txt")
+    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
+    let lines = text(file).split(separator: "\n").map(String.init)
+    let edited =
+      "\u{FEFF}" + lines[0] + "\r\n" + "x 2026-11-19 " + lines[1] + "\r\n" + "x " + lines[2] + "\r\n"
+      + lines[3]
+      + "\r\n" + lines[4] + "\r\n"
+    try phoneSaves(file, edited)
+    try touch(file, "2026-11-20")
+    try scenario.expect(
+      ["list", "--flat"], stdout: "  [ ] milk x2\n  [ ] AA batteries\n\n2 items to buy, 0 bought today\n",
+      stderr: "grocery: \(file): from the phone: bought bananas, eggs\n")
+    #expect(try history() == "2026-11-20 eggs x2\n2026-11-19 bananas\n")
+  }
+
+  @Test func aLineTickedAndUntickedAgainIsNoPurchaseAndReorderedLinesNoEdit() throws {
+    try scenario.given(["mirror", "add", list])
+    let lines = text(list).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    try phoneSaves(list, ([lines[0]] + lines.dropFirst().reversed()).joined(separator: "\r\n"))
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n"
+    )
+    #expect(try history() == "No purchases yet.\n")
+  }
+
+  @Test func aConflictCopysTicksAreAppliedAndTicksTwiceBuyOnce() throws {
+    try scenario.given(["mirror", "add", list])
+    let ticked = text(list).replacing("- [ ] milk x2", with: "- [x] milk x2")
+    try phoneSaves(list, ticked)
+    try Data(ticked.replacing("- [ ] eggs x2", with: "- [x] eggs x2").utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    try Data(ticked.utf8).write(
+      to: URL(fileURLWithPath: folder.file("list (bob's conflicted copy 2026-11-21).md")))
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout: "  [ ] bananas - not too ripe\n  [ ] AA batteries\n\n2 items to buy, 2 bought today\n",
+      stderr: "grocery: \(list): from the phone: bought milk, eggs\n")
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout: "  [ ] bananas - not too ripe\n  [ ] AA batteries\n\n2 items to buy, 2 bought today\n")
+    #expect(try history() == "2026-11-21 eggs x2\n2026-11-21 milk x2\n")
+  }
+
+  @Test func anEmptiedFileAppliesNothingKeepsACopyAndIsWrittenAgain() throws {
+    try scenario.given(["mirror", "add", list])
+    let written = text(list)
+    try phoneSaves(list, "")
+    let kept = folder.file("list.kept-20261121-120000.md")
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n",
+      stderr:
+        "grocery: warning: '\(list)' no longer reads as a checklist (it is empty); applied nothing, kept it as"
+        + " '\(kept)' and wrote the list again\n")
+    #expect(text(list) == written)
+    #expect(FileManager.default.fileExists(atPath: kept))
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n"
+    )
+  }
+
+  @Test func moreThanHalfTheLinesVanishingWaitsForAccept() throws {
+    try scenario.given(["mirror", "add", list])
+    let header = header(list)
+    try phoneSaves(list, header + "\n\n## Produce\n\n- [ ] bananas - not too ripe\n")
+    let kept = folder.file("list.kept-20261121-120000.md")
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n",
+      stderr:
+        "grocery: warning: '\(list)' lost 3 of its 4 lines at once; applied nothing, kept it as '\(kept)' and"
+        + " wrote the list again; 'grocery mirror accept \(list)' applies it\n")
+    #expect(text(list).contains("- [ ] milk x2"))
+    try scenario.expect(
+      ["mirror", "accept", list], stdout: "from the phone: took off eggs, milk, AA batteries\n")
+    #expect(!FileManager.default.fileExists(atPath: kept))
+    try scenario.expect(
+      ["list", "--flat"], stdout: "  [ ] bananas - not too ripe\n\n1 item to buy, 0 bought today\n")
+    try scenario.expectRefused(
+      ["mirror", "accept", list],
+      stderr: "grocery: error: no edits of '\(list)' are waiting to be accepted\n", status: 1)
+  }
+
+  @Test func anotherHouseholdsMirrorIsRefusedAndItsFileLeftAlone() throws {
+    let other = Scenario()
+    try other.given(["add", "tea"])
+    let theirs = folder.file("theirs.md")
+    var them = other.grocery
+    them.environment["GROCERY_STORE"] = other.grocery.store
+    #expect(try them.run(["mirror", "add", theirs]).status == 0)
+    let before = text(theirs)
+    try scenario.expectRefused(
+      ["mirror", "add", theirs],
+      stderr:
+        "grocery: error: '\(theirs)' is the checklist of another household; give each household its own file\n",
+      status: 1)
+    #expect(text(theirs) == before)
+  }
+
+  @Test func aFileThatIsNotAChecklistIsNeverOverwrittenAndAFailedAddWritesNothing() throws {
+    let notes = folder.file("notes.md")
+    try folder.write("notes.md", "# My notes\n\nbuy a bike\n")
+    try scenario.expectRefused(
+      ["mirror", "add", notes],
+      stderr:
+        "grocery: error: '\(notes)' exists and is not a grocery checklist (its first line does not name a"
+        + " household); give a new file\n", status: 1)
+    #expect(text(notes) == "# My notes\n\nbuy a bike\n")
+    try scenario.expectRefused(
+      ["mirror", "add", folder.file("missing/list.md")],
+      stderr: "grocery: error: cannot write '\(folder.file("missing/list.md"))': no such file or directory\n",
+      status: 74)
+  }
+
+  @Test func editsOnBothSidesAreMergedWithTheLastWrittenFileAsTheBase() throws {
+    try scenario.given(["mirror", "add", list])
+    var laptop = grocery
+    laptop.environment["HOME"] = folder.file("laptop")
+    try FileManager.default.createDirectory(atPath: folder.file("laptop"), withIntermediateDirectories: true)
+    #expect(try laptop.run(["add", "bread"]).status == 0)
+    try phoneSaves(list, text(list).replacing("- [ ] milk x2", with: "- [x] milk x2"))
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] AA batteries\n  [ ] bread\n\n4 items to buy, 1 bought today\n",
+      stderr: "grocery: \(list): from the phone: bought milk\n")
+    #expect(text(list).contains("- [ ] bread\n"))
+    #expect(!text(list).contains("milk"))
+  }
+
+  @Test func twoMachinesEachKeepTheirOwnMirrorAndRefuseTheOthers() throws {
+    try scenario.given(["mirror", "add", list])
+    var laptop = grocery
+    laptop.environment["HOME"] = folder.file("laptop")
+    laptop.environment["USER"] = "bob"
+    try FileManager.default.createDirectory(atPath: folder.file("laptop"), withIntermediateDirectories: true)
+    let outcome = try laptop.run(["mirror", "add", list])
+    #expect(outcome.status == 1)
+    #expect(outcome.stderr.hasPrefix("grocery: error: '\(list)' is kept by another machine, 'someone@"))
+    let theirs = folder.file("bob.md")
+    #expect(try laptop.run(["mirror", "add", theirs]).status == 0)
+    try phoneSaves(theirs, text(theirs).replacing("- [ ] eggs x2", with: "- [x] eggs x2"))
+    let bought = try laptop.run(["list", "--flat"])
+    #expect(bought.stderr == "grocery: \(theirs): from the phone: bought eggs\n")
+    try scenario.given(["add", "tea"])
+    #expect(!text(list).contains("eggs"))
+    #expect(text(list).contains("- [ ] tea\n"))
+    #expect(try history().hasPrefix("2026-11-21 eggs x2 (bob@"))
+  }
+
+  /// Writes an executable shell script to use as an editor.
+  func editor(_ name: String, _ body: String) throws -> String {
+    try folder.write(name, "#!/bin/sh\n" + body + "\n")
+    #expect(chmod(folder.file(name), 0o755) == 0)
+    return folder.file(name)
+  }
+
+  @Test func listEditAppliesWhatTheEditorSavedAsOneChange() throws {
+    let tick = try editor(
+      "tick.sh", "sed -i 's/- \\[ \\] milk x2/- [x] milk x2/' \"$1\"\nprintf -- '- [ ] tea\\n' >> \"$1\"")
+    let outcome = try grocery.run(["list", "--edit"], extra: ["EDITOR": tick, "VISUAL": ""])
+    #expect(outcome == Outcome(stdout: "from the editor: bought milk; added tea\n"))
+    #expect(try history() == "2026-11-21 milk x2\n")
+    try scenario.expect(["undo"], stdout: "undid: from the editor: bought milk; added tea\n")
+    #expect(try history() == "No purchases yet.\n")
+  }
+
+  @Test func visualComesBeforeEditor() throws {
+    let tick = try editor("tick.sh", "sed -i 's/- \\[ \\] eggs x2/- [x] eggs x2/' \"$1\"")
+    let outcome = try grocery.run(["list", "--edit"], extra: ["VISUAL": tick, "EDITOR": "false"])
+    #expect(outcome == Outcome(stdout: "from the editor: bought eggs\n"))
+  }
+
+  @Test(
+    arguments: [
+      ("exit 0", "nothing changed\n", "", 0),
+      (": > \"$1\"", "", "grocery: warning: the checklist was emptied; nothing changed\n", 0),
+      (
+        "sed -i 's/milk/tea/' \"$1\"; exit 3", "",
+        "grocery: error: the editor '{editor}' exited with status 3; nothing changed\n", 1
+      ),
+    ] as [(String, String, String, Int32)])
+  func nothingChangesWhenTheFileIsUnchangedEmptiedOrTheEditorFails(
+    body: String, stdout: String, stderr: String, status: Int32
+  ) throws {
+    let script = try editor("edit.sh", body)
+    let before = grocery.storeBytes()
+    let wanted = Outcome(stdout: stdout, stderr: stderr.replacing("{editor}", with: script), status: status)
+    #expect(try grocery.run(["list", "--edit"], extra: ["EDITOR": script]) == wanted)
+    #expect(grocery.storeBytes() == before)
+  }
+}
+
+/// A mirror follows what another machine did once `sync` brings it in, and the phone's ticks go out with the next.
+@Suite(.enabled(if: gitAvailable, "needs git")) struct MirrorSyncTests {
+  @Test func syncRewritesTheMirrorAndTheOtherMachineSeesThePhonesTicks() throws {
+    let household = try Household()
+    let alice = household.machine("alice")
+    let bob = household.machine("bob")
+    try household.share([alice, bob])
+    let file = household.folder.file("alice.md")
+    try household.on(alice, at: 1, "mirror", "add", file)
+    try household.on(bob, at: 2, "add", "bread")
+    try household.syncAll([bob, alice], at: 3)
+    let written = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+    #expect(written.hasSuffix("## Uncategorized\n\n- [ ] bread\n"))
+    try Data(written.replacing("- [ ] bread", with: "- [x] bread").utf8).write(to: URL(fileURLWithPath: file))
+    let sent = try household.on(alice, at: 4, "sync")
+    #expect(sent.stdout == "sent: from the phone: bought bread\n")
+    #expect(sent.stderr == "grocery: \(file): from the phone: bought bread\n")
+    let came = try household.on(bob, at: 5, "sync")
+    #expect(came.stdout == "from alice: from the phone: bought bread\n")
+    #expect(try bob.run(["history"]).stdout == "2026-11-21 bread (alice)\n")
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import GroceryCore
+
+/// What each edit of a checklist means, found against the lines last written.
+@Suite struct ChecklistDiffTests {
+  let now = Date(timeIntervalSince1970: 1_795_000_000)
+  let today = Day("2026-11-21")!
+  let header = MirrorHeader(household: "h-1", machine: "0123456789abcdef", machineName: "alice@kitchen")
+  var groceries = Groceries()
+  var written = ChecklistRenderer.Output(text: "", items: [])
+
+  init() throws {
+    _ = try groceries.add(["milk", "eggs"], changes: ItemChanges(category: "dairy"), today: today, now: now) {
+      UUID()
+    }
+    _ = try groceries.add(
+      ["bananas", "apples"], changes: ItemChanges(category: "produce"), today: today, now: now
+    ) {
+      UUID()
+    }
+    written = ChecklistRenderer.render(
+      try groceries.listView(ListQuery(today: today)), header: header, format: .markdown)
+  }
+
+  /// The edits of a file whose lines after the header are these.
+  func edits(_ body: String) -> ChecklistEdits {
+    let text = header.line(.markdown) + "\n" + body
+    guard case .checklist(let file) = Checklist.read(Array(text.utf8), format: .markdown) else {
+      Issue.record("not a checklist")
+      return ChecklistEdits()
+    }
+    return ChecklistDiff.edits(
+      from: Mirrors.base(written.text, items: written.items, format: .markdown), to: file.lines,
+      changedOn: today, shownAs: "list.md")
+  }
+
+  func id(_ name: String) -> UUID { groceries.items[groceries.exactItemIndex(named: name)!].id }
+
+  @Test func linesReorderedAndRebulletedAreNoEdit() {
+    #expect(edits("## Dairy\n* [ ] milk\n+ [ ] eggs\n## Produce\n- [ ] bananas\n- [ ] apples\n").isEmpty)
+  }
+
+  @Test func aTickIsAPurchaseOnTheDayTheLineCarriesElseTheDayTheFileChanged() {
+    let found = edits(
+      "## Produce\n- [x] apples ✅ 2026-11-19\n- [x] bananas\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
+    #expect(
+      found.bought == [
+        ChecklistEdits.Bought(item: id("apples"), name: "apples", day: Day("2026-11-19")!),
+        ChecklistEdits.Bought(item: id("bananas"), name: "bananas", day: today),
+      ])
+    #expect(found.added.isEmpty && found.removed.isEmpty && found.changed.isEmpty)
+  }
+
+  @Test func aNewLineIsAnItemUnderItsHeadingReadAsAPasteIsRead() {
+    let found = edits(
+      "## Produce\n- [ ] apples\n- [ ] bananas\n- [ ] pears x3\n## Dairy\n- [ ] eggs\n- [ ] milk\n- 2 yoghurt\n"
+    )
+    #expect(
+      found.added == [
+        ChecklistEdits.Added(name: "pears", quantity: 3, category: "Produce"),
+        ChecklistEdits.Added(name: "yoghurt", quantity: 2, category: "Dairy"),
+      ])
+  }
+
+  @Test func aDeletedLineTakesTheItemOffAndAChangedQuantityOrNoteIsThatChange() {
+    let found = edits("## Produce\n- [ ] apples x4 - green\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
+    #expect(found.removed == [id("bananas")])
+    #expect(found.changed == [ChecklistEdits.Changed(item: id("apples"), quantity: 4, note: .some("green"))])
+  }
+
+  @Test func anEditedNameInTheSamePlaceRenamesTheItemAndElsewhereIsANewItem() {
+    let renamed = edits("## Produce\n- [ ] apples\n- [ ] plantains\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
+    #expect(renamed.changed == [ChecklistEdits.Changed(item: id("bananas"), rename: "plantains")])
+    #expect(renamed.added.isEmpty && renamed.removed.isEmpty)
+    let moved = edits("## Produce\n- [ ] apples\n## Dairy\n- [ ] eggs\n- [ ] milk\n- [ ] plantains\n")
+    #expect(moved.added.map(\.name) == ["plantains"])
+    #expect(moved.removed == [id("bananas")])
+  }
+
+  @Test func aLineThatCannotBeReadIsReportedAndTakesNothingOff() {
+    let found = edits("## Produce\n- [ ] apples\n- [ ] bananas x0\n## Dairy\n- [ ] eggs\n")
+    #expect(found.skipped.count == 1)
+    #expect(found.removed.isEmpty)
+  }
+
+  @Test func ticksAreSafeToApplyTwice() {
+    var household = groceries
+    let found = edits("## Produce\n- [x] apples\n- [ ] bananas\n## Dairy\n- [x] eggs\n- [ ] milk\n")
+    let first = found.apply(to: &household, today: today, now: now, newID: UUID.init)
+    #expect(first.parts == ["bought apples, eggs"])
+    let after = household
+    let second = found.apply(to: &household, today: today, now: now, newID: UUID.init)
+    #expect(second.parts.isEmpty)
+    #expect(household == after)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import GroceryCore
+
+/// Reading a checklist as phone apps write it: both formats, every bullet, ticks with and without dates, CRLF and
+/// a byte-order mark.
+@Suite struct ChecklistTests {
+  static let header = MirrorHeader(
+    household: "h-1", machine: "0123456789abcdef", machineName: "alice@kitchen")
+
+  func lines(_ text: String, _ format: MirrorFormat) throws -> [ChecklistLine] {
+    guard case .checklist(let checklist) = Checklist.read(Array(text.utf8), format: format) else {
+      Issue.record("not a checklist: \(text)")
+      return []
+    }
+    #expect(checklist.header == Self.header)
+    return checklist.lines
+  }
+
+  @Test func theHeaderNamesTheHouseholdAndTheMachineInBothFormats() {
+    for format in MirrorFormat.allCases {
+      #expect(MirrorHeader.parse(Self.header.line(format)) == Self.header)
+    }
+    #expect(MirrorHeader.parse("# Groceries") == nil)
+  }
+
+  @Test func markdownTakesEveryBulletAndBoxUnderItsHeading() throws {
+    let text =
+      "\u{FEFF}" + Self.header.line(.markdown) + "\r\n\r\n## Produce\r\n- [ ] bananas x2 - not too ripe\r\n"
+      + "* [x] apples\r\n+ [X] pears ✅ 2026-11-20\r\n## Dairy\r\n- [x] milk @done(2026-11-19)\r\n- eggs\r\n"
+    let read = try lines(text, .markdown)
+    #expect(read.map(\.body) == ["bananas x2 - not too ripe", "apples", "pears", "milk", "eggs"])
+    #expect(read.map(\.ticked) == [false, true, true, true, false])
+    #expect(read.map(\.day) == [nil, nil, Day("2026-11-20"), Day("2026-11-19"), nil])
+    #expect(read.map(\.category) == ["Produce", "Produce", "Produce", "Dairy", "Dairy"])
+  }
+
+  @Test func todoTxtReadsCompletionDatesPrioritiesContextsAndTags() throws {
+    let text =
+      Self.header.line(.todoTxt)
+      + "\nx 2026-11-22 2026-11-20 milk x2 @Dairy_&_Fridge\n(A) eggs @Dairy_&_Fridge\n"
+      + "x bread +weekend\n2026-11-20 coffee due:2026-11-30\n"
+    let read = try lines(text, .todoTxt)
+    #expect(read.map(\.body) == ["milk x2", "eggs", "bread", "coffee"])
+    #expect(read.map(\.ticked) == [true, false, true, false])
+    #expect(read.map(\.day) == [Day("2026-11-22"), nil, nil, nil])
+    #expect(read.map(\.category) == ["Dairy & Fridge", "Dairy & Fridge", nil, nil])
+  }
+
+  @Test(arguments: [
+    ("", "it is empty"), ("\r\n  \n", "it is empty"), ("\u{0}\u{1}binary", "it is not text"),
+    ("# Groceries\n- [ ] milk\n", "its first line does not name a household"),
+  ])
+  func aFileThatIsNotAChecklistSaysWhy(text: String, reason: String) {
+    #expect(Checklist.read(Array(text.utf8), format: .markdown) == .notAChecklist(reason))
+  }
+
+  @Test func aLineGivesItsItemsAsAddTakesThem() throws {
+    let line = ChecklistLine(number: 3, body: "2 milk - semi-skimmed", ticked: false)
+    let entries = try line.entries(file: "list.md")
+    #expect(entries.map(\.entry) == [TextLine.Entry(quantity: 2, name: "milk")])
+    #expect(entries.map(\.note) == ["semi-skimmed"])
+    #expect(throws: GroceryError.self) {
+      try ChecklistLine(number: 4, body: "milk x0", ticked: false).entries(file: "list.md")
+    }
+  }
+
+  @Test func conflictCopiesOfSyncthingAndDropboxAreKnownAndKeptCopiesAreNot() {
+    let file = "/sync/list.md"
+    #expect(Mirrors.isConflictCopy("list.sync-conflict-20261123-101500-ABCDEFG.md", of: file))
+    #expect(Mirrors.isConflictCopy("list (Bob's conflicted copy 2026-11-23).md", of: file))
+    #expect(!Mirrors.isConflictCopy("list.md", of: file))
+    #expect(!Mirrors.isConflictCopy("list.kept-20261123-101500.md", of: file))
+    #expect(!Mirrors.isConflictCopy("list.sync-conflict-20261123-101500-ABCDEFG.txt", of: file))
+  }
+}
