@@ -72,6 +72,9 @@ public enum GroceryError: Error, Equatable, Sendable {
   case unrelatedHousehold(remote: String)
   /// Git could not merge the remote's changes; the merge was abandoned and nothing changed.
   case mergeFailed(message: String)
+  /// `household.json` is missing or damaged in a folder that holds a household, and neither this machine nor git's
+  /// history remembers the household's id.
+  case householdIDLost(marker: String, problem: String, folder: String)
   /// A file given to import cannot be read: its name, the line (from 1) and what was wrong there.
   case malformedImport(file: String, line: Int, reason: String)
   /// A file given to import is not in the format asked for.
@@ -155,6 +158,10 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "'\(remote)' holds another household, not this one; nothing was changed"
     case .mergeFailed(let message):
       return "git could not merge the other machines' changes (\(message)); nothing was changed"
+    case .householdIDLost(let marker, let problem, let folder):
+      return
+        "'\(marker)' \(problem), and neither this machine nor git's history remembers the household's id;"
+        + " nothing was changed. Copy household.json from another machine of this household (or a backup) into '\(folder)'"
     case .malformedImport(let file, let line, let reason):
       return "cannot import '\(file)': line \(line): \(reason)"
     case .importFormatMismatch(let file, let expected, let found):
