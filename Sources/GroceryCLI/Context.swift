@@ -47,6 +47,11 @@ struct Context {
     if !quiet { console.write(line + "\n") }
   }
 
+  /// Says on standard error, even with `--quiet`, something the user must know that did not stop the command.
+  func warn(_ text: String) {
+    console.writeError("grocery: warning: \(text)\n")
+  }
+
   /// Tells the user on standard error that another grocery holds the store.
   func waiting() {
     console.writeError("grocery: waiting for another grocery to finish with '\(store.path)'...\n")

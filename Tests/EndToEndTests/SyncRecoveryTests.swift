@@ -3,7 +3,8 @@ import GroceryCore
 import TestSupport
 import Testing
 
-/// A household keeps its id. Real git, one HOME per machine.
+/// A household keeps its id, and sync recovers from what others did to the folder: files it did not make, a
+/// rewound working tree, a log edited elsewhere, a joiner ahead of the remote. Real git, one HOME per machine.
 @Suite(.enabled(if: gitAvailable, "needs git")) struct SyncRecoveryTests {
   let household: Household
   let alice: GroceryProcess
@@ -77,5 +78,169 @@ import Testing
             + " history remembers the household's id; nothing was changed. Copy household.json from another"
             + " machine of this household (or a backup) into '\(alice.store)'\n", status: 65))
     #expect(alice.storeBytes() == before)
+  }
+
+  // MARK: - Sync commits only this machine's own log
+
+  @Test func syncCommitsOnlyThisMachinesLogAndSaysWhatItLeftAlone() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try "a note\n".write(toFile: bob.store + "/notes.txt", atomically: false, encoding: .utf8)
+    try "draft\n".write(toFile: bob.store + "/draft.txt", atomically: false, encoding: .utf8)
+    #expect(try git(["add", "notes.txt"], in: bob.store) == 0)
+    try household.on(bob, at: 12, "add", "bread")
+    let synced = try household.on(bob, at: 13, "sync")
+    #expect(
+      synced.stdout
+        == "left alone, as sync commits only this machine's log: 'draft.txt', 'notes.txt'\n"
+        + "sent: added bread\nfrom alice: added milk\n")
+    #expect(
+      try gitOutput(["log", "--format=%s", "--name-only", "-1", "--grep=changes from bob"], in: bob.store)
+        == "grocery: changes from bob\n\n\(try ownLog(bob))\n")
+    #expect(
+      try gitOutput(["ls-tree", "-r", "--name-only", "main"], in: household.remote).contains("notes") == false
+    )
+    #expect(FileManager.default.fileExists(atPath: bob.store + "/notes.txt"))
+  }
+
+  @Test func gitsWholeErrorIsShownWithTheFilesItNames() throws {
+    try household.share([alice, bob])
+    try "alice's notes\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
+    #expect(try git(["add", "notes.txt"], in: alice.store) == 0)
+    #expect(try git(["commit", "-q", "-m", "notes"], in: alice.store) == 0)
+    try household.on(alice, at: 5, "sync")
+    try "bob's notes\n".write(toFile: bob.store + "/notes.txt", atomically: false, encoding: .utf8)
+    try household.on(bob, at: 10, "add", "bread")
+    let failed = try bob.run(["sync"])
+    #expect(
+      failed
+        == Outcome(
+          stderr:
+            "grocery: error: git could not merge the other machines' changes, and the merge was abandoned;"
+            + " this machine's changes are kept and go out with the next sync. git said:\n"
+            + "  error: The following untracked working tree files would be overwritten by merge:\n"
+            + "  notes.txt\n  Please move or remove them before you merge.\n  Aborting\n"
+            + "  Merge with strategy ort failed.\n"
+            + "Put the files it names back as they were shared ('git -C \(bob.store) checkout -- FILE' for another"
+            + " machine's log, as only that machine writes it), or commit or stash your own, then sync again\n",
+          status: 1))
+    #expect(unlink(bob.store + "/notes.txt") == 0)
+    #expect(try household.on(bob, at: 11, "sync").stdout == "sent: added bread\n")
+  }
+
+  // MARK: - A rewound working tree
+
+  @Test func aRestoredBackupOfThisMachinesLogGetsItsLostChangesBackFromGit() throws {
+    try household.share([alice, bob])
+    let log = alice.store + "/" + (try ownLog(alice))
+    let backup = try Data(contentsOf: URL(fileURLWithPath: log))
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "add", "jam")
+    try household.on(alice, at: 12, "sync")
+    try backup.write(to: URL(fileURLWithPath: log))
+    try household.on(alice, at: 20, "add", "honey")
+    let synced = try household.on(alice, at: 21, "sync")
+    #expect(
+      synced
+        == Outcome(
+          stdout: "sent: added honey\n",
+          stderr:
+            "grocery: warning: this machine's log '\(log)' was shorter than git's copy of it (a restored"
+            + " backup, or an older copy of the folder?); put back 2 changes: added tea; added jam\n"))
+    try household.on(bob, at: 22, "sync")
+    let expected = "Uncategorized\n  [ ] honey\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n"
+    #expect(try list(alice) == expected)
+    #expect(try list(bob) == expected)
+  }
+
+  @Test func aFolderLeftOnAnOlderCommitIsPutBackOnMainKeepingEveryChange() throws {
+    try household.share([alice, bob])
+    try household.on(bob, at: 5, "add", "bread")
+    try household.on(bob, at: 6, "sync")
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "sync")
+    let older = try gitOutput(["rev-parse", "HEAD~2"], in: alice.store).trimmingCharacters(in: .newlines)
+    #expect(try git(["checkout", "-q", older], in: alice.store) == 0)
+    try household.on(alice, at: 20, "add", "jam")
+    let synced = try household.on(alice, at: 21, "sync")
+    #expect(synced.status == 0)
+    #expect(
+      synced.stderr
+        == "grocery: warning: the household folder was on an older commit (a detached HEAD at \(older.prefix(12)));"
+        + " it is back on 'main', with every file as it was (\(older.prefix(12)) itself is kept by git)\n"
+        + "grocery: warning: put back from git, as they were older than git's copy: '\(try ownLog(bob))'\n"
+        + "grocery: warning: this machine's log '\(alice.store)/\(try ownLog(alice))' was shorter than git's"
+        + " copy of it (a restored backup, or an older copy of the folder?); put back 1 change: added tea\n")
+    #expect(try gitOutput(["symbolic-ref", "--short", "HEAD"], in: alice.store) == "main\n")
+    try household.on(bob, at: 22, "sync")
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] bread\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
+  @Test func aHandEditOfThisMachinesLogOnTheRemoteIsUndoneAndReported() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    try household.on(alice, at: 20, "add", "eggs")
+    let synced = try household.on(alice, at: 21, "sync")
+    let lines = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8).split(separator: "\n")
+    let changed = (lines.firstIndex { $0.contains("milk") } ?? -1) + 1
+    #expect(
+      synced
+        == Outcome(
+          stdout: "sent: added eggs\n",
+          stderr: "grocery: warning: this machine's log '\(alice.store)/\(log)' was changed elsewhere (line"
+            + " \(changed) in the remote); its lines as this machine wrote them are kept and sent\n"))
+    #expect(
+      try gitOutput(["show", "main:" + log], in: household.remote)
+        == String(contentsOfFile: alice.store + "/" + log, encoding: .utf8))
+    // Bob's copy of alice's log is alice's again once he syncs: the line he changed comes in as she wrote it.
+    let bobSync = try household.on(bob, at: 22, "sync")
+    #expect(bobSync.stdout == "from alice: added milk; added eggs\n", "\(bobSync)")
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+  }
+
+  @Test func aJoinerWhoseCopyOfTheFolderIsAheadOfTheRemoteJoinsKeepingIt() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
+    try household.on(alice, at: 2, "add", "eggs")
+    // Bob's folder came from alice's by a folder-sync tool, with the change she has not synced yet.
+    try FileManager.default.createDirectory(atPath: bob.store, withIntermediateDirectories: true)
+    for name in ["household.json", "logs"] {
+      try FileManager.default.copyItem(atPath: alice.store + "/" + name, toPath: bob.store + "/" + name)
+    }
+    try household.on(bob, at: 3, "sync", "setup", household.remote, "--name", "bob")
+    let both = "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n"
+    #expect(try list(bob) == both)
+    try household.on(alice, at: 4, "sync")
+    try household.on(bob, at: 5, "add", "bread")
+    try household.syncAll([alice, bob], at: 6)
+    try household.expectSame([alice, bob])
+    #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
+  }
+
+  // MARK: - Plain git
+
+  @Test func afterSetupPlainGitPullAndPushWork() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    #expect(try git(["pull", "-q"], in: bob.store) == 0)
+    try household.on(bob, at: 12, "add", "bread")
+    #expect(try git(["add", "-A"], in: bob.store) == 0)
+    #expect(try git(["commit", "-q", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["push", "-q"], in: bob.store) == 0)
+    #expect(try household.on(alice, at: 13, "sync").stdout == "from bob: added bread\n")
   }
 }

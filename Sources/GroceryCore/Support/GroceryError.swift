@@ -70,8 +70,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case notAHousehold(remote: String)
   /// The remote holds another household, unrelated to this one.
   case unrelatedHousehold(remote: String)
-  /// Git could not merge the remote's changes; the merge was abandoned and nothing changed.
-  case mergeFailed(message: String)
+  /// Git could not merge the remote's changes; the merge was abandoned, this machine's own commit kept.
+  case mergeFailed(message: String, folder: String)
   /// `household.json` is missing or damaged in a folder that holds a household, and neither this machine nor git's
   /// history remembers the household's id.
   case householdIDLost(marker: String, problem: String, folder: String)
@@ -156,8 +156,12 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "'\(remote)' does not hold a grocery household; nothing was changed"
     case .unrelatedHousehold(let remote):
       return "'\(remote)' holds another household, not this one; nothing was changed"
-    case .mergeFailed(let message):
-      return "git could not merge the other machines' changes (\(message)); nothing was changed"
+    case .mergeFailed(let message, let folder):
+      return
+        "git could not merge the other machines' changes, and the merge was abandoned; this machine's changes"
+        + " are kept and go out with the next sync. git said:\n  \(message)\n"
+        + "Put the files it names back as they were shared ('git -C \(folder) checkout -- FILE' for another"
+        + " machine's log, as only that machine writes it), or commit or stash your own, then sync again"
     case .householdIDLost(let marker, let problem, let folder):
       return
         "'\(marker)' \(problem), and neither this machine nor git's history remembers the household's id;"
