@@ -211,6 +211,50 @@ import Testing
       try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
   }
 
+  @Test func anotherMachinesLogChangedHereIsReplacedByTheSharedCopyAndKeptAside() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    try household.on(alice, at: 20, "add", "eggs")
+    try household.on(alice, at: 21, "sync")
+    let kept = try bob.household().stateFolder + "/set-aside/" + (log as NSString).lastPathComponent
+    let synced = try household.on(bob, at: 22, "sync")
+    #expect(
+      synced.stderr
+        == "grocery: warning: '\(onBob)' here differed from the shared copy (changed by hand?); the shared copy is"
+        + " used, as only that machine writes its log, and this one is kept as '\(kept)'\n")
+    #expect(try String(contentsOfFile: kept, encoding: .utf8) == edited)
+    #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
+  }
+
+  @Test func aLogShorterThanAtTheLastSyncWithNoCopyLeftIsSaidLoudly() throws {
+    try household.share([alice, bob])
+    let log = alice.store + "/" + (try ownLog(alice))
+    let backup = try Data(contentsOf: URL(fileURLWithPath: log))
+    let shared = try gitOutput(["rev-parse", "main"], in: household.remote).trimmingCharacters(in: .newlines)
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "sync")
+    let longer = try Data(contentsOf: URL(fileURLWithPath: log)).count
+    // The remote and the folder's git are put back to before that sync too, as restored backups of both would.
+    #expect(try git(["update-ref", "refs/heads/main", shared], in: household.remote) == 0)
+    #expect(try git(["update-ref", "refs/remotes/origin/main", shared], in: alice.store) == 0)
+    #expect(try git(["reset", "-q", "--hard", shared], in: alice.store) == 0)
+    try backup.write(to: URL(fileURLWithPath: log))
+    let synced = try household.on(alice, at: 20, "sync")
+    #expect(
+      synced.stderr
+        == "grocery: warning: this machine's log '\(log)' is shorter than at the last sync (\(backup.count) bytes,"
+        + " was \(longer)),"
+        + " and git holds no copy of what is missing: those changes are gone\n")
+  }
+
   @Test func aJoinerWhoseCopyOfTheFolderIsAheadOfTheRemoteJoinsKeepingIt() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
