@@ -65,6 +65,15 @@ import Testing
     #expect(try household.on(alice, at: 12, "sync").stdout == "from bob: added bread\n")
   }
 
+  @Test func aDamagedHouseholdJSONIsWrittenBackWithItsOwnId() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    let before = try marker(alice)
+    try "{\"format\":\"grocery-hou".write(
+      toFile: alice.store + "/household.json", atomically: false, encoding: .utf8)
+    try household.on(alice, at: 1, "add", "eggs")
+    #expect(try marker(alice) == before)
+  }
+
   @Test func aLostHouseholdJSONThatNothingRemembersIsRefusedSayingHowToRepairIt() throws {
     try household.on(alice, at: 0, "add", "milk")
     try forgetHousehold(alice)
