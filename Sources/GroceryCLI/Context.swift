@@ -19,6 +19,8 @@ struct Context {
   let saved = SavedChange()
   /// Why GROCERY_LOCK_TIMEOUT cannot be used, thrown by the first command that needs the lock.
   let lockTimeoutError: Error?
+  /// Where warnings go: standard error, each once.
+  let warnings: Warnings
 
   init(globals: GlobalOptions, environment: [String: String], console: Console, now: Date) throws {
     var timeout = globals.lockTimeout
@@ -31,6 +33,7 @@ struct Context {
     var store = try StorePath.locate(explicit: globals.store, environment: environment, lockTimeout: timeout)
     let warnings = Warnings(console: console)
     store.warn = { warnings.warn($0) }
+    self.warnings = warnings
     self.store = store
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
     self.environment = environment
@@ -49,6 +52,9 @@ struct Context {
   func say(_ line: String) {
     if !quiet { console.write(line + "\n") }
   }
+
+  /// Says on standard error, even with `--quiet`, something the user must know that did not stop the command.
+  func warn(_ text: String) { warnings.warn(text) }
 
   /// Tells the user on standard error that another grocery holds the store.
   func waiting() {

@@ -9,9 +9,10 @@ enum HouseholdMarker {
   static let fileName = "household.json"
   static let format = "grocery-household"
 
-  /// A new marker; it names the oldest log version, as the folder's layout is the same and each line says its own.
-  static func new() -> String {
-    "{\"format\":\"\(format)\",\"version\":\(Change.oldestVersion),\"id\":\(JSONText.id(UUID()))}\n"
+  /// A marker for a household, a new one unless the id is given; it names the oldest log version, as the folder's
+  /// layout is the same and each line says its own.
+  static func new(id: String = UUIDText.format(UUID())) -> String {
+    "{\"format\":\"\(format)\",\"version\":\(Change.oldestVersion),\"id\":\(JSONText.quote(id))}\n"
   }
 
   /// What a marker says.

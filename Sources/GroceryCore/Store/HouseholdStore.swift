@@ -287,9 +287,7 @@ public struct HouseholdStore: Sendable {
       try FileSystem.makeFolders(logsFolder, mode: 0o700)
       if geteuid() == 0 { _ = chown(logsFolder, owner.st_uid, owner.st_gid) }
     }
-    if try FileSystem.status(markerPath) == nil {
-      try AtomicFile.write(Data(HouseholdMarker.new().utf8), to: markerPath, owner: owner)
-    }
+    try keepHouseholdID(owner: owner)
   }
 
   /// Refuses, before the lock or this machine's identity is made, a change that could not be written: a store
@@ -298,11 +296,8 @@ public struct HouseholdStore: Sendable {
   func checkChangeable() throws {
     try checkFolder()
     let machine = try identity()
-    if try FileSystem.status(markerPath) == nil {
-      try FileSystem.checkCanCreate(in: folder, shownAs: path)
-    } else {
-      try HouseholdMarker.check(markerPath, shown: shown(markerPath))
-    }
+    if try FileSystem.status(markerPath) == nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
+    if try markerToWrite() != nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
     if try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") == nil {
       try FileSystem.checkCanCreate(in: logsFolder, shownAs: shown(logsFolder))
     }
@@ -326,10 +321,7 @@ public struct HouseholdStore: Sendable {
       if machine.host == Machine.currentHost { return machine }
     }
     let machine = Machine(id: MachineID.random(), name: defaultMachineName, host: Machine.currentHost)
-    if creating {
-      try FileSystem.makeFolders(stateFolder, mode: 0o700)
-      try AtomicFile.write(Data(machine.encoded().utf8), to: identityPath)
-    }
+    if creating { try writeIdentity(machine) }
     return machine
   }
 
@@ -345,7 +337,7 @@ public struct HouseholdStore: Sendable {
         try commit([], summary: "name this machine " + name, machine: machine, now: now, reading: &reading)
       }
       // Only once the name is in the log does this machine take it.
-      try AtomicFile.write(Data(machine.encoded().utf8), to: identityPath)
+      try writeIdentity(machine)
     }
   }
 
@@ -357,7 +349,7 @@ public struct HouseholdStore: Sendable {
   /// since, and takes back its purchases. It never touches what another machine did.
   public func undo(now: Date, onWait: () -> Void = {}) throws -> UndoEntry {
     try migrateIfNeeded(onWait: onWait)
-    guard try FileSystem.status(identityPath) != nil else { throw GroceryError.nothingToUndo }
+    guard try hasIdentity() else { throw GroceryError.nothingToUndo }
     // Where the lock is not made yet, an undo with nothing to revert is refused without making it.
     if try FileSystem.status(lockPath) == nil, try undoList().isEmpty { throw GroceryError.nothingToUndo }
     try checkChangeable()
@@ -392,7 +384,7 @@ public struct HouseholdStore: Sendable {
   /// Lists the changes `undo` can revert, newest first.
   public func undoList() throws -> [UndoEntry] {
     try migrateIfNeeded()
-    guard try FileSystem.status(identityPath) != nil else { return [] }
+    guard try hasIdentity() else { return [] }
     let machine = try identity()
     return try read(.ids([]), machine: machine.id).undo.reversed().map {
       UndoEntry(summary: $0.summary, at: $0.at.date)

@@ -43,6 +43,13 @@ public struct Machine: Equatable, Sendable {
   public var name: String
   /// The host the identity was made on; on another host a new identity is made.
   var host: String
+  /// The id of the household this machine belongs to, as its `household.json` said at the last change: what
+  /// puts a lost or damaged `household.json` back with the same id. Nil in an identity written before grocery
+  /// remembered it, until the next change.
+  var household: String? = nil
+  /// The length of this machine's own log at the last change or sync: how a log shorter than it was (a restored
+  /// backup, a copy made without `--update`) is noticed.
+  var logLength: Int? = nil
 
   /// The name of this host, as `hostname` prints it.
   public static var currentHost: String {
@@ -57,7 +64,11 @@ public struct Machine: Equatable, Sendable {
   }
 
   func encoded() -> String {
-    "{\"machine\":\(JSONText.quote(id)),\"name\":\(JSONText.quote(name)),\"host\":\(JSONText.quote(host))}\n"
+    var text =
+      "{\"machine\":\(JSONText.quote(id)),\"name\":\(JSONText.quote(name)),\"host\":\(JSONText.quote(host))"
+    if let household { text += ",\"household\":" + JSONText.quote(household) }
+    if let logLength { text += ",\"logLength\":\(logLength)" }
+    return text + "}\n"
   }
 
   /// Reads an identity file; nil when it is not one this build wrote, so a new identity is made.
@@ -66,6 +77,8 @@ public struct Machine: Equatable, Sendable {
     var id: String?
     var name: String?
     var host: String?
+    var household: String?
+    var logLength: Int?
     do {
       try reader.beginObject()
       var first = true
@@ -74,6 +87,8 @@ public struct Machine: Equatable, Sendable {
         case "machine": id = try reader.readString()
         case "name": name = try reader.readString()
         case "host": host = try reader.readString()
+        case "household": household = try reader.readString()
+        case "logLength": logLength = try reader.readInt()
         default: try reader.skipValue()
         }
       }
@@ -81,6 +96,6 @@ public struct Machine: Equatable, Sendable {
       return nil
     }
     guard let id, MachineID.isValid(id), let name, let host else { return nil }
-    return Machine(id: id, name: name, host: host)
+    return Machine(id: id, name: name, host: host, household: household, logLength: logLength)
   }
 }

@@ -92,6 +92,10 @@ public enum StorePath {
       defer { free(resolved) }
       return String(cString: resolved)
     }
+    // A dangling symbolic link names where the household is to be made: the path it points to.
+    if let info = try FileSystem.status(trimmed, followingLinks: false), info.st_mode & S_IFMT == S_IFLNK {
+      return try canonical(FileSystem.resolveLinks(trimmed))
+    }
     let parent = FileSystem.folder(of: trimmed)
     if parent == trimmed { return trimmed }
     let base = try canonical(parent)

@@ -74,8 +74,11 @@ public enum GroceryError: Error, Equatable, Sendable {
   case notAHousehold(remote: String)
   /// The remote holds another household, unrelated to this one.
   case unrelatedHousehold(remote: String)
-  /// Git could not merge the remote's changes; the merge was abandoned and nothing changed.
-  case mergeFailed(message: String)
+  /// Git could not merge the remote's changes; the merge was abandoned, this machine's own commit kept.
+  case mergeFailed(message: String, folder: String)
+  /// `household.json` is missing or damaged in a folder that holds a household, and neither this machine nor git's
+  /// history remembers the household's id.
+  case householdIDLost(marker: String, problem: String, folder: String)
   /// A file given to import cannot be read: its name, the line (from 1) and what was wrong there.
   case malformedImport(file: String, line: Int, reason: String)
   /// A file given to import is not in the format asked for.
@@ -175,8 +178,16 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "'\(remote)' does not hold a grocery household; nothing was changed"
     case .unrelatedHousehold(let remote):
       return "'\(remote)' holds another household, not this one; nothing was changed"
-    case .mergeFailed(let message):
-      return "git could not merge the other machines' changes (\(message)); nothing was changed"
+    case .mergeFailed(let message, let folder):
+      return
+        "git could not merge the other machines' changes, and the merge was abandoned; this machine's changes"
+        + " are kept and go out with the next sync. git said:\n  \(message)\n"
+        + "Put the files it names back as they were shared ('git -C \(folder) checkout -- FILE' for another"
+        + " machine's log, as only that machine writes it), or commit or stash your own, then sync again"
+    case .householdIDLost(let marker, let problem, let folder):
+      return
+        "'\(marker)' \(problem), and neither this machine nor git's history remembers the household's id;"
+        + " nothing was changed. Copy household.json from another machine of this household (or a backup) into '\(folder)'"
     case .malformedImport(let file, let line, let reason):
       return "cannot import '\(file)': line \(line): \(reason)"
     case .importFormatMismatch(let file, let expected, let found):

@@ -68,14 +68,23 @@ struct Git {
     let result = try run(arguments)
     if !result.succeeded {
       throw GroceryError.gitFailed(
-        doing: what, message: Git.firstLine(result.errors.isEmpty ? result.output : result.errors))
+        doing: what, message: Git.whole(result.errors.isEmpty ? result.output : result.errors))
     }
     return result
   }
 
-  static func firstLine(_ text: String) -> String {
-    let line = text.split(separator: "\n").first { !$0.hasPrefix("hint:") }.map(String.init) ?? ""
-    return Git.hidingCredentials(line.hasPrefix("fatal: ") ? String(line.dropFirst(7)) : line)
+  /// Returns git's whole message, every line with its file names, leaving out its hints: the lines after the first
+  /// each on a line of their own, indented, and credentials hidden.
+  static func whole(_ text: String) -> String {
+    var lines = text.split(separator: "\n").map { line in
+      var line = Substring(line)
+      while line.first == "\t" || line.first == " " { line.removeFirst() }
+      while line.last == "\r" || line.last == " " { line.removeLast() }
+      return line
+    }.filter { !$0.isEmpty && !$0.hasPrefix("hint:") }
+    guard !lines.isEmpty else { return "" }
+    if lines[0].hasPrefix("fatal: ") { lines[0] = lines[0].dropFirst(7) }
+    return Git.hidingCredentials(lines.joined(separator: "\n  "))
   }
 
   /// Removes a user name and password from any URL in the text, so that no message shows them.

@@ -67,7 +67,7 @@ public struct HouseholdSync {
     let probe = Git(folder: "/", environment: git.environment)
     let refs = try probe.run(["ls-remote", "--", url])
     if !refs.succeeded {
-      throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(refs.errors))
+      throw GroceryError.remoteUnreachable(remote: shown, message: Git.whole(refs.errors))
     }
     let remoteHasData = !refs.output.isEmpty
     let ignorePath = store.folder + "/.gitignore"
@@ -89,14 +89,16 @@ public struct HouseholdSync {
         if let remoteMarker {
           // Joining: this folder becomes part of the remote's household, whose marker holds no data.
           try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
+          try store.keepHouseholdID(owner: try FileSystem.status(store.folder) ?? stat())
         }
         try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: ignorePath)
         try commitOwnChanges(
           machine: machine,
           message: remoteHasData
             ? "grocery: \(name ?? machine.name) joins the household"
-            : "grocery: household shared by \(name ?? machine.name)")
-        if remoteHasData { try merge(allowUnrelated: true, shown: shown) }
+            : "grocery: household shared by \(name ?? machine.name)",
+          shared: [HouseholdMarker.fileName, ".gitignore"])
+        if remoteHasData { try merge(allowUnrelated: true, shown: shown, ownLog: nil) }
         if try origin() == nil { try git.must(["remote", "add", "origin", url], doing: "naming the remote") }
       }
     } catch {
@@ -121,70 +123,170 @@ public struct HouseholdSync {
     }
   }
 
-  /// Merges the remote's main branch, under the lock.
+  /// Merges the remote's main branch, under the lock, and returns what it says about the copies it set aside.
   ///
-  /// A log that a folder-sync tool already copied here, untracked, is set aside when it is the start of the
-  /// remote's copy (logs only grow), so git can write the whole one; anything else makes the merge fail whole.
-  func merge(allowUnrelated: Bool, shown: String) throws {
+  /// Another machine's log that a folder-sync tool already carried here, beside git, is never lost: a copy that is
+  /// the start of the remote's (logs only grow) is set aside so git can write the whole one; a copy that goes
+  /// further than the remote's is written back after the merge, left for that machine to commit; and a copy that
+  /// is neither is kept in this machine's state folder, the shared copy taking its place. This machine's
+  /// own log stays as it is here: a change made to it elsewhere is undone in a commit of its own. A merge that
+  /// fails for any other reason is abandoned whole, with git's whole message.
+  @discardableResult
+  func merge(allowUnrelated: Bool, shown: String, ownLog: String?) throws -> [String] {
     let ref = "refs/remotes/origin/main"
+    var ahead: [(path: String, bytes: [UInt8])] = []
+    var aside: [(path: String, bytes: [UInt8])] = []
     let listed = try git.run(["ls-tree", "--name-only", ref, "logs/"])
-    for path in listed.output.split(separator: "\n").map(String.init) where path.hasPrefix("logs/") {
+    for path in listed.output.split(separator: "\n").map(String.init)
+    where path.hasPrefix("logs/") && path != ownLog {
       let local = store.folder + "/" + path
-      guard let bytes = try FileSystem.readRegularFile(local, limit: ChangeLog.maximumSize) else { continue }
-      if try git.run(["ls-files", "--error-unmatch", "--", path]).succeeded { continue }
-      let remote = try git.run(["show", ref + ":" + path])
-      if remote.succeeded, Array(remote.output.utf8).starts(with: bytes), unlink(local) != 0 {
+      guard let bytes = try FileSystem.readRegularFile(local, limit: ChangeLog.maximumSize),
+        let remote = try committed(ref, path)
+      else { continue }
+      let tracked = try git.run(["ls-files", "--error-unmatch", "--", path]).succeeded
+      if tracked, try committed("HEAD", path) == bytes { continue }
+      if bytes.count > remote.count && bytes.starts(with: remote) {
+        ahead.append((path, bytes))
+      } else if !remote.starts(with: bytes) {
+        // A copy that is neither: changed here (by hand?). That machine's log is its own truth; this copy is kept
+        // in this machine's state folder.
+        aside.append((path, bytes))
+      }
+      if tracked {
+        try git.must(["checkout", "-q", "HEAD", "--", path], doing: "setting aside '\(path)'")
+      } else if unlink(local) != 0 {
         throw FileSystem.ioError(local, "set aside")
       }
     }
+    let ownFile = ownLog.map { store.folder + "/" + $0 }
+    let ownBefore = try ownFile.flatMap { try FileSystem.readRegularFile($0, limit: ChangeLog.maximumSize) }
     let merged = try git.run(
       ["merge", "-q", "--no-edit"] + (allowUnrelated ? ["--allow-unrelated-histories"] : []) + [ref])
     if !merged.succeeded {
-      _ = try git.run(["merge", "--abort"])
-      let message = Git.firstLine(merged.errors + merged.output)
-      if message.contains("unrelated histories") { throw GroceryError.unrelatedHousehold(remote: shown) }
-      throw GroceryError.mergeFailed(message: message)
+      let conflicted = try git.run(["diff", "--name-only", "--diff-filter=U"]).output.split(separator: "\n")
+      if let ownLog, conflicted == [Substring(ownLog)] {
+        // Only this machine's own log: its copy here is the truth for its lines.
+        try git.must(["checkout", "-q", "--ours", "--", ownLog], doing: "keeping this machine's log")
+        try git.must(["add", "--", ownLog], doing: "keeping this machine's log")
+        try git.must(
+          ["commit", "-q", "--no-verify", "--no-edit"], doing: "merging the other machines' changes")
+      } else {
+        _ = try git.run(["merge", "--abort"])
+        for (path, bytes) in ahead + aside { try writeLog(bytes, to: path) }
+        let message = Git.whole(merged.errors + merged.output)
+        if message.contains("unrelated histories") { throw GroceryError.unrelatedHousehold(remote: shown) }
+        throw GroceryError.mergeFailed(message: message, folder: store.path)
+      }
     }
+    if let ownLog, let ownFile, let ownBefore,
+      try FileSystem.readRegularFile(ownFile, limit: ChangeLog.maximumSize) != ownBefore
+    {
+      try writeLog(ownBefore, to: ownLog)
+      try git.must(["add", "--", ownLog], doing: "keeping this machine's log")
+      try git.must(
+        [
+          "commit", "-q", "--no-verify", "-m", "grocery: this machine's log as it wrote it", "--only", "--",
+          ownLog,
+        ],
+        doing: "keeping this machine's log")
+    }
+    for (path, bytes) in ahead { try writeLog(bytes, to: path) }
+    var warnings: [String] = []
+    if !aside.isEmpty {
+      let folder = store.stateFolder + "/set-aside"
+      try FileSystem.makeFolders(folder, mode: 0o700)
+      for (path, bytes) in aside {
+        let kept = folder + "/" + FileSystem.name(of: path)
+        try AtomicFile.write(Data(bytes), to: kept, owner: try FileSystem.status(folder))
+        warnings.append(
+          "'\(store.shown(store.folder + "/" + path))' here differed from the shared copy (changed by hand?);"
+            + " the shared copy is used, as only that machine writes its log, and this one is kept as '\(kept)'"
+        )
+      }
+    }
+    return warnings
+  }
+
+  /// Replaces a log in the folder with these bytes, keeping its mode and, as root, the folder's owner.
+  func writeLog(_ bytes: [UInt8], to path: String) throws {
+    try AtomicFile.write(
+      Data(bytes), to: store.folder + "/" + path, owner: try FileSystem.status(store.folder))
+  }
+
+  /// A file as a commit holds it, or nil when the commit does not hold it.
+  func committed(_ ref: String, _ path: String) throws -> [UInt8]? {
+    let shown = try git.run(["show", ref + ":" + path])
+    return shown.succeeded ? Array(shown.output.utf8) : nil
   }
 
   /// Commits this machine's changes, fetches, merges and pushes, trying again when someone pushed in between;
-  /// returns what this machine sent and what came in from the other machines.
+  /// returns what this machine sent, what came in from the other machines, and what it left alone.
+  ///
+  /// Everything that could refuse the sync with nothing changed (a household that cannot be changed, a remote that
+  /// holds another household) is checked before anything is committed.
   public func sync(onWait: () -> Void = {}) throws -> SyncReport {
     guard try FileSystem.status(gitFolder) != nil, let remote = try origin() else {
       throw GroceryError.syncNotSetUp(folder: store.path)
     }
     let shown = Git.hidingCredentials(remote)
+    try store.checkChangeable()
     // Where each log's whole lines end now: what came in is read from there.
     var before: [String: Int] = [:]
     for machine in try store.logFiles().keys {
       before[machine] = try ChangeLog.wholeLength(store.logsFolder + "/" + machine + ".jsonl")
     }
+    // A log that differs here from git's copy, or that the merge replaces rather than grows, is read for what came
+    // in from where the two copies part.
+    let startedAt = try git.run(["rev-parse", "-q", "--verify", "HEAD"]).output.trimmingNewlines
+    var replaceable: [String: [UInt8]] = [:]
+    let differing = try git.run([
+      "ls-files", "--modified", "--others", "--exclude-standard", "-z", "--", "logs/",
+    ])
+    for path in differing.output.split(separator: "\0") where path.hasSuffix(".jsonl") {
+      let machine = String(FileSystem.name(of: String(path)).dropLast(6))
+      replaceable[machine] = try FileSystem.readRegularFile(
+        store.folder + "/" + path, limit: ChangeLog.maximumSize)
+    }
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
       let machine = try store.identity(creating: true)
-      try commitOwnChanges(machine: machine, message: "grocery: changes from \(machine.name)")
+      // A lost household.json is put back with the household's own id before anything is compared or committed.
+      try store.prepareFolder()
       return machine
     }
     // How much of this machine's log the remote had at the last fetch: what lies beyond it is sent now.
     let ownLog = "logs/" + machine.id + ".jsonl"
     let remoteSize = try git.run(["cat-file", "-s", "refs/remotes/origin/main:" + ownLog])
     let alreadySent = remoteSize.succeeded ? Int(remoteSize.output.trimmingNewlines) ?? 0 : 0
+    var report = SyncReport()
     var attempt = 0
     while true {
       attempt += 1
       let fetched = try git.run(["fetch", "-q", "origin"])
       if !fetched.succeeded {
-        throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(fetched.errors))
+        throw GroceryError.remoteUnreachable(remote: shown, message: Git.whole(fetched.errors))
       }
       let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded
       if remoteHasMain {
         let remote = try remoteHousehold(try markerBytes(at: "refs/remotes/origin/main"), shown: shown)
         let local = try HouseholdMarker.read(store.markerPath, shown: store.shown(store.markerPath))
         if remote.id != local?.id { throw GroceryError.unrelatedHousehold(remote: shown) }
-        try store.withLock(onWait: onWait) {
-          try merge(allowUnrelated: false, shown: shown)
+      }
+      try store.withLock(onWait: onWait) {
+        if attempt == 1 {
+          report.warnings = try bringBack(machine: machine, remoteHasMain: remoteHasMain)
+          let shared =
+            try committed("HEAD", HouseholdMarker.fileName) == nil ? [HouseholdMarker.fileName] : []
+          try commitOwnChanges(
+            machine: machine, message: "grocery: changes from \(machine.name)", shared: shared)
+          try trackRemote()
+          try unstageOthers()
+        }
+        if remoteHasMain {
+          report.warnings += try merge(allowUnrelated: false, shown: shown, ownLog: ownLog)
           // Fold what came in once, here, so the commands after a sync read only the cache.
           _ = try store.read(.ids([]), machine: machine.id)
         }
+        if attempt == 1 { report.leftAlone = try leftAlone() }
       }
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
       if pushed.succeeded { break }
@@ -192,11 +294,143 @@ public struct HouseholdSync {
         pushed.errors.contains("rejected") || pushed.errors.contains("fetch first")
         || pushed.errors.contains("non-fast-forward")
       if !rejected || attempt >= HouseholdSync.attempts {
-        throw GroceryError.remoteUnreachable(remote: shown, message: Git.firstLine(pushed.errors))
+        throw GroceryError.remoteUnreachable(remote: shown, message: Git.whole(pushed.errors))
       }
     }
-    let sent = try summaries(machine: machine.id, from: alreadySent)
-    return SyncReport(sent: sent, incoming: try incoming(since: before, ownMachine: machine.id))
+    // The remote holds this machine's log as it is now: a shorter one later is noticed against this length.
+    try store.withLock(onWait: onWait) {
+      var remembered = try store.identity(creating: true)
+      let length = try ChangeLog.wholeLength(store.folder + "/" + ownLog)
+      if remembered.logLength != length {
+        remembered.logLength = length
+        try store.writeIdentity(remembered)
+      }
+    }
+    report.sent = try summaries(machine: machine.id, from: alreadySent)
+    if !startedAt.isEmpty {
+      let changed = try git.run(["diff", "--name-only", "-z", startedAt, "HEAD", "--", "logs/"])
+      for path in changed.output.split(separator: "\0").map(String.init) where path.hasSuffix(".jsonl") {
+        let machine = String(FileSystem.name(of: path).dropLast(6))
+        if replaceable[machine] == nil { replaceable[machine] = try committed(startedAt, path) }
+      }
+    }
+    for (machine, old) in replaceable {
+      let now =
+        try FileSystem.readRegularFile(
+          store.logsFolder + "/" + machine + ".jsonl", limit: ChangeLog.maximumSize) ?? []
+      if now.starts(with: old) { continue }
+      let common = zip(old, now).prefix { $0 == $1 }.count
+      before[machine] = now.prefix(common).lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    }
+    report.incoming = try incoming(since: before, ownMachine: machine.id)
+    return report
+  }
+
+  /// Brings back what a rewound working tree lost, under the lock, and returns what it says about it: a folder left
+  /// on an older commit (a detached HEAD) is put back on `main`, keeping every file as it is; another machine's log
+  /// older than git's copy gets git's; and this machine's own log gets back every line git's copies (this
+  /// folder's and the remote's) hold that it lost, and keeps its own where a copy was changed elsewhere.
+  func bringBack(machine: Machine, remoteHasMain: Bool) throws -> [String] {
+    var warnings: [String] = []
+    if try !git.run(["symbolic-ref", "-q", "HEAD"]).succeeded,
+      try git.run(["rev-parse", "-q", "--verify", "refs/heads/main"]).succeeded
+    {
+      let head = try git.must(["rev-parse", "HEAD"], doing: "reading HEAD").output.trimmingNewlines
+      try git.must(["symbolic-ref", "HEAD", "refs/heads/main"], doing: "putting the folder back on main")
+      try git.must(["reset", "-q"], doing: "putting the folder back on main")
+      warnings.append(
+        "the household folder was on an older commit (a detached HEAD at \(head.prefix(12))); it is back on 'main',"
+          + " with every file as it was (\(head.prefix(12)) itself is kept by git)")
+    }
+    let ownLog = "logs/" + machine.id + ".jsonl"
+    var restored: [String] = []
+    let tracked = try git.run(["ls-tree", "--name-only", "HEAD", "logs/"]).output.split(separator: "\n")
+    for path in tracked.map(String.init) where path.hasSuffix(".jsonl") && path != ownLog {
+      guard let copy = try committed("HEAD", path) else { continue }
+      let here = try FileSystem.readRegularFile(store.folder + "/" + path, limit: ChangeLog.maximumSize)
+      if let here, here == copy || !copy.starts(with: here) { continue }
+      try git.must(["checkout", "-q", "HEAD", "--", path], doing: "putting back '\(path)'")
+      restored.append(path)
+    }
+    if !restored.isEmpty {
+      warnings.append(
+        "put back from git, as they were older than git's copy: "
+          + restored.map { "'\($0)'" }.joined(separator: ", "))
+    }
+    let file = store.folder + "/" + ownLog
+    let shownLog = store.shown(file)
+    let original = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
+    var bytes = original
+    var putBack: [String] = []
+    var changed: [String] = []
+    for ref in ["HEAD"] + (remoteHasMain ? ["refs/remotes/origin/main"] : []) {
+      guard let copy = try committed(ref, ownLog), let repair = OwnLogRepair(local: bytes, copy: copy) else {
+        continue
+      }
+      bytes = repair.bytes
+      putBack += repair.putBack
+      if !repair.changedElsewhere.isEmpty {
+        let place = ref == "HEAD" ? "this folder's last commit" : "the remote"
+        changed.append(
+          (repair.changedElsewhere.count == 1 ? "line " : "lines ")
+            + repair.changedElsewhere.map(String.init).joined(separator: ", ") + " in " + place)
+      }
+    }
+    if bytes != original { try writeLog(bytes, to: ownLog) }
+    if !putBack.isEmpty {
+      warnings.append(
+        "this machine's log '\(shownLog)' was shorter than git's copy of it (a restored backup, or an older copy of"
+          + " the folder?); put back \(putBack.count) \(putBack.count == 1 ? "change" : "changes"): "
+          + putBack.map(ChangeVerb.pastTense).joined(separator: "; "))
+    } else if let length = machine.logLength, bytes.count < length {
+      warnings.append(
+        "this machine's log '\(shownLog)' is shorter than at the last sync (\(bytes.count) bytes, was \(length)),"
+          + " and git holds no copy of what is missing: those changes are gone")
+    }
+    if !changed.isEmpty {
+      warnings.append(
+        "this machine's log '\(shownLog)' was changed elsewhere (" + changed.joined(separator: "; ")
+          + "); its lines as this machine wrote them are kept and sent")
+    }
+    return warnings
+  }
+
+  /// What is changed, staged or new in the folder that sync did not commit, as git names it.
+  func leftAlone() throws -> [String] {
+    let status = try git.must(["status", "--porcelain", "-z"], doing: "listing what is left alone")
+    var paths: [String] = []
+    var renamedFrom = false
+    for entry in status.output.split(separator: "\0") {
+      if renamedFrom {
+        renamedFrom = false
+        continue
+      }
+      guard entry.count > 3 else { continue }
+      renamedFrom = entry.first == "R" || entry.first == "C"
+      paths.append(String(entry.dropFirst(3)))
+    }
+    return paths
+  }
+
+  /// Unstages what someone else staged in the folder, where the file itself holds the same (so nothing is lost),
+  /// since git merges nothing into a folder whose staged files differ from its last commit.
+  func unstageOthers() throws {
+    let staged = try git.must(["diff", "--cached", "--name-only", "-z"], doing: "listing what is staged")
+    let paths = staged.output.split(separator: "\0").map(String.init)
+    var same: [String] = []
+    for path in paths where try git.run(["diff", "--quiet", "--", path]).succeeded { same.append(path) }
+    if !same.isEmpty { try git.must(["reset", "-q", "--"] + same, doing: "unstaging what sync left alone") }
+  }
+
+  /// Has the branch track the remote's `main`, so that a plain `git pull` and `git push` in the folder work.
+  func trackRemote() throws {
+    let branch = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
+    guard branch.succeeded else { return }
+    let name = branch.output.trimmingNewlines
+    if try git.run(["config", "--get", "branch.\(name).remote"]).succeeded { return }
+    try git.must(["config", "branch.\(name).remote", "origin"], doing: "setting the branch's upstream")
+    try git.must(
+      ["config", "branch.\(name).merge", "refs/heads/main"], doing: "setting the branch's upstream")
   }
 
   /// The remote `origin`, or nil.
@@ -205,15 +439,19 @@ public struct HouseholdSync {
     return result.succeeded ? result.output.trimmingNewlines : nil
   }
 
-  /// Stages and commits this machine's log and the household's shared files, if they changed.
-  func commitOwnChanges(machine: Machine, message: String) throws {
-    var paths = [HouseholdMarker.fileName, ".gitignore"]
+  /// Commits this machine's own log and the shared files named, if they changed, and nothing else, whatever else
+  /// is staged or changed in the folder.
+  func commitOwnChanges(machine: Machine, message: String, shared: [String]) throws {
+    var paths = shared
     if try FileSystem.status(store.logsFolder + "/" + machine.id + ".jsonl") != nil {
       paths.append("logs/" + machine.id + ".jsonl")
     }
+    if paths.isEmpty { return }
     try git.must(["add", "--"] + paths, doing: "staging this machine's changes")
-    if try git.run(["diff", "--cached", "--quiet"]).succeeded { return }
-    try git.must(["commit", "-q", "--no-verify", "-m", message], doing: "committing this machine's changes")
+    if try git.run(["diff", "--cached", "--quiet", "--"] + paths).succeeded { return }
+    try git.must(
+      ["commit", "-q", "--no-verify", "-m", message, "--only", "--"] + paths,
+      doing: "committing this machine's changes")
   }
 
   func markerBytes(at ref: String) throws -> [UInt8]? {

@@ -24,6 +24,12 @@ struct SyncCommand: Command, Runnable {
     let sync = try HouseholdSync(store: context.store, environment: context.environment)
     let report = try sync.sync(onWait: context.waiting)
     context.saved.isSaved = true
+    for warning in report.warnings { context.warn(warning) }
+    if !report.leftAlone.isEmpty {
+      context.say(
+        "left alone, as sync commits only this machine's log: "
+          + report.leftAlone.map { "'\($0)'" }.joined(separator: ", "))
+    }
     if report.sent.isEmpty && report.incoming.isEmpty {
       context.say("up to date")
       return

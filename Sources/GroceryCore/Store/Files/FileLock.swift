@@ -23,6 +23,9 @@ final class FileLock {
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     if fd < 0 { throw FileSystem.ioError(path, "open lock file") }
     let lock = FileLock(fd: fd)
+    if let folder = try FileSystem.status(FileSystem.folder(of: path)) {
+      try FileSystem.giveToOwner(fd, of: folder, path: path)
+    }
     if try lock.attempt(path, blocking: false) { return lock }
     onWait()
     guard let timeout else {

@@ -159,12 +159,20 @@ public enum FileSystem {
     if fsync(fd) != 0 && errno != EINVAL { throw ioError(path, "flush folder") }
   }
 
-  /// Creates a folder and its missing parents; the ones it creates get the given mode.
+  /// Creates a folder and its missing parents; the ones it creates get the given mode and, when running as root,
+  /// the owner and group of the folder they are made in, as every file grocery makes does.
   static func makeFolders(_ path: String, mode: mode_t) throws {
     if try status(path) != nil { return }
     let parent = folder(of: path)
     if parent != "." && parent != path { try makeFolders(parent, mode: mode) }
-    if mkdir(path, mode) != 0 && errno != EEXIST { throw ioError(path, "create folder") }
+    if mkdir(path, mode) != 0 {
+      if errno == EEXIST { return }
+      throw ioError(path, "create folder")
+    }
+    guard geteuid() == 0, let owner = try status(parent) else { return }
+    if owner.st_uid != 0 || owner.st_gid != 0, chown(path, owner.st_uid, owner.st_gid) != 0 {
+      throw ioError(path, "give to the folder's owner")
+    }
   }
 
   /// Refuses, creating nothing, when this user could not create a file in `target`, making it and its missing

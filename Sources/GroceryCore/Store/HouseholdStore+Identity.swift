@@ -1,0 +1,89 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How a household keeps its id: a lost or damaged `household.json` is put back with the id this machine remembers
+/// or git's history holds, never silently given a new one.
+extension HouseholdStore {
+  /// What `household.json` holds.
+  enum MarkerReading {
+    case missing
+    /// A marker that cannot be read; the error is the one reading it gave.
+    case damaged(GroceryError)
+    case sound(id: String)
+  }
+
+  /// Reads `household.json`; a marker from a newer grocery is refused.
+  func readMarker() throws -> MarkerReading {
+    guard let bytes = try FileSystem.readRegularFile(markerPath, limit: 1 << 16) else { return .missing }
+    do {
+      let contents = try HouseholdMarker.parse(bytes, shown: shown(markerPath))
+      if contents.id.isEmpty {
+        return .damaged(.unreadableStore(path: shown(markerPath), reason: "id: missing"))
+      }
+      return .sound(id: contents.id)
+    } catch let error as GroceryError {
+      if case .unreadableStore = error { return .damaged(error) }
+      throw error
+    }
+  }
+
+  /// Returns the id `household.json` is to be written with, or nil when it is sound: for a lost or damaged one, the
+  /// id this machine remembers (when the folder holds logs), else the newest one in git's history; a new id only for
+  /// a folder that holds no log yet.
+  ///
+  /// Refuses, naming how to repair it, a household whose id is nowhere to be found; it never makes a new one.
+  func markerToWrite() throws -> String? {
+    let problem: String
+    switch try readMarker() {
+    case .sound:
+      return nil
+    case .missing:
+      problem = "is missing"
+    case .damaged(let error):
+      guard case .unreadableStore(_, let reason) = error else { throw error }
+      problem = "is damaged (\(reason))"
+    }
+    let holdsLogs = try !logFiles().isEmpty
+    if holdsLogs, let id = try identity().household, !id.isEmpty { return id }
+    if let id = try MarkerHistory.id(in: folder) { return id }
+    if holdsLogs {
+      throw GroceryError.householdIDLost(marker: shown(markerPath), problem: problem, folder: path)
+    }
+    if case .damaged(let error) = try readMarker() { throw error }
+    return UUIDText.format(UUID())
+  }
+
+  /// Writes `household.json` where it is missing or damaged, and has this machine remember the id it holds.
+  func keepHouseholdID(owner: stat) throws {
+    if let id = try markerToWrite() {
+      try AtomicFile.write(Data(HouseholdMarker.new(id: id).utf8), to: markerPath, owner: owner)
+    }
+    guard case .sound(let id) = try readMarker() else { return }
+    var machine = try identity(creating: true)
+    if machine.household != id {
+      machine.household = id
+      try writeIdentity(machine)
+    }
+  }
+
+  /// True when this machine has an identity for the household; a state folder that cannot be read is an error.
+  func hasIdentity() throws -> Bool {
+    try FileSystem.readRegularFile(identityPath, limit: 1 << 16) != nil
+  }
+
+  /// Writes this machine's identity, giving it, when running as root, to the state folder's owner.
+  func writeIdentity(_ machine: Machine) throws {
+    try FileSystem.makeFolders(stateFolder, mode: 0o700)
+    try AtomicFile.write(
+      Data(machine.encoded().utf8), to: identityPath, owner: try FileSystem.status(stateFolder))
+  }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import GroceryCore
+import TestSupport
+import Testing
+
+/// A household keeps its id, and sync recovers from what others did to the folder: files it did not make, a
+/// rewound working tree, a log edited elsewhere, a joiner ahead of the remote. Real git, one HOME per machine.
+@Suite(.enabled(if: gitAvailable, "needs git")) struct SyncRecoveryTests {
+  let household: Household
+  let alice: GroceryProcess
+  let bob: GroceryProcess
+
+  init() throws {
+    household = try Household()
+    alice = household.machine("alice")
+    bob = household.machine("bob")
+  }
+
+  func list(_ machine: GroceryProcess) throws -> String { try machine.run(["list"]).stdout }
+
+  func marker(_ machine: GroceryProcess) throws -> String {
+    try String(contentsOfFile: machine.store + "/household.json", encoding: .utf8)
+  }
+
+  /// This machine's own log, as a path in the household folder.
+  func ownLog(_ machine: GroceryProcess) throws -> String {
+    "logs/" + (try machine.household().identity().id) + ".jsonl"
+  }
+
+  /// Writes the machine's identity as grocery wrote it before it remembered its household.
+  func forgetHousehold(_ machine: GroceryProcess) throws {
+    let store = try machine.household()
+    let identity = try store.identity()
+    let old =
+      "{\"machine\":\"\(identity.id)\",\"name\":\"\(identity.name)\",\"host\":\"\(Machine.currentHost)\"}\n"
+    try old.write(toFile: store.stateFolder + "/identity.json", atomically: true, encoding: .utf8)
+  }
+
+  func gitOutput(_ arguments: [String], in folder: String) throws -> String {
+    try Tool.run("git", ["-C", folder] + arguments, in: household.folder).stdout
+  }
+
+  // MARK: - A household keeps its identity
+
+  @Test func aLostHouseholdJSONGetsItsIdBackFromThisMachinesMemory() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    // An identity from before grocery remembered the household learns it at the next change.
+    try forgetHousehold(alice)
+    try household.on(alice, at: 1, "add", "eggs")
+    let before = try marker(alice)
+    #expect(unlink(alice.store + "/household.json") == 0)
+    try household.on(alice, at: 2, "add", "tea")
+    #expect(try marker(alice) == before)
+  }
+
+  @Test func aLostHouseholdJSONGetsItsIdBackFromGitsHistory() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    try forgetHousehold(bob)
+    let before = try marker(bob)
+    #expect(unlink(bob.store + "/household.json") == 0)
+    try household.on(bob, at: 10, "add", "bread")
+    #expect(try marker(bob) == before)
+    #expect(try household.on(bob, at: 11, "sync").stdout == "sent: added bread\n")
+    #expect(try household.on(alice, at: 12, "sync").stdout == "from bob: added bread\n")
+  }
+
+  @Test func aDamagedHouseholdJSONIsWrittenBackWithItsOwnId() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    let before = try marker(alice)
+    try "{\"format\":\"grocery-hou".write(
+      toFile: alice.store + "/household.json", atomically: false, encoding: .utf8)
+    try household.on(alice, at: 1, "add", "eggs")
+    #expect(try marker(alice) == before)
+  }
+
+  @Test func aLostHouseholdJSONThatNothingRemembersIsRefusedSayingHowToRepairIt() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try forgetHousehold(alice)
+    #expect(unlink(alice.store + "/household.json") == 0)
+    let before = alice.storeBytes()
+    #expect(
+      try alice.run(["add", "eggs"])
+        == Outcome(
+          stderr:
+            "grocery: error: '\(alice.store)/household.json' is missing, and neither this machine nor git's"
+            + " history remembers the household's id; nothing was changed. Copy household.json from another"
+            + " machine of this household (or a backup) into '\(alice.store)'\n", status: 65))
+    #expect(alice.storeBytes() == before)
+  }
+
+  // MARK: - Sync commits only this machine's own log
+
+  @Test func syncCommitsOnlyThisMachinesLogAndSaysWhatItLeftAlone() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try "a note\n".write(toFile: bob.store + "/notes.txt", atomically: false, encoding: .utf8)
+    try "draft\n".write(toFile: bob.store + "/draft.txt", atomically: false, encoding: .utf8)
+    #expect(try git(["add", "notes.txt"], in: bob.store) == 0)
+    try household.on(bob, at: 12, "add", "bread")
+    let synced = try household.on(bob, at: 13, "sync")
+    #expect(
+      synced.stdout
+        == "left alone, as sync commits only this machine's log: 'draft.txt', 'notes.txt'\n"
+        + "sent: added bread\nfrom alice: added milk\n")
+    #expect(
+      try gitOutput(["log", "--format=%s", "--name-only", "-1", "--grep=changes from bob"], in: bob.store)
+        == "grocery: changes from bob\n\n\(try ownLog(bob))\n")
+    #expect(
+      try gitOutput(["ls-tree", "-r", "--name-only", "main"], in: household.remote).contains("notes") == false
+    )
+    #expect(FileManager.default.fileExists(atPath: bob.store + "/notes.txt"))
+  }
+
+  @Test func gitsWholeErrorIsShownWithTheFilesItNames() throws {
+    try household.share([alice, bob])
+    try "alice's notes\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
+    #expect(try git(["add", "notes.txt"], in: alice.store) == 0)
+    #expect(try git(["commit", "-q", "-m", "notes"], in: alice.store) == 0)
+    try household.on(alice, at: 5, "sync")
+    try "bob's notes\n".write(toFile: bob.store + "/notes.txt", atomically: false, encoding: .utf8)
+    try household.on(bob, at: 10, "add", "bread")
+    let failed = try bob.run(["sync"])
+    #expect(
+      failed
+        == Outcome(
+          stderr:
+            "grocery: error: git could not merge the other machines' changes, and the merge was abandoned;"
+            + " this machine's changes are kept and go out with the next sync. git said:\n"
+            + "  error: The following untracked working tree files would be overwritten by merge:\n"
+            + "  notes.txt\n  Please move or remove them before you merge.\n  Aborting\n"
+            + "  Merge with strategy ort failed.\n"
+            + "Put the files it names back as they were shared ('git -C \(bob.store) checkout -- FILE' for another"
+            + " machine's log, as only that machine writes it), or commit or stash your own, then sync again\n",
+          status: 1))
+    #expect(unlink(bob.store + "/notes.txt") == 0)
+    #expect(try household.on(bob, at: 11, "sync").stdout == "sent: added bread\n")
+  }
+
+  // MARK: - A rewound working tree
+
+  @Test func aRestoredBackupOfThisMachinesLogGetsItsLostChangesBackFromGit() throws {
+    try household.share([alice, bob])
+    let log = alice.store + "/" + (try ownLog(alice))
+    let backup = try Data(contentsOf: URL(fileURLWithPath: log))
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "add", "jam")
+    try household.on(alice, at: 12, "sync")
+    try backup.write(to: URL(fileURLWithPath: log))
+    try household.on(alice, at: 20, "add", "honey")
+    let synced = try household.on(alice, at: 21, "sync")
+    #expect(
+      synced
+        == Outcome(
+          stdout: "sent: added honey\n",
+          stderr:
+            "grocery: warning: this machine's log '\(log)' was shorter than git's copy of it (a restored"
+            + " backup, or an older copy of the folder?); put back 2 changes: added tea; added jam\n"))
+    try household.on(bob, at: 22, "sync")
+    let expected = "Uncategorized\n  [ ] honey\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n"
+    #expect(try list(alice) == expected)
+    #expect(try list(bob) == expected)
+  }
+
+  @Test func aFolderLeftOnAnOlderCommitIsPutBackOnMainKeepingEveryChange() throws {
+    try household.share([alice, bob])
+    try household.on(bob, at: 5, "add", "bread")
+    try household.on(bob, at: 6, "sync")
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "sync")
+    let older = try gitOutput(["rev-parse", "HEAD~2"], in: alice.store).trimmingCharacters(in: .newlines)
+    #expect(try git(["checkout", "-q", older], in: alice.store) == 0)
+    try household.on(alice, at: 20, "add", "jam")
+    let synced = try household.on(alice, at: 21, "sync")
+    #expect(synced.status == 0)
+    #expect(
+      synced.stderr
+        == "grocery: warning: the household folder was on an older commit (a detached HEAD at \(older.prefix(12)));"
+        + " it is back on 'main', with every file as it was (\(older.prefix(12)) itself is kept by git)\n"
+        + "grocery: warning: put back from git, as they were older than git's copy: '\(try ownLog(bob))'\n"
+        + "grocery: warning: this machine's log '\(alice.store)/\(try ownLog(alice))' was shorter than git's"
+        + " copy of it (a restored backup, or an older copy of the folder?); put back 1 change: added tea\n")
+    #expect(try gitOutput(["symbolic-ref", "--short", "HEAD"], in: alice.store) == "main\n")
+    try household.on(bob, at: 22, "sync")
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] bread\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
+  @Test func aHandEditOfThisMachinesLogOnTheRemoteIsUndoneAndReported() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    try household.on(alice, at: 20, "add", "eggs")
+    let synced = try household.on(alice, at: 21, "sync")
+    let lines = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8).split(separator: "\n")
+    let changed = (lines.firstIndex { $0.contains("milk") } ?? -1) + 1
+    #expect(
+      synced
+        == Outcome(
+          stdout: "sent: added eggs\n",
+          stderr: "grocery: warning: this machine's log '\(alice.store)/\(log)' was changed elsewhere (line"
+            + " \(changed) in the remote); its lines as this machine wrote them are kept and sent\n"))
+    #expect(
+      try gitOutput(["show", "main:" + log], in: household.remote)
+        == String(contentsOfFile: alice.store + "/" + log, encoding: .utf8))
+    // Bob's copy of alice's log is alice's again once he syncs: the line he changed comes in as she wrote it.
+    let bobSync = try household.on(bob, at: 22, "sync")
+    #expect(bobSync.stdout == "from alice: added milk; added eggs\n", "\(bobSync)")
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+  }
+
+  @Test func anotherMachinesLogChangedHereIsReplacedByTheSharedCopyAndKeptAside() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    try household.on(alice, at: 20, "add", "eggs")
+    try household.on(alice, at: 21, "sync")
+    let kept = try bob.household().stateFolder + "/set-aside/" + (log as NSString).lastPathComponent
+    let synced = try household.on(bob, at: 22, "sync")
+    #expect(
+      synced.stderr
+        == "grocery: warning: '\(onBob)' here differed from the shared copy (changed by hand?); the shared copy is"
+        + " used, as only that machine writes its log, and this one is kept as '\(kept)'\n")
+    #expect(try String(contentsOfFile: kept, encoding: .utf8) == edited)
+    #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
+  }
+
+  @Test func aLogShorterThanAtTheLastSyncWithNoCopyLeftIsSaidLoudly() throws {
+    try household.share([alice, bob])
+    let log = alice.store + "/" + (try ownLog(alice))
+    let backup = try Data(contentsOf: URL(fileURLWithPath: log))
+    let shared = try gitOutput(["rev-parse", "main"], in: household.remote).trimmingCharacters(in: .newlines)
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "sync")
+    let longer = try Data(contentsOf: URL(fileURLWithPath: log)).count
+    // The remote and the folder's git are put back to before that sync too, as restored backups of both would.
+    #expect(try git(["update-ref", "refs/heads/main", shared], in: household.remote) == 0)
+    #expect(try git(["update-ref", "refs/remotes/origin/main", shared], in: alice.store) == 0)
+    #expect(try git(["reset", "-q", "--hard", shared], in: alice.store) == 0)
+    try backup.write(to: URL(fileURLWithPath: log))
+    let synced = try household.on(alice, at: 20, "sync")
+    #expect(
+      synced.stderr
+        == "grocery: warning: this machine's log '\(log)' is shorter than at the last sync (\(backup.count) bytes,"
+        + " was \(longer)),"
+        + " and git holds no copy of what is missing: those changes are gone\n")
+  }
+
+  @Test func aJoinerWhoseCopyOfTheFolderIsAheadOfTheRemoteJoinsKeepingIt() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
+    try household.on(alice, at: 2, "add", "eggs")
+    // Bob's folder came from alice's by a folder-sync tool, with the change she has not synced yet.
+    try FileManager.default.createDirectory(atPath: bob.store, withIntermediateDirectories: true)
+    for name in ["household.json", "logs"] {
+      try FileManager.default.copyItem(atPath: alice.store + "/" + name, toPath: bob.store + "/" + name)
+    }
+    try household.on(bob, at: 3, "sync", "setup", household.remote, "--name", "bob")
+    let both = "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n"
+    #expect(try list(bob) == both)
+    try household.on(alice, at: 4, "sync")
+    try household.on(bob, at: 5, "add", "bread")
+    try household.syncAll([alice, bob], at: 6)
+    try household.expectSame([alice, bob])
+    #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
+  }
+
+  // MARK: - Plain git
+
+  @Test func afterSetupPlainGitPullAndPushWork() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    #expect(try git(["pull", "-q"], in: bob.store) == 0)
+    try household.on(bob, at: 12, "add", "bread")
+    #expect(try git(["add", "-A"], in: bob.store) == 0)
+    #expect(try git(["commit", "-q", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["push", "-q"], in: bob.store) == 0)
+    #expect(try household.on(alice, at: 13, "sync").stdout == "from bob: added bread\n")
+  }
+}
