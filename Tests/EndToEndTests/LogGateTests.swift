@@ -94,4 +94,27 @@ import Testing
         + " log was edited by hand or a backup restored; 'grocery check' names the changes only the copy holds,"
         + " then remove it\n")
   }
+
+  @Test func aDamagedMarkerIsSaidOnReadsAndWrittenBackByTheNextChange() throws {
+    try scenario.given(["add", "milk"])
+    let marker = scenario.grocery.store + "/household.json"
+    let whole = try String(contentsOfFile: marker, encoding: .utf8)
+    try "{\"format\":\"grocery-hou".write(toFile: marker, atomically: false, encoding: .utf8)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0 && list.stdout.hasPrefix("Uncategorized\n  [ ] milk\n"), "\(list)")
+    #expect(list.stderr.hasPrefix("grocery: warning: cannot read '\(marker)': byte "), "\(list)")
+    try scenario.given(["add", "eggs"])
+    #expect(try String(contentsOfFile: marker, encoding: .utf8) == whole, "the same id, written back")
+  }
+
+  @Test func aFolderWithoutLogsWhoseMarkerIsNotAHouseholdsIsRefused() throws {
+    let other = scenario.folder.path + "/other"
+    try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+    try scenario.folder.write("other/household.json", "{\"format\":\"something-else\"}\n")
+    try scenario.expectRefused(
+      ["--store", other, "list"],
+      stderr:
+        "grocery: error: cannot read store '\(other)/household.json': not a grocery household (format is not"
+        + " 'grocery-household')\n", status: 65)
+  }
 }

@@ -85,7 +85,7 @@ final class HouseholdCache {
     let temporary = path + ".new-\(getpid())"
     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
     defer { unlink(temporary) }
-    createPrivately(temporary)
+    try createPrivately(temporary)
     do {
       let cache = HouseholdCache(try Database(path: temporary, create: true))
       try cache.database.execute("PRAGMA journal_mode=OFF; " + noSync)
@@ -580,8 +580,14 @@ final class HouseholdCache {
   }
 }
 
-/// Makes an empty file readable by this user only, so that the database SQLite then opens in it keeps that mode.
-private func createPrivately(_ path: String) {
+/// Makes an empty file readable by its owner only, so that the database SQLite then opens in it keeps that mode;
+/// made as root in someone else's state folder, it is theirs (SQLite gives its journal the database's owner).
+private func createPrivately(_ path: String) throws {
   let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-  if fd >= 0 { close(fd) }
+  guard fd >= 0 else { return }
+  defer { close(fd) }
+  let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+  if let owner = try FileSystem.status(folder.isEmpty ? "." : folder) {
+    try FileSystem.giveToOwner(fd, of: owner, path: path)
+  }
 }

@@ -38,7 +38,16 @@ extension HouseholdStore {
       let state = HouseholdState.initial
       return Reading(state: state, view: HouseholdView(state), positions: [:], undo: [], cache: nil)
     }
-    try HouseholdMarker.check(markerPath, shown: shown(markerPath))
+    do {
+      try HouseholdMarker.check(markerPath, shown: shown(markerPath))
+    } catch GroceryError.unreadableStore(let file, let reason) {
+      // Reading needs only the logs: a damaged marker of a folder that holds them is said, and the next change
+      // writes it back. A folder without logs may be anything: it is refused.
+      guard try FileSystem.status(logsFolder) != nil else {
+        throw GroceryError.unreadableStore(path: file, reason: reason)
+      }
+      warn("cannot read '\(file)': \(reason); the next change writes it back with the household's own id")
+    }
     let logs = try logFiles()
     if let cache = try upToDateCache(logs) {
       do {
