@@ -45,6 +45,19 @@ import Testing
         """)
   }
 
+  @Test func aControlCharacterNoLogBringsInWouldBeShownNotSentToTheTerminal() throws {
+    // The gate refuses such a name on every line read; this is the second line of defence behind it.
+    var odd = groceries
+    odd.items = odd.items.filter { $0.name == "Batteries" }
+    odd.items[0].name = "Batt\u{1b}[31meries"
+    odd.items[0].note = "bell\u{7}"
+    let text = TextRenderer.render(try odd.listView(ListQuery(mode: .shopping, today: Fixed.today)))
+    #expect(text.contains("[ ] Batt\\u{1b}[31meries - bell\\u{7}\n"))
+    #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    #expect(UndoListRenderer.text([UndoEntry(summary: "add \u{1b}]0;x", at: nil)]) == "1. add \\u{1b}]0;x\n")
+    #expect(ChangeVerb.pastTense("add \u{1b}x") == "added \\u{1b}x")
+  }
+
   @Test func textAtALocationFollowsItsOrder() throws {
     #expect(
       TextRenderer.render(try view(at: "costco"), title: "Saturday") == """

@@ -40,9 +40,10 @@ public enum TextRenderer {
     }
     for section in view.sections {
       if !view.isFlat {
-        lines += TextLayout.wrap(section.title, width: style.width, first: "", rest: "  ").map {
-          style.paint($0, [1], section.color)
-        }
+        lines += TextLayout.wrap(Names.printable(section.title), width: style.width, first: "", rest: "  ")
+          .map {
+            style.paint($0, [1], section.color)
+          }
       }
       for entry in section.entries {
         let box: String
@@ -63,11 +64,12 @@ public enum TextRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The item's name, quantity when more than one, and note: `Milk x2 - 2%`.
+  /// The item's name, quantity when more than one, and note: `Milk x2 - 2%`. A control character, which no
+  /// line of a log brings in, would be shown as an escape, never sent to the terminal.
   static func describe(_ item: Item) -> String {
-    var text = item.name
+    var text = Names.printable(item.name)
     if item.quantity > 1 { text += " x\(item.quantity)" }
-    if let note = item.note { text += " - " + note }
+    if let note = item.note { text += " - " + Names.printable(note) }
     return text
   }
 

@@ -37,7 +37,7 @@ public enum TripRenderer {
     let shownDay =
       days.count > 1 || days.first.map { $0 != today } == true ? Day(ordinal: Int.min / 2) : today
     for purchase in trip.purchases {
-      let text = purchase.name + (purchase.quantity > 1 ? " x\(purchase.quantity)" : "")
+      let text = Names.printable(purchase.name) + (purchase.quantity > 1 ? " x\(purchase.quantity)" : "")
       let head = "  " + clock(purchase.at, today: shownDay, utcOffset: utcOffset) + "  "
       lines += TextLayout.wrap(text, width: 80, first: head, rest: String(repeating: " ", count: head.count))
     }

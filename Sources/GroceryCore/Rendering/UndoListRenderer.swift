@@ -14,7 +14,7 @@ public enum UndoListRenderer {
     if entries.isEmpty { return "Nothing to undo.\n" }
     return NumberedLines.text(
       entries.map { entry in
-        entry.summary
+        Names.printable(entry.summary)
           + (entry.at.map { "  (" + TripRenderer.clock($0, today: nil, utcOffset: utcOffset) + ")" } ?? "")
       })
   }

@@ -75,7 +75,9 @@ public enum ChangeVerb: CaseIterable, Sendable {
   static let byLength = allCases.sorted { $0.present.count > $1.present.count }
 
   /// Returns a change's summary as something that happened: `purchase eggs, milk` becomes `bought eggs, milk`.
-  public static func pastTense(_ summary: String) -> String {
+  public static func pastTense(_ text: String) -> String {
+    // A control character, which no line of a log brings in, is shown as an escape, never sent to a terminal.
+    let summary = Names.printable(text)
     for verb in byLength where summary.hasPrefix(verb.present) {
       return verb.past + summary.dropFirst(verb.present.count)
     }
