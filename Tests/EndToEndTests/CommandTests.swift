@@ -428,19 +428,19 @@ import Testing
   @Test func linesFromANewerGroceryAreLeftOutAndSaidAndANewerHouseholdIsRefused() throws {
     try scenario.given(["add", "milk"])
     let log = try ownLog()
-    try append("{\"v\":4,\"id\":\"x\",\"what\":\"a new kind of change\"}\n", to: log)
+    try append("{\"v\":5,\"id\":\"x\",\"what\":\"a new kind of change\"}\n", to: log)
     try scenario.expect(
       ["add", "eggs"], stdout: "added: eggs\n",
       stderr:
-        "grocery: warning: '\(log)' holds changes from a newer grocery from line 2 on (log version 4; this"
-        + " grocery reads up to 3); they are not shown until this machine's grocery is upgraded\n")
+        "grocery: warning: '\(log)' holds changes from a newer grocery from line 2 on (log version 5; this"
+        + " grocery reads up to 4); they are not shown until this machine's grocery is upgraded\n")
     let marker = scenario.grocery.store + "/household.json"
     try scenario.folder.write(
       "household/household.json", "{\"format\":\"grocery-household\",\"version\":9}\n")
     try scenario.expectRefused(
       ["list"],
       stderr:
-        "grocery: error: cannot read store '\(marker)': it is version 9, and this grocery understands versions up to 3; install a newer grocery\n",
+        "grocery: error: cannot read store '\(marker)': it is version 9, and this grocery understands versions up to 4; install a newer grocery\n",
       status: 65)
   }
 

@@ -123,7 +123,7 @@ import Testing
     try line.write(toFile: alice.logsFolder + "/00000000000000aa.jsonl", atomically: false, encoding: .utf8)
     let milk = try #require(try alice.load().items.first)
     #expect(milk.name == "Milk" && milk.timesBought == 1)
-    let newer = line.replacingOccurrences(of: "{\"v\":2", with: "{\"v\":4")
+    let newer = line.replacingOccurrences(of: "{\"v\":2", with: "{\"v\":5")
     try newer.write(toFile: alice.logsFolder + "/00000000000000aa.jsonl", atomically: false, encoding: .utf8)
     unlink(alice.cachePath)
     // A line from a newer grocery is left out, and said, until this one is upgraded.
@@ -131,7 +131,7 @@ import Testing
     #expect(
       said.lines == [
         "'\(alice.logsFolder)/00000000000000aa.jsonl' holds changes from a newer grocery from line 1 on (log "
-          + "version 4; this grocery reads up to 3); they are not shown until this machine's grocery is upgraded"
+          + "version 5; this grocery reads up to 4); they are not shown until this machine's grocery is upgraded"
       ])
   }
 

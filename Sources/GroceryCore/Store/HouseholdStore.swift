@@ -166,7 +166,7 @@ public struct HouseholdStore: Sendable {
       let (result, groceries) = try attempt(&reading, machine: machine.id)
       if groceries == reading.view.groceries { return result }
       // The trip's day is the log clock's, as its times are: a clock set back does not move a purchase onto it.
-      let clock = Date(timeIntervalSince1970: Double(TripBook.clock(now, after: reading.state.latest)) / 1000)
+      let clock = Date(timeIntervalSince1970: Double(reading.state.clock(now, machine: machine.id)) / 1000)
       let operations = Self.tripTagged(
         ChangeDiff.operations(from: reading.view, to: groceries, now: now), now: clock)
       if operations.isEmpty { return result }
@@ -214,8 +214,12 @@ public struct HouseholdStore: Sendable {
       operations.insert(.machine(name: machine.name), at: 0)
     }
     let stamp = Stamp.next(after: reading.state.latest, now: now, machine: machine.id)
+    // The stamp orders the change after every one this machine has seen; when that runs it ahead of this
+    // machine's own clock, the line says that clock's time too, which is what people are shown.
+    let time = reading.state.clock(now, machine: machine.id)
     let change = Change(
-      id: UUIDText.format(UUID()), stamp: stamp, summary: summary, undoes: undoes, operations: operations)
+      id: UUIDText.format(UUID()), stamp: stamp, summary: summary, undoes: undoes, operations: operations,
+      wall: time == stamp.milliseconds ? nil : time)
     let line = ChangeCodec.encode(change)
     // Every line written passes the gate every line read passes, so no machine ever writes one it would refuse.
     let written = Array(line.utf8)

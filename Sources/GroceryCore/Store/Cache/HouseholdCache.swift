@@ -35,6 +35,7 @@ final class HouseholdCache {
       CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
       CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER);
       CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
+      CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
       CREATE TABLE category(id BLOB PRIMARY KEY, \(list(columns(CategoryFields.table))));
       CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))));
       CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
@@ -157,6 +158,8 @@ final class HouseholdCache {
   func loadBase() throws -> HouseholdState {
     var state = HouseholdState()
     if case .blob(let bytes)? = try meta("latest") { state.latest = Stamp(bytes: bytes) ?? .zero }
+    let walls = try database.statement("SELECT machine, milliseconds FROM wall")
+    while try walls.step() { state.walls[UInt64(bitPattern: walls.integer(0))] = walls.integer(1) }
     if let ids = try meta("order").flatMap({ [UUID](sql: $0) }), case .blob(let at)? = try meta("order_at") {
       state.order = Register(ids, Stamp(bytes: at) ?? .zero)
     }
@@ -432,6 +435,11 @@ final class HouseholdCache {
     positions: [String: ChangeLog.Position]
   ) throws {
     try setMeta("latest", .blob(state.latest.bytes))
+    let walls = try database.statement("INSERT OR REPLACE INTO wall(machine, milliseconds) VALUES (?, ?)")
+    for (machine, time) in state.walls {
+      walls.reset()
+      try walls.bind(.integer(Int64(bitPattern: machine)), .integer(time)).run()
+    }
     try setMeta("order", state.order.value.sql)
     try setMeta("order_at", .blob(state.order.stamp.bytes))
     let machines = try database.statement(

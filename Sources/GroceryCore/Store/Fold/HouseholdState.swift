@@ -17,6 +17,9 @@ struct HouseholdState: Equatable, Sendable {
   var trips = TripBook()
   /// The newest stamp seen, so that a new change is stamped later.
   var latest = Stamp.zero
+  /// The latest time by its own clock of each machine's changes, by machine: a machine's clock for people never
+  /// runs back before it.
+  var walls: [UInt64: Int64] = [:]
   /// Set when a change reopened a trip the trip book no longer keeps: every log must be folded again.
   var needsRebuild = false
   /// Whether the trip book keeps every trip (a whole read for `trip --list`) or each machine's latest few.
@@ -80,6 +83,14 @@ struct HouseholdState: Equatable, Sendable {
     return a.stamp < b.stamp
   }
 
+  /// The time for people, in milliseconds, of a change `machine` makes at `now`: its wall clock, held at its own
+  /// latest change when the clock was set back. Another machine's clock never moves it.
+  func clock(_ now: Date, machine: String?) -> Int64 {
+    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    guard let number = machine.flatMap(MachineID.number), let own = walls[number] else { return wall }
+    return max(wall, own)
+  }
+
   /// A new household: the built-in categories in their default order.
   static var initial: HouseholdState {
     var state = HouseholdState()
@@ -94,6 +105,7 @@ struct HouseholdState: Equatable, Sendable {
   mutating func apply(_ change: Change) {
     let stamp = change.stamp
     if stamp > latest { latest = stamp }
+    walls[stamp.machineNumber] = max(walls[stamp.machineNumber] ?? .min, change.time)
     for operation in change.operations {
       switch operation {
       case .item(let id, let set, _):
@@ -111,7 +123,7 @@ struct HouseholdState: Equatable, Sendable {
         }
       case .buy(let item, let day, let quantity, let tag, let by):
         if let tag {
-          trips.add(tag, change: change.id, item: item, quantity: quantity, at: stamp)
+          trips.add(tag, change: change.id, item: item, quantity: quantity, at: stamp, time: change.time)
         }
         bought.append(
           Bought(item: item, change: change.id, stamp: stamp, day: day, quantity: quantity, by: by))

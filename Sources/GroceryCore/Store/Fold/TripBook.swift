@@ -39,11 +39,11 @@ struct TripBook: Equatable, Sendable {
 
   /// Adds a purchase made on a trip that is kept, by the machine that made the trip; another machine's says
   /// nothing.
-  mutating func add(_ tag: TripTag, change: String, item: UUID, quantity: Int, at stamp: Stamp) {
+  /// `time` is when its maker's clock says it was bought.
+  mutating func add(_ tag: TripTag, change: String, item: UUID, quantity: Int, at stamp: Stamp, time: Int64) {
     guard trips[tag.trip]?.machine == stamp.machineNumber else { return }
     trips[tag.trip]?.purchases.append(
-      TripState.Bought(
-        change: change, item: item, category: tag.category, quantity: quantity, at: stamp.milliseconds))
+      TripState.Bought(change: change, item: item, category: tag.category, quantity: quantity, at: time))
   }
 
   /// Takes back a purchase that an undone change made, from the trips of the machine that undid it.
@@ -93,12 +93,6 @@ struct TripBook: Equatable, Sendable {
   func open(of machine: String, at now: Int64) -> (id: UUID, trip: TripState)? {
     guard let number = MachineID.number(machine), let latest = unfinished(of: number) else { return nil }
     return latest.trip.end(asOf: now) == nil ? latest : nil
-  }
-
-  /// The time of the stamp a change made at `now` gets after `latest`, in milliseconds since 1970: the log's
-  /// clock, which never runs backwards, where the wall clock can.
-  static func clock(_ now: Date, after latest: Stamp) -> Int64 {
-    Stamp.next(after: latest, now: now, machine: "").milliseconds
   }
 
   /// Orders trips newest first: by the stamp of the change that started them (the log's clock, which never

@@ -15,8 +15,10 @@ enum Undo {
     if change.operations.allSatisfy({ if case .machine = $0 { return true } else { return false } }) {
       return
     }
-    stack.append(
-      UndoRef(id: change.id, offset: offset, length: length, summary: change.summary, at: change.stamp))
+    // Shown by the time its maker's clock gave it.
+    var at = change.stamp
+    at.milliseconds = change.time
+    stack.append(UndoRef(id: change.id, offset: offset, length: length, summary: change.summary, at: at))
     if stack.count > depth { stack.removeFirst(stack.count - depth) }
   }
 

@@ -1,7 +1,7 @@
 /// One line of a machine's log: a change with its id, its stamp, what it was, and its operations.
 struct Change: Equatable, Sendable {
   /// The newest log format this build writes and reads; a newer one is refused, never rewritten.
-  static let version = 3
+  static let version = 4
   /// The oldest log format this build reads, and the one it writes for a line an older build can read.
   static let oldestVersion = 2
   /// The largest counter a stamp may carry; past it, a new change moves to the next millisecond.
@@ -19,4 +19,11 @@ struct Change: Equatable, Sendable {
   /// The id of the change this one undoes, if it is an undo.
   var undoes: String?
   var operations: [Operation]
+  /// The maker's own wall clock, in milliseconds, when the stamp had to run ahead of it (another machine's clock
+  /// ahead, or its own set back); version-4 lines only.
+  var wall: Int64? = nil
+
+  /// When the change was made by its maker's clock: what people are shown, and what trips are timed by. No other
+  /// machine's clock moves it.
+  var time: Int64 { wall ?? stamp.milliseconds }
 }

@@ -11,9 +11,12 @@ enum ChangeCodec {
   /// A line that uses nothing newer than version 2 says 2, so that an older grocery still reads it; one that
   /// does says 3, so that an older grocery refuses it as written by a newer one instead of misreading it.
   static func encode(_ change: Change) -> String {
-    let version = change.operations.contains(where: needsVersion3) ? Change.version : Change.oldestVersion
+    let version =
+      change.wall != nil ? 4 : change.operations.contains(where: needsVersion3) ? 3 : Change.oldestVersion
     var line = "{\"v\":\(version),\"id\":" + JSONText.quote(change.id)
-    line += ",\"at\":\"" + change.stamp.time + "\",\"seq\":\(change.stamp.counter),\"machine\":"
+    line += ",\"at\":\"" + change.stamp.time + "\",\"seq\":\(change.stamp.counter)"
+    if let wall = change.wall { line += ",\"wall\":" + wall.json }
+    line += ",\"machine\":"
     line += JSONText.quote(change.stamp.machine) + ",\"summary\":" + JSONText.quote(change.summary)
     if let undoes = change.undoes { line += ",\"undoes\":" + JSONText.quote(undoes) }
     line += ",\"ops\":[" + change.operations.map(encode).joined(separator: ",") + "]}\n"
@@ -109,6 +112,7 @@ enum ChangeCodec {
       var machine: String?
       var summary: String?
       var undoes: String?
+      var wall: Int64?
       var operations: [Operation]?
       try reader.beginObject()
       var first = true
@@ -122,6 +126,7 @@ enum ChangeCodec {
           version = v
         case "id": id = try text(&reader, limit: Change.idLimit)
         case "at": at = try Int64.read(&reader)
+        case "wall": wall = try Int64.read(&reader)
         case "seq":
           let value = try reader.readInt()
           if value < 0 || value > Change.maximumCounter {
@@ -159,10 +164,12 @@ enum ChangeCodec {
           if let error = needsVersion3Error(operation, field: "ops[\(index)]") { throw error }
         }
       }
+      if wall != nil, let version, version < 4 {
+        throw LineError(field: "wall", reason: "the maker's own clock needs a version-4 line")
+      }
       return Change(
         id: id, stamp: Stamp(milliseconds: at, counter: seq, machine: machine), summary: summary,
-        undoes: undoes,
-        operations: operations)
+        undoes: undoes, operations: operations, wall: wall)
     } catch let error as LineError {
       throw error
     } catch let failure as JSONReader.Failure {

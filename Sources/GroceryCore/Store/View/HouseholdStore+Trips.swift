@@ -26,7 +26,7 @@ extension HouseholdStore {
       let place = try store.map { try groceries.locationName($0) }
       let location = place.flatMap { name in groceries.locations.first { $0.name == name }?.id }
       // The time of the stamp the change gets, so that a trip never starts before what the logs already hold.
-      let start = TripBook.clock(now, after: reading.state.latest)
+      let start = reading.state.clock(now, machine: machine.id)
       var operations: [Operation] = []
       var ended: UUID?
       if let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number) {
@@ -69,7 +69,7 @@ extension HouseholdStore {
       let machine = try identity(creating: true)
       var reading = try read(.ids([]), machine: machine.id)
       try loadTripItems(&reading, machine: machine.id)
-      let ms = TripBook.clock(now, after: reading.state.latest)
+      let ms = reading.state.clock(now, machine: machine.id)
       guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
       else { return nil }
       let end = open.trip.end(asOf: ms) ?? (ms, false)
@@ -98,7 +98,7 @@ extension HouseholdStore {
       return nil
     }
     return tripRecord(
-      open.id, open.trip, in: reading.state, now: TripBook.clock(now, after: reading.state.latest))
+      open.id, open.trip, in: reading.state, now: reading.state.clock(now, machine: machine.id))
   }
 
   /// True when any machine has made a trip; read from the cache, so a household that never made one need not
@@ -122,7 +122,7 @@ extension HouseholdStore {
       reading = try foldAll(try logFiles(), machine: nil, keepingAllTrips: true)
       all = reading.state.trips.trips
     }
-    let ms = TripBook.clock(now, after: reading.state.latest)
+    let ms = reading.state.clock(now, machine: nil)
     return all.sorted { TripBook.later($1, than: $0) }
       .filter(\.value.isKnown)
       .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
@@ -147,7 +147,7 @@ extension HouseholdStore {
 
   /// The trip figures per store in a folded state: the settled totals of older trips and the kept ones.
   func tripStats(in state: HouseholdState, now: Date) -> [StoreTripStats] {
-    let ms = TripBook.clock(now, after: state.latest)
+    let ms = state.clock(now, machine: nil)
     var entries: [(start: Stamp, id: UUID, totals: TripTotals)] = state.trips.settled.map {
       location, settled in
       let name = location.flatMap { state.locations[$0]?.name.value }
@@ -168,7 +168,7 @@ extension HouseholdStore {
 
   /// The trip this machine has under way, which purchases made now go on.
   func openTrip(of machine: String, now: Date, in state: HouseholdState) -> UUID? {
-    state.trips.open(of: machine, at: TripBook.clock(now, after: state.latest))?.id
+    state.trips.open(of: machine, at: state.clock(now, machine: machine))?.id
   }
 
   /// Takes the trip off purchases of another day than `now`'s (in local time): a backdated purchase was not made

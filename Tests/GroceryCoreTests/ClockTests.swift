@@ -1,0 +1,93 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// Clocks that cannot be poisoned: another machine's clock never moves this one's times, a change made after
+/// seeing another still wins over it, and this machine's clock going back never reverses its trip.
+@Suite struct ClockTests {
+  let folder = TemporaryDirectory()
+  let start = Fixed.now
+
+  func machine(_ name: String) -> HouseholdStore {
+    HouseholdStore(
+      path: folder.file("household"), folder: folder.file("household"),
+      stateFolder: folder.file("state-" + name),
+      defaultMachineName: name)
+  }
+
+  func quantity(_ store: HouseholdStore, _ value: Int, at now: Date) throws {
+    try store.update(.names(["milk"]), summary: { _ in "edit milk" }, now: now) {
+      _ = try $0.edit("milk", changes: ItemChanges(quantity: value), today: Fixed.today, now: now)
+    }
+  }
+
+  func lastLine(_ store: HouseholdStore) throws -> String {
+    let log = store.logsFolder + "/" + (try store.identity().id) + ".jsonl"
+    return String(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").last ?? "")
+  }
+
+  @Test(arguments: [3600.0, -3600.0, 86_400.0, -86_400.0, 31_536_000.0, -31_536_000.0] as [TimeInterval])
+  func anotherMachinesClockMovesNoTimeHereAndTheLaterChangeStillWins(offset: TimeInterval) throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try alice.update(summary: { _ in "add milk" }, now: start) {
+      _ = try $0.add(["Milk"], changes: ItemChanges(), today: Fixed.today, now: start, newID: UUID.init)
+    }
+    // Bob's clock is off by `offset`; Alice sees his change, then makes hers a minute later by her clock.
+    try quantity(bob, 5, at: start + 60 + offset)
+    try quantity(alice, 2, at: start + 120)
+    #expect(try alice.load().items.first?.quantity == 2, "the change made after seeing Bob's wins")
+    #expect(try bob.load().items.first?.quantity == 2, "on every machine")
+    // What Alice is shown, and her trip, run by her own clock.
+    #expect(try alice.undoList().first?.at == start + 120)
+    let trip = try alice.startTrip(at: nil, now: start + 180)
+    #expect(trip.trip.start == start + 180)
+    try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + 240) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: start + 240)
+    }
+    let current = try #require(try alice.currentTrip(now: start + 300))
+    #expect(current.start == start + 180 && current.purchases.map(\.at) == [start + 240])
+    // Her line says her own clock's time when the stamp had to run ahead of it for Bob's.
+    let line = try lastLine(alice)
+    if offset > 0 {
+      #expect(
+        line.hasPrefix("{\"v\":4,") && line.contains("\"wall\":\"2026-11-21T12:04:00.000Z\""), "\(line)")
+    } else {
+      #expect(!line.contains("\"wall\""), "\(line)")
+    }
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+  }
+
+  @Test func thisMachinesClockSetBackNeverReversesItsTrip() throws {
+    let alice = machine("alice")
+    try alice.update(summary: { _ in "add" }, now: start) {
+      _ = try $0.add(
+        ["Milk", "Eggs"], changes: ItemChanges(), today: Fixed.today, now: start, newID: UUID.init)
+    }
+    _ = try alice.startTrip(at: nil, now: start + 60)
+    try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + 600) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: start + 600)
+    }
+    // NTP sets the clock back ten minutes: the next purchase is held at the last time this machine wrote.
+    try alice.update(.names(["eggs"]), summary: { _ in "purchase eggs" }, now: start) {
+      _ = try $0.purchase(["eggs"], on: Fixed.today, today: Fixed.today, now: start)
+    }
+    let trip = try #require(try alice.currentTrip(now: start + 60))
+    #expect(trip.start == start + 60)
+    #expect(trip.purchases.map(\.at) == [start + 600, start + 600], "never before the purchase before it")
+    let stopped = try #require(try alice.stopTrip(now: start + 120))
+    #expect(stopped.end == start + 600, "a trip never ends before its last purchase")
+  }
+
+  @Test func aWallTimeOnALineBelowVersion4IsLeftOut() throws {
+    let line =
+      "{\"v\":3,\"id\":\"c\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,\"wall\":\"2026-11-21T11:00:00.000Z\","
+      + "\"machine\":\"00000000000000aa\",\"summary\":\"s\",\"ops\":[]}"
+    #expect(
+      throws: ChangeCodec.LineError(field: "wall", reason: "the maker's own clock needs a version-4 line")
+    ) { try ChangeCodec.decode(Array(line.utf8), from: 0, to: line.utf8.count) }
+  }
+}
