@@ -118,4 +118,16 @@ import Testing
     unlink(alice.cachePath)
     #expect(try alice.loadHistory().items.first?.purchases.count == 1, "the same from a fold of every log")
   }
+
+  @Test func aFlippedValueInTheCacheMakesItBeRebuiltNotBelieved() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    #expect(try alice.load().items.first?.quantity == 1)
+    // A bit flipped on disk: the row says 7, which no log ever did; its checksum no longer matches.
+    try Database(path: alice.cachePath, create: false).execute("UPDATE item SET \"quantity\" = 7")
+    #expect(try alice.load().items.first?.quantity == 1)
+    #expect(try alice.read(.all).cache != nil, "rebuilt, and used again")
+    try Database(path: alice.cachePath, create: false).execute("UPDATE category SET \"name\" = 'Dairy!'")
+    #expect(try alice.load().categories.map(\.name).contains("Dairy & Fridge"))
+  }
 }

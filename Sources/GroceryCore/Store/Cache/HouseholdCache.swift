@@ -17,7 +17,7 @@
 /// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
 final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt.
-  static let version: Int32 = 2
+  static let version: Int32 = 3
 
   let database: Database
 
@@ -36,10 +36,10 @@ final class HouseholdCache {
       CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER);
       CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
       CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
-      CREATE TABLE category(id BLOB PRIMARY KEY, \(list(columns(CategoryFields.table))));
-      CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))));
+      CREATE TABLE category(id BLOB PRIMARY KEY, \(list(columns(CategoryFields.table))), sum INTEGER);
+      CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))), sum INTEGER);
       CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
-        touched BLOB, window BLOB, last INTEGER);
+        touched BLOB, window BLOB, last INTEGER, sum INTEGER);
       CREATE INDEX item_key ON item(key);
       CREATE INDEX item_on_list ON item("onList", key);
       CREATE INDEX item_staple ON item("staple", key);
@@ -176,9 +176,11 @@ final class HouseholdCache {
   private func loadEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ empty: S) throws -> [UUID:
     S]
   {
-    let s = try database.statement("SELECT id, \(Self.columns(table).joined(separator: ", ")) FROM \(name)")
+    let s = try database.statement(
+      "SELECT id, \(Self.columns(table).joined(separator: ", ")), sum FROM \(name)")
     var result: [UUID: S] = [:]
     while try s.step() {
+      try Self.checkSum(s, columns: Int32(1 + table.count * 2))
       guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
       var entity = empty
       try Self.read(&entity, table, s, from: 1)
@@ -199,6 +201,45 @@ final class HouseholdCache {
     }
   }
 
+  /// Binds the values, then their checksum, and runs the statement.
+  private static func bindSummed(_ values: [SQLValue], _ s: Statement) throws {
+    for (index, value) in values.enumerated() { s.bind(value, at: Int32(index + 1)) }
+    s.bind(.integer(sum(values)), at: Int32(values.count + 1))
+    try s.run()
+  }
+
+  /// Refuses a row whose first `columns` values are not what its checksum, in the next column, says: a flipped
+  /// bit makes the cache be rebuilt, never read as something the logs never said.
+  private static func checkSum(_ s: Statement, columns: Int32) throws {
+    let values = (0..<columns).map { s.value($0) }
+    if sum(values) != s.integer(columns) {
+      throw Database.Failure(code: 0, message: "a row's checksum does not match")
+    }
+  }
+
+  /// FNV-1a over the values, each with its kind and length, so that no two rows share a sum by accident.
+  static func sum(_ values: [SQLValue]) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ byte: UInt8) {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    func add<C: Collection>(_ kind: UInt8, _ bytes: C) where C.Element == UInt8 {
+      add(kind)
+      for shift in stride(from: 0, to: 32, by: 8) { add(UInt8(truncatingIfNeeded: bytes.count >> shift)) }
+      for byte in bytes { add(byte) }
+    }
+    for value in values {
+      switch value {
+      case .null: add(0)
+      case .integer(let n): add(1, withUnsafeBytes(of: n.bigEndian) { Array($0) })
+      case .text(let t): add(2, t.utf8)
+      case .blob(let b): add(3, b)
+      }
+    }
+    return Int64(bitPattern: hash)
+  }
+
   private static func bind<F, S, M>(_ entity: S, _ table: [Field<F, S, M>], _ s: Statement, from: Int32) {
     var column = from
     for field in table {
@@ -214,24 +255,23 @@ final class HouseholdCache {
   {
     let columns = Self.columns(table)
     let s = try database.statement(
-      "INSERT OR REPLACE INTO \(name)(id, \(columns.joined(separator: ", "))) VALUES (?"
-        + String(repeating: ", ?", count: columns.count) + ")")
+      "INSERT OR REPLACE INTO \(name)(id, \(columns.joined(separator: ", ")), sum) VALUES (?"
+        + String(repeating: ", ?", count: columns.count + 1) + ")")
     for (id, entity) in entities {
       s.reset()
-      s.bind(id.sql, at: 1)
-      Self.bind(entity, table, s, from: 2)
-      try s.run()
+      var values = [id.sql]
+      for field in table {
+        let (value, stamp) = field.save(entity)
+        values += [value, stamp]
+      }
+      try Self.bindSummed(values, s)
     }
   }
 
   // MARK: - Items
 
   private static var itemColumns: String {
-    (["id"] + columns(ItemFields.table) + ["updated", "touched", "window"]).joined(separator: ", ")
-  }
-
-  private static var itemColumnsWithKey: String {
-    (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last"]).joined(
+    (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last", "sum"]).joined(
       separator: ", ")
   }
 
@@ -279,10 +319,11 @@ final class HouseholdCache {
     var count = 0
     while try s.step() {
       count += 1
+      try Self.checkSum(s, columns: Int32(6 + ItemFields.table.count * 2))
       guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
       var item = ItemState()
-      try Self.read(&item, ItemFields.table, s, from: 1)
-      let next = Int32(1 + ItemFields.table.count * 2)
+      try Self.read(&item, ItemFields.table, s, from: 2)
+      let next = Int32(2 + ItemFields.table.count * 2)
       item.updated = Stamp(bytes: s.blob(next)) ?? .zero
       let touched = s.blob(next + 1)
       item.touched = stride(from: 0, to: touched.count - 23, by: 24).compactMap {
@@ -295,21 +336,22 @@ final class HouseholdCache {
   }
 
   private func saveItems(_ items: [(UUID, ItemState)]) throws {
-    let count = ItemFields.table.count * 2 + 6
+    let count = ItemFields.table.count * 2 + 7
     let s = try database.statement(
-      "INSERT OR REPLACE INTO item(\(Self.itemColumnsWithKey)) VALUES (?"
+      "INSERT OR REPLACE INTO item(\(Self.itemColumns)) VALUES (?"
         + String(repeating: ", ?", count: count - 1) + ")")
     for (id, item) in items {
       s.reset()
-      s.bind(id.sql, at: 1)
-      s.bind(item.name.value.map { .text(Names.key($0)) } ?? .null, at: 2)
-      Self.bind(item, ItemFields.table, s, from: 3)
-      let next = Int32(3 + ItemFields.table.count * 2)
-      s.bind(.blob(item.updated.bytes), at: next)
-      s.bind(.blob(item.touched.flatMap(\.bytes)), at: next + 1)
-      s.bind(.blob(Self.bytes(item.purchases)), at: next + 2)
-      s.bind(item.purchases.entries.last.map { .integer(Int64($0.date.ordinal)) } ?? .null, at: next + 3)
-      try s.run()
+      var values: [SQLValue] = [id.sql, item.name.value.map { .text(Names.key($0)) } ?? .null]
+      for field in ItemFields.table {
+        let (value, stamp) = field.save(item)
+        values += [value, stamp]
+      }
+      values += [
+        .blob(item.updated.bytes), .blob(item.touched.flatMap(\.bytes)), .blob(Self.bytes(item.purchases)),
+        item.purchases.entries.last.map { .integer(Int64($0.date.ordinal)) } ?? .null,
+      ]
+      try Self.bindSummed(values, s)
     }
   }
 
