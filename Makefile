@@ -15,8 +15,12 @@ DEMOENV  = XDG_STATE_HOME=$(CURDIR)/.build/demo/state
 
 all: build
 
+# On Linux the release binary links with lld, which ships with the toolchain: the system linker warns about
+# a mktemp inside the static Foundation that grocery never calls.
+LINKER   = $(if $(filter Linux,$(shell uname -s)),-Xswiftc -use-ld=lld,)
+
 build:
-	$(SWIFT) build -c release --static-swift-stdlib --product grocery
+	$(SWIFT) build -c release --static-swift-stdlib --product grocery $(LINKER)
 
 # Checks the formatting, builds, then runs every test: unit, parser, store torture, sync through real git and
 # end-to-end against the real binary. An unformatted file fails it: `swift format --in-place -r Sources Tests`.
