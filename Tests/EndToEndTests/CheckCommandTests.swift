@@ -64,4 +64,19 @@ import Testing
     #expect(check.status == 65)
     #expect(check.stdout.contains("this machine's log is \(older.count) bytes, shorter than the"), "\(check)")
   }
+
+  @Test func aLogRestoredFromAnOlderCopyIsSaidWithTheChangesItLost() throws {
+    try scenario.given(["add", "milk"])
+    let (_, path) = try ownLog()
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try scenario.given(["add", "eggs"], ["add", "tea"])
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    try older.write(to: URL(fileURLWithPath: path))
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0 && list.stdout.hasPrefix("Uncategorized\n  [ ] milk\n"), "\(list)")
+    #expect(
+      list.stderr
+        == "grocery: warning: this machine's log '\(path)' is \(older.count) bytes, shorter than the"
+        + " \(whole.count) it had (a restored backup or an older copy?); gone from it: add eggs; add tea\n")
+  }
 }

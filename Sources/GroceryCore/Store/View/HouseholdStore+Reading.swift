@@ -162,6 +162,25 @@ extension HouseholdStore {
     }
   }
 
+  /// Says, loudly, when this machine's own log is shorter than the cache read it (a restored backup, a copy
+  /// made without `--update`), naming the changes that are gone from it as far as the undo list knows them.
+  func sayLostLines(_ cache: HouseholdCache, _ read: [String: ChangeLog.Position], _ logs: [String: Int])
+    throws
+  {
+    guard try FileSystem.status(identityPath) != nil, let machine = try? identity().id,
+      let position = read[machine]
+    else { return }
+    let size = logs[machine] ?? 0
+    guard size < position.offset else { return }
+    let gone = try cache.undo(of: machine).filter { $0.offset + $0.length > size }.map(\.summary)
+    warn(
+      "this machine's log '\(shown(logsFolder + "/" + machine + ".jsonl"))' is \(size) bytes, shorter than the"
+        + " \(position.offset) it had (a restored backup or an older copy?); "
+        + (gone.isEmpty
+          ? "the changes past that are gone from it"
+          : "gone from it: " + gone.map { Names.printable($0) }.joined(separator: "; ")))
+  }
+
   /// What catching up found.
   enum CatchUp { case upToDate, rebuild }
 
@@ -178,7 +197,11 @@ extension HouseholdStore {
       }
       return logs.allSatisfy { machine, size in size <= positions[machine]?.offset ?? 0 }
     }
-    guard let current = try isCurrent(try cache.positions()) else { return .rebuild }
+    let read = try cache.positions()
+    guard let current = try isCurrent(read) else {
+      try sayLostLines(cache, read, logs)
+      return .rebuild
+    }
     if current { return .upToDate }
     let machine = try? identity().id
     return try cache.database.writing {
