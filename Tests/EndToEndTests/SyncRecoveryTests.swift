@@ -259,7 +259,9 @@ import Testing
     let synced = try household.on(alice, at: 20, "sync")
     #expect(
       synced.stderr
-        == "grocery: warning: this machine's log '\(log)' is shorter than at the last sync (\(backup.count) bytes,"
+        == "grocery: warning: this machine's log '\(log)' is \(backup.count) bytes, shorter than the \(longer) it"
+        + " had (a restored backup or an older copy?); gone from it: add tea\n"
+        + "grocery: warning: this machine's log '\(log)' is shorter than at the last sync (\(backup.count) bytes,"
         + " was \(longer)),"
         + " and git holds no copy of what is missing: those changes are gone\n")
   }
