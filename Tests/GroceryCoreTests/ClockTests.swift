@@ -59,6 +59,11 @@ import Testing
     }
     let (cached, folded) = try alice.cachedAndFolded()
     #expect(cached.state == folded.state)
+    // `check` blames only the machine whose clock runs ahead.
+    let logs = try alice.check(now: start + 300).logs
+    let bobID = try bob.identity().id
+    #expect(logs.first { $0.isThisMachine }?.ahead == nil)
+    #expect(logs.first { $0.machine == bobID }?.ahead == (offset > 0 ? offset + 60 - 300 : nil))
   }
 
   @Test func thisMachinesClockSetBackNeverReversesItsTrip() throws {

@@ -169,7 +169,8 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .gitFailed(let doing, let message):
       return "git failed while \(doing): \(message)"
     case .remoteUnreachable(let remote, let message):
-      return "cannot reach '\(remote)': \(message); your changes are kept and go out with the next sync"
+      let said = message.hasSuffix(".") ? String(message.dropLast()) : message
+      return "cannot reach '\(remote)': \(said); your changes are kept and go out with the next sync"
     case .syncNotSetUp(let folder):
       return "the household at '\(folder)' is not shared yet; run 'grocery sync setup URL' first"
     case .alreadyShared(let remote):

@@ -196,7 +196,14 @@ public struct HouseholdSync {
       let folder = store.stateFolder + "/set-aside"
       try FileSystem.makeFolders(folder, mode: 0o700)
       for (path, bytes) in aside {
-        let kept = folder + "/" + FileSystem.name(of: path)
+        // A name no earlier copy has, so that one kept before is never written over.
+        let name = FileSystem.name(of: path)
+        var kept = folder + "/" + name
+        var copy = 1
+        while try FileSystem.status(kept) != nil {
+          copy += 1
+          kept = folder + "/" + name + "." + String(copy)
+        }
         try AtomicFile.write(Data(bytes), to: kept, owner: try FileSystem.status(folder))
         warnings.append(
           "'\(store.shown(store.folder + "/" + path))' here differed from the shared copy (changed by hand?);"

@@ -27,9 +27,11 @@ extension HouseholdStore {
         file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
         shownAs: shown(file)
       ) { change, _, _ in
-        if log.first == nil { log.first = change.stamp.date }
-        log.last = change.stamp.date
-        latest = change.stamp.milliseconds
+        // Each machine is shown by its own clock, as everywhere people read times.
+        let time = Date(timeIntervalSince1970: Double(change.time) / 1000)
+        if log.first == nil { log.first = time }
+        log.last = time
+        latest = max(latest ?? .min, change.time)
       }
       log.lines = end.lines
       log.versions = try Self.versions(file)
