@@ -164,7 +164,7 @@ struct TinyDisk {
     var info = statvfs()
     _ = statvfs(path, &info)
     let free = Int(info.f_bavail) * Int(info.f_bsize)
-    FileManager.default.createFile(atPath: path + "/filler", contents: Data(count: max(0, free - bytes)))
+    _ = FileManager.default.createFile(atPath: path + "/filler", contents: Data(count: max(0, free - bytes)))
   }
 
   func emptyFiller() { unlink(path + "/filler") }
