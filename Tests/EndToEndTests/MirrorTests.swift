@@ -113,6 +113,23 @@ import Testing
     #expect(!text(list).contains("bread"))
   }
 
+  @Test func aLineThatCannotBeReadIsKeptBesideTheFileBeforeItIsWrittenAgain() throws {
+    try scenario.given(["mirror", "add", list])
+    let edited = text(list).replacing("- [ ] eggs x2", with: "- [x] eggs x2\n- [ ] milk x0")
+    try phoneSaves(list, edited)
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.status == 0, "\(outcome)")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains(".kept-")
+    }
+    #expect(kept.count == 1, "\(kept)")
+    #expect(text(folder.file(kept.first ?? "")) == edited, "the words typed are kept")
+    #expect(
+      outcome.stderr.contains("(the file as it was is kept as '\(folder.file(kept.first ?? ""))')"),
+      "\(outcome)")
+    #expect(try history() == "2026-11-21 eggs x2\n", "the tick beside it still counts")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

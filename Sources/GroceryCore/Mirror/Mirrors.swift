@@ -193,9 +193,11 @@ public struct Mirrors: Sendable {
     var notices: [MirrorNotice] = []
     var edits = ChecklistEdits()
     var force = false
+    var read: [UInt8]?
     let base = Self.base(record.written, items: record.items, format: record.format)
     if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file {
       let bytes = try FileSystem.readRegularFile(record.path, limit: Self.limit)
+      read = bytes
       if let bytes, bytes == Array(record.written.utf8) {
         record.file = FileFingerprint(info)
       } else {
@@ -256,15 +258,21 @@ public struct Mirrors: Sendable {
           from: base, in: found.lines, changedOn: try Self.day(changed: copy, today: today), shownAs: name)
       }
     }
+    // Lines that could not be read are the user's words: the file as it was is kept beside it before it is
+    // written again, so none is lost.
+    var kept = ""
+    if !edits.skipped.isEmpty, force || !edits.isEmpty, let read {
+      kept = " (the file as it was is kept as '\(try keepCopy(of: record.path, bytes: read, now: now))')"
+    }
     if !edits.isEmpty {
       let applied = try apply(
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
       if let summary = applied.summary { notices.append(.applied(file: shown, summary: summary)) }
       for reason in edits.skipped + applied.skipped {
-        notices.append(.warning("'\(shown)': skipped \(reason)"))
+        notices.append(.warning("'\(shown)': skipped \(reason)" + kept))
       }
     } else {
-      for reason in edits.skipped { notices.append(.warning("'\(shown)': skipped \(reason)")) }
+      for reason in edits.skipped { notices.append(.warning("'\(shown)': skipped \(reason)" + kept)) }
     }
     if force || !edits.isEmpty {
       try write(
