@@ -243,6 +243,23 @@ import Testing
     #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
   }
 
+  @Test func aLineEditedHereInAnotherMachinesLogComesInAloneNotTheLinesAfterIt() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "add", "eggs")
+    try household.on(alice, at: 12, "add", "bread")
+    try household.on(alice, at: 13, "sync")
+    try household.on(bob, at: 14, "sync")
+    let onBob = bob.store + "/" + (try ownLog(alice))
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "\"add eggs\"", with: "\"add beer\"")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    try household.on(alice, at: 20, "add", "tea")
+    try household.on(alice, at: 21, "sync")
+    let synced = try household.on(bob, at: 22, "sync")
+    #expect(synced.stdout == "from alice: added eggs; added tea\n", "\(synced)")
+  }
+
   @Test func aLogShorterThanAtTheLastSyncWithNoCopyLeftIsSaidLoudly() throws {
     try household.share([alice, bob])
     let log = alice.store + "/" + (try ownLog(alice))

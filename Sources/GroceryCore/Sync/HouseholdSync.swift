@@ -321,15 +321,20 @@ public struct HouseholdSync {
         if replaceable[machine] == nil { replaceable[machine] = try committed(startedAt, path) }
       }
     }
+    // Lines this folder had already, in the part of a replaced copy past where the two part (after a line
+    // edited by hand), did not come in: only the lines that differ did.
+    var known: [String: Set<ArraySlice<UInt8>>] = [:]
     for (machine, old) in replaceable {
       let now =
         try FileSystem.readRegularFile(
           store.logsFolder + "/" + machine + ".jsonl", limit: ChangeLog.maximumSize) ?? []
       if now.starts(with: old) { continue }
       let common = zip(old, now).prefix { $0 == $1 }.count
-      before[machine] = now.prefix(common).lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+      let parting = now.prefix(common).lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+      before[machine] = parting
+      known[machine] = Set(old[min(parting, old.count)...].split(separator: 0x0A))
     }
-    report.incoming = try incoming(since: before, ownMachine: machine.id)
+    report.incoming = try incoming(since: before, known: known, ownMachine: machine.id)
     return report
   }
 
@@ -477,11 +482,17 @@ public struct HouseholdSync {
   }
 
   /// Reads what the other machines' logs gained since `before`.
-  func incoming(since before: [String: Int], ownMachine: String) throws -> [Incoming] {
+  func incoming(
+    since before: [String: Int], known: [String: Set<ArraySlice<UInt8>>] = [:], ownMachine: String
+  )
+    throws
+    -> [Incoming]
+  {
     let names = try store.machineNames()
     var result: [Incoming] = []
     for (machine, _) in try store.logFiles().sorted(by: { $0.key < $1.key }) where machine != ownMachine {
-      let summaries = try summaries(machine: machine, from: before[machine] ?? 0)
+      let summaries = try summaries(
+        machine: machine, from: before[machine] ?? 0, except: known[machine] ?? [])
       if !summaries.isEmpty {
         result.append(Incoming(machine: names[machine] ?? machine, summaries: summaries))
       }
@@ -491,12 +502,18 @@ public struct HouseholdSync {
 
   /// Returns the summaries of the changes in a machine's log from a byte offset, leaving out those that only
   /// name the machine.
-  func summaries(machine: String, from offset: Int) throws -> [String] {
+  func summaries(machine: String, from offset: Int, except known: Set<ArraySlice<UInt8>> = []) throws
+    -> [String]
+  {
     let file = store.logsFolder + "/" + machine + ".jsonl"
     var summaries: [String] = []
     let start = ChangeLog.Position(offset: offset, lines: 0, last: .zero)
-    _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) { change, _, _ in
-      if change.operations.contains(where: { if case .machine = $0 { return false } else { return true } }) {
+    let bytes = known.isEmpty ? [] : try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
+    _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) {
+      change, lineStart, length in
+      if known.isEmpty || !known.contains(bytes[lineStart..<lineStart + length - 1]),
+        change.operations.contains(where: { if case .machine = $0 { return false } else { return true } })
+      {
         summaries.append(change.summary)
       }
     }
