@@ -80,6 +80,15 @@ extension HouseholdStore {
     try FileSystem.readRegularFile(identityPath, limit: 1 << 16) != nil
   }
 
+  /// The id of the identity this machine has recorded for the household on this host, or nil when it has none
+  /// yet (or one it cannot use, which the commands that need it report): whose undo list the cache keeps.
+  func recordedMachine() throws -> String? {
+    guard let bytes = try FileSystem.readRegularFile(identityPath, limit: 1 << 16),
+      let machine = Machine.decode(bytes), machine.host == Machine.currentHost
+    else { return nil }
+    return machine.id
+  }
+
   /// Writes this machine's identity, giving it, when running as root, to the state folder's owner.
   func writeIdentity(_ machine: Machine) throws {
     try FileSystem.makeFolders(stateFolder, mode: 0o700)

@@ -73,23 +73,25 @@ final class Database {
 
   /// Runs `body` in a transaction that takes the write lock at once, committing when it returns and rolling back
   /// when it throws.
-  func writing<T>(_ body: () throws -> T) throws -> T {
-    try execute("BEGIN IMMEDIATE")
+  func writing<T>(_ body: () throws -> T) throws -> T { try transaction("BEGIN IMMEDIATE", body) }
+
+  /// Runs `body` in a read transaction, so that everything it reads is of one moment.
+  func reading<T>(_ body: () throws -> T) throws -> T { try transaction("BEGIN", body) }
+
+  private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+    try execute(begin)
     do {
       let result = try body()
       try execute("COMMIT")
       return result
     } catch {
-      try? execute("ROLLBACK")
+      do {
+        try execute("ROLLBACK")
+      } catch {
+        // The first failure is the one to report; SQLite rolls back a failed transaction by itself.
+      }
       throw error
     }
-  }
-
-  /// Runs `body` in a read transaction, so that everything it reads is of one moment.
-  func reading<T>(_ body: () throws -> T) throws -> T {
-    try execute("BEGIN")
-    defer { try? execute("COMMIT") }
-    return try body()
   }
 
   func failure(_ code: Int32) -> Failure {

@@ -103,14 +103,20 @@ public enum ChangeLog {
     return current
   }
 
-  /// Reads the line of `length` bytes at `offset`, the newline included, as a change.
+  /// Reads the line of `length` bytes at `offset`, the newline included, as a change; nil when the log no
+  /// longer holds a whole line there, and an error naming the field when the line is not a change.
   static func line(_ path: String, at offset: Int, length: Int, shownAs shown: String) throws -> Change? {
     guard let bytes = try FileSystem.readRegularFile(path, from: offset, limit: maximumSize),
       bytes.count >= length, length > 0, bytes[length - 1] == 0x0A
     else {
       return nil
     }
-    return try? ChangeCodec.decode(bytes, from: 0, to: length - 1)
+    do {
+      return try ChangeCodec.decode(bytes, from: 0, to: length - 1)
+    } catch {
+      throw GroceryError.unreadableStore(
+        path: shown, reason: "the change to undo: \(error.field): \(error.reason)")
+    }
   }
 
   /// The length of the log's whole lines: where a read that must not start mid-line can start.

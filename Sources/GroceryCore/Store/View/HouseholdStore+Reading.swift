@@ -147,7 +147,7 @@ extension HouseholdStore {
         case .rebuild: break
         }
       }
-      let machine = try? identity().id
+      let machine = try recordedMachine()
       var full = try foldAll(logs, machine: machine)
       return try HouseholdCache.create(cachePath, folder: folder) { cache in
         try cache.save(
@@ -167,8 +167,7 @@ extension HouseholdStore {
   func sayLostLines(_ cache: HouseholdCache, _ read: [String: ChangeLog.Position], _ logs: [String: Int])
     throws
   {
-    guard try FileSystem.status(identityPath) != nil, let machine = try? identity().id,
-      let position = read[machine]
+    guard let machine = try recordedMachine(), let position = read[machine]
     else { return }
     let size = logs[machine] ?? 0
     guard size < position.offset else { return }
@@ -203,7 +202,7 @@ extension HouseholdStore {
       return .rebuild
     }
     if current { return .upToDate }
-    let machine = try? identity().id
+    let machine = try recordedMachine()
     return try cache.database.writing {
       // Another grocery may have caught up meanwhile: look again under the write lock.
       var positions = try cache.positions()
