@@ -28,10 +28,12 @@ import Testing
     let scoped = try alice.read(.names(["milk"]), machine: id)
     #expect(scoped.cache != nil)
     #expect(scoped.view.groceries.items.map(\.name) == ["Milk"], "a name that is one reads only that item")
-    let prefix = try alice.read(.names(["mil"]), machine: id)
+    let prefix = try alice.read(.names(["milk c"]), machine: id)
     #expect(
-      prefix.view.groceries.items.map(\.name) == ["Milk", "Milk chocolate"],
-      "one that starts names reads those")
+      prefix.view.groceries.items.map(\.name) == ["Milk chocolate"], "one that starts one name reads it")
+    let ambiguous = try alice.read(.names(["mil"]), machine: id)
+    #expect(
+      ambiguous.view.groceries.items.isEmpty, "one that starts several reads none: the command reads all")
     #expect(try alice.read(.shopping(since: Fixed.today), machine: id).view.groceries.items.count == 4)
     #expect(try alice.read(.staples, machine: id).view.groceries.items.isEmpty)
   }

@@ -28,8 +28,8 @@ final class HouseholdCache {
     table.flatMap { ["\"\($0.key)\"", "\"\($0.key)_at\""] }
   }
 
-  /// The tables and indexes, from the field tables.
-  static var schema: String {
+  /// The tables and indexes, from the field tables; made once, as every command compares it with the cache's.
+  static let schema: String = {
     func list(_ columns: [String]) -> String { columns.joined(separator: ", ") }
     return """
       CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
@@ -55,7 +55,7 @@ final class HouseholdCache {
       CREATE TABLE refused(machine TEXT, line INTEGER, field TEXT, reason TEXT, version INTEGER);
       -- Log lines of versions up to \(Change.version) folded: a grocery that reads newer ones rebuilds.
       """
-  }
+  }()
 
   /// Opens the cache at `path` when it is one of this layout for `folder`; nil when it is missing or must be
   /// rebuilt. A failure that is not damage (a full disk) is thrown, and the file left as it is.
@@ -270,10 +270,9 @@ final class HouseholdCache {
 
   // MARK: - Items
 
-  private static var itemColumns: String {
+  private static let itemColumns =
     (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last", "sum"]).joined(
       separator: ", ")
-  }
 
   /// Loads the items the query names into `state`.
   func loadItems(_ query: ItemScope, into state: inout HouseholdState) throws {
@@ -292,16 +291,22 @@ final class HouseholdCache {
         try database.statement(
           select + " WHERE key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"), into: &state)
     case .keys(let keys):
-      // A name resolves to the item it names exactly, and only when none does to the one it is the start of.
+      // A name resolves to the item it names exactly, and only when none does to the one it is the start of,
+      // when that is one name: of several, the command's error reads every item anyway, so none is loaded.
       let exact = try database.statement(select + " WHERE key = ?")
-      let prefix = try database.statement(select + " WHERE key >= ? AND key < ?")
+      let prefix = try database.statement("SELECT DISTINCT key FROM item WHERE key >= ? AND key < ? LIMIT 2")
       for key in Set(keys) {
         exact.reset()
         exact.bind(.text(key))
         if try loadItems(exact, into: &state) > 0 { continue }
         prefix.reset()
         prefix.bind(.text(key), .text(key + "\u{10FFFF}"))
-        try loadItems(prefix, into: &state)
+        var found: [String] = []
+        while try prefix.step() { found.append(prefix.text(0)) }
+        guard found.count == 1 else { continue }
+        exact.reset()
+        exact.bind(.text(found[0]))
+        try loadItems(exact, into: &state)
       }
     case .ids(let ids):
       let s = try database.statement(select + " WHERE id = ?")

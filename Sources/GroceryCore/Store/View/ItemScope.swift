@@ -12,7 +12,7 @@ public enum ItemScope: Equatable, Sendable {
   /// Every item.
   case all
   /// The items whose name, folded as `Names.key` folds it, is one of these keys; for a key no name is, the items
-  /// whose name starts with it.
+  /// of the one name that starts with it, if only one does.
   case keys([String])
   /// The items sharing a name with one on the list.
   case onList
