@@ -66,6 +66,20 @@ final class Field<Fields, State, Model>: Sendable {
   }
 }
 
+/// Where a value lives in a larger one: how to read it and how to set it.
+///
+/// Closures rather than key paths: a key path is built at run time the first time it is used, and building the
+/// tables' seventy of them cost more than a whole `list` reads from the cache.
+struct Slot<Root, Value>: Sendable {
+  let get: @Sendable (Root) -> Value
+  let set: @Sendable (inout Root, Value) -> Void
+
+  init(_ get: @escaping @Sendable (Root) -> Value, _ set: @escaping @Sendable (inout Root, Value) -> Void) {
+    self.get = get
+    self.set = set
+  }
+}
+
 /// How a model spells a field: reading it (ids named by a `NameMap`) and setting it.
 struct ModelLink<Model, Value>: Sendable {
   let get: @Sendable (Model, NameMap) -> Value
@@ -80,9 +94,9 @@ struct ModelLink<Model, Value>: Sendable {
   }
 
   /// A field the model holds as it is, with no ids to name.
-  init(_ path: WritableKeyPath<Model, Value> & Sendable) {
-    get = { model, _ in model[keyPath: path] }
-    put = { model, value, _ in model[keyPath: path] = value }
+  init(_ slot: Slot<Model, Value>) {
+    get = { model, _ in slot.get(model) }
+    put = { model, value, _ in slot.set(&model, value) }
   }
 
   /// A field that the model does not show (its life and its creation are the view's business).
@@ -93,8 +107,8 @@ extension Field {
   /// A field whose newest value wins.
   @inline(__always)
   static func value<V: FieldValue>(
-    _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
-    _ register: WritableKeyPath<State, Register<V>> & Sendable, version: Int = 2,
+    _ key: String, _ field: Slot<Fields, V?>,
+    _ register: Slot<State, Register<V>>, version: Int = 2,
     check: (@Sendable (V) -> String?)? = nil, model: ModelLink<Model, V>?
   ) -> Field {
     make(key, field, register, version: version, check: check, model: model, widen: { $0 }, narrow: { $0 })
@@ -103,8 +117,8 @@ extension Field {
   /// A field that a change may set but never clear, though an entity known only from other changes has none yet.
   @inline(__always)
   static func required<V: FieldValue>(
-    _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
-    _ register: WritableKeyPath<State, Register<V?>> & Sendable, check: (@Sendable (V) -> String?)? = nil,
+    _ key: String, _ field: Slot<Fields, V?>,
+    _ register: Slot<State, Register<V?>>, check: (@Sendable (V) -> String?)? = nil,
     model: ModelLink<Model, V>
   ) -> Field {
     let link = ModelLink<Model, V?>(
@@ -115,65 +129,79 @@ extension Field {
   /// The field of a change holding `V`, kept in a register of `R` (`V` itself, or `V?` for a required one).
   @inline(__always)
   private static func make<V: FieldValue, R: FieldValue>(
-    _ key: String, _ field: WritableKeyPath<Fields, V?> & Sendable,
-    _ register: WritableKeyPath<State, Register<R>> & Sendable, version: Int,
+    _ key: String, _ field: Slot<Fields, V?>,
+    _ register: Slot<State, Register<R>>, version: Int,
     check: (@Sendable (V) -> String?)?,
     model: ModelLink<Model, R>?, widen: @escaping @Sendable (V) -> R, narrow: @escaping @Sendable (R) -> V?
   ) -> Field {
     Field(
-      key: key, version: version, isSet: { $0[keyPath: field] != nil }, clear: { $0[keyPath: field] = nil },
-      encode: { $0[keyPath: field]?.json },
+      key: key, version: version, isSet: { field.get($0) != nil }, clear: { field.set(&$0, nil) },
+      encode: { field.get($0)?.json },
       decode: { reader, fields in
         let value = try V.read(&reader)
         if let reason = check?(value) { throw reader.fail(reason) }
-        fields[keyPath: field] = value
+        field.set(&fields, value)
       },
       apply: { state, fields, stamp in
-        state[keyPath: register].merge(fields[keyPath: field].map(widen), at: stamp)
+        guard let value = field.get(fields) else { return }
+        var held = register.get(state)
+        guard stamp > held.stamp else { return }
+        held.merge(widen(value), at: stamp)
+        register.set(&state, held)
       },
       combine: { state, other in
-        state[keyPath: register].merge(other[keyPath: register].value, at: other[keyPath: register].stamp)
+        let theirs = register.get(other)
+        var held = register.get(state)
+        guard theirs.stamp > held.stamp else { return }
+        held.merge(theirs.value, at: theirs.stamp)
+        register.set(&state, held)
       },
       revert: { state, set, was, stamp, back in
-        if state[keyPath: register].holds(set[keyPath: field].map(widen), of: stamp) {
-          back[keyPath: field] = was[keyPath: field]
+        if register.get(state).holds(field.get(set).map(widen), of: stamp) {
+          field.set(&back, field.get(was))
         }
       },
-      save: { ($0[keyPath: register].value.sql, .blob($0[keyPath: register].stamp.bytes)) },
+      save: {
+        let held = register.get($0)
+        return (held.value.sql, .blob(held.stamp.bytes))
+      },
       load: { state, value, stamp in
         guard let value = R(sql: value), case .blob(let bytes) = stamp, let stamp = Stamp(bytes: bytes) else {
           return false
         }
-        state[keyPath: register] = Register(value, stamp)
+        register.set(&state, Register(value, stamp))
         return true
       },
-      show: { state, m, names in model?.put(&m, state[keyPath: register].value, names) },
+      show: { state, m, names in model?.put(&m, register.get(state).value, names) },
       diff: { before, after, old, new, set, was in
         guard let model else { return }
         let now = model.get(after, new)
         guard let before else {
-          set[keyPath: field] = narrow(now)
+          field.set(&set, narrow(now))
           return
         }
         let then = model.get(before, old)
         if then != now {
-          set[keyPath: field] = narrow(now)
-          was[keyPath: field] = narrow(then)
+          field.set(&set, narrow(now))
+          field.set(&was, narrow(then))
         }
       })
   }
 
   /// Whether the entity is alive: any change but a removal brings it back. Undo and the view treat it apart.
   static func alive(
-    _ field: WritableKeyPath<Fields, Bool?> & Sendable,
-    _ register: WritableKeyPath<State, Register<Bool>> & Sendable
+    _ field: Slot<Fields, Bool?>,
+    _ register: Slot<State, Register<Bool>>
   ) -> Field {
     let plain = Field.value("alive", field, register, model: nil)
     return Field(
       key: "alive", version: 2, isSet: plain.isSet, clear: plain.clear, encode: plain.encode,
       decode: plain.decode,
       apply: { state, fields, stamp in
-        state[keyPath: register].merge(fields[keyPath: field] ?? true, at: stamp)
+        var held = register.get(state)
+        guard stamp > held.stamp else { return }
+        held.merge(field.get(fields) ?? true, at: stamp)
+        register.set(&state, held)
       },
       combine: { _, _ in }, revert: { _, _, _, _, _ in }, save: plain.save, load: plain.load,
       show: { _, _, _ in }, diff: { _, _, _, _, _, _ in })
@@ -181,18 +209,18 @@ extension Field {
 
   /// When the entity was first made: the earliest change that says so wins.
   static func created(
-    _ field: WritableKeyPath<Fields, Int64?> & Sendable,
-    _ register: WritableKeyPath<State, Register<Int64>> & Sendable
+    _ field: Slot<Fields, Int64?>,
+    _ register: Slot<State, Register<Int64>>
   ) -> Field {
     let plain = Field.value("created", field, register, model: nil)
     return Field(
       key: "created", version: 2, isSet: plain.isSet, clear: plain.clear, encode: plain.encode,
       decode: plain.decode,
       apply: { state, fields, stamp in
-        if let value = fields[keyPath: field],
-          state[keyPath: register].stamp == .zero || stamp < state[keyPath: register].stamp
+        if let value = field.get(fields),
+          register.get(state).stamp == .zero || stamp < register.get(state).stamp
         {
-          state[keyPath: register] = Register(value, stamp)
+          register.set(&state, Register(value, stamp))
         }
       },
       combine: { _, _ in }, revert: { _, _, _, _, _ in }, save: plain.save, load: plain.load,

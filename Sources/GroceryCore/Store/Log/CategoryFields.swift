@@ -10,10 +10,13 @@ struct CategoryFields: Equatable, Sendable {
 
   /// Every category field, in the order a log line writes them.
   static let table: [Field<CategoryFields, CategoryState, Category>] = [
-    .required("name", \.name, \.name, check: LineRules.categoryName, model: ModelLink(\.name)),
+    .required(
+      "name", Slot({ $0.name }, { $0.name = $1 }), Slot({ $0.name }, { $0.name = $1 }),
+      check: LineRules.categoryName, model: ModelLink(Slot({ $0.name }, { $0.name = $1 }))),
     .value(
-      "color", \.color, \.color, version: 3, model: ModelLink(\.color)),
-    .alive(\.alive, \.alive),
-    .created(\.created, \.created),
+      "color", Slot({ $0.color }, { $0.color = $1 }), Slot({ $0.color }, { $0.color = $1 }), version: 3,
+      model: ModelLink(Slot({ $0.color }, { $0.color = $1 }))),
+    .alive(Slot({ $0.alive }, { $0.alive = $1 }), Slot({ $0.alive }, { $0.alive = $1 })),
+    .created(Slot({ $0.created }, { $0.created = $1 }), Slot({ $0.created }, { $0.created = $1 })),
   ]
 }

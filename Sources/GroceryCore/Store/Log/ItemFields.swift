@@ -27,32 +27,42 @@ struct ItemFields: Equatable, Sendable {
 
   /// Every item field, in the order a log line writes them.
   static let table: [Field<ItemFields, ItemState, Item>] = [
-    .required("name", \.name, \.name, check: LineRules.itemName, model: ModelLink(\.name)),
+    .required(
+      "name", Slot({ $0.name }, { $0.name = $1 }), Slot({ $0.name }, { $0.name = $1 }),
+      check: LineRules.itemName, model: ModelLink(Slot({ $0.name }, { $0.name = $1 }))),
     .value(
-      "quantity", \.quantity, \.quantity, check: Limits.quantityProblem,
-      model: ModelLink(\.quantity)),
-    .value("note", \.note, \.note, check: LineRules.note, model: ModelLink(\.note)),
+      "quantity", Slot({ $0.quantity }, { $0.quantity = $1 }), Slot({ $0.quantity }, { $0.quantity = $1 }),
+      check: Limits.quantityProblem,
+      model: ModelLink(Slot({ $0.quantity }, { $0.quantity = $1 }))),
     .value(
-      "category", \.category, \.category,
+      "note", Slot({ $0.note }, { $0.note = $1 }), Slot({ $0.note }, { $0.note = $1 }), check: LineRules.note,
+      model: ModelLink(Slot({ $0.note }, { $0.note = $1 }))),
+    .value(
+      "category", Slot({ $0.category }, { $0.category = $1 }), Slot({ $0.category }, { $0.category = $1 }),
       model: ModelLink(
         get: { item, names in names.categoryID(item.category) },
         put: { item, id, names in item.category = names.categoryName(id) })),
     .value(
-      "locations", \.locations, \.locations,
+      "locations", Slot({ $0.locations }, { $0.locations = $1 }),
+      Slot({ $0.locations }, { $0.locations = $1 }),
       model: ModelLink(
         get: { item, names in names.locationIDs(item.locations) },
         put: { item, ids, names in item.locations = names.locationNames(ids) })),
     .value(
-      "staple", \.staple, \.staple, model: ModelLink(\.isStaple)),
+      "staple", Slot({ $0.staple }, { $0.staple = $1 }), Slot({ $0.staple }, { $0.staple = $1 }),
+      model: ModelLink(Slot({ $0.isStaple }, { $0.isStaple = $1 }))),
     .value(
-      "onList", \.onList, \.onList, model: ModelLink(\.isOnList)),
+      "onList", Slot({ $0.onList }, { $0.onList = $1 }), Slot({ $0.onList }, { $0.onList = $1 }),
+      model: ModelLink(Slot({ $0.isOnList }, { $0.isOnList = $1 }))),
     .value(
-      "unavailableOn", \.unavailableOn, \.unavailableOn,
-      model: ModelLink(\.unavailableOn)),
+      "unavailableOn", Slot({ $0.unavailableOn }, { $0.unavailableOn = $1 }),
+      Slot({ $0.unavailableOn }, { $0.unavailableOn = $1 }),
+      model: ModelLink(Slot({ $0.unavailableOn }, { $0.unavailableOn = $1 }))),
     .value(
-      "skipUntil", \.skipUntil, \.skipUntil,
-      model: ModelLink(\.skipUntil)),
-    .alive(\.alive, \.alive),
-    .created(\.created, \.created),
+      "skipUntil", Slot({ $0.skipUntil }, { $0.skipUntil = $1 }),
+      Slot({ $0.skipUntil }, { $0.skipUntil = $1 }),
+      model: ModelLink(Slot({ $0.skipUntil }, { $0.skipUntil = $1 }))),
+    .alive(Slot({ $0.alive }, { $0.alive = $1 }), Slot({ $0.alive }, { $0.alive = $1 })),
+    .created(Slot({ $0.created }, { $0.created = $1 }), Slot({ $0.created }, { $0.created = $1 })),
   ]
 }

@@ -16,13 +16,15 @@ struct LocationFields: Equatable, Sendable {
 
   /// Every location field, in the order a log line writes them.
   static let table: [Field<LocationFields, LocationState, Location>] = [
-    .required("name", \.name, \.name, check: LineRules.locationName, model: ModelLink(\.name)),
+    .required(
+      "name", Slot({ $0.name }, { $0.name = $1 }), Slot({ $0.name }, { $0.name = $1 }),
+      check: LineRules.locationName, model: ModelLink(Slot({ $0.name }, { $0.name = $1 }))),
     .value(
-      "order", \.order, \.order,
+      "order", Slot({ $0.order }, { $0.order = $1 }), Slot({ $0.order }, { $0.order = $1 }),
       model: ModelLink(
         get: { l, names in l.categoryOrder.compactMap { names.categoryID($0) } },
         put: { l, ids, names in l.categoryOrder = names.categoryNames(ids) })),
-    .alive(\.alive, \.alive),
-    .created(\.created, \.created),
+    .alive(Slot({ $0.alive }, { $0.alive = $1 }), Slot({ $0.alive }, { $0.alive = $1 })),
+    .created(Slot({ $0.created }, { $0.created = $1 }), Slot({ $0.created }, { $0.created = $1 })),
   ]
 }

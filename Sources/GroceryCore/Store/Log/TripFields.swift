@@ -22,10 +22,17 @@ struct TripFields: Equatable, Sendable {
   /// Every trip field, in the order a log line writes them. A trip is shown as a `TripRecord`, made by the
   /// store, so no field has a model of its own; `TripState` folds them, since only a trip's maker changes it.
   static let table: [Field<TripFields, TripState, Void>] = [
-    .value("store", \.store, \.store, version: 3, model: .none),
-    .value("start", \.start, \.start, version: 3, model: .none),
-    .value("end", \.end, \.end, version: 3, model: .none),
-    .value("idle", \.idle, \.idle, version: 3, model: .none),
-    .alive(\.alive, \.alive),
+    .value(
+      "store", Slot({ $0.store }, { $0.store = $1 }), Slot({ $0.store }, { $0.store = $1 }), version: 3,
+      model: .none),
+    .value(
+      "start", Slot({ $0.start }, { $0.start = $1 }), Slot({ $0.start }, { $0.start = $1 }), version: 3,
+      model: .none),
+    .value(
+      "end", Slot({ $0.end }, { $0.end = $1 }), Slot({ $0.end }, { $0.end = $1 }), version: 3, model: .none),
+    .value(
+      "idle", Slot({ $0.idle }, { $0.idle = $1 }), Slot({ $0.idle }, { $0.idle = $1 }), version: 3,
+      model: .none),
+    .alive(Slot({ $0.alive }, { $0.alive = $1 }), Slot({ $0.alive }, { $0.alive = $1 })),
   ]
 }
