@@ -132,4 +132,26 @@ import Testing
     try Database(path: alice.cachePath, create: false).execute("UPDATE category SET \"name\" = 'Dairy!'")
     #expect(try alice.load().categories.map(\.name).contains("Dairy & Fridge"))
   }
+
+  @Test func aRowIsCheckedInPlaceWithTheSumItWasWrittenWith() throws {
+    let database = try Database(path: folder.file("sums.sqlite"), create: true)
+    try database.execute("CREATE TABLE t(a, b, c, d, e, f, g)")
+    let rows: [[SQLValue]] = [
+      [
+        .null, .integer(-7), .integer(Int64.max), .text(""), .text("Œufs 🥚 & crème"), .blob([]),
+        .blob([0, 255, 7]),
+      ],
+      [.text("a"), .null, .integer(0), .blob([1]), .text("b"), .integer(1 << 40), .null],
+    ]
+    for row in rows {
+      let insert = try database.statement("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?)")
+      for (index, value) in row.enumerated() { insert.bind(value, at: Int32(index + 1)) }
+      try insert.run()
+    }
+    let select = try database.statement("SELECT * FROM t ORDER BY rowid")
+    var sums: [Int64] = []
+    while try select.step() { sums.append(select.sum(ofColumns: 7)) }
+    #expect(sums == rows.map(HouseholdCache.sum), "the in-place sum is the written one")
+    #expect(Set(sums).count == 2)
+  }
 }

@@ -182,6 +182,20 @@ import Testing
     #expect(lines[2].hasPrefix("      very long note"))
   }
 
+  @Test(arguments: [
+    ("milk", 10, ["> milk"]),
+    ("milk  x2", 20, ["> milk x2"]),
+    (" milk ", 20, ["> milk"]),
+    ("oat milk", 10, ["> oat milk"]),
+    ("oat milk", 9, ["> oat", ". milk"]),
+    ("牛乳 x2", 9, ["> 牛乳 x2"]),
+    ("牛乳 x2", 8, ["> 牛乳", ". x2"]),
+    ("", 10, ["> "]),
+  ])
+  func wrapKeepsTextThatFitsAndBreaksWhatDoesNot(_ text: String, _ width: Int, _ lines: [String]) {
+    #expect(TextLayout.wrap(text, width: width, first: "> ", rest: ". ") == lines)
+  }
+
   @Test func wideCharactersCountTwoColumns() {
     #expect(TextLayout.width("牛乳") == 4)
     #expect(TextLayout.width("Crème") == 5)

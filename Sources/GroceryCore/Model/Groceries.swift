@@ -34,8 +34,11 @@ public struct Groceries: Equatable, Sendable {
 
   /// Sorts items by name, naturally (`item 2` before `item 10`), the stable order the store file keeps.
   mutating func sortItems() {
-    items = items.map { (Names.key($0.name), $0) }
-      .sorted { Names.ordered($0.1.name, key: $0.0, $1.1.name, key: $1.0) }
-      .map(\.1)
+    // Sorts positions, not items, so that no item is moved more than once.
+    let keys = items.map { Names.key($0.name) }
+    let order = items.indices.sorted {
+      Names.ordered(items[$0].name, key: keys[$0], items[$1].name, key: keys[$1])
+    }
+    items = order.map { items[$0] }
   }
 }

@@ -34,11 +34,16 @@ extension Groceries {
         ListSection(title: "Earlier", entries: sorted.filter { $0.lastPurchased != today }.map(entry)),
       ]
     } else {
-      let byCategory = Dictionary(grouping: chosen, by: \.category)
+      // Each name's key is made once, not at every comparison.
+      let byCategory = Dictionary(
+        grouping: chosen.map { (key: Names.key($0.name), item: $0) }, by: \.item.category)
       sections = walkOrder(at: location).map { name in
         ListSection(
           title: name,
-          entries: (byCategory[name] ?? []).sorted { Names.ordered($0.name, $1.name) }.map(entry),
+          entries: (byCategory[name] ?? []).sorted {
+            Names.ordered($0.item.name, key: $0.key, $1.item.name, key: $1.key)
+          }
+          .map { entry($0.item) },
           color: colors[name])
       }
     }

@@ -17,6 +17,8 @@ public enum TextLayout {
 
   /// Returns how many terminal columns the text takes: East Asian wide characters and emoji count two.
   public static func width(_ text: String) -> Int {
+    // Printable ASCII is one column a byte; most names are only that.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var total = 0
     for character in text { total += width(of: character) }
     return total
@@ -76,6 +78,13 @@ public enum TextLayout {
 
   /// Wraps text to lines of at most `width` columns: the first line after `first`, the rest after `rest`.
   public static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
+    // Text that fits on the first line, with single spaces between its words, is that line as it is.
+    let utf8 = text.utf8
+    if let head = utf8.first, let tail = utf8.last, head != 0x20, tail != 0x20,
+      self.width(first) + self.width(text) <= width, !hasDoubleSpace(utf8)
+    {
+      return [first + text]
+    }
     var lines: [String] = []
     var line = first
     var lineWidth = self.width(first)
@@ -117,5 +126,14 @@ public enum TextLayout {
     }
     lines.append(line)
     return lines
+  }
+
+  private static func hasDoubleSpace(_ utf8: String.UTF8View) -> Bool {
+    var previous: UInt8 = 0
+    for byte in utf8 {
+      if byte == 0x20 && previous == 0x20 { return true }
+      previous = byte
+    }
+    return false
   }
 }

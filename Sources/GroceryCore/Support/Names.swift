@@ -113,6 +113,8 @@ public enum Names {
   /// Returns the text with control and bidirectional formatting characters shown as escapes, so error messages
   /// stay on one line and read in order.
   public static func printable(_ text: String) -> String {
+    // Printable ASCII has nothing to escape.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -211,33 +211,31 @@ final class HouseholdCache {
   /// Refuses a row whose first `columns` values are not what its checksum, in the next column, says: a flipped
   /// bit makes the cache be rebuilt, never read as something the logs never said.
   private static func checkSum(_ s: Statement, columns: Int32) throws {
-    let values = (0..<columns).map { s.value($0) }
-    if sum(values) != s.integer(columns) {
+    if s.sum(ofColumns: columns) != s.integer(columns) {
       throw Database.Failure(code: 0, message: "a row's checksum does not match")
     }
   }
 
   /// FNV-1a over the values, each with its kind and length, so that no two rows share a sum by accident.
   static func sum(_ values: [SQLValue]) -> Int64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func add(_ byte: UInt8) {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    func add<C: Collection>(_ kind: UInt8, _ bytes: C) where C.Element == UInt8 {
-      add(kind)
-      for shift in stride(from: 0, to: 32, by: 8) { add(UInt8(truncatingIfNeeded: bytes.count >> shift)) }
-      for byte in bytes { add(byte) }
-    }
+    var hash = RowSum()
     for value in values {
       switch value {
-      case .null: add(0)
-      case .integer(let n): add(1, withUnsafeBytes(of: n.bigEndian) { Array($0) })
-      case .text(let t): add(2, t.utf8)
-      case .blob(let b): add(3, b)
+      case .null: hash.add(0)
+      case .integer(let n):
+        hash.add(1, length: 8)
+        withUnsafeBytes(of: n.bigEndian) { hash.add($0) }
+      case .text(var t):
+        t.withUTF8 {
+          hash.add(2, length: $0.count)
+          hash.add(UnsafeRawBufferPointer($0))
+        }
+      case .blob(let b):
+        hash.add(3, length: b.count)
+        b.withUnsafeBytes { hash.add($0) }
       }
     }
-    return Int64(bitPattern: hash)
+    return hash.value
   }
 
   private static func bind<F, S, M>(_ entity: S, _ table: [Field<F, S, M>], _ s: Statement, from: Int32) {
@@ -321,9 +319,9 @@ final class HouseholdCache {
   /// Loads the rows the statement gives, returning how many.
   @discardableResult
   private func loadItems(_ s: Statement, into state: inout HouseholdState) throws -> Int {
-    var count = 0
+    // Read into a list first, so that the table of items grows once instead of moving every state as it doubles.
+    var loaded: [(UUID, ItemState)] = []
     while try s.step() {
-      count += 1
       try Self.checkSum(s, columns: Int32(6 + ItemFields.table.count * 2))
       guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
       var item = ItemState()
@@ -335,9 +333,11 @@ final class HouseholdCache {
         Stamp(bytes: Array(touched[$0..<$0 + 24]))
       }
       item.purchases = try Self.window(s.blob(next + 2))
-      state.items[id] = item
+      loaded.append((id, item))
     }
-    return count
+    state.items.reserveCapacity(state.items.count + loaded.count)
+    for (id, item) in loaded { state.items[id] = item }
+    return loaded.count
   }
 
   private func saveItems(_ items: [(UUID, ItemState)]) throws {

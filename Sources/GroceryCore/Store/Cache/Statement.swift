@@ -69,6 +69,34 @@ final class Statement {
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
+  /// The checksum `HouseholdCache.sum` gives the row's first `count` columns, read in place: no value is copied
+  /// out, so checking every row costs little beside reading it.
+  func sum(ofColumns count: Int32) -> Int64 {
+    var hash = RowSum()
+    for column in 0..<count {
+      switch sqlite3_column_type(pointer, column) {
+      case SQLITE_NULL: hash.add(0)
+      case SQLITE_INTEGER:
+        hash.add(1, length: 8)
+        let number = UInt64(bitPattern: sqlite3_column_int64(pointer, column))
+        for shift in stride(from: 56, through: 0, by: -8) {
+          hash.add(UInt8(truncatingIfNeeded: number >> shift))
+        }
+      case SQLITE_TEXT:
+        let bytes = sqlite3_column_text(pointer, column)
+        let length = Int(sqlite3_column_bytes(pointer, column))
+        hash.add(2, length: length)
+        hash.add(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+      default:
+        let bytes = sqlite3_column_blob(pointer, column)
+        let length = Int(sqlite3_column_bytes(pointer, column))
+        hash.add(3, length: length)
+        hash.add(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+      }
+    }
+    return hash.value
+  }
+
   /// The column as a value of the kind it holds.
   func value(_ column: Int32) -> SQLValue {
     switch sqlite3_column_type(pointer, column) {

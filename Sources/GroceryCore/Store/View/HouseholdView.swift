@@ -108,8 +108,12 @@ struct HouseholdView: Sendable {
     names.locationNames = locationOf
 
     // Items: one per name; when two ids share a name, each field takes the newest value among them.
-    let liveItems = state.items.filter { $0.value.alive.value && $0.value.name.value != nil }
-      .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
+    // Sorts the ids with their creation, not the whole states, which are large to move.
+    let liveItems = state.items.compactMap { id, item in
+      item.alive.value && item.name.value != nil ? (id: id, created: item.created) : nil
+    }
+    .sorted { HouseholdView.older($0.created, $0.id, than: $1.created, $1.id) }
+    .map { ($0.id, state.items[$0.id]!) }
     var itemByKey: [String: Int] = [:]
     var items: [Item] = []
     items.reserveCapacity(liveItems.count)
