@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// SQLite is linked statically where its static library is installed (libsqlite3-dev has it on Debian), so the
+/// binary loads one shared library fewer; else the shared one.
+let staticSQLite = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+  .contains { FileManager.default.fileExists(atPath: $0 + "/libsqlite3.a") }
+
 let package = Package(
   name: "grocery",
   platforms: [.macOS(.v13)],
@@ -13,7 +24,11 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
-      name: "GroceryCore", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]),
+      name: "GroceryCore", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+      linkerSettings: [
+        .linkedLibrary(staticSQLite ? ":libsqlite3.a" : "sqlite3", .when(platforms: [.linux])),
+        .linkedLibrary("m", .when(platforms: [.linux])),
+      ]),
     .target(name: "GroceryCLI", dependencies: ["GroceryCore"]),
     .executableTarget(name: "grocery", dependencies: ["GroceryCLI"]),
     .target(name: "TestSupport", dependencies: ["GroceryCore"], path: "Tests/TestSupport"),
