@@ -43,10 +43,12 @@ struct RestockCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let added: [String]
     if dryRun {
-      let groceries = try context.store.load(.staples)
+      let groceries = try context.store.load(.restock(policy, today: context.today))
       added = groceries.restockCandidates(policy, today: context.today).map { groceries.items[$0].name }
     } else {
-      added = try context.update(in: .staples, { ChangeVerb.restock.present + Summary.names($0) }) {
+      added = try context.update(
+        in: .restock(policy, today: context.today), { ChangeVerb.restock.present + Summary.names($0) }
+      ) {
         $0.restock(policy, today: context.today, now: context.now)
       }
     }

@@ -17,19 +17,22 @@ public struct Cadence: Equatable, Sendable {
   public let lastPurchased: Day?
 
   public init(_ item: Item, fallback: Int) {
-    var days: [Day] = []
-    for purchase in item.purchases where days.last != purchase.date { days.append(purchase.date) }
-    days = Array(days.suffix(Cadence.days))
-    let gaps = zip(days, days.dropFirst()).map { $0.days(to: $1) }.sorted()
-    if gaps.isEmpty {
-      learned = nil
-    } else if gaps.count % 2 == 1 {
-      learned = gaps[gaps.count / 2]
-    } else {
-      learned = (gaps[gaps.count / 2 - 1] + gaps[gaps.count / 2] + 1) / 2
-    }
+    let days = item.purchases.map(\.date)
+    learned = Cadence.learned(days)
     interval = max(1, learned ?? fallback)
     lastPurchased = days.last
+  }
+
+  /// The median gap between the most recent of these purchase days (oldest first, repeats allowed); nil with
+  /// fewer than two days. The cache keeps it for each item, so that `restock --due` reads only the due ones.
+  static func learned(_ purchases: [Day]) -> Int? {
+    var days: [Day] = []
+    for day in purchases where days.last != day { days.append(day) }
+    days = Array(days.suffix(Cadence.days))
+    let gaps = zip(days, days.dropFirst()).map { $0.days(to: $1) }.sorted()
+    if gaps.isEmpty { return nil }
+    if gaps.count % 2 == 1 { return gaps[gaps.count / 2] }
+    return (gaps[gaps.count / 2 - 1] + gaps[gaps.count / 2] + 1) / 2
   }
 
   /// The day the staple is next due; a staple never bought is due at once.

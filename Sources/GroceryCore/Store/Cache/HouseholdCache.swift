@@ -39,11 +39,13 @@ final class HouseholdCache {
       CREATE TABLE category(id BLOB PRIMARY KEY, \(list(columns(CategoryFields.table))), sum INTEGER);
       CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))), sum INTEGER);
       CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
-        touched BLOB, window BLOB, last INTEGER, sum INTEGER);
+        touched BLOB, window BLOB, last INTEGER, learned INTEGER, sum INTEGER, twin INTEGER DEFAULT 0);
       CREATE INDEX item_key ON item(key);
       CREATE INDEX item_on_list ON item("onList", key);
       CREATE INDEX item_staple ON item("staple", key);
       CREATE INDEX item_last ON item(last);
+      CREATE INDEX item_restock ON item("staple", "onList", "alive", last, learned, key);
+      CREATE INDEX item_twin ON item(key) WHERE twin = 1;
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
       CREATE INDEX purchase_item ON purchase(item, day);
       CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB,
@@ -269,7 +271,8 @@ final class HouseholdCache {
   // MARK: - Items
 
   private static let itemColumns =
-    (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last", "sum"]).joined(
+    (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last", "learned", "sum"])
+    .joined(
       separator: ", ")
 
   /// Loads the items the query names into `state`.
@@ -283,6 +286,18 @@ final class HouseholdCache {
           select + " WHERE key IN (SELECT key FROM item WHERE \"onList\" = 1 AND \"alive\" = 1"
             + " UNION SELECT key FROM item WHERE last >= ?)"
         ).bind(.integer(Int64(since.ordinal))), into: &state)
+    case .restock(let policy, let today):
+      // Staples off the list; for `.due`, only those due by the horizon as `Cadence` reckons it from the columns
+      // kept for it (read from an index alone). Items whose name another id shares are read whole, since their
+      // view merges fields no one row holds together.
+      var due = ""
+      if case .due(let within, let every) = policy {
+        due = " AND (last IS NULL OR last + max(1, coalesce(learned, \(every))) <= \(today.ordinal + within))"
+      }
+      try loadItems(
+        try database.statement(
+          select + " WHERE key IN (SELECT key FROM item WHERE \"staple\" = 1 AND \"onList\" = 0"
+            + " AND \"alive\" = 1\(due) UNION SELECT key FROM item WHERE twin = 1)"), into: &state)
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       try loadItems(
@@ -322,7 +337,7 @@ final class HouseholdCache {
     // Read into a list first, so that the table of items grows once instead of moving every state as it doubles.
     var loaded: [(UUID, ItemState)] = []
     while try s.step() {
-      try Self.checkSum(s, columns: Int32(6 + ItemFields.table.count * 2))
+      try Self.checkSum(s, columns: Int32(7 + ItemFields.table.count * 2))
       guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
       var item = ItemState()
       try Self.read(&item, ItemFields.table, s, from: 2)
@@ -341,13 +356,21 @@ final class HouseholdCache {
   }
 
   private func saveItems(_ items: [(UUID, ItemState)]) throws {
-    let count = ItemFields.table.count * 2 + 7
+    let count = ItemFields.table.count * 2 + 8
     let s = try database.statement(
       "INSERT OR REPLACE INTO item(\(Self.itemColumns)) VALUES (?"
         + String(repeating: ", ?", count: count - 1) + ")")
+    // The keys whose twins may change: each item's new one and the one it had.
+    var keys = Set<String>()
+    let before = try database.statement("SELECT key FROM item WHERE id = ?")
     for (id, item) in items {
+      before.reset()
+      before.bind(id.sql)
+      if try before.step(), !before.isNull(0) { keys.insert(before.text(0)) }
+      let key = item.name.value.map { Names.key($0) }
+      if let key { keys.insert(key) }
       s.reset()
-      var values: [SQLValue] = [id.sql, item.name.value.map { .text(Names.key($0)) } ?? .null]
+      var values: [SQLValue] = [id.sql, key.map { .text($0) } ?? .null]
       for field in ItemFields.table {
         let (value, stamp) = field.save(item)
         values += [value, stamp]
@@ -355,8 +378,27 @@ final class HouseholdCache {
       values += [
         .blob(item.updated.bytes), .blob(item.touched.flatMap(\.bytes)), .blob(Self.bytes(item.purchases)),
         item.purchases.entries.last.map { .integer(Int64($0.date.ordinal)) } ?? .null,
+        Cadence.learned(item.purchases.entries.map(\.date)).map { .integer(Int64($0)) } ?? .null,
       ]
       try Self.bindSummed(values, s)
+    }
+    try markTwins(keys)
+  }
+
+  /// Marks the items whose name another id shares (`twin`), whose view merges them, for the keys saved: a read
+  /// that picks rows by their own columns (`restock --due`) must take those whole.
+  private func markTwins(_ keys: Set<String>) throws {
+    if keys.count > 1000 {
+      try database.execute(
+        "UPDATE item SET twin = (key IN (SELECT key FROM item GROUP BY key HAVING count(*) > 1))")
+      return
+    }
+    let mark = try database.statement(
+      "UPDATE item SET twin = ((SELECT count(*) FROM item WHERE key = ?1) > 1) WHERE key = ?1")
+    for key in keys {
+      mark.reset()
+      mark.bind(.text(key))
+      try mark.run()
     }
   }
 

@@ -20,6 +20,9 @@ public enum ItemScope: Equatable, Sendable {
   case shopping(since: Day)
   /// The items sharing a name with a staple.
   case staples
+  /// The items sharing a name with a staple that `restock` with this policy may put on the list on the day: every
+  /// staple off the list, or with `.due` only those due by then (and any whose name two ids share).
+  case restock(RestockPolicy, today: Day)
   /// The items with these ids.
   case ids([UUID])
 
