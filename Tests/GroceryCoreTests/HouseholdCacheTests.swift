@@ -242,4 +242,39 @@ import Testing
       scoped.restockCandidates(everyStaple, today: Fixed.today).map { scoped.items[$0].name }
         == all.restockCandidates(everyStaple, today: Fixed.today).map { all.items[$0].name })
   }
+
+  @Test func statsReadTheWeeksTheyShowFromTheCacheAndCountWhatTheWholeHistoryCounts() throws {
+    let alice = machine("alice")
+    let bobFolder = folder.file("bob-household")
+    let bob = HouseholdStore(
+      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    // Milk every other day for 200 days: more than the recent purchases an item keeps cover twelve weeks of.
+    // Bob, who had not seen alice's log, bought milk too (a twin) and bread now and then.
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now) { groceries in
+      for ago in stride(from: 200, through: 0, by: -2) {
+        _ = try groceries.purchaseNew(
+          ["milk"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now, newID: UUID.init)
+      }
+    }
+    try bob.update(summary: { _ in "buy" }, now: Fixed.now + 1) { groceries in
+      for ago in [150, 60, 30, 9] {
+        _ = try groceries.purchaseNew(
+          ["milk", "bread"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now + 1,
+          newID: UUID.init)
+      }
+    }
+    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
+    try FileManager.default.copyItem(
+      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+
+    let since = Fixed.today.adding(days: -84)
+    let everyday = try alice.load()
+    #expect(everyday.items.contains { $0.earlierPurchases > 0 }, "the everyday view keeps only recent ones")
+    let weeks = try alice.loadWithTripStats(since: since, now: Fixed.now).groceries
+    #expect(try alice.read().cache != nil, "read from the cache")
+    let whole = try alice.loadHistory()
+    #expect(try weeks.stats([], today: Fixed.today) == whole.stats([], today: Fixed.today))
+    #expect(try weeks.stats([], today: Fixed.today).first?.timesBought == 105)
+    #expect(try weeks.stats(["milk"], today: Fixed.today) == whole.stats(["milk"], today: Fixed.today))
+  }
 }

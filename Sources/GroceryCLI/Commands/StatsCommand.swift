@@ -26,14 +26,10 @@ struct StatsCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let (rows, stores) = try context.scoped(names) { scope in
       // One read gives the everyday view and the trip figures.
-      var (groceries, stores) = try context.store.loadWithTripStats(scope, now: context.now)
-      // The everyday view keeps only recent purchases; the weekly counts may need older ones.
-      let horizon = context.today.adding(days: -7 * 12)
-      if groceries.items.contains(where: {
-        $0.earlierPurchases > 0 && ($0.purchases.first?.date ?? horizon) > horizon
-      }) {
-        groceries = try context.store.loadHistory(scope)
-      }
+      // The weekly counts need every purchase of the last twelve weeks; the everyday view keeps fewer for
+      // items bought often.
+      let (groceries, stores) = try context.store.loadWithTripStats(
+        scope, since: context.today.adding(days: -7 * 12), now: context.now)
       return (try groceries.stats(names, today: context.today), stores)
     }
     context.write(StatsRenderer.text(rows, chart: context.style.color))

@@ -4,8 +4,9 @@ extension Groceries {
     let location = try query.location.map(locationName)
     let category = try query.category.map(categoryName)
     let today = query.today
-    let scoped = items.filter { item in
-      item.isSold(at: location) && (category == nil || item.category == category)
+    // Positions of the items in scope: an item is copied once, into its entry, not at every step.
+    let scoped = items.indices.filter { index in
+      items[index].isSold(at: location) && (category == nil || items[index].category == category)
     }
     var colors: [String: NamedColor] = [:]
     for category in categories { colors[category.name] = category.color }
@@ -16,16 +17,16 @@ extension Groceries {
         boughtToday: item.lastPurchased == today, cadence: cadence, nextDue: cadence.nextDue(today: today),
         isSnoozed: item.skipUntil.map { $0 > today } ?? false, color: colors[item.category])
     }
-    let chosen: [Item]
+    let chosen: [Int]
     switch query.mode {
-    case .shopping: chosen = scoped.filter(\.isOnList)
+    case .shopping: chosen = scoped.filter { items[$0].isOnList }
     case .all: chosen = scoped
-    case .staples: chosen = scoped.filter(\.isStaple)
-    case .purchased: chosen = scoped.filter { $0.lastPurchased != nil }
+    case .staples: chosen = scoped.filter { items[$0].isStaple }
+    case .purchased: chosen = scoped.filter { items[$0].lastPurchased != nil }
     }
     var sections: [ListSection]
     if query.mode == .purchased {
-      let sorted = chosen.sorted { a, b in
+      let sorted = chosen.map { items[$0] }.sorted { a, b in
         a.lastPurchased != b.lastPurchased
           ? a.lastPurchased! > b.lastPurchased! : Names.ordered(a.name, b.name)
       }
@@ -35,22 +36,23 @@ extension Groceries {
       ]
     } else {
       // Each name's key is made once, not at every comparison.
-      let byCategory = Dictionary(
-        grouping: chosen.map { (key: Names.key($0.name), item: $0) }, by: \.item.category)
+      var keys = [String](repeating: "", count: items.count)
+      for index in chosen { keys[index] = Names.key(items[index].name) }
+      let byCategory = Dictionary(grouping: chosen) { items[$0].category }
       sections = walkOrder(at: location).map { name in
         ListSection(
           title: name,
           entries: (byCategory[name] ?? []).sorted {
-            Names.ordered($0.item.name, key: $0.key, $1.item.name, key: $1.key)
+            Names.ordered(items[$0].name, key: keys[$0], items[$1].name, key: keys[$1])
           }
-          .map { entry($0.item) },
+          .map { entry(items[$0]) },
           color: colors[name])
       }
     }
     sections.removeAll { $0.entries.isEmpty }
     return ListView(
       mode: query.mode, location: location, category: category, today: today, sections: sections,
-      isFlat: query.flat, toBuy: scoped.filter(\.isOnList).count,
-      boughtToday: scoped.filter { $0.lastPurchased == today }.count)
+      isFlat: query.flat, toBuy: scoped.count { items[$0].isOnList },
+      boughtToday: scoped.count { items[$0].lastPurchased == today })
   }
 }

@@ -578,7 +578,7 @@ final class HouseholdCache {
   }
 
   /// Every purchase of the items (of every item, for nil), oldest first.
-  func purchases(of items: [UUID]?) throws -> [UUID: [HouseholdState.Bought]] {
+  func purchases(of items: [UUID]?, since: Day? = nil) throws -> [UUID: [HouseholdState.Bought]] {
     let select = "SELECT item, change, stamp, day, quantity, by FROM purchase"
     var result: [UUID: [HouseholdState.Bought]] = [:]
     func collect(_ s: Statement) throws {
@@ -593,10 +593,10 @@ final class HouseholdCache {
       }
     }
     if let items {
-      let s = try database.statement(select + " WHERE item = ?")
+      let s = try database.statement(select + " WHERE item = ? AND day >= ?")
       for item in items {
         s.reset()
-        s.bind(item.sql)
+        s.bind(item.sql, .integer(Int64(since?.ordinal ?? Int(Int32.min))))
         try collect(s)
       }
     } else {

@@ -137,11 +137,31 @@ extension HouseholdStore {
   }
 
   /// The everyday view and the trip figures per store, from one read, for `stats`.
-  public func loadWithTripStats(_ scope: ItemScope = .all, now: Date) throws -> (
+  ///
+  /// With `since`, items hold every purchase since that day, not only the recent ones: read from the cache for
+  /// the items whose recent ones begin later (the cost stays that of the weeks asked for, however long the
+  /// history), or the whole history when the logs were folded in memory.
+  public func loadWithTripStats(_ scope: ItemScope = .all, since: Day? = nil, now: Date) throws -> (
     groceries: Groceries, trips: [StoreTripStats]
   ) {
     try migrateIfNeeded()
-    let reading = try read(scope)
+    var reading = try read(scope)
+    if let since {
+      if let history = reading.history {
+        reading.view = HouseholdView(reading.state, history: history)
+      } else if let cache = reading.cache {
+        let partial = reading.state.items.compactMap { id, item in
+          item.purchases.earlier > 0 && (item.purchases.entries.first?.date ?? since) > since ? id : nil
+        }
+        if !partial.isEmpty {
+          let recent = try cache.database.reading { try cache.purchases(of: partial, since: since) }
+          // An item with none since then still holds none of the older ones.
+          var purchases: [UUID: [HouseholdState.Bought]] = [:]
+          for id in partial { purchases[id] = recent[id] ?? [] }
+          reading.view = HouseholdView(reading.state, recent: (since, purchases))
+        }
+      }
+    }
     return (reading.view.groceries, tripStats(in: reading.state, now: now))
   }
 

@@ -16,8 +16,13 @@ struct HouseholdView: Sendable {
   /// Machine names by machine id.
   var machines: [String: String] = [:]
 
-  /// Builds the view; with `history`, items hold every purchase instead of the recent ones.
-  init(_ state: HouseholdState, history: [UUID: [HouseholdState.Bought]]? = nil) {
+  /// Builds the view; with `history`, items hold every purchase instead of the recent ones. With `recent`, the
+  /// items it names hold every purchase since a day (and count the older ones): for figures over weeks that
+  /// the recent ones may not cover, without reading the whole history.
+  init(
+    _ state: HouseholdState, history: [UUID: [HouseholdState.Bought]]? = nil,
+    recent: (since: Day, purchases: [UUID: [HouseholdState.Bought]])? = nil
+  ) {
     // Who bought what is said once the household has more than one machine, or when the log named the buyer.
     var who: [UInt64: String] = [:]
     if state.machines.count > 1 {
@@ -128,7 +133,9 @@ struct HouseholdView: Sendable {
       itemByKey[key] = items.count
       items.append(
         HouseholdView.item(
-          id, item, names: names, who: who, history: history?[id]))
+          id, item, names: names, who: who,
+          history: history?[id] ?? recent.flatMap { $0.purchases[id] },
+          partial: history == nil && recent?.purchases[id] != nil))
     }
     for (index, group) in merged {
       var combined = group[0]
@@ -146,12 +153,28 @@ struct HouseholdView: Sendable {
       }
       combined.purchases = window
       let id = items[index].id
+      var partial = false
       if let history {
         for member in members[id] ?? [id] { full += history[member] ?? [] }
         full.sort(by: HouseholdState.historyOrder)
+      } else if let recent, (members[id] ?? [id]).contains(where: { recent.purchases[$0] != nil }) {
+        // A member whose recent purchases were not read has all of them in its window.
+        for (member, state) in zip(members[id] ?? [id], group) {
+          full +=
+            recent.purchases[member]
+            ?? state.purchases.entries.filter { $0.date >= recent.since }.map {
+              HouseholdState.Bought(
+                item: member, change: "",
+                stamp: Stamp(milliseconds: 0, counter: 0, machineNumber: $0.machine),
+                day: $0.date, quantity: $0.quantity, by: $0.by)
+            }
+        }
+        full.sort(by: HouseholdState.historyOrder)
+        partial = true
       }
       let item = HouseholdView.item(
-        id, combined, names: names, who: who, history: history == nil ? nil : full)
+        id, combined, names: names, who: who, history: history == nil && !partial ? nil : full,
+        partial: partial)
       items[index] = item
     }
     var groceries = Groceries(categories: categories, locations: locations, items: items)
@@ -167,7 +190,8 @@ struct HouseholdView: Sendable {
   }
 
   private static func item(
-    _ id: UUID, _ state: ItemState, names: NameMap, who: [UInt64: String], history: [HouseholdState.Bought]?
+    _ id: UUID, _ state: ItemState, names: NameMap, who: [UInt64: String], history: [HouseholdState.Bought]?,
+    partial: Bool = false
   ) -> Item {
     let created = Date(timeIntervalSince1970: Double(state.created.value / 1000))
     var item = Item(id: id, name: "", now: created)
@@ -177,6 +201,8 @@ struct HouseholdView: Sendable {
       item.purchases = history.map {
         Purchase(date: $0.day, quantity: $0.quantity, by: $0.by ?? who[$0.stamp.machineNumber])
       }
+      // Purchases not read, when these are only the recent ones.
+      if partial { item.earlierPurchases = max(0, state.purchases.count - history.count) }
     } else {
       item.purchases = state.purchases.entries.map {
         Purchase(date: $0.date, quantity: $0.quantity, by: $0.by ?? who[$0.machine])
