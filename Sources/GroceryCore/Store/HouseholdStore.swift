@@ -253,7 +253,7 @@ public struct HouseholdStore: Sendable {
     Undo.record(change, at: size - length, length: length, in: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
       offset: size, lines: before.lines + 1, last: stamp,
-      check: ChangeLog.check(Array(line.utf8).suffix(ChangeLog.checkLength)))
+      check: ChangeLog.check(line.utf8))
     guard let cache, !reading.state.needsRebuild else { return }
     do {
       var written = reading.state

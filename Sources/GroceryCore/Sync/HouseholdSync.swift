@@ -264,6 +264,8 @@ public struct HouseholdSync {
     let ownLog = "logs/" + machine.id + ".jsonl"
     let remoteSize = try git.run(["cat-file", "-s", "refs/remotes/origin/main:" + ownLog])
     let alreadySent = remoteSize.succeeded ? Int(remoteSize.output.trimmingNewlines) ?? 0 : 0
+    let lastSent = try committed("refs/remotes/origin/main", ownLog)
+    var madeElsewhere: Set<ArraySlice<UInt8>> = []
     var report = SyncReport()
     var attempt = 0
     while true {
@@ -280,7 +282,8 @@ public struct HouseholdSync {
       }
       try store.withLock(onWait: onWait) {
         if attempt == 1 {
-          report.warnings = try bringBack(machine: machine, remoteHasMain: remoteHasMain)
+          (report.warnings, madeElsewhere) = try bringBack(
+            machine: machine, remoteHasMain: remoteHasMain, lastSent: lastSent)
           let shared =
             try committed("HEAD", HouseholdMarker.fileName) == nil ? [HouseholdMarker.fileName] : []
           try commitOwnChanges(
@@ -313,7 +316,7 @@ public struct HouseholdSync {
         try store.writeIdentity(remembered)
       }
     }
-    report.sent = try summaries(machine: machine.id, from: alreadySent)
+    report.sent = try summaries(machine: machine.id, from: alreadySent, except: madeElsewhere)
     if !startedAt.isEmpty {
       let changed = try git.run(["diff", "--name-only", "-z", startedAt, "HEAD", "--", "logs/"])
       for path in changed.output.split(separator: "\0").map(String.init) where path.hasSuffix(".jsonl") {
@@ -342,7 +345,13 @@ public struct HouseholdSync {
   /// on an older commit (a detached HEAD) is put back on `main`, keeping every file as it is; another machine's log
   /// older than git's copy gets git's; and this machine's own log gets back every line git's copies (this
   /// folder's and the remote's) hold that it lost, and keeps its own where a copy was changed elsewhere.
-  func bringBack(machine: Machine, remoteHasMain: Bool) throws -> [String] {
+  ///
+  /// `lastSent` is the remote's copy of this machine's log as this computer last fetched or sent it: a line the
+  /// remote holds now that neither it nor this folder's last commit held was written since by another computer
+  /// writing as this machine. Those lines are returned, so that they are not said to be sent from here.
+  func bringBack(machine: Machine, remoteHasMain: Bool, lastSent: [UInt8]?) throws -> (
+    warnings: [String], madeElsewhere: Set<ArraySlice<UInt8>>
+  ) {
     var warnings: [String] = []
     if try !git.run(["symbolic-ref", "-q", "HEAD"]).succeeded,
       try git.run(["rev-parse", "-q", "--verify", "refs/heads/main"]).succeeded
@@ -374,13 +383,21 @@ public struct HouseholdSync {
     let original = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
     var bytes = original
     var putBack: [String] = []
+    var elsewhere: [(line: ArraySlice<UInt8>, summary: String)] = []
+    let sent = Set(OwnLogRepair.lines(lastSent ?? []).lines.map { $0.dropLast() })
     var changed: [String] = []
     for ref in ["HEAD"] + (remoteHasMain ? ["refs/remotes/origin/main"] : []) {
       guard let copy = try committed(ref, ownLog), let repair = OwnLogRepair(local: bytes, copy: copy) else {
         continue
       }
       bytes = repair.bytes
-      putBack += repair.putBack
+      for entry in repair.putBack {
+        if ref == "HEAD" || sent.contains(entry.line) {
+          putBack.append(entry.summary)
+        } else {
+          elsewhere.append(entry)
+        }
+      }
       if !repair.changedElsewhere.isEmpty {
         let place = ref == "HEAD" ? "this folder's last commit" : "the remote"
         changed.append(
@@ -404,7 +421,16 @@ public struct HouseholdSync {
         "this machine's log '\(shownLog)' was changed elsewhere (" + changed.joined(separator: "; ")
           + "); its lines as this machine wrote them are kept and sent")
     }
-    return warnings
+    if !elsewhere.isEmpty {
+      warnings.append(
+        "another computer writes as this machine (a copied state folder, or a cloned VM?): the remote's copy of"
+          + " its log '\(shownLog)' holds \(elsewhere.count) \(elsewhere.count == 1 ? "change" : "changes") made"
+          + " there since this computer last synced, kept here in clock order: "
+          + elsewhere.map { ChangeVerb.pastTense($0.summary) }.joined(separator: "; ")
+          + ". On that computer, sync, then move its identity.json away (here: '\(store.identityPath)'), so that"
+          + " it becomes a machine of its own")
+    }
+    return (warnings, Set(elsewhere.map(\.line)))
   }
 
   /// What is changed, staged or new in the folder that sync did not commit, as git names it.

@@ -40,8 +40,9 @@ public struct HouseholdCheck: Equatable, Sendable {
   /// What is wrong between this machine's log and its own state, when anything is.
   public var ownLog: String?
 
-  /// How many things need a person: lines left out, conflict copies, and a disagreement about this machine's log.
+  /// How many things need a person: lines left out or repeated, conflict copies, and a disagreement about this
+  /// machine's log. Another change with the stamp of the line above is read, and listed only.
   public var problems: Int {
-    logs.reduce(0) { $0 + $1.refused.count } + copies.count + (ownLog == nil ? 0 : 1)
+    logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count } + copies.count + (ownLog == nil ? 0 : 1)
   }
 }

@@ -73,10 +73,10 @@ extension HouseholdStore {
   }
 
   /// Tells the user of the lines left out: each one, but of the lines from a newer grocery only the first of each
-  /// log.
+  /// log. A line read all the same (another change with the stamp of the line above) is for `check` and `sync`.
   func report(_ refusals: [LineRefusal]) {
     var newer = Set<String>()
-    for refusal in refusals {
+    for refusal in refusals where !refusal.isRead {
       if case .newer = refusal.reason, !newer.insert(refusal.machine).inserted { continue }
       warn(refusal.message(file: shown(logsFolder + "/" + refusal.machine + ".jsonl")))
     }
