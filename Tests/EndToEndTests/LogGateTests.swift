@@ -156,6 +156,31 @@ import Testing
           + " are read\n"), "\(check)")
   }
 
+  @Test func aLinePutInBeforeTheLastLineTheCacheReadIsFolded() throws {
+    try scenario.given(["add", "milk"])
+    #expect(
+      try scenario.grocery.run(["add", "tea"], extra: ["GROCERY_NOW": "2026-11-21T12:02:00Z"]).status == 0)
+    try scenario.given(["list"])
+    let (path, lines) = try ownLog()
+    // A line of the same length and shape put in before the last one, as sync does with a change another
+    // computer made as this machine: the bytes where the cache stopped reading end alike.
+    func id(after key: String) throws -> String {
+      let start = try #require(lines[1].firstRange(of: key)).upperBound
+      return String(lines[1][start...].prefix(36))
+    }
+    let jam = lines[1].replacingOccurrences(of: "tea", with: "jam")
+      .replacingOccurrences(of: "\"at\":\"2026-11-21T12:02", with: "\"at\":\"2026-11-21T12:01")
+      .replacingOccurrences(
+        of: try id(after: "{\"v\":2,\"id\":\""), with: "00000000-0000-4000-8000-0000000000aa"
+      )
+      .replacingOccurrences(
+        of: try id(after: "\"op\":\"item\",\"id\":\""), with: "00000000-0000-4000-8000-0000000000bb")
+    try [lines[0], jam, lines[1]].map { $0 + "\n" }.joined().write(
+      toFile: path, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] jam\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
   @Test func aLineCopiedBelowALaterOneIsStillARepeatNotAChangeLeftOut() throws {
     try scenario.given(["add", "milk"], ["add", "eggs"])
     let (path, lines) = try ownLog()
