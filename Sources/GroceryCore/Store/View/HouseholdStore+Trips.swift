@@ -53,8 +53,8 @@ extension HouseholdStore {
           machine: MachineID.number(machine.id) ?? 0, store: Register(location), start: Register(start),
           alive: Register(true))
       return TripStart(
-        trip: tripRecord(id, trip, in: reading.state, now: start),
-        ended: ended.flatMap { id in trips[id].map { tripRecord(id, $0, in: reading.state, now: start) } })
+        trip: tripRecord(id, trip, in: reading.state, now: now),
+        ended: ended.flatMap { id in trips[id].map { tripRecord(id, $0, in: reading.state, now: now) } })
     }
   }
 
@@ -81,7 +81,7 @@ extension HouseholdStore {
             was: TripFields(end: .some(nil), idle: end.idle ? false : nil))
         ], summary: "stop the trip" + (place.map { " at " + $0 } ?? ""), machine: machine, now: now,
         reading: &reading)
-      return reading.state.trips.trips[open.id].map { tripRecord(open.id, $0, in: reading.state, now: ms) }
+      return reading.state.trips.trips[open.id].map { tripRecord(open.id, $0, in: reading.state, now: now) }
     }
   }
 
@@ -97,8 +97,7 @@ extension HouseholdStore {
     else {
       return nil
     }
-    return tripRecord(
-      open.id, open.trip, in: reading.state, now: reading.state.clock(now, machine: machine.id))
+    return tripRecord(open.id, open.trip, in: reading.state, now: now)
   }
 
   /// True when any machine has made a trip; read from the cache, so a household that never made one need not
@@ -122,10 +121,9 @@ extension HouseholdStore {
       reading = try foldAll(try logFiles(), machine: nil, keepingAllTrips: true)
       all = reading.state.trips.trips
     }
-    let ms = reading.state.clock(now, machine: nil)
     return all.sorted { TripBook.later($1, than: $0) }
       .filter(\.value.isKnown)
-      .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
+      .map { tripRecord($0.key, $0.value, in: reading.state, now: now) }
   }
 
   /// The trip figures of `stats`, as `StoreTripStats.byStore(trips(now:))` gives them, from the cache: the
@@ -147,7 +145,6 @@ extension HouseholdStore {
 
   /// The trip figures per store in a folded state: the settled totals of older trips and the kept ones.
   func tripStats(in state: HouseholdState, now: Date) -> [StoreTripStats] {
-    let ms = state.clock(now, machine: nil)
     var entries: [(start: Stamp, id: UUID, totals: TripTotals)] = state.trips.settled.map {
       location, settled in
       let name = location.flatMap { state.locations[$0]?.name.value }
@@ -158,7 +155,7 @@ extension HouseholdStore {
       )
     }
     for (id, trip) in state.trips.trips where trip.isKnown {
-      if let totals = TripTotals(tripRecord(id, trip, in: state, now: ms)) {
+      if let totals = TripTotals(tripRecord(id, trip, in: state, now: now)) {
         entries.append((trip.start.stamp, id, totals))
       }
     }
@@ -195,10 +192,14 @@ extension HouseholdStore {
   }
 
   /// A trip as people see it, with the names things have now.
-  func tripRecord(_ id: UUID, _ trip: TripState, in state: HouseholdState, now: Int64) -> TripRecord {
+  ///
+  /// Whether it is over by the inactivity rule is asked of its maker's clock, as its times are: that clock has
+  /// reached at least the maker's latest change, and, as far as this machine can tell, this machine's time. So a
+  /// maker whose clock runs ahead does not keep its trip under way here until this machine's clock catches up.
+  func tripRecord(_ id: UUID, _ trip: TripState, in state: HouseholdState, now: Date) -> TripRecord {
     func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
-    let ending = trip.end(asOf: now)
     let machine = MachineID.text(trip.machine)
+    let ending = trip.end(asOf: state.clock(now, machine: machine))
     let purchases = trip.purchases.map { bought in
       TripPurchase(
         item: bought.item, name: state.items[bought.item]?.name.value ?? "?",
