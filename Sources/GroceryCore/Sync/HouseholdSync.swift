@@ -110,8 +110,43 @@ public struct HouseholdSync {
       throw error
     }
     if let name { try store.setMachineName(name, now: now, onWait: onWait) }
-    _ = try sync(onWait: onWait)
+    for warning in try sync(onWait: onWait).warnings { store.warn(warning) }
+    if let note = try pointRemoteHeadAtMain() { store.warn(note) }
     return remoteHasData
+  }
+
+  /// Has the remote's HEAD name `main`, so that a plain `git clone` of it checks out the household: a bare
+  /// repository on this computer (a path, a NAS mount, a USB stick, a `file://` URL) whose HEAD names a branch it
+  /// does not have, as `git init --bare` leaves it, is pointed at `main`. Any other remote that does not name
+  /// `main` is only said, with what to do; a branch that exists is never changed.
+  func pointRemoteHeadAtMain() throws -> String? {
+    guard let url = try origin() else { return nil }
+    let head = try git.run(["ls-remote", "--symref", "origin", "HEAD"])
+    if !head.succeeded || head.output.contains("ref: refs/heads/main\tHEAD") { return nil }
+    if let path = HouseholdSync.localRepository(url) {
+      let remote = Git(folder: path, environment: git.environment)
+      let named = try remote.run(["symbolic-ref", "-q", "HEAD"])
+      if try remote.run(["rev-parse", "--is-bare-repository"]).output.trimmingNewlines == "true",
+        named.succeeded,
+        try !remote.run(["rev-parse", "-q", "--verify", named.output.trimmingNewlines]).succeeded,
+        try remote.run(["symbolic-ref", "HEAD", "refs/heads/main"]).succeeded
+      {
+        return nil
+      }
+    }
+    return
+      "the remote's HEAD does not name 'main', where the household is, so a plain 'git clone' of it checks"
+      + " out nothing: clone it with 'git clone -b main \(Git.hidingCredentials(url))', or, in the repository"
+      + " on the server, run 'git symbolic-ref HEAD refs/heads/main'"
+  }
+
+  /// The folder of a remote on this computer, as git reads a URL: a `file://` URL or a path; nil for a remote
+  /// reached through a network (`ssh://`, `https://`, `host:path`).
+  static func localRepository(_ url: String) -> String? {
+    if url.hasPrefix("file://") { return String(url.dropFirst("file://".count)) }
+    if url.contains("://") { return nil }
+    if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") { return nil }
+    return url
   }
 
   /// Puts a small file back as it was: its old bytes, or no file.
