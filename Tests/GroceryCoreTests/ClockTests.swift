@@ -126,6 +126,32 @@ import Testing
     #expect(stopped.end == start + 600, "a trip never ends before its last purchase")
   }
 
+  @Test(arguments: [3600.0 * 3, 86_400.0, 31_536_000.0] as [TimeInterval])
+  func aClockPutRightAfterRunningAheadDatesWhatComesNextByItselfAtOnce(ahead: TimeInterval) throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try alice.update(summary: { _ in "add" }, now: start + ahead) {
+      _ = try $0.add(
+        ["Milk", "Eggs"], changes: ItemChanges(), today: Fixed.today, now: start + ahead, newID: UUID.init)
+    }
+    _ = try alice.startTrip(at: nil, now: start + ahead + 60)
+    #expect(try bob.check(now: start).logs.first { $0.machine == (try alice.identity().id) }?.ahead != nil)
+    // Her clock is put right: her next changes are dated by it, not held at the wrong time, and the trip she had
+    // under way by the wrong clock is over.
+    #expect(try alice.currentTrip(now: start + 60)?.ending == .idle)
+    let trip = try alice.startTrip(at: nil, now: start + 120)
+    #expect(trip.trip.start == start + 120 && trip.ended?.end == start + ahead + 60)
+    try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + 180) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: start + 180)
+    }
+    let current = try #require(try alice.currentTrip(now: start + 240))
+    #expect(current.ending == .open && current.purchases.map(\.at) == [start + 180])
+    #expect(try alice.undoList().first?.at == start + 180)
+    #expect(try bob.check(now: start + 240).logs.allSatisfy { $0.ahead == nil })
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+  }
+
   @Test func aWallTimeOnALineBelowVersion4IsLeftOut() throws {
     let line =
       "{\"v\":3,\"id\":\"c\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,\"wall\":\"2026-11-21T11:00:00.000Z\","
