@@ -295,10 +295,8 @@ public struct HouseholdSync {
       try store.prepareFolder()
       return machine
     }
-    // How much of this machine's log the remote had at the last fetch: what lies beyond it is sent now.
+    // This machine's log as the remote had it at the last fetch: the lines it lacks are sent now.
     let ownLog = "logs/" + machine.id + ".jsonl"
-    let remoteSize = try git.run(["cat-file", "-s", "refs/remotes/origin/main:" + ownLog])
-    let alreadySent = remoteSize.succeeded ? Int(remoteSize.output.trimmingNewlines) ?? 0 : 0
     let lastSent = try committed("refs/remotes/origin/main", ownLog)
     var madeElsewhere: Set<ArraySlice<UInt8>> = []
     var report = SyncReport()
@@ -351,12 +349,20 @@ public struct HouseholdSync {
         try store.writeIdentity(remembered)
       }
     }
-    report.sent = try summaries(machine: machine.id, from: alreadySent, except: madeElsewhere)
+    // By line, not by length, as a line put back from git may sit before lines the remote already had.
+    report.sent = try summaries(
+      machine: machine.id, from: 0,
+      except: madeElsewhere.union(OwnLogRepair.lines(lastSent ?? []).lines.map { $0.dropLast() }))
+    let ownMachine = machine.id
     if !startedAt.isEmpty {
       let changed = try git.run(["diff", "--name-only", "-z", startedAt, "HEAD", "--", "logs/"])
       for path in changed.output.split(separator: "\0").map(String.init) where path.hasSuffix(".jsonl") {
         let machine = String(FileSystem.name(of: path).dropLast(6))
-        if replaceable[machine] == nil { replaceable[machine] = try committed(startedAt, path) }
+        let old = try committed(startedAt, path)
+        if replaceable[machine] == nil { replaceable[machine] = old }
+        if machine != ownMachine, let old, let new = try committed("HEAD", path), !new.starts(with: old) {
+          report.warnings.append(try rewritten(path, machine: machine, old: old, new: new))
+        }
       }
     }
     // Lines this folder had already, in the part of a replaced copy past where the two part (after a line
@@ -374,6 +380,17 @@ public struct HouseholdSync {
     }
     report.incoming = try incoming(since: before, known: known, ownMachine: machine.id)
     return report
+  }
+
+  /// What sync says of another machine's log that came in changed, not only grown: a hand edit on the remote, or
+  /// that machine putting its log right. Only that machine writes it, so the shared copy is the household's.
+  func rewritten(_ path: String, machine: String, old: [UInt8], new: [UInt8]) throws -> String {
+    let common = zip(old, new).prefix { $0 == $1 }.count
+    let line = old.prefix(common).filter { $0 == 0x0A }.count + 1
+    let name = try store.machineNames()[machine].map { " (" + Names.printable($0) + ")" } ?? ""
+    return "'\(store.shown(store.folder + "/" + path))'\(name) came in changed from line \(line) on, not only"
+      + " grown (edited by hand elsewhere, or put right by its machine); the shared copy is used, as only that"
+      + " machine writes its log"
   }
 
   /// Brings back what a rewound working tree lost, under the lock, and returns what it says about it: a folder left
