@@ -153,8 +153,10 @@ import Testing
     }
     #expect(carolCheck.stderr.hasSuffix("grocery: error: the check found 3 problems\n"))
 
-    // The README's way out of each case. Alice sets her clock right: what she does next is dated by it, and her
-    // trip is timed by it.
+    // The way out of each case the guarantees give. Alice sets her clock right: what she does next is dated by
+    // it, and her trip is timed by it. She takes back the purchase her wrong clock dated, and makes it again.
+    #expect(try onAlice(yearAhead: false, at: 48, "undo").stdout == "undid: purchase milk\n")
+    try onAlice(yearAhead: false, at: 49, "buy", "milk", "--on", "2026-11-21")
     try onAlice(yearAhead: false, at: 50, "trip", "start")
     try onAlice(yearAhead: false, at: 52, "buy", "bread")
     let stopped = try onAlice(yearAhead: false, at: 56, "trip", "stop")
@@ -163,18 +165,22 @@ import Testing
     try onAlice(yearAhead: false, at: 57, "sync")
     let carolAfter = try household.on(carol, at: 58, "sync")
     #expect(carolAfter.stderr == newerWarning(carol), "alice's clock is no longer named: \(carolAfter)")
-    #expect(carolAfter.stdout == "from alice: started a trip; bought bread; stopped the trip\n")
+    #expect(
+      carolAfter.stdout
+        == "from alice: undid purchase milk; bought milk; started a trip; bought bread; stopped the trip\n")
     // Carol's own lines went back by her sync; bob's wait for an upgrade. That is all check still finds.
     for machine in [alice, carol] {
       let check = try machine.run(["check"], extra: ["GROCERY_NOW": "2026-11-21T09:59:00Z"])
       #expect(check.status == 65 && check.stdout.hasSuffix("\n2 problems\n"), "\(check)")
       #expect(!check.stdout.contains("its clock"), "\(check)")
     }
-    // What alice recorded while her clock was wrong keeps the day it said.
     let purchased = try household.on(carol, at: 59, "list", "--purchased")
     #expect(
       purchased.stdout
-        == "Bought today\n  [x] bread (by alice)\n  [x] eggs (by carol)\n\nEarlier\n  [x] milk (2027-11-21; by"
-        + " alice)\n\n2 bought today\n", "\(purchased)")
+        == "Bought today\n  [x] bread (by alice)\n  [x] eggs (by carol)\n  [x] milk (by alice)\n\n3 bought today\n",
+      "\(purchased)")
+    #expect(
+      try household.on(carol, at: 59, "history").stdout
+        == "2026-11-21 bread (alice)\n2026-11-21 eggs (carol)\n2026-11-21 milk (alice)\n")
   }
 }
