@@ -299,6 +299,7 @@ public struct HouseholdSync {
     let ownLog = "logs/" + machine.id + ".jsonl"
     let lastSent = try committed("refs/remotes/origin/main", ownLog)
     var madeElsewhere: Set<ArraySlice<UInt8>> = []
+    var fetchedLog: [UInt8] = []
     var report = SyncReport()
     var attempt = 0
     while true {
@@ -315,6 +316,7 @@ public struct HouseholdSync {
       }
       try store.withLock(onWait: onWait) {
         if attempt == 1 {
+          fetchedLog = try committed("refs/remotes/origin/main", ownLog) ?? []
           (report.warnings, madeElsewhere) = try bringBack(
             machine: machine, remoteHasMain: remoteHasMain, lastSent: lastSent)
           let shared =
@@ -349,10 +351,12 @@ public struct HouseholdSync {
         try store.writeIdentity(remembered)
       }
     }
-    // By line, not by length, as a line put back from git may sit before lines the remote already had.
-    report.sent = try summaries(
-      machine: machine.id, from: 0,
-      except: madeElsewhere.union(OwnLogRepair.lines(lastSent ?? []).lines.map { $0.dropLast() }))
+    // By line, not by length, as a line put back from git may sit before lines the remote already had: what the
+    // remote held at the last sync or at this one's fetch was not sent now.
+    let held = (OwnLogRepair.lines(lastSent ?? []).lines + OwnLogRepair.lines(fetchedLog).lines).map {
+      $0.dropLast()
+    }
+    report.sent = try summaries(machine: machine.id, from: 0, except: madeElsewhere.union(held))
     let ownMachine = machine.id
     if !startedAt.isEmpty {
       let changed = try git.run(["diff", "--name-only", "-z", startedAt, "HEAD", "--", "logs/"])
@@ -437,6 +441,9 @@ public struct HouseholdSync {
     var putBack: [String] = []
     var elsewhere: [(line: ArraySlice<UInt8>, summary: String)] = []
     let sent = Set(OwnLogRepair.lines(lastSent ?? []).lines.map { $0.dropLast() })
+    // A log shorter than at the last sync lost lines here (a restored backup of the folder, git and all): what
+    // the remote has back is this computer's own.
+    let lostHere = machine.logLength.map { original.count < $0 } ?? false
     var changed: [String] = []
     for ref in ["HEAD"] + (remoteHasMain ? ["refs/remotes/origin/main"] : []) {
       guard let copy = try committed(ref, ownLog), let repair = OwnLogRepair(local: bytes, copy: copy) else {
@@ -444,7 +451,7 @@ public struct HouseholdSync {
       }
       bytes = repair.bytes
       for entry in repair.putBack {
-        if ref == "HEAD" || sent.contains(entry.line) {
+        if ref == "HEAD" || lostHere || sent.contains(entry.line) {
           putBack.append(entry.summary)
         } else {
           elsewhere.append(entry)
