@@ -34,8 +34,9 @@ struct Context {
     let warnings = Warnings(console: console)
     store.warn = { warnings.warn($0) }
     self.warnings = warnings
-    self.store = store
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
+    store.now = self.now
+    self.store = store
     self.environment = environment
     quiet = globals.quiet
     let color =

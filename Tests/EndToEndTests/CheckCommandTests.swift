@@ -29,7 +29,7 @@ import Testing
     let (machine, path) = try ownLog()
     let logs = scenario.grocery.store + "/logs"
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    // A copy a sync tool left, holding a change the log lost; a damaged line; a peer a year ahead.
+    // A copy a sync tool left, holding a change the log lost; a damaged line; a peer a year ahead: three problems.
     let extra = text.replacingOccurrences(of: "\"add milk\"", with: "\"add tea\"")
       .replacingOccurrences(of: "{\"v\":2,\"id\":\"", with: "{\"v\":2,\"id\":\"copy-")
       .replacingOccurrences(
@@ -50,8 +50,29 @@ import Testing
     #expect(check.stdout.contains("this machine\n  2 lines,"), "\(check)")
     #expect(check.stdout.contains("  line 2: at: missing\n"), "\(check)")
     #expect(check.stdout.contains("  changes only it holds: add tea\n"), "\(check)")
-    #expect(check.stdout.hasSuffix("\n2 problems\n"), "\(check)")
-    #expect(check.stderr.hasSuffix("grocery: error: the check found 2 problems\n"), "\(check)")
+    #expect(check.stdout.hasSuffix("\n3 problems\n"), "\(check)")
+    #expect(check.stderr.hasSuffix("grocery: error: the check found 3 problems\n"), "\(check)")
+  }
+
+  @Test func aConflictCopyIsPutRightAsTheGuaranteesSay() throws {
+    try scenario.given(["add", "milk"])
+    let (machine, path) = try ownLog()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let onlyInCopy = text.replacingOccurrences(of: "\"add milk\"", with: "\"add tea\"")
+      .replacingOccurrences(of: "{\"v\":2,\"id\":\"", with: "{\"v\":2,\"id\":\"copy-")
+      .replacingOccurrences(of: "\"name\":\"milk\"", with: "\"name\":\"tea\"")
+      .replacingOccurrences(of: "T12:00:00.000Z\",\"seq\":0", with: "T12:30:00.000Z\",\"seq\":0")
+    let copy = scenario.grocery.store + "/logs/\(machine).sync-conflict-20261121-120000-X.jsonl"
+    try (text + onlyInCopy).write(toFile: copy, atomically: false, encoding: .utf8)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65 && check.stdout.contains("  changes only it holds: add tea\n"), "\(check)")
+    // Each change only the copy holds is made again, then the copy is deleted: all is well.
+    try scenario.given(["add", "tea"])
+    #expect(unlink(copy) == 0)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] milk\n  [ ] tea\n\n2 items to buy, 0 bought today\n")
+    let after = try scenario.grocery.run(["check"])
+    #expect(after.status == 0 && after.stdout.hasSuffix("\nall is well\n"), "\(after)")
   }
 
   @Test func aLogShorterThanTheCacheReadIsSaid() throws {

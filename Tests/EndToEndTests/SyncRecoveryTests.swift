@@ -163,6 +163,30 @@ import Testing
     #expect(try list(bob) == expected)
   }
 
+  @Test func aWholeFolderRestoredFromABackupGetsItsChangesBackFromTheRemote() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "sync")
+    let backup = household.folder.file("backup")
+    try FileManager.default.copyItem(atPath: alice.store, toPath: backup)
+    try household.on(alice, at: 12, "add", "jam")
+    try household.on(alice, at: 13, "sync")
+    // The folder, git and all, is put back as the backup had it: what went out since comes back from the remote,
+    // as this computer's own, not as another computer's.
+    try FileManager.default.removeItem(atPath: alice.store)
+    try FileManager.default.copyItem(atPath: backup, toPath: alice.store)
+    let synced = try household.on(alice, at: 20, "sync")
+    let log = alice.store + "/" + (try ownLog(alice))
+    #expect(
+      synced
+        == Outcome(
+          stdout: "up to date\n",
+          stderr:
+            "grocery: warning: this machine's log '\(log)' was shorter than git's copy of it (a restored"
+            + " backup, or an older copy of the folder?); put back 1 change: added jam\n"))
+    #expect(try list(alice) == "Uncategorized\n  [ ] jam\n  [ ] tea\n\n2 items to buy, 0 bought today\n")
+  }
+
   @Test func aFolderLeftOnAnOlderCommitIsPutBackOnMainKeepingEveryChange() throws {
     try household.share([alice, bob])
     try household.on(bob, at: 5, "add", "bread")
@@ -300,6 +324,73 @@ import Testing
     try household.syncAll([alice, bob], at: 6)
     try household.expectSame([alice, bob])
     #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
+  }
+
+  // MARK: - Two computers writing as one machine
+
+  /// A copy of a machine on another computer (a cloned VM, a restored home folder): its household folder and
+  /// its identity, so that both write as one machine.
+  func twin(of machine: GroceryProcess, named name: String) throws -> GroceryProcess {
+    let twin = household.machine(name)
+    try FileManager.default.copyItem(atPath: machine.store, toPath: twin.store)
+    let state = try twin.household().stateFolder
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: try machine.household().stateFolder + "/identity.json", toPath: state + "/identity.json")
+    return twin
+  }
+
+  @Test func twoComputersWritingAsOneMachineKeepEveryChangeAndAreToldHowToPartThem() throws {
+    try household.share([alice, bob])
+    let clone = try twin(of: alice, named: "clone")
+    let log = try ownLog(alice)
+    #expect(try ownLog(clone) == log)
+    // The same minute on both: two different changes with one stamp.
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(clone, at: 10, "add", "jam")
+    #expect(try household.on(alice, at: 11, "sync").stdout == "sent: added tea\n")
+    let cloneSync = try household.on(clone, at: 12, "sync")
+    let aliceSync = try household.on(alice, at: 13, "sync")
+    func told(_ machine: GroceryProcess, _ change: String) throws -> String {
+      let state = try machine.household().stateFolder
+      return
+        "grocery: warning: another computer writes as this machine (a copied state folder, or a cloned VM?):"
+        + " the remote's copy of its log '\(machine.store)/\(log)' holds 1 change made there since this computer"
+        + " last synced, kept here in clock order: \(change). On that computer, sync, then move its identity.json"
+        + " away (here: '\(state)/identity.json'), so that it becomes a machine of its own\n"
+    }
+    #expect(cloneSync == Outcome(stdout: "sent: added jam\n", stderr: try told(clone, "added tea")))
+    #expect(
+      aliceSync == Outcome(stdout: "up to date\n", stderr: try told(alice, "added jam")), "\(aliceSync)")
+    try household.on(bob, at: 14, "sync")
+    try household.on(clone, at: 14, "sync")
+    // Both computers hold one log, the same bytes, and every machine sees both changes.
+    let logs = try [alice, bob, clone].map {
+      try String(contentsOfFile: $0.store + "/" + log, encoding: .utf8)
+    }
+    #expect(Set(logs).count == 1)
+    try household.expectSame([alice, bob, clone])
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] jam\n  [ ] tea\n\n2 items to buy, 0 bought today\n")
+    let lines = logs[0].split(separator: "\n")
+    let check = try bob.run(["check"])
+    #expect(check.status == 0, "\(check)")
+    #expect(
+      check.stdout.contains(
+        "  line \(lines.count): another change with the time of line \(lines.count - 1) (two computers"),
+      "\(check)")
+    // The way out the warning gives: the clone syncs, then becomes a machine of its own; nothing is lost.
+    try household.on(clone, at: 20, "sync")
+    #expect(unlink(try clone.household().stateFolder + "/identity.json") == 0)
+    try household.on(clone, at: 21, "add", "bread")
+    #expect(try ownLog(clone) != log)
+    try household.syncAll([clone, alice, bob], at: 22)
+    let quiet = try household.on(alice, at: 23, "sync")
+    #expect(quiet == Outcome(stdout: "up to date\n"))
+    try household.expectSame([alice, bob, clone])
+    #expect(
+      try list(alice)
+        == "Uncategorized\n  [ ] bread\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
   }
 
   // MARK: - Plain git

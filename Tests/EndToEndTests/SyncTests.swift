@@ -396,6 +396,48 @@ struct Household {
     try household.expectSame([alice, bob])
   }
 
+  func head(of repository: String) throws -> String {
+    try Tool.run("git", ["-C", repository, "symbolic-ref", "HEAD"], in: household.folder).stdout
+  }
+
+  @Test(arguments: [false, true])
+  func aBareRemoteWhoseHeadNamesMasterIsClonedWithTheHouseholdByPlainGit(asFileURL: Bool) throws {
+    // As `git init --bare` leaves a remote where git's default branch is still master.
+    let remote = household.folder.file("nas.git")
+    try git(["init", "-q", "--bare", "-b", "master", remote], in: household.folder.path)
+    let url = asFileURL ? "file://" + remote : remote
+    try household.on(alice, at: 0, "add", "milk")
+    #expect(try household.on(alice, at: 1, "sync", "setup", url, "--name", "alice").stderr == "")
+    #expect(try head(of: remote) == "refs/heads/main\n")
+    // Someone clones it with plain git, and has the household: grocery reads it, and syncs from it.
+    let folder = household.folder.file("carol-clone")
+    #expect(try git(["clone", "-q", url, folder], in: household.folder.path) == 0)
+    var carol = household.machine("carol")
+    carol.environment["GROCERY_STORE"] = folder
+    #expect(try carol.run(["list"]).stdout == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+    try household.on(carol, at: 2, "add", "tea")
+    try household.on(carol, at: 3, "sync")
+    #expect(try household.on(alice, at: 4, "sync").stdout.hasSuffix(": added tea\n"))
+    // A remote an older grocery left pointing at master is put right by the next machine that joins it.
+    #expect(try git(["symbolic-ref", "HEAD", "refs/heads/master"], in: remote) == 0)
+    try household.on(bob, at: 5, "sync", "setup", url, "--name", "bob")
+    #expect(try head(of: remote) == "refs/heads/main\n")
+  }
+
+  @Test func aRemoteWhoseHeadCannotBePutRightHereIsSaidWithWhatToDo() throws {
+    // A repository that is not bare (someone's working copy) keeps its HEAD; setup says how to clone it.
+    let remote = household.folder.file("working")
+    try git(["init", "-q", "-b", "master", remote], in: household.folder.path)
+    try household.on(alice, at: 0, "add", "milk")
+    let setup = try household.on(alice, at: 1, "sync", "setup", remote, "--name", "alice")
+    #expect(
+      setup.stderr
+        == "grocery: warning: the remote's HEAD does not name 'main', where the household is, so a plain 'git"
+        + " clone' of it checks out nothing: clone it with 'git clone -b main \(remote)', or, in the repository on"
+        + " the server, run 'git symbolic-ref HEAD refs/heads/main'\n")
+    #expect(try head(of: remote) == "refs/heads/master\n")
+  }
+
   @Test func syncWithoutSetupSaysWhatToDo() throws {
     try household.on(alice, at: 0, "add", "milk")
     #expect(

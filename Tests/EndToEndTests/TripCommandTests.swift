@@ -131,7 +131,8 @@ import Testing
       scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T\(hour):30:00Z"
       try scenario.given(["trip", "stop"])
     }
-    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T11:00:00Z"
+    // Set back an hour and a half (NTP putting a fast clock right): held at the last trip's end.
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T13:00:00Z"
     try scenario.expect(["trip", "start"], stdout: "Started a trip anywhere at 14:30.\n")
     try scenario.expect(["buy", "milk"], stdout: "bought: milk\n")
     try scenario.expect(
@@ -139,6 +140,43 @@ import Testing
       stdout: """
         Trip anywhere, started 14:30, 0 min so far
           14:30  milk
+
+        1 item bought so far
+
+        """)
+  }
+
+  @Test func aClockSetBackFurtherThanTheHoldStartsItsTimesAgainAndEndsTheTripItHadUnderWay() throws {
+    var scenario = try TripCommandTests.household()
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T14:00:00Z"
+    try scenario.given(["trip", "start"], ["buy", "milk"])
+    // The clock was three hours fast, and is put right mid-trip: that trip is over at its last purchase, and
+    // the next one runs by the clock as it is now.
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T11:05:00Z"
+    try scenario.expect(
+      ["trip"],
+      stdout: """
+        Trip anywhere, 14:00 to 14:00 (0 min): closed after 2 h without a purchase, at
+          its last purchase
+          14:00  milk
+
+        1 item bought
+
+        """)
+    try scenario.expect(
+      ["trip", "start"],
+      stdout: """
+        Ended the trip anywhere started 14:00: 0 min, 1 item bought (closed after 2 h
+          without a purchase).
+        Started a trip anywhere at 11:05.
+
+        """)
+    try scenario.expect(["buy", "bread"], stdout: "bought: bread\n")
+    try scenario.expect(
+      ["trip"],
+      stdout: """
+        Trip anywhere, started 11:05, 0 min so far
+          11:05  bread
 
         1 item bought so far
 

@@ -66,6 +66,45 @@ import Testing
     #expect(logs.first { $0.machine == bobID }?.ahead == (offset > 0 ? offset + 60 - 300 : nil))
   }
 
+  @Test(arguments: [3600.0, -3600.0, 86_400.0, -86_400.0, 31_536_000.0, -31_536_000.0] as [TimeInterval])
+  func anotherMachinesTripIsOverByItsOwnClockNotThisOne(offset: TimeInterval) throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try alice.update(summary: { _ in "add" }, now: start) {
+      _ = try $0.add(
+        ["Milk", "Tea"], changes: ItemChanges(), today: Fixed.today, now: start, newID: UUID.init)
+    }
+    // Bob's clock is off by `offset`: his trip, his purchase and his later changes are dated by it.
+    func bobs(_ name: String, at seconds: TimeInterval, _ body: (inout Groceries, Day, Date) throws -> Void)
+      throws
+    {
+      let now = start + seconds + offset
+      let day = Day(now, utcOffset: LocalTime.utcOffset(at: now) ?? 0)
+      try bob.update(.names([name]), summary: { _ in "change " + name }, now: now) { try body(&$0, day, now) }
+    }
+    _ = try bob.startTrip(at: nil, now: start + 60 + offset)
+    try bobs("milk", at: 120) { _ = try $0.purchase(["milk"], on: $1, today: $1, now: $2) }
+    try bobs("tea", at: 1920) {
+      _ = try $0.edit("tea", changes: ItemChanges(quantity: 2), today: $1, now: $2)
+    }
+    let bobID = try bob.identity().id
+    func bobsTrip(_ now: Date) throws -> TripRecord {
+      try #require(try alice.trips(now: now).first { $0.machine == bobID })
+    }
+    // Half an hour after his purchase, his trip is shown here by his clock.
+    let underway = try bobsTrip(start + 1920)
+    #expect(underway.start == start + 60 + offset && underway.purchases.map(\.at) == [start + 120 + offset])
+    if offset > 0 || offset == -3600 { #expect(underway.ending == .open) }
+    // Three hours after his purchase by his clock he changes something else: his trip is over, here too, ended
+    // at his last purchase by his clock, however far ahead of this machine's clock it runs.
+    try bobs("tea", at: 120 + 3 * 3600) {
+      _ = try $0.edit("tea", changes: ItemChanges(quantity: 3), today: $1, now: $2)
+    }
+    let over = try bobsTrip(start + 120 + 3 * 3600 + 60)
+    #expect(over.ending == .idle && over.end == start + 120 + offset)
+    #expect(try bob.currentTrip(now: start + 120 + 3 * 3600 + 60 + offset)?.ending == .idle)
+  }
+
   @Test func thisMachinesClockSetBackNeverReversesItsTrip() throws {
     let alice = machine("alice")
     try alice.update(summary: { _ in "add" }, now: start) {
@@ -85,6 +124,32 @@ import Testing
     #expect(trip.purchases.map(\.at) == [start + 600, start + 600], "never before the purchase before it")
     let stopped = try #require(try alice.stopTrip(now: start + 120))
     #expect(stopped.end == start + 600, "a trip never ends before its last purchase")
+  }
+
+  @Test(arguments: [3600.0 * 3, 86_400.0, 31_536_000.0] as [TimeInterval])
+  func aClockPutRightAfterRunningAheadDatesWhatComesNextByItselfAtOnce(ahead: TimeInterval) throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try alice.update(summary: { _ in "add" }, now: start + ahead) {
+      _ = try $0.add(
+        ["Milk", "Eggs"], changes: ItemChanges(), today: Fixed.today, now: start + ahead, newID: UUID.init)
+    }
+    _ = try alice.startTrip(at: nil, now: start + ahead + 60)
+    #expect(try bob.check(now: start).logs.first { $0.machine == (try alice.identity().id) }?.ahead != nil)
+    // Her clock is put right: her next changes are dated by it, not held at the wrong time, and the trip she had
+    // under way by the wrong clock is over.
+    #expect(try alice.currentTrip(now: start + 60)?.ending == .idle)
+    let trip = try alice.startTrip(at: nil, now: start + 120)
+    #expect(trip.trip.start == start + 120 && trip.ended?.end == start + ahead + 60)
+    try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + 180) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: start + 180)
+    }
+    let current = try #require(try alice.currentTrip(now: start + 240))
+    #expect(current.ending == .open && current.purchases.map(\.at) == [start + 180])
+    #expect(try alice.undoList().first?.at == start + 180)
+    #expect(try bob.check(now: start + 240).logs.allSatisfy { $0.ahead == nil })
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
   }
 
   @Test func aWallTimeOnALineBelowVersion4IsLeftOut() throws {

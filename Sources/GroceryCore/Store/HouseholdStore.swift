@@ -41,6 +41,9 @@ public struct HouseholdStore: Sendable {
   /// Tells the user something about the household that did not stop the command (a log line left out), in one
   /// line; the CLI writes it to standard error.
   public var warn: @Sendable (String) -> Void = { _ in }
+  /// This machine's time, when given: a read then says which other machines' latest changes are dated after it by
+  /// more than `aheadLimit`, as their clocks (or this one) are wrong.
+  public var now: Date?
 
   public init(
     path: String, folder: String, legacyFile: String? = nil, givenAsLegacyFile: Bool = false,
@@ -253,7 +256,7 @@ public struct HouseholdStore: Sendable {
     Undo.record(change, at: size - length, length: length, in: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
       offset: size, lines: before.lines + 1, last: stamp,
-      check: ChangeLog.check(Array(line.utf8).suffix(ChangeLog.checkLength)))
+      check: ChangeLog.check(line.utf8))
     guard let cache, !reading.state.needsRebuild else { return }
     do {
       var written = reading.state

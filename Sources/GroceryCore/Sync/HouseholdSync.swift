@@ -110,8 +110,43 @@ public struct HouseholdSync {
       throw error
     }
     if let name { try store.setMachineName(name, now: now, onWait: onWait) }
-    _ = try sync(onWait: onWait)
+    for warning in try sync(onWait: onWait).warnings { store.warn(warning) }
+    if let note = try pointRemoteHeadAtMain() { store.warn(note) }
     return remoteHasData
+  }
+
+  /// Has the remote's HEAD name `main`, so that a plain `git clone` of it checks out the household: a bare
+  /// repository on this computer (a path, a NAS mount, a USB stick, a `file://` URL) whose HEAD names a branch it
+  /// does not have, as `git init --bare` leaves it, is pointed at `main`. Any other remote that does not name
+  /// `main` is only said, with what to do; a branch that exists is never changed.
+  func pointRemoteHeadAtMain() throws -> String? {
+    guard let url = try origin() else { return nil }
+    let head = try git.run(["ls-remote", "--symref", "origin", "HEAD"])
+    if !head.succeeded || head.output.contains("ref: refs/heads/main\tHEAD") { return nil }
+    if let path = HouseholdSync.localRepository(url) {
+      let remote = Git(folder: path, environment: git.environment)
+      let named = try remote.run(["symbolic-ref", "-q", "HEAD"])
+      if try remote.run(["rev-parse", "--is-bare-repository"]).output.trimmingNewlines == "true",
+        named.succeeded,
+        try !remote.run(["rev-parse", "-q", "--verify", named.output.trimmingNewlines]).succeeded,
+        try remote.run(["symbolic-ref", "HEAD", "refs/heads/main"]).succeeded
+      {
+        return nil
+      }
+    }
+    return
+      "the remote's HEAD does not name 'main', where the household is, so a plain 'git clone' of it checks"
+      + " out nothing: clone it with 'git clone -b main \(Git.hidingCredentials(url))', or, in the repository"
+      + " on the server, run 'git symbolic-ref HEAD refs/heads/main'"
+  }
+
+  /// The folder of a remote on this computer, as git reads a URL: a `file://` URL or a path; nil for a remote
+  /// reached through a network (`ssh://`, `https://`, `host:path`).
+  static func localRepository(_ url: String) -> String? {
+    if url.hasPrefix("file://") { return String(url.dropFirst("file://".count)) }
+    if url.contains("://") { return nil }
+    if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") { return nil }
+    return url
   }
 
   /// Puts a small file back as it was: its old bytes, or no file.
@@ -260,10 +295,11 @@ public struct HouseholdSync {
       try store.prepareFolder()
       return machine
     }
-    // How much of this machine's log the remote had at the last fetch: what lies beyond it is sent now.
+    // This machine's log as the remote had it at the last fetch: the lines it lacks are sent now.
     let ownLog = "logs/" + machine.id + ".jsonl"
-    let remoteSize = try git.run(["cat-file", "-s", "refs/remotes/origin/main:" + ownLog])
-    let alreadySent = remoteSize.succeeded ? Int(remoteSize.output.trimmingNewlines) ?? 0 : 0
+    let lastSent = try committed("refs/remotes/origin/main", ownLog)
+    var madeElsewhere: Set<ArraySlice<UInt8>> = []
+    var fetchedLog: [UInt8] = []
     var report = SyncReport()
     var attempt = 0
     while true {
@@ -280,7 +316,9 @@ public struct HouseholdSync {
       }
       try store.withLock(onWait: onWait) {
         if attempt == 1 {
-          report.warnings = try bringBack(machine: machine, remoteHasMain: remoteHasMain)
+          fetchedLog = try committed("refs/remotes/origin/main", ownLog) ?? []
+          (report.warnings, madeElsewhere) = try bringBack(
+            machine: machine, remoteHasMain: remoteHasMain, lastSent: lastSent)
           let shared =
             try committed("HEAD", HouseholdMarker.fileName) == nil ? [HouseholdMarker.fileName] : []
           try commitOwnChanges(
@@ -313,12 +351,22 @@ public struct HouseholdSync {
         try store.writeIdentity(remembered)
       }
     }
-    report.sent = try summaries(machine: machine.id, from: alreadySent)
+    // By line, not by length, as a line put back from git may sit before lines the remote already had: what the
+    // remote held at the last sync or at this one's fetch was not sent now.
+    let held = (OwnLogRepair.lines(lastSent ?? []).lines + OwnLogRepair.lines(fetchedLog).lines).map {
+      $0.dropLast()
+    }
+    report.sent = try summaries(machine: machine.id, from: 0, except: madeElsewhere.union(held))
+    let ownMachine = machine.id
     if !startedAt.isEmpty {
       let changed = try git.run(["diff", "--name-only", "-z", startedAt, "HEAD", "--", "logs/"])
       for path in changed.output.split(separator: "\0").map(String.init) where path.hasSuffix(".jsonl") {
         let machine = String(FileSystem.name(of: path).dropLast(6))
-        if replaceable[machine] == nil { replaceable[machine] = try committed(startedAt, path) }
+        let old = try committed(startedAt, path)
+        if replaceable[machine] == nil { replaceable[machine] = old }
+        if machine != ownMachine, let old, let new = try committed("HEAD", path), !new.starts(with: old) {
+          report.warnings.append(try rewritten(path, machine: machine, old: old, new: new))
+        }
       }
     }
     // Lines this folder had already, in the part of a replaced copy past where the two part (after a line
@@ -338,11 +386,28 @@ public struct HouseholdSync {
     return report
   }
 
+  /// What sync says of another machine's log that came in changed, not only grown: a hand edit on the remote, or
+  /// that machine putting its log right. Only that machine writes it, so the shared copy is the household's.
+  func rewritten(_ path: String, machine: String, old: [UInt8], new: [UInt8]) throws -> String {
+    let common = zip(old, new).prefix { $0 == $1 }.count
+    let line = old.prefix(common).filter { $0 == 0x0A }.count + 1
+    let name = try store.machineNames()[machine].map { " (" + Names.printable($0) + ")" } ?? ""
+    return "'\(store.shown(store.folder + "/" + path))'\(name) came in changed from line \(line) on, not only"
+      + " grown (edited by hand elsewhere, or put right by its machine); the shared copy is used, as only that"
+      + " machine writes its log"
+  }
+
   /// Brings back what a rewound working tree lost, under the lock, and returns what it says about it: a folder left
   /// on an older commit (a detached HEAD) is put back on `main`, keeping every file as it is; another machine's log
   /// older than git's copy gets git's; and this machine's own log gets back every line git's copies (this
   /// folder's and the remote's) hold that it lost, and keeps its own where a copy was changed elsewhere.
-  func bringBack(machine: Machine, remoteHasMain: Bool) throws -> [String] {
+  ///
+  /// `lastSent` is the remote's copy of this machine's log as this computer last fetched or sent it: a line the
+  /// remote holds now that neither it nor this folder's last commit held was written since by another computer
+  /// writing as this machine. Those lines are returned, so that they are not said to be sent from here.
+  func bringBack(machine: Machine, remoteHasMain: Bool, lastSent: [UInt8]?) throws -> (
+    warnings: [String], madeElsewhere: Set<ArraySlice<UInt8>>
+  ) {
     var warnings: [String] = []
     if try !git.run(["symbolic-ref", "-q", "HEAD"]).succeeded,
       try git.run(["rev-parse", "-q", "--verify", "refs/heads/main"]).succeeded
@@ -374,13 +439,24 @@ public struct HouseholdSync {
     let original = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
     var bytes = original
     var putBack: [String] = []
+    var elsewhere: [(line: ArraySlice<UInt8>, summary: String)] = []
+    let sent = Set(OwnLogRepair.lines(lastSent ?? []).lines.map { $0.dropLast() })
+    // A log shorter than at the last sync lost lines here (a restored backup of the folder, git and all): what
+    // the remote has back is this computer's own.
+    let lostHere = machine.logLength.map { original.count < $0 } ?? false
     var changed: [String] = []
     for ref in ["HEAD"] + (remoteHasMain ? ["refs/remotes/origin/main"] : []) {
       guard let copy = try committed(ref, ownLog), let repair = OwnLogRepair(local: bytes, copy: copy) else {
         continue
       }
       bytes = repair.bytes
-      putBack += repair.putBack
+      for entry in repair.putBack {
+        if ref == "HEAD" || lostHere || sent.contains(entry.line) {
+          putBack.append(entry.summary)
+        } else {
+          elsewhere.append(entry)
+        }
+      }
       if !repair.changedElsewhere.isEmpty {
         let place = ref == "HEAD" ? "this folder's last commit" : "the remote"
         changed.append(
@@ -404,7 +480,16 @@ public struct HouseholdSync {
         "this machine's log '\(shownLog)' was changed elsewhere (" + changed.joined(separator: "; ")
           + "); its lines as this machine wrote them are kept and sent")
     }
-    return warnings
+    if !elsewhere.isEmpty {
+      warnings.append(
+        "another computer writes as this machine (a copied state folder, or a cloned VM?): the remote's copy of"
+          + " its log '\(shownLog)' holds \(elsewhere.count) \(elsewhere.count == 1 ? "change" : "changes") made"
+          + " there since this computer last synced, kept here in clock order: "
+          + elsewhere.map { ChangeVerb.pastTense($0.summary) }.joined(separator: "; ")
+          + ". On that computer, sync, then move its identity.json away (here: '\(store.identityPath)'), so that"
+          + " it becomes a machine of its own")
+    }
+    return (warnings, Set(elsewhere.map(\.line)))
   }
 
   /// What is changed, staged or new in the folder that sync did not commit, as git names it.

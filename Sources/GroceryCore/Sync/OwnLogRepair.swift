@@ -3,12 +3,14 @@
 ///
 /// This machine's log is the truth for its own lines: each line it has is kept as it is. A line git's copy holds
 /// that the log here lost (a restored backup, an older copy of the folder synced back over it) is put back, in the
-/// order of the changes' clocks; a line git's copy holds changed (a hand edit elsewhere) is reported and left out.
-struct OwnLogRepair: Equatable {
+/// order of the changes' clocks (two changes with one stamp, which two computers writing as one machine make, in the
+/// order of their ids, so that both computers come to the same log); a line git's copy holds changed (a hand edit
+/// elsewhere) is reported and left out.
+struct OwnLogRepair {
   /// The log as it is to be: every line it had, with the lines put back.
   var bytes: [UInt8]
-  /// The summaries of the changes put back, oldest first.
-  var putBack: [String]
+  /// The changes put back, oldest first: each line, without its newline, and its summary.
+  var putBack: [(line: ArraySlice<UInt8>, summary: String)]
   /// The numbers (from 1) of the lines of git's copy that were changed elsewhere; this machine's own are kept.
   var changedElsewhere: [Int]
 
@@ -18,30 +20,30 @@ struct OwnLogRepair: Equatable {
     let (lines, tail) = OwnLogRepair.lines(local)
     let held = Set(lines)
     var ids: Set<String> = []
-    var stamps: [Stamp?] = []
+    var keys: [Key?] = []
     for line in lines {
       let change = OwnLogRepair.change(line)
       if let change { ids.insert(change.id) }
-      stamps.append(change?.stamp)
+      keys.append(change.map { Key(stamp: $0.stamp, id: $0.id) })
     }
-    var missing: [(stamp: Stamp, line: [UInt8], summary: String)] = []
+    var missing: [(key: Key, line: [UInt8], summary: String)] = []
     var changed: [Int] = []
     for (index, line) in OwnLogRepair.lines(copy).lines.enumerated() where !held.contains(line) {
       guard let change = OwnLogRepair.change(line), !ids.contains(change.id) else {
         changed.append(index + 1)
         continue
       }
-      missing.append((change.stamp, line, change.summary))
+      missing.append((Key(stamp: change.stamp, id: change.id), line, change.summary))
     }
     if missing.isEmpty && changed.isEmpty { return nil }
-    missing.sort { $0.stamp < $1.stamp }
+    missing.sort { $0.key < $1.key }
     // Each line put back goes before the first line here whose change is later, so the clocks still run forwards.
     var result: [UInt8] = []
     var next = 0
-    var last: Stamp?
-    for (line, stamp) in zip(lines, stamps) {
-      let current = stamp ?? last
-      while next < missing.count, let current, missing[next].stamp < current {
+    var last: Key?
+    for (line, key) in zip(lines, keys) {
+      let current = key ?? last
+      while next < missing.count, let current, missing[next].key < current {
         result += missing[next].line
         next += 1
       }
@@ -50,8 +52,18 @@ struct OwnLogRepair: Equatable {
     }
     for entry in missing[next...] { result += entry.line }
     bytes = result + tail
-    putBack = missing.map(\.summary)
+    putBack = missing.map { ($0.line.dropLast(), $0.summary) }
     changedElsewhere = changed
+  }
+
+  /// Where a change goes in the log: by its stamp, then by its id.
+  struct Key: Comparable {
+    var stamp: Stamp
+    var id: String
+
+    static func < (a: Key, b: Key) -> Bool {
+      a.stamp != b.stamp ? a.stamp < b.stamp : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+    }
   }
 
   /// Splits a log into its whole lines, each with its newline, and what follows the last newline.

@@ -54,7 +54,7 @@ final class HouseholdCache {
         latest BLOB, latest_trip BLOB);
       CREATE TABLE undo(seq INTEGER PRIMARY KEY AUTOINCREMENT, machine TEXT, id TEXT, offset INTEGER,
         length INTEGER, summary TEXT, at BLOB);
-      CREATE TABLE refused(machine TEXT, line INTEGER, field TEXT, reason TEXT, version INTEGER);
+      CREATE TABLE refused(machine TEXT, line INTEGER, field TEXT, reason TEXT, version INTEGER, earlier INTEGER);
       -- Log lines of versions up to \(Change.version) folded: a grocery that reads newer ones rebuilds.
       """
   }()
@@ -611,35 +611,28 @@ final class HouseholdCache {
   /// The lines left out of the fold, by log and line.
   func refusals() throws -> [LineRefusal] {
     let s = try database.statement(
-      "SELECT machine, line, field, reason, version FROM refused ORDER BY machine, line")
+      "SELECT machine, line, field, reason, version, earlier FROM refused ORDER BY machine, line")
     var result: [LineRefusal] = []
     while try s.step() {
-      let reason: LineRefusal.Reason
-      if !s.isNull(4) {
-        reason = .newer(version: Int(s.integer(4)))
-      } else if s.isNull(2) {
-        reason = .outOfOrder
-      } else {
-        reason = .invalid(field: s.text(2), reason: s.text(3))
-      }
-      result.append(LineRefusal(machine: s.text(0), line: Int(s.integer(1)), reason: reason))
+      func number(_ column: Int32) -> Int? { s.isNull(column) ? nil : Int(s.integer(column)) }
+      result.append(
+        LineRefusal(
+          machine: s.text(0), line: Int(s.integer(1)), field: s.isNull(2) ? nil : s.text(2),
+          reason: s.isNull(3) ? nil : s.text(3), version: number(4), earlier: number(5)))
     }
     return result
   }
 
   func save(refusals: [LineRefusal]) throws {
     let s = try database.statement(
-      "INSERT INTO refused(machine, line, field, reason, version) VALUES (?, ?, ?, ?, ?)")
+      "INSERT INTO refused(machine, line, field, reason, version, earlier) VALUES (?, ?, ?, ?, ?, ?)")
     for refusal in refusals {
       s.reset()
-      switch refusal.reason {
-      case .invalid(let field, let reason):
-        s.bind(.text(refusal.machine), .integer(Int64(refusal.line)), .text(field), .text(reason), .null)
-      case .newer(let version):
-        s.bind(.text(refusal.machine), .integer(Int64(refusal.line)), .null, .null, .integer(Int64(version)))
-      case .outOfOrder:
-        s.bind(.text(refusal.machine), .integer(Int64(refusal.line)), .null, .null, .null)
-      }
+      let c = refusal.columns
+      s.bind(
+        .text(refusal.machine), .integer(Int64(refusal.line)), c.field.map(SQLValue.text) ?? .null,
+        c.reason.map(SQLValue.text) ?? .null, c.version.map { .integer(Int64($0)) } ?? .null,
+        c.earlier.map { .integer(Int64($0)) } ?? .null)
       try s.run()
     }
   }

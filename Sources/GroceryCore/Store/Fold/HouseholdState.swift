@@ -17,8 +17,8 @@ struct HouseholdState: Equatable, Sendable {
   var trips = TripBook()
   /// The newest stamp seen, so that a new change is stamped later.
   var latest = Stamp.zero
-  /// The latest time by its own clock of each machine's changes, by machine: a machine's clock for people never
-  /// runs back before it.
+  /// The time by its own clock of each machine's latest change, by machine (its log is read in order): how far that
+  /// clock had got, as far as anyone can tell.
   var walls: [UInt64: Int64] = [:]
   /// Set when a change reopened a trip the trip book no longer keeps: every log must be folded again.
   var needsRebuild = false
@@ -83,12 +83,27 @@ struct HouseholdState: Equatable, Sendable {
     return a.stamp < b.stamp
   }
 
-  /// The time for people, in milliseconds, of a change `machine` makes at `now`: its wall clock, held at its own
-  /// latest change when the clock was set back. Another machine's clock never moves it.
+  /// How far back a machine's clock may be set (NTP putting it right) and its times still be held at its own latest
+  /// change, so that a trip's times never run backwards. A clock set back further was wrong before: its times start
+  /// again from it, and a trip it had under way is over.
+  static let holdLimit = Int64(TripRecord.idleLimit * 1000)
+
+  /// The time for people, in milliseconds, of a change `machine` makes at `now` by its own clock: that clock, held
+  /// at the machine's latest change while it is behind it by no more than `holdLimit`. Another machine's clock
+  /// never moves it.
   func clock(_ now: Date, machine: String?) -> Int64 {
     let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
-    guard let number = machine.flatMap(MachineID.number), let own = walls[number] else { return wall }
-    return max(wall, own)
+    guard let number = machine.flatMap(MachineID.number), let own = walls[number], own > wall,
+      own - wall <= HouseholdState.holdLimit
+    else { return wall }
+    return own
+  }
+
+  /// How far another machine's clock has got, as far as this machine can tell at `now`: at least to its latest
+  /// change, and at least to this machine's time, since how far apart the two clocks are cannot be told.
+  func clock(of machine: UInt64, at now: Date) -> Int64 {
+    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    return max(wall, walls[machine] ?? wall)
   }
 
   /// A new household: the built-in categories in their default order.
@@ -105,7 +120,7 @@ struct HouseholdState: Equatable, Sendable {
   mutating func apply(_ change: Change) {
     let stamp = change.stamp
     if stamp > latest { latest = stamp }
-    walls[stamp.machineNumber] = max(walls[stamp.machineNumber] ?? .min, change.time)
+    walls[stamp.machineNumber] = change.time
     for operation in change.operations {
       switch operation {
       case .item(let id, let set, _):

@@ -51,11 +51,12 @@ struct TripState: Equatable, Sendable {
   /// When the trip ended, or is taken to have ended, as of `now` (milliseconds); nil while it is under way.
   ///
   /// A trip left open with no purchase for `TripRecord.idleLimit` is over: it ended at its last purchase, or
-  /// at its start when nothing was bought on it.
+  /// at its start when nothing was bought on it. So is one whose maker's clock is now before its last purchase: a
+  /// clock set back further than `HouseholdState.holdLimit`, which was wrong while the trip was under way.
   func end(asOf now: Int64) -> (at: Int64, idle: Bool)? {
     if let end = end.value { return (end, idle.value) }
     let last = purchases.last?.at ?? start.value
-    if now - last > Int64(TripRecord.idleLimit * 1000) { return (last, true) }
+    if now - last > Int64(TripRecord.idleLimit * 1000) || now < last { return (last, true) }
     return nil
   }
 }

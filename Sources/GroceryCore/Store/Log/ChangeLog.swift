@@ -24,14 +24,12 @@ public enum ChangeLog {
     var lines: Int
     /// The stamp of the last change read, so that a line read twice is recognised.
     var last: Stamp
-    /// A hash of the bytes just before `offset`, so that a log replaced by another is noticed.
+    /// A hash of the whole line just before `offset`, so that a log replaced by another, or one with a line put in
+    /// before it, is noticed: a line holds its change's id, which no other line has.
     var check: UInt64 = 0
   }
 
-  /// How many bytes before a position its check covers.
-  static let checkLength = 64
-
-  /// Hashes the bytes before `end` (FNV-1a), for `Position.check`.
+  /// Hashes bytes (FNV-1a), for `Position.check`.
   static func check<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
@@ -41,22 +39,37 @@ public enum ChangeLog {
     return hash
   }
 
-  /// Returns true when the log still holds, just before the position, the bytes it held when it was read.
+  /// The check of the whole bytes read up to `end`: the hash of their last line, newline included.
+  static func check(lastLineOf bytes: ArraySlice<UInt8>) -> UInt64 {
+    let body = bytes.dropLast()
+    return check(bytes[(body.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.startIndex)...])
+  }
+
+  /// Returns true when the log still holds, just before the position, the line it held when it was read.
   static func stillMatches(_ path: String, _ position: Position) throws -> Bool {
     if position.offset == 0 { return true }
-    let start = max(0, position.offset - checkLength)
-    guard let bytes = try FileSystem.readRegularFile(path, from: start, limit: maximumSize) else {
-      return false
+    var window = 4096
+    while true {
+      let start = max(0, position.offset - window)
+      guard let bytes = try FileSystem.readRegularFile(path, from: start, limit: maximumSize),
+        bytes.count >= position.offset - start
+      else { return false }
+      let read = bytes[0..<(position.offset - start)]
+      guard read.last == 0x0A else { return false }
+      if start == 0 || read.dropLast().contains(0x0A) {
+        return check(lastLineOf: read) == position.check
+      }
+      window *= 16
     }
-    return bytes.count >= position.offset - start
-      && check(bytes.prefix(position.offset - start)) == position.check
   }
 
   /// Reads the whole lines after `position`, passing each change on; a last line without its newline is a write
   /// still under way (or cut short by a crash) and is left for later.
   ///
   /// A line that is not a change this grocery would write, one from a newer grocery, or one dated before the
-  /// line above it is passed to `refused` and left out; reading goes on.
+  /// line above it is passed to `refused` and left out; reading goes on. A line that holds the change of an earlier
+  /// line (its id and stamp) is read once; another change with the stamp of the line above it is read too, and
+  /// said.
   static func read(
     _ path: String, machine: String, from position: Position, shownAs shown: String,
     refused: (LineRefusal) throws -> Void = { _ in },
@@ -65,6 +78,39 @@ public enum ChangeLog {
     guard let bytes = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize) else {
       return position
     }
+    var seen: Seen?
+    return try walk(
+      bytes, from: position, machine: machine, seen: &seen,
+      before: { end in
+        // The lines read before this read are read again, once, only when a line is not later than the one
+        // above it: rare, so an everyday read keeps nothing.
+        var earlier: Seen? = Seen()
+        let prefix = try FileSystem.readRegularFile(path, limit: maximumSize) ?? []
+        _ = try walk(
+          Array(prefix.prefix(end)), from: Position(offset: 0, lines: 0, last: .zero), machine: machine,
+          seen: &earlier, before: { _ in Seen() }, refused: { _, _ in }, { _, _, _ in })
+        return earlier ?? Seen()
+      }, refused: { try refused(LineRefusal(machine: machine, line: $0, reason: $1)) }, each)
+  }
+
+  /// The changes a log's lines have folded so far, by stamp: what tells a line that repeats one from another
+  /// change with the same stamp.
+  struct Seen {
+    var lines: [Stamp: [(line: Int, id: String, hash: UInt64)]] = [:]
+
+    mutating func add(_ change: Change, line: Int, hash: UInt64) {
+      lines[change.stamp, default: []].append((line, change.id, hash))
+    }
+  }
+
+  /// The gate over a log's bytes from `position`: each whole line is decoded, checked and passed to `each`, or
+  /// to `refused` with why. `before` gives the changes the lines before a file offset folded, when a line needs
+  /// them.
+  private static func walk(
+    _ bytes: [UInt8], from position: Position, machine: String, seen: inout Seen?,
+    before: (Int) throws -> Seen, refused: (Int, LineRefusal.Reason) throws -> Void,
+    _ each: (Change, Int, Int) throws -> Void
+  ) throws -> Position {
     let machineNumber = MachineID.number(machine) ?? 0
     var current = position
     var start = 0
@@ -82,23 +128,34 @@ public enum ChangeLog {
           } else if change.stamp > current.last {
             try each(change, position.offset + start, newline - start + 1)
             current.last = change.stamp
+            seen?.add(change, line: lineNumber, hash: check(bytes[start..<newline]))
           } else {
-            refusal = .outOfOrder
+            if seen == nil { seen = try before(position.offset + start) }
+            let hash = check(bytes[start..<newline])
+            let same = seen?.lines[change.stamp] ?? []
+            if let earlier = same.first(where: { $0.id == change.id }) {
+              refusal = .repeats(line: earlier.line, exact: earlier.hash == hash)
+            } else if change.stamp == current.last, let earlier = same.first {
+              try each(change, position.offset + start, newline - start + 1)
+              seen?.add(change, line: lineNumber, hash: hash)
+              refusal = .sharesStamp(line: earlier.line)
+            } else {
+              refusal = .outOfOrder
+            }
           }
         } catch let error as ChangeCodec.LineError {
           refusal =
             error.newerVersion.map { .newer(version: $0) }
             ?? .invalid(field: error.field, reason: error.reason)
         }
-        if let refusal { try refused(LineRefusal(machine: machine, line: lineNumber, reason: refusal)) }
+        if let refusal { try refused(lineNumber, refusal) }
       }
       current.offset = position.offset + newline + 1
       current.lines = lineNumber
       start = newline + 1
     }
     if current.offset != position.offset {
-      let end = current.offset - position.offset
-      current.check = check(bytes[max(0, end - checkLength)..<end])
+      current.check = check(lastLineOf: bytes[0..<(current.offset - position.offset)])
     }
     return current
   }

@@ -19,7 +19,8 @@ public struct HouseholdCheck: Equatable, Sendable {
     public var last: Date?
     /// How many lines of each log version it holds.
     public var versions: [Int: Int]
-    /// How far its latest change is dated ahead of this machine's clock, in seconds, when it is.
+    /// How far its latest change is dated ahead of this machine's clock, in seconds, when it is more than
+    /// `HouseholdStore.aheadLimit`: one of the two clocks is wrong.
     public var ahead: Double?
     /// The lines left out, with why.
     public var refused: [LineRefusal]
@@ -40,8 +41,11 @@ public struct HouseholdCheck: Equatable, Sendable {
   /// What is wrong between this machine's log and its own state, when anything is.
   public var ownLog: String?
 
-  /// How many things need a person: lines left out, conflict copies, and a disagreement about this machine's log.
+  /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, and a
+  /// disagreement about this machine's log. Another change with the stamp of the line above is read, and listed
+  /// only.
   public var problems: Int {
-    logs.reduce(0) { $0 + $1.refused.count } + copies.count + (ownLog == nil ? 0 : 1)
+    logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
+      + (ownLog == nil ? 0 : 1)
   }
 }

@@ -23,6 +23,7 @@ extension HouseholdStore {
         isThisMachine: machine == this, lines: 0, first: nil, last: nil, versions: [:], ahead: nil,
         refused: folded.refusals.filter { $0.machine == machine })
       var latest: Int64?
+      // The machine's latest change is its last line read, whatever the ones before it said.
       let end = try ChangeLog.read(
         file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
         shownAs: shown(file)
@@ -31,11 +32,11 @@ extension HouseholdStore {
         let time = Date(timeIntervalSince1970: Double(change.time) / 1000)
         if log.first == nil { log.first = time }
         log.last = time
-        latest = max(latest ?? .min, change.time)
+        latest = change.time
       }
       log.lines = end.lines
       log.versions = try Self.versions(file)
-      if let latest, latest - wall > 60_000 { log.ahead = Double(latest - wall) / 1000 }
+      if let latest, latest - wall > Self.aheadLimit { log.ahead = Double(latest - wall) / 1000 }
       report.logs.append(log)
     }
     for name in try FileSystem.entries(logsFolder).sorted() where !Self.isLog(name) {
@@ -49,6 +50,10 @@ extension HouseholdStore {
     report.ownLog = try ownLogProblem(this, logs)
     return report
   }
+
+  /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
+  /// ahead (by `check`, and on every command): changes only ever reach a machine after they are made.
+  static let aheadLimit: Int64 = 5 * 60_000
 
   /// Returns true when a file name in `logs/` is a machine's log.
   static func isLog(_ name: String) -> Bool {

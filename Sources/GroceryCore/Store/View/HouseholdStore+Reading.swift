@@ -59,6 +59,7 @@ extension HouseholdStore {
             state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo,
             cache: cache, refusals: try cache.refusals())
           report(reading.refusals)
+          try reportClocks(reading.state)
           return reading
         }
       } catch let failure as Database.Failure {
@@ -69,14 +70,33 @@ extension HouseholdStore {
     }
     let reading = try foldAll(logs, machine: machine)
     report(reading.refusals)
+    try reportClocks(reading.state)
     return reading
   }
 
+  /// Says which other machines have their latest change dated more than `aheadLimit` after this machine's clock:
+  /// one of the two clocks is wrong, and what that machine records (purchase days, trips) is dated by its own.
+  func reportClocks(_ state: HouseholdState) throws {
+    guard let now else { return }
+    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let ahead = state.walls.filter { $0.value - wall > Self.aheadLimit }.sorted { $0.key < $1.key }
+    guard !ahead.isEmpty else { return }
+    let this = try recordedMachine().flatMap(MachineID.number)
+    for (machine, time) in ahead where machine != this {
+      let id = MachineID.text(machine)
+      let name = state.machines[id].map { " (" + Names.printable($0.value) + ")" } ?? ""
+      warn(
+        "'\(shown(logsFolder + "/" + id + ".jsonl"))'\(name) has its latest change dated"
+          + " \(CheckRenderer.duration(Double(time - wall) / 1000)) after this machine's clock: one of the two"
+          + " clocks is wrong, and each machine dates what it records by its own ('grocery check' says more)")
+    }
+  }
+
   /// Tells the user of the lines left out: each one, but of the lines from a newer grocery only the first of each
-  /// log.
+  /// log. A line read all the same (another change with the stamp of the line above) is for `check` and `sync`.
   func report(_ refusals: [LineRefusal]) {
     var newer = Set<String>()
-    for refusal in refusals {
+    for refusal in refusals where !refusal.isRead {
       if case .newer = refusal.reason, !newer.insert(refusal.machine).inserted { continue }
       warn(refusal.message(file: shown(logsFolder + "/" + refusal.machine + ".jsonl")))
     }

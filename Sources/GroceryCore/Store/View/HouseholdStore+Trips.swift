@@ -53,8 +53,10 @@ extension HouseholdStore {
           machine: MachineID.number(machine.id) ?? 0, store: Register(location), start: Register(start),
           alive: Register(true))
       return TripStart(
-        trip: tripRecord(id, trip, in: reading.state, now: start),
-        ended: ended.flatMap { id in trips[id].map { tripRecord(id, $0, in: reading.state, now: start) } })
+        trip: tripRecord(id, trip, in: reading.state, now: now, this: machine.id),
+        ended: ended.flatMap { id in
+          trips[id].map { tripRecord(id, $0, in: reading.state, now: now, this: machine.id) }
+        })
     }
   }
 
@@ -81,7 +83,9 @@ extension HouseholdStore {
             was: TripFields(end: .some(nil), idle: end.idle ? false : nil))
         ], summary: "stop the trip" + (place.map { " at " + $0 } ?? ""), machine: machine, now: now,
         reading: &reading)
-      return reading.state.trips.trips[open.id].map { tripRecord(open.id, $0, in: reading.state, now: ms) }
+      return reading.state.trips.trips[open.id].map {
+        tripRecord(open.id, $0, in: reading.state, now: now, this: machine.id)
+      }
     }
   }
 
@@ -97,8 +101,7 @@ extension HouseholdStore {
     else {
       return nil
     }
-    return tripRecord(
-      open.id, open.trip, in: reading.state, now: reading.state.clock(now, machine: machine.id))
+    return tripRecord(open.id, open.trip, in: reading.state, now: now, this: machine.id)
   }
 
   /// True when any machine has made a trip; read from the cache, so a household that never made one need not
@@ -122,10 +125,10 @@ extension HouseholdStore {
       reading = try foldAll(try logFiles(), machine: nil, keepingAllTrips: true)
       all = reading.state.trips.trips
     }
-    let ms = reading.state.clock(now, machine: nil)
+    let this = try recordedMachine()
     return all.sorted { TripBook.later($1, than: $0) }
       .filter(\.value.isKnown)
-      .map { tripRecord($0.key, $0.value, in: reading.state, now: ms) }
+      .map { tripRecord($0.key, $0.value, in: reading.state, now: now, this: this) }
   }
 
   /// The trip figures of `stats`, as `StoreTripStats.byStore(trips(now:))` gives them, from the cache: the
@@ -133,7 +136,7 @@ extension HouseholdStore {
   /// trips a household has made.
   public func tripStats(now: Date) throws -> [StoreTripStats] {
     try migrateIfNeeded()
-    return tripStats(in: try read(.ids([])).state, now: now)
+    return tripStats(in: try read(.ids([])).state, now: now, this: try recordedMachine())
   }
 
   /// The everyday view and the trip figures per store, from one read, for `stats`.
@@ -162,12 +165,11 @@ extension HouseholdStore {
         }
       }
     }
-    return (reading.view.groceries, tripStats(in: reading.state, now: now))
+    return (reading.view.groceries, tripStats(in: reading.state, now: now, this: try recordedMachine()))
   }
 
   /// The trip figures per store in a folded state: the settled totals of older trips and the kept ones.
-  func tripStats(in state: HouseholdState, now: Date) -> [StoreTripStats] {
-    let ms = state.clock(now, machine: nil)
+  func tripStats(in state: HouseholdState, now: Date, this: String?) -> [StoreTripStats] {
     var entries: [(start: Stamp, id: UUID, totals: TripTotals)] = state.trips.settled.map {
       location, settled in
       let name = location.flatMap { state.locations[$0]?.name.value }
@@ -178,7 +180,7 @@ extension HouseholdStore {
       )
     }
     for (id, trip) in state.trips.trips where trip.isKnown {
-      if let totals = TripTotals(tripRecord(id, trip, in: state, now: ms)) {
+      if let totals = TripTotals(tripRecord(id, trip, in: state, now: now, this: this)) {
         entries.append((trip.start.stamp, id, totals))
       }
     }
@@ -215,10 +217,18 @@ extension HouseholdStore {
   }
 
   /// A trip as people see it, with the names things have now.
-  func tripRecord(_ id: UUID, _ trip: TripState, in state: HouseholdState, now: Int64) -> TripRecord {
+  ///
+  /// Whether it is over by the inactivity rule is asked of its maker's clock, as its times are: this machine's
+  /// own (`this`), or, for another machine, at least its latest change and, as far as this machine can tell, this
+  /// machine's time. So a maker whose clock runs ahead does not keep its trip under way here until this machine's
+  /// clock catches up.
+  func tripRecord(_ id: UUID, _ trip: TripState, in state: HouseholdState, now: Date, this: String?)
+    -> TripRecord
+  {
     func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
-    let ending = trip.end(asOf: now)
     let machine = MachineID.text(trip.machine)
+    let ending = trip.end(
+      asOf: machine == this ? state.clock(now, machine: machine) : state.clock(of: trip.machine, at: now))
     let purchases = trip.purchases.map { bought in
       TripPurchase(
         item: bought.item, name: state.items[bought.item]?.name.value ?? "?",

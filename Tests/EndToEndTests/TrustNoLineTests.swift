@@ -1,0 +1,186 @@
+import Foundation
+import GroceryCore
+import TestSupport
+import Testing
+
+/// The household of issue 16's "done when", through real git: three machines, one a year ahead, one on a newer
+/// grocery, one whose log was edited by hand on the remote. Every machine keeps working, nothing is lost, every
+/// problem is named, `check` tells the whole story, and the README's way out of each case works.
+@Suite(.enabled(if: gitAvailable, "needs git")) struct TrustNoLineTests {
+  let household: Household
+  let alice: GroceryProcess
+  let bob: GroceryProcess
+  let carol: GroceryProcess
+
+  init() throws {
+    household = try Household()
+    alice = household.machine("alice")
+    bob = household.machine("bob")
+    carol = household.machine("carol")
+  }
+
+  /// Runs a command on alice, whose clock is a year ahead, at a minute after 09:00 by it.
+  @discardableResult
+  func onAlice(
+    yearAhead: Bool = true, at minute: Int, _ arguments: String...,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Outcome {
+    let time = String(format: "%@-11-21T09:%02d:00Z", yearAhead ? "2027" : "2026", minute)
+    let outcome = try alice.run(arguments, extra: ["GROCERY_NOW": time])
+    #expect(outcome.status == 0, "\(arguments): \(outcome)", sourceLocation: sourceLocation)
+    return outcome
+  }
+
+  func log(_ machine: GroceryProcess) throws -> String {
+    "logs/" + (try machine.household().identity().id) + ".jsonl"
+  }
+
+  func text(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+  func plainGit(_ arguments: [String], in folder: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    #expect(try git(arguments, in: folder) == 0, "git \(arguments)", sourceLocation: sourceLocation)
+  }
+
+  @Test func aYearAheadANewerGroceryAndAHandEditKeepEveryMachineWorkingWithNothingLostAndEveryProblemNamed()
+    throws
+  {
+    // Three machines share a household; alice's clock runs a year ahead.
+    try onAlice(at: 0, "add", "milk", "eggs", "-c", "dairy")
+    try onAlice(at: 1, "sync", "setup", household.remote, "--name", "alice")
+    try household.on(bob, at: 2, "sync", "setup", household.remote, "--name", "bob")
+    try household.on(carol, at: 3, "sync", "setup", household.remote, "--name", "carol")
+    try household.on(bob, at: 10, "add", "bread")
+    try household.on(bob, at: 11, "staple", "coffee")
+    try household.on(carol, at: 12, "add", "tea")
+    try household.on(carol, at: 13, "trip", "start")
+    try household.on(carol, at: 14, "buy", "eggs")
+    try onAlice(at: 15, "buy", "milk")
+    try onAlice(at: 20, "sync")
+    try household.on(bob, at: 20, "sync")
+    try household.on(carol, at: 20, "sync")
+    try onAlice(at: 21, "sync")
+    try household.on(bob, at: 21, "sync")
+    let bobsLog = bob.store + "/" + (try log(bob))
+    let carolsLog = try log(carol)
+
+    // Bob upgrades: his newer grocery writes lines of a later log version, one with an operation this build does
+    // not know, and shares them through git.
+    let bobID = try bob.household().identity().id
+    let newer =
+      "{\"v\":5,\"id\":\"n1\",\"at\":\"2026-11-21T09:30:00.000Z\",\"seq\":0,\"machine\":\"\(bobID)\","
+      + "\"summary\":\"add a coupon\",\"ops\":[{\"op\":\"coupon\",\"id\":\"00000000-0000-4000-8000-0000000000c1\"}]}\n"
+      + "{\"v\":5,\"id\":\"n2\",\"at\":\"2026-11-21T09:31:00.000Z\",\"seq\":0,\"machine\":\"\(bobID)\","
+      + "\"summary\":\"price bread\",\"ops\":[{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000c2\","
+      + "\"set\":{\"price\":250}}]}\n"
+    let bobsLines = try text(bobsLog).split(separator: "\n").count
+    try (text(bobsLog) + newer).write(toFile: bobsLog, atomically: false, encoding: .utf8)
+    try plainGit(["commit", "-q", "-a", "-m", "grocery: changes from bob"], in: bob.store)
+    try plainGit(["push", "-q"], in: bob.store)
+    let bobsShared = try text(bobsLog)
+
+    // Someone clones the remote with plain git and edits a line of carol's log by hand.
+    let hand = household.folder.file("by-hand")
+    try plainGit(["clone", "-q", household.remote, hand], in: household.folder.path)
+    let teaLine = try text(hand + "/" + carolsLog).split(separator: "\n").firstIndex {
+      $0.contains("\"tea\"")
+    }
+    let edited = try #require(teaLine) + 1
+    try text(hand + "/" + carolsLog).replacingOccurrences(of: "\"name\":\"tea\"", with: "\"name\":\"beer\"")
+      .write(toFile: hand + "/" + carolsLog, atomically: false, encoding: .utf8)
+    try plainGit(["commit", "-q", "-a", "-m", "fix a typo"], in: hand)
+    try plainGit(["push", "-q"], in: hand)
+
+    // Every machine keeps working, and names every problem on standard error.
+    let newerWarning = { (machine: GroceryProcess) in
+      "grocery: warning: '\(machine.store)/logs/\(bobID).jsonl' holds changes from a newer grocery from line"
+        + " \(bobsLines + 1) on (log version 5; this grocery reads up to 4); they are not shown until this"
+        + " machine's grocery is upgraded\n"
+    }
+    let aheadWarning =
+      "grocery: warning: '\(carol.store)/\(try log(alice))' (alice) has its latest change dated 364 days after this"
+      + " machine's clock: one of the two clocks is wrong, and each machine dates what it records by its own"
+      + " ('grocery check' says more)\n"
+    let aliceSync = try onAlice(at: 40, "sync")
+    #expect(
+      aliceSync.stderr
+        == newerWarning(alice)
+        + "grocery: warning: '\(alice.store)/\(carolsLog)' (carol) came in changed from line"
+        + " \(edited) on, not only grown (edited by hand elsewhere, or put right by its machine); the shared copy"
+        + " is used, as only that machine writes its log\n")
+    let carolAdds = try household.on(carol, at: 42, "add", "jam")
+    #expect(carolAdds == Outcome(stdout: "added: jam\n", stderr: aheadWarning))
+    let carolSync = try household.on(carol, at: 43, "sync")
+    #expect(
+      carolSync.stderr
+        == newerWarning(carol) + aheadWarning
+        + "grocery: warning: this machine's log '\(carol.store)/\(carolsLog)'"
+        + " was changed elsewhere (line \(edited) in the remote); its lines as this machine wrote them are kept"
+        + " and sent\n")
+    #expect(carolSync.stdout.hasPrefix("sent: added jam\n"), "\(carolSync)")
+    try onAlice(at: 44, "sync")
+    // Bob's newer grocery keeps syncing through git: nothing it reads conflicts.
+    try plainGit(["pull", "-q"], in: bob.store)
+
+    // Nothing is lost: every change made through grocery is on every machine; bob's newer lines wait, unchanged.
+    for machine in [alice, carol] {
+      let list = try machine.run(
+        ["list", "--all", "--format", "csv"], extra: ["GROCERY_NOW": "2026-11-21T09:45:00Z"])
+      #expect(list.status == 0)
+      for name in ["bread", "coffee", "jam", "tea", "milk", "eggs"] {
+        #expect(list.stdout.contains("," + name + ","), "\(name) on \(machine.folder): \(list)")
+      }
+      #expect(!list.stdout.contains("beer"))
+      let history = try machine.run(["history"], extra: ["GROCERY_NOW": "2026-11-21T09:45:00Z"])
+      #expect(history.stdout == "2027-11-21 milk (alice)\n2026-11-21 eggs (carol)\n", "\(history)")
+    }
+    for machine in [alice, bob, carol] {
+      #expect(try text(machine.store + "/logs/\(bobID).jsonl") == bobsShared, "bob's lines never rewritten")
+      #expect(try text(machine.store + "/" + carolsLog) == (try text(carol.store + "/" + carolsLog)))
+    }
+
+    // `check` tells the whole story.
+    let carolCheck = try carol.run(["check"], extra: ["GROCERY_NOW": "2026-11-21T09:46:00Z"])
+    #expect(carolCheck.status == 65, "\(carolCheck)")
+    for line in [
+      "bob (\(bobID))\n", "  versions: v4 \(bobsLines), v5 2\n",
+      "  line \(bobsLines + 1): from a newer grocery (log version 5), not shown\n",
+      "  line \(bobsLines + 2): from a newer grocery (log version 5), not shown\n",
+      "  its clock: latest change dated 364 days ahead of this machine's\n", "\n3 problems\n",
+    ] {
+      #expect(carolCheck.stdout.contains(line), "\(line) in \(carolCheck)")
+    }
+    #expect(carolCheck.stderr.hasSuffix("grocery: error: the check found 3 problems\n"))
+
+    // The way out of each case the guarantees give. Alice sets her clock right: what she does next is dated by
+    // it, and her trip is timed by it. She takes back the purchase her wrong clock dated, and makes it again.
+    #expect(try onAlice(yearAhead: false, at: 48, "undo").stdout == "undid: purchase milk\n")
+    try onAlice(yearAhead: false, at: 49, "buy", "milk", "--on", "2026-11-21")
+    try onAlice(yearAhead: false, at: 50, "trip", "start")
+    try onAlice(yearAhead: false, at: 52, "buy", "bread")
+    let stopped = try onAlice(yearAhead: false, at: 56, "trip", "stop")
+    #expect(
+      stopped.stdout == "Trip anywhere, 09:50 to 09:56 (6 min) (by alice)\n  09:52  bread\n\n1 item bought\n")
+    try onAlice(yearAhead: false, at: 57, "sync")
+    let carolAfter = try household.on(carol, at: 58, "sync")
+    #expect(carolAfter.stderr == newerWarning(carol), "alice's clock is no longer named: \(carolAfter)")
+    #expect(
+      carolAfter.stdout
+        == "from alice: undid purchase milk; bought milk; started a trip; bought bread; stopped the trip\n")
+    // Carol's own lines went back by her sync; bob's wait for an upgrade. That is all check still finds.
+    for machine in [alice, carol] {
+      let check = try machine.run(["check"], extra: ["GROCERY_NOW": "2026-11-21T09:59:00Z"])
+      #expect(check.status == 65 && check.stdout.hasSuffix("\n2 problems\n"), "\(check)")
+      #expect(!check.stdout.contains("its clock"), "\(check)")
+    }
+    let purchased = try household.on(carol, at: 59, "list", "--purchased")
+    #expect(
+      purchased.stdout
+        == "Bought today\n  [x] bread (by alice)\n  [x] eggs (by carol)\n  [x] milk (by alice)\n\n3 bought today\n",
+      "\(purchased)")
+    #expect(
+      try household.on(carol, at: 59, "history").stdout
+        == "2026-11-21 bread (alice)\n2026-11-21 eggs (carol)\n2026-11-21 milk (alice)\n")
+  }
+}
