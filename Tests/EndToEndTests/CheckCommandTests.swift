@@ -54,6 +54,29 @@ import Testing
     #expect(check.stderr.hasSuffix("grocery: error: the check found 3 problems\n"), "\(check)")
   }
 
+  @Test func twoChangesWithOneIdAreNamedWithTheirLinesAndBothRead() throws {
+    try scenario.given(["add", "milk"], ["add", "eggs"])
+    let (_, path) = try ownLog()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let first = try #require(text.split(separator: "\n").first.map(String.init))
+    // The first line copied to the end by hand, its time edited to be the latest and its item renamed: a
+    // change of its own that carries the first one's id.
+    let copy = first.replacingOccurrences(of: "2026-11-21T12:00:00.000Z", with: "2026-11-21T12:00:00.500Z")
+      .replacingOccurrences(of: "\"milk\"", with: "\"tea\"")
+    #expect(copy != first)
+    try (text + copy + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0 && list.stdout.contains("tea") && list.stdout.contains("eggs"), "both are read")
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65, "\(check)")
+    let id = try #require(first.split(separator: "\"").dropFirst(5).first)
+    let said = check.stdout.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(
+      said.contains("change id \(id) is on line 1 of \(path) and on line 3 of \(path) with another time"),
+      "\(check)")
+    #expect(check.stdout.hasSuffix("\n1 problem\n"), "\(check)")
+  }
+
   @Test func aConflictCopyIsPutRightAsTheGuaranteesSay() throws {
     try scenario.given(["add", "milk"])
     let (machine, path) = try ownLog()

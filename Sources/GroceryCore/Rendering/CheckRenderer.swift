@@ -37,6 +37,14 @@ public enum CheckRenderer {
     }
     for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
     if let own = check.ownLog { out += "\n" + own + "\n" }
+    for shared in check.sharedIDs {
+      let text =
+        "change id " + Names.printable(shared.id) + " is on line \(shared.first.line) of "
+        + Names.printable(shared.first.file) + " and on line \(shared.second.line) of "
+        + Names.printable(shared.second.file) + " with another time (a line copied and edited by hand?):"
+        + " both are read, and undoing either takes back the purchases of both; remove the copy by hand"
+      out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joined(separator: "\n") + "\n"
+    }
     out += "\n"
     out +=
       check.problems == 0

@@ -32,6 +32,19 @@ public struct HouseholdCheck: Equatable, Sendable {
     public var onlyInCopy: [String]
   }
 
+  /// A change id that two changes with different times carry (a line copied by hand and its time edited): both
+  /// are read, as two changes, but undoing either takes back the purchases of both.
+  public struct SharedID: Equatable, Sendable {
+    public var id: String
+    /// Where the first line with it is, and where the later one is: a log's file shown, and a line from 1.
+    public var first: (file: String, line: Int)
+    public var second: (file: String, line: Int)
+
+    public static func == (a: SharedID, b: SharedID) -> Bool {
+      a.id == b.id && a.first == b.first && a.second == b.second
+    }
+  }
+
   public var folder: String
   public var householdID: String
   public var logs: [Log]
@@ -40,12 +53,14 @@ public struct HouseholdCheck: Equatable, Sendable {
   public var strays: [String]
   /// What is wrong between this machine's log and its own state, when anything is.
   public var ownLog: String?
+  /// Change ids that more than one change carries.
+  public var sharedIDs: [SharedID] = []
 
-  /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, and a
-  /// disagreement about this machine's log. Another change with the stamp of the line above is read, and listed
+  /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
+  /// disagreement about this machine's log, and a change id two changes carry. Another change with the stamp of the line above is read, and listed
   /// only.
   public var problems: Int {
     logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
-      + (ownLog == nil ? 0 : 1)
+      + (ownLog == nil ? 0 : 1) + sharedIDs.count
   }
 }

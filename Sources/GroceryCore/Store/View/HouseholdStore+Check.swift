@@ -16,8 +16,11 @@ extension HouseholdStore {
     let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     var report = HouseholdCheck(
       folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil)
+    // Every change id read so far, with its change's stamp and where its line is.
+    var ids: [String: (stamp: Stamp, file: String, line: Int)] = [:]
     for machine in logs.keys.sorted() {
       let file = logsFolder + "/" + machine + ".jsonl"
+      var read: [(id: String, stamp: Stamp, offset: Int)] = []
       var log = HouseholdCheck.Log(
         machine: machine, name: folded.state.machines[machine]?.value, file: shown(file),
         isThisMachine: machine == this, lines: 0, first: nil, last: nil, versions: [:], ahead: nil,
@@ -27,7 +30,8 @@ extension HouseholdStore {
       let end = try ChangeLog.read(
         file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
         shownAs: shown(file)
-      ) { change, _, _ in
+      ) { change, offset, _ in
+        read.append((change.id, change.stamp, offset))
         // Each machine is shown by its own clock, as everywhere people read times.
         let time = Date(timeIntervalSince1970: Double(change.time) / 1000)
         if log.first == nil { log.first = time }
@@ -35,6 +39,18 @@ extension HouseholdStore {
         latest = change.time
       }
       log.lines = end.lines
+      let lines = try Self.lineNumbers(file, at: read.map(\.offset))
+      for (index, change) in read.enumerated() {
+        let here = (file: shown(file), line: lines[index])
+        if let earlier = ids[change.id] {
+          if earlier.stamp != change.stamp {
+            report.sharedIDs.append(
+              HouseholdCheck.SharedID(id: change.id, first: (earlier.file, earlier.line), second: here))
+          }
+        } else {
+          ids[change.id] = (change.stamp, here.file, here.line)
+        }
+      }
       log.versions = try Self.versions(file)
       if let latest, latest - wall > Self.aheadLimit { log.ahead = Double(latest - wall) / 1000 }
       report.logs.append(log)
@@ -54,6 +70,23 @@ extension HouseholdStore {
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
   /// ahead (by `check`, and on every command): changes only ever reach a machine after they are made.
   static let aheadLimit: Int64 = 5 * 60_000
+
+  /// The line numbers (from 1) of the lines that start at these offsets, in increasing order, of a log.
+  static func lineNumbers(_ file: String, at offsets: [Int]) throws -> [Int] {
+    let bytes = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
+    var numbers: [Int] = []
+    numbers.reserveCapacity(offsets.count)
+    var line = 1
+    var position = 0
+    for offset in offsets {
+      while position < offset && position < bytes.count {
+        if bytes[position] == 0x0A { line += 1 }
+        position += 1
+      }
+      numbers.append(line)
+    }
+    return numbers
+  }
 
   /// Returns true when a file name in `logs/` is a machine's log.
   static func isLog(_ name: String) -> Bool {
