@@ -4,9 +4,13 @@
   import Foundation
 #endif
 
+// What an item stores, declared in one place: the fields a change sets (`ItemFields`), the registers they
+// fold into (`ItemState`), and the table that ties each field's log key, register and model property
+// together. A new item field is a property in each of the two structs and its entry in `table`, here, and the
+// property of `Item` it shows as; the log codec, the fold, undo, the diff, the cache, the view, export and
+// import all walk the table.
+
 /// The fields an item change sets; nil leaves a field alone, and `.some(nil)` clears an optional one.
-///
-/// A new item field is a property here, its entry in `table`, and the property of `Item` it shows as.
 struct ItemFields: Equatable, Sendable {
   var name: String?
   var quantity: Int?
@@ -24,7 +28,30 @@ struct ItemFields: Equatable, Sendable {
   var created: Int64?
 
   var isEmpty: Bool { self == ItemFields() }
+}
 
+/// An item as every change so far has left it, field by field. Its methods are in `Fold/ItemState.swift`.
+struct ItemState: Equatable, Sendable {
+  var name = Register<String?>(nil)
+  var quantity = Register(1)
+  var note = Register<String?>(nil)
+  var category = Register<UUID?>(nil)
+  var locations = Register<[UUID]>([])
+  var staple = Register(false)
+  var onList = Register(false)
+  var unavailableOn = Register<Day?>(nil)
+  var skipUntil = Register<Day?>(nil)
+  var alive = Register(false)
+  var created = Register<Int64>(0)
+  /// The newest stamp of any change to the item.
+  var updated = Stamp.zero
+  /// The newest change to the item by each machine, so that undo can tell whether another machine has touched it.
+  var touched: [Stamp] = []
+  /// Purchases of the most recent days, and how many older ones there are.
+  var purchases = PurchaseWindow()
+}
+
+extension ItemFields {
   /// Every item field, in the order a log line writes them.
   static let table: [Field<ItemFields, ItemState, Item>] = [
     .required(
