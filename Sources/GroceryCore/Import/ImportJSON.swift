@@ -145,16 +145,20 @@ extension ImportJSON.Node {
 
   /// Returns a whole-number member within a range, or nil when it is absent.
   func whole(_ key: String, in range: ClosedRange<Int>, _ file: String) throws -> Int? {
-    guard let node = self[key] else { return nil }
-    guard case .number(let number, _) = node.value, number == number.rounded(),
-      range.contains(Int(exactly: number) ?? -1)
+    try self[key].map { try $0.whole(key, in: range, file) }
+  }
+
+  /// Returns the value, the member `key` of its object, as a whole number within a range.
+  func whole(_ key: String, in range: ClosedRange<Int>, _ file: String) throws -> Int {
+    guard case .number(let number, _) = value, number == number.rounded(),
+      let whole = Int(exactly: number), range.contains(whole)
     else {
-      throw node.failure(
+      throw failure(
         file,
-        "expected '\(key)' to be a whole number from \(range.lowerBound) to \(range.upperBound), found \(node.shown)"
+        "expected '\(key)' to be a whole number from \(range.lowerBound) to \(range.upperBound), found \(shown)"
       )
     }
-    return Int(number)
+    return whole
   }
 
   /// Returns a `YYYY-MM-DD` member grocery can keep, `.some(nil)` when null, or nil when absent.

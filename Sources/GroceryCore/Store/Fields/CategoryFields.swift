@@ -28,7 +28,9 @@ extension CategoryFields {
       check: LineRules.categoryName, model: ModelLink(Slot({ $0.name }, { $0.name = $1 }))),
     .value(
       "color", Slot({ $0.color }, { $0.color = $1 }), Slot({ $0.color }, { $0.color = $1 }), version: 3,
-      model: ModelLink(Slot({ $0.color }, { $0.color = $1 }))),
+      model: ModelLink(Slot({ $0.color }, { $0.color = $1 })),
+      // Written only when set; the import reads it into the colour it reports a change of.
+      export: ExportSpelling("color") { $0.color?.json }),
     .alive(Slot({ $0.alive }, { $0.alive = $1 }), Slot({ $0.alive }, { $0.alive = $1 })),
     .created(Slot({ $0.created }, { $0.created = $1 }), Slot({ $0.created }, { $0.created = $1 })),
   ]

@@ -60,21 +60,29 @@ extension ItemFields {
     .value(
       "quantity", Slot({ $0.quantity }, { $0.quantity = $1 }), Slot({ $0.quantity }, { $0.quantity = $1 }),
       check: Limits.quantityProblem,
-      model: ModelLink(Slot({ $0.quantity }, { $0.quantity = $1 }))),
+      model: ModelLink(Slot({ $0.quantity }, { $0.quantity = $1 })),
+      imported: { node, file in try node.whole("quantity", in: Limits.quantity, file) }),
     .value(
       "note", Slot({ $0.note }, { $0.note = $1 }), Slot({ $0.note }, { $0.note = $1 }), check: LineRules.note,
-      model: ModelLink(Slot({ $0.note }, { $0.note = $1 }))),
+      model: ModelLink(Slot({ $0.note }, { $0.note = $1 })),
+      imported: { node, file in
+        // A note is kept as `add -n` keeps it.
+        guard let text = try String?.imported(node, key: "note", file: file) else { return nil }
+        return try CSVImporter.note(text) { node.failure(file, $0) }
+      }),
     .value(
       "category", Slot({ $0.category }, { $0.category = $1 }), Slot({ $0.category }, { $0.category = $1 }),
       model: ModelLink(
         get: { item, names in names.categoryID(item.category) },
-        put: { item, id, names in item.category = names.categoryName(id) })),
+        put: { item, id, names in item.category = names.categoryName(id) }),
+      export: ExportSpelling("category") { JSONText.quote($0.category) }),
     .value(
       "locations", Slot({ $0.locations }, { $0.locations = $1 }),
       Slot({ $0.locations }, { $0.locations = $1 }),
       model: ModelLink(
         get: { item, names in names.locationIDs(item.locations) },
-        put: { item, ids, names in item.locations = names.locationNames(ids) })),
+        put: { item, ids, names in item.locations = names.locationNames(ids) }),
+      export: ExportSpelling("locations") { JSONText.strings($0.locations) }),
     .value(
       "staple", Slot({ $0.staple }, { $0.staple = $1 }), Slot({ $0.staple }, { $0.staple = $1 }),
       model: ModelLink(Slot({ $0.isStaple }, { $0.isStaple = $1 }))),
@@ -90,6 +98,8 @@ extension ItemFields {
       Slot({ $0.skipUntil }, { $0.skipUntil = $1 }),
       model: ModelLink(Slot({ $0.skipUntil }, { $0.skipUntil = $1 }))),
     .alive(Slot({ $0.alive }, { $0.alive = $1 }), Slot({ $0.alive }, { $0.alive = $1 })),
-    .created(Slot({ $0.created }, { $0.created = $1 }), Slot({ $0.created }, { $0.created = $1 })),
+    .created(
+      Slot({ $0.created }, { $0.created = $1 }), Slot({ $0.created }, { $0.created = $1 }),
+      export: ExportSpelling("created") { JSONText.quote(Timestamp.format($0.created)) }),
   ]
 }

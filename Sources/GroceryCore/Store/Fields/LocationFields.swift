@@ -36,7 +36,8 @@ extension LocationFields {
       "order", Slot({ $0.order }, { $0.order = $1 }), Slot({ $0.order }, { $0.order = $1 }),
       model: ModelLink(
         get: { l, names in l.categoryOrder.compactMap { names.categoryID($0) } },
-        put: { l, ids, names in l.categoryOrder = names.categoryNames(ids) })),
+        put: { l, ids, names in l.categoryOrder = names.categoryNames(ids) }),
+      export: ExportSpelling("categoryOrder") { JSONText.strings($0.categoryOrder) }),
     .alive(Slot({ $0.alive }, { $0.alive = $1 }), Slot({ $0.alive }, { $0.alive = $1 })),
     .created(Slot({ $0.created }, { $0.created = $1 }), Slot({ $0.created }, { $0.created = $1 })),
   ]

@@ -411,4 +411,7 @@ enum JSONText {
   static func id(_ id: UUID) -> String { "\"" + UUIDText.format(id) + "\"" }
 
   static func ids(_ ids: [UUID]) -> String { "[" + ids.map(id).joined(separator: ",") + "]" }
+
+  /// Returns texts as an array, a space after each comma, as an export writes names: `["Costco", "Aldi"]`.
+  static func strings(_ texts: [String]) -> String { "[" + texts.map(quote).joined(separator: ", ") + "]" }
 }
