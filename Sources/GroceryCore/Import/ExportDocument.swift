@@ -36,11 +36,16 @@ public struct ExportDocument: Equatable, Sendable {
     self.groceries = groceries
   }
 
-  /// Returns the export's JSON text, two-space indented, one purchase a line.
+  /// Returns the export's JSON text, two-space indented, one purchase a line: after its id, each category,
+  /// location and item has the fields of its table that an export carries, in the table's order.
   public func json() -> String {
-    func id(_ id: UUID) -> String { JSONText.id(id) }
+    func id(_ id: UUID) -> String { "\"id\": " + JSONText.id(id) }
     func text(_ value: String?) -> String { value.map(JSONText.quote) ?? "null" }
-    func list(_ values: [String]) -> String { "[" + values.map(JSONText.quote).joined(separator: ", ") + "]" }
+    func fields<F, S, M>(_ model: M, _ table: [Field<F, S, M>]) -> [String] {
+      table.compactMap { field in
+        field.export.flatMap { export in export.write(model).map { "\"\(export.key)\": " + $0 } }
+      }
+    }
     var lines = [
       "{", "  \"format\": \(JSONText.quote(Self.formatName)),", "  \"version\": \(Self.currentVersion),",
     ]
@@ -58,27 +63,17 @@ public struct ExportDocument: Equatable, Sendable {
     array(
       "categories",
       groceries.categories.map {
-        "    {\"id\": \(id($0.id)), \"name\": \(JSONText.quote($0.name))"
-          + ($0.color.map { ", \"color\": \"\($0.rawValue)\"" } ?? "") + "}"
+        "    {" + ([id($0.id)] + fields($0, CategoryFields.table)).joined(separator: ", ") + "}"
       })
     array(
       "locations",
       groceries.locations.map {
-        "    {\"id\": \(id($0.id)), \"name\": \(JSONText.quote($0.name)), \"categoryOrder\": \(list($0.categoryOrder))}"
+        "    {" + ([id($0.id)] + fields($0, LocationFields.table)).joined(separator: ", ") + "}"
       })
     array(
       "items",
       groceries.items.map { item in
-        var fields = [
-          "\"id\": \(id(item.id))", "\"name\": \(JSONText.quote(item.name))",
-          "\"quantity\": \(item.quantity)",
-          "\"note\": \(text(item.note))", "\"category\": \(JSONText.quote(item.category))",
-          "\"locations\": \(list(item.locations))", "\"staple\": \(item.isStaple)",
-          "\"onList\": \(item.isOnList)",
-          "\"unavailableOn\": \(text(item.unavailableOn?.description))",
-          "\"skipUntil\": \(text(item.skipUntil?.description))",
-          "\"created\": \(JSONText.quote(Timestamp.format(item.created)))",
-        ]
+        var fields = [id(item.id)] + fields(item, ItemFields.table)
         let purchases = item.purchases.map {
           "        {\"date\": \"\($0.date)\", \"quantity\": \($0.quantity), \"by\": \(text($0.by))}"
         }
@@ -154,32 +149,31 @@ public struct ExportDocument: Equatable, Sendable {
     for element in try node.required("items", file).elements(file, what: "an array of items") {
       var item = ImportedItem(
         id: try uuid(element), name: try name(element, what: "item name"), line: element.line)
-      item.quantity = try element.whole("quantity", in: 1...999, file)
-      if let note = element["note"] {
-        if case .null = note.value {
-          item.note = .some(nil)
-        } else {
-          guard case .string(let text) = note.value else {
-            throw note.failure(file, "expected 'note' to be a string, found \(note.shown)")
+      // The fields of the table in its order, so that of two faults in one item the first is the one said; the
+      // import reads a name for an id, and the time to the second, by its own rules.
+      for field in ItemFields.table {
+        if let read = field.importValue {
+          try read(element, file, &item.fields)
+          continue
+        }
+        switch field.export?.key {
+        case "category":
+          if let category = try element.string("category", file) {
+            item.category = try ImportName.clean(
+              category, what: "category name", file: file, line: element.line)
           }
-          item.note = .some(try CSVImporter.note(text) { note.failure(file, $0) })
+        case "locations": item.locations = try names(element, "locations", what: "location name")
+        case "created":
+          if let created = try element.string("created", file) {
+            guard let date = Timestamp.parse(created) else {
+              throw element["created"]!.failure(
+                file,
+                "expected 'created' to be a time as YYYY-MM-DDTHH:MM:SSZ, found \(element["created"]!.shown)")
+            }
+            item.created = date
+          }
+        default: continue
         }
-      }
-      if let category = try element.string("category", file) {
-        item.category = try ImportName.clean(category, what: "category name", file: file, line: element.line)
-      }
-      item.locations = try names(element, "locations", what: "location name")
-      item.isStaple = try element.bool("staple", file)
-      item.isOnList = try element.bool("onList", file)
-      item.unavailableOn = try element.day("unavailableOn", file)
-      item.skipUntil = try element.day("skipUntil", file)
-      if let created = try element.string("created", file) {
-        guard let date = Timestamp.parse(created) else {
-          throw element["created"]!.failure(
-            file,
-            "expected 'created' to be a time as YYYY-MM-DDTHH:MM:SSZ, found \(element["created"]!.shown)")
-        }
-        item.created = date
       }
       if let purchases = element["purchases"] {
         for entry in try purchases.elements(file, what: "'purchases' to be an array") {

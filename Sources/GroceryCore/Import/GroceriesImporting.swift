@@ -136,22 +136,19 @@ extension Groceries {
       }
       let before = items[index]
       var item = before
-      if let quantity = entry.quantity { item.quantity = quantity }
+      // The values the item holds as they are, each as the import gives it (quantity, note, staple, …).
+      for field in ItemFields.table { field.assign?(entry.fields, &item) }
       if let category { item.category = category }
       if let places { item.locations = places }
-      if let note = entry.note { item.note = note }
-      if let staple = entry.isStaple { item.isStaple = staple }
-      if let skip = entry.skipUntil { item.skipUntil = skip }
-      if let onList = entry.isOnList {
-        if onList && !item.isOnList { item.unavailableOn = nil }
-        item.isOnList = onList
+      // Without the exact day from an export, availability follows the list: an item coming onto it is available,
+      // one marked unavailable is so today, and one off the list is not unavailable.
+      if entry.unavailableOn == nil {
+        if entry.isOnList == true && !before.isOnList { item.unavailableOn = nil }
+        if let unavailable = entry.isUnavailable {
+          item.unavailableOn = unavailable && item.isOnList ? today : nil
+        }
+        if !item.isOnList { item.unavailableOn = nil }
       }
-      if let day = entry.unavailableOn {
-        item.unavailableOn = day
-      } else if let unavailable = entry.isUnavailable {
-        item.unavailableOn = unavailable && item.isOnList ? today : nil
-      }
-      if !item.isOnList && entry.unavailableOn == nil { item.unavailableOn = nil }
       var recorded = 0
       var present = isNew ? [] : known[item.id] ?? item.purchases
       for purchase in entry.purchases {

@@ -35,14 +35,53 @@ indirect enum ImportJSON: Sendable {
 
   /// Parses a whole text, refusing anything but one JSON value surrounded by white space.
   static func parse(_ text: String) throws(Failure) -> Node {
-    var parser = ImportJSONParser(bytes: Array(text.utf8))
-    parser.skipSpace()
-    let node = try parser.value(depth: 0)
-    parser.skipSpace()
-    if parser.index < parser.bytes.count { throw parser.fail("unexpected text after the end") }
-    return node
+    let bytes = Array(text.utf8)
+    var reader = JSONReader(bytes)
+    var lines = LineCounter(bytes)
+    do {
+      let node = try value(&reader, &lines, depth: 0)
+      if !reader.isAtEnd { throw reader.fail("unexpected text after the end") }
+      return node
+    } catch let failure as JSONReader.Failure {
+      let reason = failure.atEnd ? "the file ends too early" : failure.reason
+      throw Failure(line: lines.line(at: failure.offset), reason: reason)
+    } catch {
+      throw Failure(line: lines.line(at: reader.offset), reason: "\(error)")
+    }
   }
 
+  /// Reads one value and everything inside it, each with the line it starts on.
+  private static func value(_ reader: inout JSONReader, _ lines: inout LineCounter, depth: Int) throws -> Node
+  {
+    reader.skipSpace()
+    let line = lines.line(at: reader.offset)
+    if depth >= JSONReader.maximumDepth { throw reader.fail("it is nested too deeply") }
+    switch try reader.nextKind() {
+    case .object:
+      try reader.beginObject()
+      var members: [(key: String, node: Node)] = []
+      var first = true
+      while let key = try reader.nextKey(first: &first) {
+        members.append((key, try value(&reader, &lines, depth: depth + 1)))
+      }
+      return Node(value: .object(members), line: line)
+    case .array:
+      try reader.beginArray()
+      var elements: [Node] = []
+      var first = true
+      while try reader.nextElement(first: &first) {
+        elements.append(try value(&reader, &lines, depth: depth + 1))
+      }
+      return Node(value: .array(elements), line: line)
+    case .string: return Node(value: .string(try reader.readString()), line: line)
+    case .number:
+      let (number, text) = try reader.readNumber()
+      return Node(value: .number(number, text), line: line)
+    case let word:
+      try reader.readWord(word)
+      return Node(value: word == .null ? .null : .bool(word == .true), line: line)
+    }
+  }
 }
 
 extension ImportJSON.Node {
@@ -106,16 +145,20 @@ extension ImportJSON.Node {
 
   /// Returns a whole-number member within a range, or nil when it is absent.
   func whole(_ key: String, in range: ClosedRange<Int>, _ file: String) throws -> Int? {
-    guard let node = self[key] else { return nil }
-    guard case .number(let number, _) = node.value, number == number.rounded(),
-      range.contains(Int(exactly: number) ?? -1)
+    try self[key].map { try $0.whole(key, in: range, file) }
+  }
+
+  /// Returns the value, the member `key` of its object, as a whole number within a range.
+  func whole(_ key: String, in range: ClosedRange<Int>, _ file: String) throws -> Int {
+    guard case .number(let number, _) = value, number == number.rounded(),
+      let whole = Int(exactly: number), range.contains(whole)
     else {
-      throw node.failure(
+      throw failure(
         file,
-        "expected '\(key)' to be a whole number from \(range.lowerBound) to \(range.upperBound), found \(node.shown)"
+        "expected '\(key)' to be a whole number from \(range.lowerBound) to \(range.upperBound), found \(shown)"
       )
     }
-    return Int(number)
+    return whole
   }
 
   /// Returns a `YYYY-MM-DD` member grocery can keep, `.some(nil)` when null, or nil when absent.

@@ -1,8 +1,8 @@
 /// One field of an entity, declared once: how a log line spells it, how changes to it fold, how undo puts it
-/// back, how the cache keeps it, and how it shows in the model commands see.
+/// back, how the cache keeps it, how it shows in the model commands see, and how grocery's export carries it.
 ///
 /// Each entity has one table of these (`ItemFields.table` and its kin); the log codec, the fold, undo, the
-/// cache, the view and the diff all walk that table, so a new field is one entry in it.
+/// cache, the view, the diff, export and import all walk that table, so a new field is one entry in it.
 ///
 /// A class, so that walking a table shares each field's closures instead of copying them.
 final class Field<Fields, State, Model>: Sendable {
@@ -37,6 +37,15 @@ final class Field<Fields, State, Model>: Sendable {
       _ before: Model?, _ after: Model, _ old: NameMap, _ new: NameMap, _ set: inout Fields,
       _ was: inout Fields
     ) -> Void
+  /// The field's key in grocery's export and its value there, as the model holds it; nil for a field an export
+  /// does not carry.
+  let export: ExportSpelling<Model>?
+  /// Reads the field's value, when an export's element has it, into an import's fields; nil for a field the
+  /// import reads by its own rules (a name, which matches; a name for an id; a time to the second).
+  let importValue:
+    (@Sendable (_ element: ImportJSON.Node, _ file: String, _ into: inout Fields) throws -> Void)?
+  /// Puts a change's value of the field, when it sets one, on the model: how an import applies what it read.
+  let assign: (@Sendable (Fields, inout Model) -> Void)?
 
   init(
     key: String, version: Int, isSet: @escaping @Sendable (Fields) -> Bool,
@@ -48,7 +57,10 @@ final class Field<Fields, State, Model>: Sendable {
     save: @escaping @Sendable (State) -> (value: SQLValue, stamp: SQLValue),
     load: @escaping @Sendable (inout State, SQLValue, SQLValue) -> Bool,
     show: @escaping @Sendable (State, inout Model, NameMap) -> Void,
-    diff: @escaping @Sendable (Model?, Model, NameMap, NameMap, inout Fields, inout Fields) -> Void
+    diff: @escaping @Sendable (Model?, Model, NameMap, NameMap, inout Fields, inout Fields) -> Void,
+    export: ExportSpelling<Model>? = nil,
+    importValue: (@Sendable (ImportJSON.Node, String, inout Fields) throws -> Void)? = nil,
+    assign: (@Sendable (Fields, inout Model) -> Void)? = nil
   ) {
     self.key = key
     self.version = version
@@ -63,6 +75,9 @@ final class Field<Fields, State, Model>: Sendable {
     self.load = load
     self.show = show
     self.diff = diff
+    self.export = export
+    self.importValue = importValue
+    self.assign = assign
   }
 }
 
@@ -84,19 +99,25 @@ struct Slot<Root, Value>: Sendable {
 struct ModelLink<Model, Value>: Sendable {
   let get: @Sendable (Model, NameMap) -> Value
   let put: @Sendable (inout Model, Value, NameMap) -> Void
+  /// True when the model holds the value as it is: an export then writes it as a log line does, and an import
+  /// reads it back by its type.
+  let isPlain: Bool
 
+  /// A field the model shows by name where the logs hold ids; its spelling in an export is its entry's.
   init(
     get: @escaping @Sendable (Model, NameMap) -> Value,
     put: @escaping @Sendable (inout Model, Value, NameMap) -> Void
   ) {
     self.get = get
     self.put = put
+    isPlain = false
   }
 
   /// A field the model holds as it is, with no ids to name.
   init(_ slot: Slot<Model, Value>) {
     get = { model, _ in slot.get(model) }
     put = { model, value, _ in slot.set(&model, value) }
+    isPlain = true
   }
 
   /// A field that the model does not show (its life and its creation are the view's business).
@@ -105,16 +126,25 @@ struct ModelLink<Model, Value>: Sendable {
 
 extension Field {
   /// A field whose newest value wins.
+  ///
+  /// An export carries a field the model holds as it is under its log key, spelt as a log line spells it, and
+  /// an import reads it back by its type (or by `imported`, for a rule of its own) and applies it; `export`
+  /// spells one the model shows by name instead, which the import then reads by its own rules.
   @inline(__always)
   static func value<V: FieldValue>(
     _ key: String, _ field: Slot<Fields, V?>,
     _ register: Slot<State, Register<V>>, version: Int = 2,
-    check: (@Sendable (V) -> String?)? = nil, model: ModelLink<Model, V>?
+    check: (@Sendable (V) -> String?)? = nil, model: ModelLink<Model, V>?,
+    export: ExportSpelling<Model>? = nil,
+    imported: (@Sendable (_ node: ImportJSON.Node, _ file: String) throws -> V)? = nil
   ) -> Field {
-    make(key, field, register, version: version, check: check, model: model, widen: { $0 }, narrow: { $0 })
+    make(
+      key, field, register, version: version, check: check, model: model, export: export,
+      imported: imported ?? { try V.imported($0, key: key, file: $1) }, widen: { $0 }, narrow: { $0 })
   }
 
-  /// A field that a change may set but never clear, though an entity known only from other changes has none yet.
+  /// A field that a change may set but never clear, though an entity known only from other changes has none yet:
+  /// a name, which an export writes and an import reads by its own rules, since names are how it matches.
   @inline(__always)
   static func required<V: FieldValue>(
     _ key: String, _ field: Slot<Fields, V?>,
@@ -123,7 +153,10 @@ extension Field {
   ) -> Field {
     let link = ModelLink<Model, V?>(
       get: { model.get($0, $1) }, put: { m, value, names in if let value { model.put(&m, value, names) } })
-    return make(key, field, register, version: 2, check: check, model: link, widen: { $0 }, narrow: { $0 })
+    let export = ExportSpelling<Model>(key) { model.get($0, NameMap()).json }
+    return make(
+      key, field, register, version: 2, check: check, model: link, export: export, imported: nil,
+      widen: { $0 }, narrow: { $0 })
   }
 
   /// The field of a change holding `V`, kept in a register of `R` (`V` itself, or `V?` for a required one).
@@ -132,9 +165,30 @@ extension Field {
     _ key: String, _ field: Slot<Fields, V?>,
     _ register: Slot<State, Register<R>>, version: Int,
     check: (@Sendable (V) -> String?)?,
-    model: ModelLink<Model, R>?, widen: @escaping @Sendable (V) -> R, narrow: @escaping @Sendable (R) -> V?
+    model: ModelLink<Model, R>?, export: ExportSpelling<Model>?,
+    imported: (@Sendable (ImportJSON.Node, String) throws -> V)?,
+    widen: @escaping @Sendable (V) -> R, narrow: @escaping @Sendable (R) -> V?
   ) -> Field {
-    Field(
+    // A field the model holds as it is goes through an export as its value; any other only as its entry spells it.
+    let plain: ModelLink<Model, R>? = export == nil && model?.isPlain == true ? model : nil
+    var spelling = export
+    var importValue: (@Sendable (ImportJSON.Node, String, inout Fields) throws -> Void)?
+    var assign: (@Sendable (Fields, inout Model) -> Void)?
+    if let plain {
+      spelling = ExportSpelling(key) { plain.get($0, NameMap()).json }
+      if let imported {
+        importValue = { element, file, fields in
+          guard let node = element[key] else { return }
+          let value = try imported(node, file)
+          if let reason = check?(value) { throw node.failure(file, "'\(key)': \(reason)") }
+          field.set(&fields, value)
+        }
+      }
+      assign = { fields, model in
+        if let value = field.get(fields) { plain.put(&model, widen(value), NameMap()) }
+      }
+    }
+    return Field(
       key: key, version: version, isSet: { field.get($0) != nil }, clear: { field.set(&$0, nil) },
       encode: { field.get($0)?.json },
       decode: { reader, fields in
@@ -185,7 +239,8 @@ extension Field {
           field.set(&set, narrow(now))
           field.set(&was, narrow(then))
         }
-      })
+      },
+      export: spelling, importValue: importValue, assign: assign)
   }
 
   /// Whether the entity is alive: any change but a removal brings it back. Undo and the view treat it apart.
@@ -207,10 +262,11 @@ extension Field {
       show: { _, _, _ in }, diff: { _, _, _, _, _, _ in })
   }
 
-  /// When the entity was first made: the earliest change that says so wins.
+  /// When the entity was first made: the earliest change that says so wins. The model shows it apart, so an export
+  /// carries it only as `export` spells it.
   static func created(
     _ field: Slot<Fields, Int64?>,
-    _ register: Slot<State, Register<Int64>>
+    _ register: Slot<State, Register<Int64>>, export: ExportSpelling<Model>? = nil
   ) -> Field {
     let plain = Field.value("created", field, register, model: nil)
     return Field(
@@ -224,6 +280,18 @@ extension Field {
         }
       },
       combine: { _, _ in }, revert: { _, _, _, _, _ in }, save: plain.save, load: plain.load,
-      show: { _, _, _ in }, diff: { _, _, _, _, _, _ in })
+      show: { _, _, _ in }, diff: { _, _, _, _, _, _ in }, export: export)
+  }
+}
+
+/// How grocery's export spells a field: its key there and its value's JSON, as the model holds it.
+struct ExportSpelling<Model>: Sendable {
+  let key: String
+  /// The value's JSON text; nil leaves the key out.
+  let write: @Sendable (Model) -> String?
+
+  init(_ key: String, write: @escaping @Sendable (Model) -> String?) {
+    self.key = key
+    self.write = write
   }
 }

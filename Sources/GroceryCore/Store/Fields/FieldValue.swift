@@ -4,11 +4,14 @@
   import Foundation
 #endif
 
-/// A value a stored field holds: how a log line spells it and how the cache keeps it.
+/// A value a stored field holds: how a log line spells it, how the cache keeps it, and how an import reads it
+/// from grocery's export (in `Import/FieldValue+Import.swift`).
 protocol FieldValue: Equatable, Sendable {
   /// Reads the value from a log line.
   static func read(_ reader: inout JSONReader) throws -> Self
-  /// The value as a log line spells it.
+  /// Reads the value of `key` from an export being imported, refusing one of another kind.
+  static func imported(_ node: ImportJSON.Node, key: String, file: String) throws -> Self
+  /// The value as a log line spells it, and as an export writes a value the model holds as it is.
   var json: String { get }
   /// The value as the cache keeps it.
   var sql: SQLValue { get }

@@ -4,24 +4,9 @@
   import Foundation
 #endif
 
-/// An item as every change so far has left it, field by field.
-struct ItemState: Equatable, Sendable {
-  var name = Register<String?>(nil)
-  var quantity = Register(1)
-  var note = Register<String?>(nil)
-  var category = Register<UUID?>(nil)
-  var locations = Register<[UUID]>([])
-  var staple = Register(false)
-  var onList = Register(false)
-  var unavailableOn = Register<Day?>(nil)
-  var skipUntil = Register<Day?>(nil)
-  var alive = Register(false)
-  var created = Register<Int64>(0)
-  /// The newest stamp of any change to the item.
-  var updated = Stamp.zero
-  /// The newest change to the item by each machine, so that undo can tell whether another machine has touched it.
-  var touched: [Stamp] = []
-
+/// How an item folds: its stored registers are declared with its fields, in `Fields/ItemFields.swift`.
+extension ItemState {
+  /// Records that the change of `stamp` touched the item.
   mutating func touch(_ stamp: Stamp) {
     if stamp > updated { updated = stamp }
     // Kept in machine order, so the state is the same whatever order the changes were read in.
@@ -35,8 +20,6 @@ struct ItemState: Equatable, Sendable {
       touched.append(stamp)
     }
   }
-  /// Purchases of the most recent days, and how many older ones there are.
-  var purchases = PurchaseWindow()
 
   mutating func apply(_ f: ItemFields, at stamp: Stamp) {
     for field in ItemFields.table { field.apply(&self, f, stamp) }

@@ -42,7 +42,7 @@ public enum StoreCodec {
       do {
         probe = try decoder.decode(VersionProbe.self, from: data)
       } catch let probeError as DecodingError {
-        if let syntax = JSONSyntax.firstError(in: data) { throw fail(syntax) }
+        if let syntax = syntaxError(in: [UInt8](data)) { throw fail(syntax) }
         if case .typeMismatch(_, let context) = probeError, context.codingPath.isEmpty {
           throw fail("expected a JSON object at the top level")
         }
@@ -57,6 +57,24 @@ public enum StoreCodec {
     try StoreValidator.check(groceries).map { throw fail($0) }
     groceries.sortItems()
     return (groceries, document.change)
+  }
+
+  /// Returns where the text first breaks as JSON, as "line L, column C: what was wrong", or nil when it is
+  /// well-formed; asked only after a decode has failed.
+  static func syntaxError(in bytes: [UInt8]) -> String? {
+    var reader = JSONReader(bytes)
+    do {
+      try reader.skipValue()
+      if !reader.isAtEnd { throw reader.fail("unexpected text after the end") }
+      return nil
+    } catch let failure as JSONReader.Failure {
+      var lines = LineCounter(bytes)
+      let (at, reason) =
+        failure.atEnd ? (bytes.count, "the file ends too early") : (failure.offset, failure.reason)
+      return "line \(lines.line(at: at)), column \(lines.column(at: at)): \(reason)"
+    } catch {
+      return nil
+    }
   }
 
   /// Refuses a missing, impossible or newer version.

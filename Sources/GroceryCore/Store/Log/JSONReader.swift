@@ -4,14 +4,28 @@
   import Foundation
 #endif
 
-/// A pull reader for the JSON the store writes: one value at a time, straight from the bytes, with no
-/// intermediate tree. Log lines are read on every command that catches up and on every rebuild, so this is the hot path.
+/// The one JSON scanner: a pull reader, one value at a time, straight from the bytes, with no intermediate tree.
+///
+/// It reads the logs, `household.json` and the identity file by what each position must hold (`readString`,
+/// `readInt`, …), and any JSON at all by what comes next (`nextKind`, `readNumber`, `skipValue`), which is how an
+/// import builds its tree (`ImportJSON`) and how a version-1 store file that does not decode is told where it
+/// breaks. Log lines are read on every command that catches up and on every rebuild, so this is the hot path.
 struct JSONReader {
   /// Why the bytes could not be read, and at which byte.
   struct Failure: Error, Equatable {
     var reason: String
     var offset: Int
+    /// True when the text ran out before the value was whole: a file cut short, whatever was expected next.
+    var atEnd = false
   }
+
+  /// What the next value is, told by its first byte.
+  enum Kind: Equatable {
+    case object, array, string, number, `true`, `false`, null
+  }
+
+  /// How deeply arrays and objects may nest in a value read by what comes next.
+  static let maximumDepth = 128
 
   private let bytes: [UInt8]
   private(set) var offset: Int
@@ -30,7 +44,7 @@ struct JSONReader {
     }
   }
 
-  func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset) }
+  func fail(_ reason: String) -> Failure { Failure(reason: reason, offset: offset, atEnd: offset >= end) }
 
   mutating func skipSpace() {
     while offset < end {
@@ -62,6 +76,7 @@ struct JSONReader {
     }
     if !first { try expect(0x2C, "',' or '}'") }
     first = false
+    guard try peek() == 0x22 else { throw fail("expected a quoted key") }
     let key = try readString()
     try expect(0x3A, "':'")
     return key
@@ -144,7 +159,7 @@ struct JSONReader {
       if b == 0x5C || b < 0x20 { return nil }
       i += 1
     }
-    throw fail("a string is not closed")
+    throw Failure(reason: "a string is not closed", offset: offset, atEnd: true)
   }
 
   mutating func readString() throws -> String {
@@ -193,10 +208,14 @@ struct JSONReader {
             throw fail("a string has a lone surrogate")
           }
           out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
-        default: throw fail("a string has an unknown escape")
+        default:
+          throw Failure(reason: "a string has an unknown escape", offset: offset - 1, atEnd: offset >= end)
         }
       default:
-        if b < 0x20 { throw fail("a string holds a raw control character") }
+        if b < 0x20 {
+          throw Failure(
+            reason: "a string holds a raw control character", offset: offset - 1, atEnd: offset >= end)
+        }
         out.append(b)
       }
     }
@@ -204,9 +223,9 @@ struct JSONReader {
   }
 
   private mutating func readHex4() throws -> UInt32 {
-    guard offset + 4 <= end else { throw fail("a string is not closed") }
     var value: UInt32 = 0
     for _ in 0..<4 {
+      guard offset < end else { throw fail("a string is not closed") }
       guard let digit = JSONText.hexDigit(bytes[offset]) else { throw fail("a string has a bad \\u escape") }
       value = value << 4 | digit
       offset += 1
@@ -241,22 +260,111 @@ struct JSONReader {
     return ids
   }
 
-  /// Skips one value of any kind.
-  mutating func skipValue() throws {
+  // MARK: - Any JSON
+
+  /// Returns what the next value is, refusing a byte no value starts with.
+  mutating func nextKind() throws -> Kind {
     switch try peek() {
-    case 0x7B:
+    case 0x7B: return .object
+    case 0x5B: return .array
+    case 0x22: return .string
+    case 0x74: return .true
+    case 0x66: return .false
+    case 0x6E: return .null
+    case 0x2D, 0x30...0x39: return .number
+    case let byte:
+      throw fail("unexpected character '\(Names.printable(String(decoding: [byte], as: UTF8.self)))'")
+    }
+  }
+
+  /// Reads `true`, `false` or `null` as spelt, once `nextKind` has told which.
+  mutating func readWord(_ kind: Kind) throws {
+    let word = kind == .true ? "true" : kind == .false ? "false" : "null"
+    skipSpace()
+    for byte in word.utf8 {
+      guard offset < end, bytes[offset] == byte else { throw fail("expected '\(word)'") }
+      offset += 1
+    }
+  }
+
+  /// Reads any JSON number: its value and its text as written.
+  mutating func readNumber() throws -> (value: Double, text: String) {
+    skipSpace()
+    let start = offset
+    func digits() -> Bool {
+      let from = offset
+      while offset < end, bytes[offset] >= 0x30, bytes[offset] <= 0x39 { offset += 1 }
+      return offset > from
+    }
+    if offset < end, bytes[offset] == 0x2D { offset += 1 }
+    guard digits() else { throw Failure(reason: "a malformed number", offset: start, atEnd: offset >= end) }
+    if offset < end, bytes[offset] == 0x2E {
+      offset += 1
+      guard digits() else { throw fail("a malformed number") }
+    }
+    if offset < end, bytes[offset] == 0x65 || bytes[offset] == 0x45 {
+      offset += 1
+      if offset < end, bytes[offset] == 0x2B || bytes[offset] == 0x2D { offset += 1 }
+      guard digits() else { throw fail("a malformed number") }
+    }
+    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      throw fail("the number \(text.count > 40 ? Names.excerpt(text) : text) is too large")
+    }
+    return (value, text)
+  }
+
+  /// Skips one value of any kind, nested at most `maximumDepth` deep.
+  mutating func skipValue(depth: Int = 0) throws {
+    if depth >= Self.maximumDepth {
+      skipSpace()
+      throw fail("it is nested too deeply")
+    }
+    switch try nextKind() {
+    case .object:
       try beginObject()
       var first = true
-      while try nextKey(first: &first) != nil { try skipValue() }
-    case 0x5B:
+      while try nextKey(first: &first) != nil { try skipValue(depth: depth + 1) }
+    case .array:
       try beginArray()
       var first = true
-      while try nextElement(first: &first) { try skipValue() }
-    case 0x22: _ = try readString()
-    case 0x74, 0x66: _ = try readBool()
-    case 0x6E: _ = try readNull()
-    default: _ = try readInt()
+      while try nextElement(first: &first) { try skipValue(depth: depth + 1) }
+    case .string: _ = try readString()
+    case .number: _ = try readNumber()
+    case let word: try readWord(word)
     }
+  }
+}
+
+/// Counts the lines of a text up to an offset, going on from the last offset asked about, so that asking in
+/// order reads the text once.
+struct LineCounter {
+  private let bytes: [UInt8]
+  private var offset = 0
+  private var line = 1
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// The line (from 1) that the byte at `target` is on.
+  mutating func line(at target: Int) -> Int {
+    if target < offset { (offset, line) = (0, 1) }
+    let stop = min(target, bytes.count)
+    while offset < stop {
+      if bytes[offset] == 0x0A { line += 1 }
+      offset += 1
+    }
+    return line
+  }
+
+  /// The column (from 1, in characters as UTF-8 starts them) that the byte at `target` is at.
+  func column(at target: Int) -> Int {
+    var column = 1
+    var index = min(target, bytes.count)
+    while index > 0, bytes[index - 1] != 0x0A {
+      index -= 1
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+    }
+    return column
   }
 }
 
@@ -303,4 +411,7 @@ enum JSONText {
   static func id(_ id: UUID) -> String { "\"" + UUIDText.format(id) + "\"" }
 
   static func ids(_ ids: [UUID]) -> String { "[" + ids.map(id).joined(separator: ",") + "]" }
+
+  /// Returns texts as an array, a space after each comma, as an export writes names: `["Costco", "Aldi"]`.
+  static func strings(_ texts: [String]) -> String { "[" + texts.map(quote).joined(separator: ", ") + "]" }
 }

@@ -52,7 +52,9 @@ enum ChangeDiff {
       if previous == nil {
         set.alive = true
         set.created = created
-        operations.append(.location(location.id, set: set, was: LocationFields(alive: false)))
+        operations.append(
+          .location(location.id, set: newEntity(set, LocationFields.table), was: LocationFields(alive: false))
+        )
       } else if set != LocationFields() {
         for id in before.locationMembers[location.id] ?? [location.id] {
           operations.append(.location(id, set: set, was: was))
@@ -75,7 +77,8 @@ enum ChangeDiff {
       if previous == nil {
         set.alive = true
         set.created = Int64((item.created.timeIntervalSince1970 * 1000).rounded(.down))
-        operations.append(.item(item.id, set: set, was: ItemFields(alive: false)))
+        operations.append(
+          .item(item.id, set: newEntity(set, ItemFields.table), was: ItemFields(alive: false)))
       } else if !set.isEmpty {
         for id in before.members[item.id] ?? [item.id] { operations.append(.item(id, set: set, was: was)) }
       }

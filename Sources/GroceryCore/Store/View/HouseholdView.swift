@@ -65,10 +65,14 @@ struct HouseholdView: Sendable {
       guard survivorOfCategory[id] == id, let state = liveCategories[id], let name = state.name.value else {
         continue
       }
-      // Of several categories shown as one, the colour set last wins.
-      let color = (categoryMembers[id] ?? [id]).compactMap { liveCategories[$0]?.color }
-        .max { $0.stamp < $1.stamp }?.value
-      categories.append(Category(id: id, name: name, color: color ?? state.color.value))
+      let shown = HouseholdView.combined(
+        state, (categoryMembers[id] ?? []).dropFirst().compactMap { liveCategories[$0] }, CategoryFields.table
+      )
+      var category = Category(id: id, name: name)
+      for field in CategoryFields.table { field.show(shown, &category, NameMap()) }
+      // Of several shown as one, the oldest's spelling is shown, whichever was set last.
+      category.name = name
+      categories.append(category)
     }
     for (id, survivor) in survivorOfCategory {
       if let name = liveCategories[survivor]?.name.value { categoryOf[id] = name }
@@ -79,33 +83,28 @@ struct HouseholdView: Sendable {
       .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
     var locationByKey: [String: UUID] = [:]
     var locationOf: [UUID: String] = [:]
-    var locations: [Location] = []
+    var survivors: [(UUID, LocationState)] = []
     for (id, location) in liveLocations {
       let name = location.name.value!
       let key = Names.key(name)
+      locationOf[id] = name
       if let survivor = locationByKey[key] {
         locationMembers[survivor, default: [survivor]].append(id)
-        locationOf[id] = name
         continue
       }
       locationByKey[key] = id
-      locationOf[id] = name
-      var names: [String] = []
-      for category in location.order.value {
-        if let name = categoryOf[category], !names.contains(name) { names.append(name) }
-      }
-      locations.append(Location(id: id, name: name, categoryOrder: names))
+      survivors.append((id, location))
     }
-    for (survivor, ids) in locationMembers {
-      let newest = ids.compactMap { id in state.locations[id].map { (id, $0) } }
-        .max { $0.1.order.stamp < $1.1.order.stamp }
-      if let newest, let index = locations.firstIndex(where: { $0.id == survivor }) {
-        var names: [String] = []
-        for category in newest.1.order.value {
-          if let name = categoryOf[category], !names.contains(name) { names.append(name) }
-        }
-        locations[index].categoryOrder = names
-      }
+    var categoryNames = NameMap()
+    categoryNames.categoryNames = categoryOf
+    var locations: [Location] = []
+    for (id, own) in survivors {
+      let others = (locationMembers[id] ?? []).dropFirst().compactMap { state.locations[$0] }
+      let shown = HouseholdView.combined(own, others, LocationFields.table)
+      var location = Location(id: id, name: own.name.value!)
+      for field in LocationFields.table { field.show(shown, &location, categoryNames) }
+      location.name = own.name.value!
+      locations.append(location)
     }
 
     var names = NameMap()
@@ -181,6 +180,16 @@ struct HouseholdView: Sendable {
     groceries.sortItems()
     self.groceries = groceries
     for (machine, name) in state.machines { machines[machine] = name.value }
+  }
+
+  /// Returns the state of an entity shown for several that share a name: the oldest's, each field taking the
+  /// newest value among them.
+  static func combined<F, S, M>(_ oldest: S, _ others: [S], _ table: [Field<F, S, M>]) -> S {
+    var shown = oldest
+    for other in others {
+      for field in table { field.combine(&shown, other) }
+    }
+    return shown
   }
 
   /// Orders by creation time, then by id, so every machine picks the same one of two same-named things.
