@@ -119,9 +119,6 @@ struct ModelLink<Model, Value>: Sendable {
     put = { model, value, _ in slot.set(&model, value) }
     isPlain = true
   }
-
-  /// A field that the model does not show (its life and its creation are the view's business).
-  static var none: ModelLink? { nil }
 }
 
 extension Field {

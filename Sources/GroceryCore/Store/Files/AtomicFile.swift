@@ -42,13 +42,4 @@ enum AtomicFile {
     }
     if durable { try FileSystem.syncFolder(folder) }
   }
-
-  /// Removes temporary files that earlier, interrupted writes left beside the target.
-  static func removeStaleTemporaries(for target: String) throws {
-    let folder = FileSystem.folder(of: target)
-    let prefix = temporaryPrefix(for: target)
-    for name in try FileSystem.entries(folder) where name.hasPrefix(prefix) {
-      unlink(folder + "/" + name)
-    }
-  }
 }

@@ -22,8 +22,6 @@ struct PurchaseWindow: Equatable, Sendable {
   /// Purchases older than the oldest kept day.
   var earlier = 0
 
-  var count: Int { earlier + entries.count }
-
   mutating func add(_ day: Day, quantity: Int, machine: UInt64, by: String? = nil) {
     if let oldest = entries.first?.date, day < oldest, dayCount >= PurchaseWindow.capacity {
       earlier += 1

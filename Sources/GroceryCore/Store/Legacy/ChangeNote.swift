@@ -8,9 +8,4 @@
 public struct ChangeNote: Codable, Equatable, Sendable {
   public var summary: String
   public var at: Date
-
-  public init(summary: String, at: Date) {
-    self.summary = summary
-    self.at = at
-  }
 }

@@ -211,7 +211,10 @@ struct HouseholdView: Sendable {
         Purchase(date: $0.day, quantity: $0.quantity, by: $0.by ?? who[$0.stamp.machineNumber])
       }
       // Purchases not read, when these are only the recent ones.
-      if partial { item.earlierPurchases = max(0, state.purchases.count - history.count) }
+      if partial {
+        item.earlierPurchases = max(
+          0, state.purchases.earlier + state.purchases.entries.count - history.count)
+      }
     } else {
       item.purchases = state.purchases.entries.map {
         Purchase(date: $0.date, quantity: $0.quantity, by: $0.by ?? who[$0.machine])
