@@ -42,7 +42,7 @@ public enum CheckRenderer {
         "change id " + Names.printable(shared.id) + " is on line \(shared.first.line) of "
         + Names.printable(shared.first.file) + " and on line \(shared.second.line) of "
         + Names.printable(shared.second.file) + " with another time (a line copied and edited by hand?):"
-        + " both are read, and undoing either takes back the purchases of both; remove the copy by hand"
+        + " both are read, as two changes; if the later one is not meant, remove its line by hand"
       out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joined(separator: "\n") + "\n"
     }
     out += "\n"

@@ -33,7 +33,7 @@ public struct HouseholdCheck: Equatable, Sendable {
   }
 
   /// A change id that two changes with different times carry (a line copied by hand and its time edited): both
-  /// are read, as two changes, but undoing either takes back the purchases of both.
+  /// are read, as two changes; a person should look at the copy.
   public struct SharedID: Equatable, Sendable {
     public var id: String
     /// Where the first line with it is, and where the later one is: a log's file shown, and a line from 1.
