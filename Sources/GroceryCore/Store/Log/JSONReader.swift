@@ -76,8 +76,7 @@ struct JSONReader {
     }
     if !first { try expect(0x2C, "',' or '}'") }
     first = false
-    guard try peek() == 0x22 else { throw fail("expected a quoted key") }
-    let key = try readString()
+    let key = try readString(key: true)
     try expect(0x3A, "':'")
     return key
   }
@@ -145,9 +144,10 @@ struct JSONReader {
     return negative ? -value : value
   }
 
-  /// Reads a string's raw UTF-8 bytes when it has no escapes (the usual case), without making a String.
-  mutating func readRawString() throws -> ArraySlice<UInt8>? {
-    guard try peek() == 0x22 else { throw fail("expected a string") }
+  /// Reads a string's raw UTF-8 bytes when it has no escapes (the usual case), without making a String; `key`
+  /// says what a value that is not a string was expected to be.
+  mutating func readRawString(key: Bool = false) throws -> ArraySlice<UInt8>? {
+    guard try peek() == 0x22 else { throw fail(key ? "expected a quoted key" : "expected a string") }
     var i = offset + 1
     while i < end {
       let b = bytes[i]
@@ -162,9 +162,9 @@ struct JSONReader {
     throw Failure(reason: "a string is not closed", offset: offset, atEnd: true)
   }
 
-  mutating func readString() throws -> String {
+  mutating func readString(key: Bool = false) throws -> String {
     let start = offset
-    if let raw = try readRawString() {
+    if let raw = try readRawString(key: key) {
       if raw.allSatisfy({ $0 < 0x80 }) { return String(decoding: raw, as: UTF8.self) }
       guard let text = String(validating: raw, as: UTF8.self) else {
         offset = start
