@@ -18,7 +18,7 @@ public enum TextLayout {
   /// Returns how many terminal columns the text takes: East Asian wide characters and emoji count two.
   public static func width(_ text: String) -> Int {
     // Printable ASCII is one column a byte; most names are only that.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    if Names.isPrintableASCII(text) { return text.utf8.count }
     var total = 0
     for character in text { total += width(of: character) }
     return total

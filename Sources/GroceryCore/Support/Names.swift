@@ -112,9 +112,13 @@ public enum Names {
 
   /// Returns the text with control and bidirectional formatting characters shown as escapes, so error messages
   /// stay on one line and read in order.
+  /// True when every character is printable ASCII: nothing to escape, one column each.
+  static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
   public static func printable(_ text: String) -> String {
-    // Printable ASCII has nothing to escape.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if isPrintableASCII(text) { return text }
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -223,18 +223,10 @@ final class HouseholdCache {
     var hash = RowSum()
     for value in values {
       switch value {
-      case .null: hash.add(0)
-      case .integer(let n):
-        hash.add(1, length: 8)
-        withUnsafeBytes(of: n.bigEndian) { hash.add($0) }
-      case .text(var t):
-        t.withUTF8 {
-          hash.add(2, length: $0.count)
-          hash.add(UnsafeRawBufferPointer($0))
-        }
-      case .blob(let b):
-        hash.add(3, length: b.count)
-        b.withUnsafeBytes { hash.add($0) }
+      case .null: hash.addNull()
+      case .integer(let n): hash.add(integer: n)
+      case .text(var t): t.withUTF8 { hash.add(text: UnsafeRawBufferPointer($0)) }
+      case .blob(let b): b.withUnsafeBytes { hash.add(blob: $0) }
       }
     }
     return hash.value
@@ -270,10 +262,12 @@ final class HouseholdCache {
 
   // MARK: - Items
 
-  private static let itemColumns =
-    (["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last", "learned", "sum"])
-    .joined(
-      separator: ", ")
+  /// The item table's columns in the order rows are read and written; every one but the last (`sum`) is summed.
+  private static let itemColumnNames =
+    ["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last", "learned", "sum"]
+  private static let itemColumns = itemColumnNames.joined(separator: ", ")
+  /// Where the columns after the fields start (`updated`).
+  private static let afterItemFields = Int32(2 + ItemFields.table.count * 2)
 
   /// Loads the items the query names into `state`.
   func loadItems(_ query: ItemScope, into state: inout HouseholdState) throws {
@@ -337,11 +331,11 @@ final class HouseholdCache {
     // Read into a list first, so that the table of items grows once instead of moving every state as it doubles.
     var loaded: [(UUID, ItemState)] = []
     while try s.step() {
-      try Self.checkSum(s, columns: Int32(7 + ItemFields.table.count * 2))
+      try Self.checkSum(s, columns: Int32(Self.itemColumnNames.count - 1))
       guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
       var item = ItemState()
       try Self.read(&item, ItemFields.table, s, from: 2)
-      let next = Int32(2 + ItemFields.table.count * 2)
+      let next = Self.afterItemFields
       item.updated = Stamp(bytes: s.blob(next)) ?? .zero
       let touched = s.blob(next + 1)
       item.touched = stride(from: 0, to: touched.count - 23, by: 24).compactMap {
@@ -356,7 +350,7 @@ final class HouseholdCache {
   }
 
   private func saveItems(_ items: [(UUID, ItemState)]) throws {
-    let count = ItemFields.table.count * 2 + 8
+    let count = Self.itemColumnNames.count
     let s = try database.statement(
       "INSERT OR REPLACE INTO item(\(Self.itemColumns)) VALUES (?"
         + String(repeating: ", ?", count: count - 1) + ")")

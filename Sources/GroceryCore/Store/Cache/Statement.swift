@@ -75,26 +75,18 @@ final class Statement {
     var hash = RowSum()
     for column in 0..<count {
       switch sqlite3_column_type(pointer, column) {
-      case SQLITE_NULL: hash.add(0)
-      case SQLITE_INTEGER:
-        hash.add(1, length: 8)
-        let number = UInt64(bitPattern: sqlite3_column_int64(pointer, column))
-        for shift in stride(from: 56, through: 0, by: -8) {
-          hash.add(UInt8(truncatingIfNeeded: number >> shift))
-        }
-      case SQLITE_TEXT:
-        let bytes = sqlite3_column_text(pointer, column)
-        let length = Int(sqlite3_column_bytes(pointer, column))
-        hash.add(2, length: length)
-        hash.add(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
-      default:
-        let bytes = sqlite3_column_blob(pointer, column)
-        let length = Int(sqlite3_column_bytes(pointer, column))
-        hash.add(3, length: length)
-        hash.add(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+      case SQLITE_NULL: hash.addNull()
+      case SQLITE_INTEGER: hash.add(integer: sqlite3_column_int64(pointer, column))
+      case SQLITE_TEXT: hash.add(text: bytes(sqlite3_column_text(pointer, column), column))
+      default: hash.add(blob: bytes(sqlite3_column_blob(pointer, column), column))
       }
     }
     return hash.value
+  }
+
+  /// The column's bytes where SQLite holds them (none for a nil pointer, which an empty value may have).
+  private func bytes(_ start: UnsafeRawPointer?, _ column: Int32) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(pointer, column)))
   }
 
   /// The column as a value of the kind it holds.
