@@ -123,14 +123,30 @@ struct ListCommand: Command, Runnable {
     case .staples: scope = .staples
     case .all, .purchased: scope = .all
     }
-    let view = try context.store.load(scope).listView(
-      ListQuery(mode: mode, location: location, category: category, today: context.today, flat: flat))
+    let query = ListQuery(
+      mode: mode, location: location, category: category, today: context.today, flat: flat)
+    // Text, Markdown and CSV are written a part at a time as the list is read; JSON and paper need it whole.
     switch format {
-    case .text: context.write(TextRenderer.render(view, title: title, style: context.style))
-    case .markdown: context.write(MarkdownRenderer.render(view, title: title))
-    case .json: context.write(try JSONListRenderer.render(view, title: title))
-    case .csv: context.write(CSVRenderer.render(view))
+    case .text:
+      var writer = TextRenderer.Writer(title: title, style: context.style)
+      let whole = try context.store.walkList(query) { context.write(writer.add($0)) }
+      context.write(writer.finish(whole))
+    case .markdown:
+      var writer = MarkdownRenderer.Writer(title: title)
+      let whole = try context.store.walkList(query) { context.write(writer.add($0)) }
+      context.write(writer.finish(whole))
+    case .csv:
+      var started = false
+      _ = try context.store.walkList(query) { part in
+        if !started { context.write(CSVRenderer.head) }
+        started = true
+        context.write(CSVRenderer.rows(part))
+      }
+      if !started { context.write(CSVRenderer.head) }
+    case .json:
+      context.write(try JSONListRenderer.render(try context.store.load(scope).listView(query), title: title))
     case .print:
+      let view = try context.store.load(scope).listView(query)
       context.write(
         PrintRenderer.render(view, title: title, columns: columns ?? 2, width: width ?? 80, utf8: utf8))
     }

@@ -50,9 +50,20 @@ extension Groceries {
       }
     }
     sections.removeAll { $0.entries.isEmpty }
+    var counts = ListView.Counts()
+    for section in sections {
+      for entry in section.entries {
+        counts.shown += 1
+        if entry.item.isOnList {
+          counts.onList += 1
+        } else if !entry.isSnoozed && entry.nextDue <= today {
+          counts.due += 1
+        }
+      }
+    }
     return ListView(
       mode: query.mode, location: location, category: category, today: today, sections: sections,
       isFlat: query.flat, toBuy: scoped.count { items[$0].isOnList },
-      boughtToday: scoped.count { items[$0].lastPurchased == today })
+      boughtToday: scoped.count { items[$0].lastPurchased == today }, counts: counts)
   }
 }

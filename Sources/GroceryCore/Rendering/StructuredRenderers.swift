@@ -7,23 +7,49 @@
 /// Renders a list as Markdown: headings and `- [ ]` task items.
 public enum MarkdownRenderer {
   public static func render(_ view: ListView, title: String? = nil) -> String {
-    var lines: [String] = []
-    if let title { lines += ["# " + escape(title), ""] }
-    if view.isEmpty { return (lines + [TextRenderer.emptyMessage(view)]).joined(separator: "\n") + "\n" }
-    for section in view.sections {
-      if !view.isFlat { lines += ["## " + escape(section.title), ""] }
-      for entry in section.entries {
-        let box = view.mode == .purchased || (!entry.item.isOnList && entry.boughtToday) ? "[x]" : "[ ]"
-        var text = "- \(box) " + escape(TextRenderer.describe(entry.item))
-        let notes = TextRenderer.annotations(entry, mode: view.mode, today: view.today)
-        if !notes.isEmpty { text += " _(" + notes.joined(separator: "; ") + ")_" }
-        lines.append(text)
+    var writer = Writer(title: title)
+    return writer.add(view) + writer.finish(view)
+  }
+
+  /// Renders a list a part at a time, as `TextRenderer.Writer` does: the same text as `render` of the whole.
+  public struct Writer {
+    let title: String?
+    var started = false
+    var section: String?
+
+    public init(title: String? = nil) { self.title = title }
+
+    public mutating func add(_ part: ListView) -> String {
+      var lines = start()
+      for section in part.sections where !section.entries.isEmpty {
+        if section.title != self.section {
+          if self.section != nil && !part.isFlat { lines.append("") }
+          self.section = section.title
+          if !part.isFlat { lines += ["## " + escape(section.title), ""] }
+        }
+        for entry in section.entries {
+          let box = part.mode == .purchased || (!entry.item.isOnList && entry.boughtToday) ? "[x]" : "[ ]"
+          var text = "- \(box) " + escape(TextRenderer.describe(entry.item))
+          let notes = TextRenderer.annotations(entry, mode: part.mode, today: part.today)
+          if !notes.isEmpty { text += " _(" + notes.joined(separator: "; ") + ")_" }
+          lines.append(text)
+        }
       }
-      if !view.isFlat { lines.append("") }
+      return TextLayout.text(lines)
     }
-    if view.isFlat { lines.append("") }
-    lines.append("_" + TextRenderer.footer(view) + "_")
-    return lines.joined(separator: "\n") + "\n"
+
+    public mutating func finish(_ whole: ListView) -> String {
+      var lines = start()
+      if section == nil { return TextLayout.text(lines + [TextRenderer.emptyMessage(whole)]) }
+      lines += ["", "_" + TextRenderer.footer(whole) + "_"]
+      return TextLayout.text(lines)
+    }
+
+    private mutating func start() -> [String] {
+      guard !started else { return [] }
+      started = true
+      return title.map { ["# " + escape($0), ""] } ?? []
+    }
   }
 
   /// Escapes every character Markdown could read as syntax, `&` (entities) and `~` (strikethrough) included.
@@ -44,20 +70,28 @@ public enum CSVRenderer {
     "bought_today",
   ]
 
-  public static func render(_ view: ListView) -> String {
-    var rows = [header]
+  public static func render(_ view: ListView) -> String { head + rows(view) }
+
+  /// The header row, which a list read a part at a time writes first.
+  public static var head: String { line(header) }
+
+  /// The rows of a view's entries, for the whole list or one part of it.
+  public static func rows(_ view: ListView) -> String {
+    var text = ""
     for section in view.sections {
       for entry in section.entries {
         let item = entry.item
-        rows.append([
+        text += line([
           item.category, item.name, String(item.quantity), item.note ?? "", flag(item.isOnList),
           flag(!entry.isUnavailable), flag(item.isStaple), item.lastPurchased?.description ?? "",
           flag(entry.boughtToday),
         ])
       }
     }
-    return rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+    return text
   }
+
+  static func line(_ fields: [String]) -> String { fields.map(field).joined(separator: ",") + "\r\n" }
 
   static func flag(_ value: Bool) -> String { value ? "true" : "false" }
 

@@ -6,6 +6,16 @@
 
 /// Column widths and wrapping for plain-text output.
 public enum TextLayout {
+  /// Returns the lines as text, each ended by a line feed; none is the empty text.
+  static func text(_ lines: [String]) -> String {
+    var text = ""
+    for line in lines {
+      text += line
+      text += "\n"
+    }
+    return text
+  }
+
   /// Returns the line without the spaces at its end.
   static func trimmingTrailingSpaces(_ line: String) -> String {
     var end = line.utf8.endIndex

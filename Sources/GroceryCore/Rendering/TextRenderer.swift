@@ -29,39 +29,72 @@ public struct TextStyle: Sendable {
 public enum TextRenderer {
   public static func render(_ view: ListView, title: String? = nil, style: TextStyle = TextStyle()) -> String
   {
-    var lines: [String] = []
-    if let title {
-      lines += TextLayout.wrap(title, width: style.width, first: "", rest: "").map(style.bold)
-      lines.append("")
+    var writer = Writer(title: title, style: style)
+    return writer.add(view) + writer.finish(view)
+  }
+
+  /// Renders a list a part at a time, as `HouseholdStore.walkList` reads it: the same text as `render` of the
+  /// whole, each part's as soon as it is read.
+  public struct Writer {
+    let title: String?
+    let style: TextStyle
+    var started = false
+    /// The heading of the section under way, nil before the first entry.
+    var section: String?
+
+    public init(title: String? = nil, style: TextStyle = TextStyle()) {
+      self.title = title
+      self.style = style
     }
-    if view.isEmpty {
-      lines.append(emptyMessage(view))
-      return lines.joined(separator: "\n") + "\n"
-    }
-    for section in view.sections {
-      if !view.isFlat {
-        lines += TextLayout.wrap(Names.printable(section.title), width: style.width, first: "", rest: "  ")
-          .map {
-            style.paint($0, [1], section.color)
+
+    /// Returns the text of a part: the title before the first, a heading where a section starts, the entries.
+    public mutating func add(_ part: ListView) -> String {
+      var lines = start()
+      for section in part.sections where !section.entries.isEmpty {
+        if section.title != self.section {
+          if self.section != nil && !part.isFlat { lines.append("") }
+          self.section = section.title
+          if !part.isFlat {
+            lines += TextLayout.wrap(
+              Names.printable(section.title), width: style.width, first: "", rest: "  "
+            )
+            .map { style.paint($0, [1], section.color) }
           }
-      }
-      for entry in section.entries {
-        let box: String
-        switch view.mode {
-        case .purchased: box = "[x]"
-        default: box = entry.item.isOnList ? "[ ]" : "   "
         }
-        var text = describe(entry.item)
-        let notes = annotations(entry, mode: view.mode, today: view.today)
-        if !notes.isEmpty { text += "  (" + notes.joined(separator: "; ") + ")" }
-        let wrapped = TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
-        lines += wrapped.map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
+        for entry in section.entries {
+          let box: String
+          switch part.mode {
+          case .purchased: box = "[x]"
+          default: box = entry.item.isOnList ? "[ ]" : "   "
+          }
+          var text = describe(entry.item)
+          let notes = annotations(entry, mode: part.mode, today: part.today)
+          if !notes.isEmpty { text += "  (" + notes.joined(separator: "; ") + ")" }
+          let wrapped = TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
+          lines += wrapped.map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
+        }
       }
-      if !view.isFlat { lines.append("") }
+      return TextLayout.text(lines)
     }
-    if view.isFlat { lines.append("") }
-    lines.append(style.dim(footer(view)))
-    return lines.joined(separator: "\n") + "\n"
+
+    /// Returns the text that ends the list: the footer with the whole list's counts, or what an empty list says.
+    public mutating func finish(_ whole: ListView) -> String {
+      var lines = start()
+      if section == nil {
+        lines.append(emptyMessage(whole))
+      } else {
+        lines.append("")
+        lines.append(style.dim(footer(whole)))
+      }
+      return TextLayout.text(lines)
+    }
+
+    private mutating func start() -> [String] {
+      guard !started else { return [] }
+      started = true
+      guard let title else { return [] }
+      return TextLayout.wrap(title, width: style.width, first: "", rest: "").map(style.bold) + [""]
+    }
   }
 
   /// The item's name, quantity when more than one, and note: `Milk x2 - 2%`. A control character, which no
@@ -114,10 +147,9 @@ public enum TextRenderer {
     case .shopping, .all:
       return "\(count(view.toBuy, "item")) to buy, \(view.boughtToday) bought today"
     case .staples:
-      let entries = view.entries
-      let due = entries.filter { !$0.item.isOnList && !$0.isSnoozed && $0.nextDue <= view.today }.count
+      let counts = view.counts
       return
-        "\(count(entries.count, "staple")), \(entries.filter(\.item.isOnList).count) on the list, \(due) more due to restock"
+        "\(count(counts.shown, "staple")), \(counts.onList) on the list, \(counts.due) more due to restock"
     case .purchased:
       return "\(view.boughtToday) bought today"
     }

@@ -40,10 +40,10 @@ final class HouseholdCache {
       CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))), sum INTEGER);
       CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
         touched BLOB, window BLOB, last INTEGER, learned INTEGER, sum INTEGER, twin INTEGER DEFAULT 0);
-      CREATE INDEX item_key ON item(key);
-      CREATE INDEX item_on_list ON item("onList", key);
-      CREATE INDEX item_staple ON item("staple", key);
-      CREATE INDEX item_last ON item(last);
+      CREATE INDEX item_key ON item(key, "category");
+      CREATE INDEX item_on_list ON item("onList", "alive", key);
+      CREATE INDEX item_staple ON item("staple", "alive", key);
+      CREATE INDEX item_last ON item(last, key);
       CREATE INDEX item_restock ON item("staple", "onList", "alive", last, learned, key);
       CREATE INDEX item_twin ON item(key) WHERE twin = 1;
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
@@ -269,17 +269,52 @@ final class HouseholdCache {
   /// Where the columns after the fields start (`updated`).
   private static let afterItemFields = Int32(2 + ItemFields.table.count * 2)
 
+  /// The condition that picks the rows of the items a list of the scope can show; nil for scopes that name rows.
+  private static func listed(_ query: ItemScope) -> String? {
+    switch query {
+    case .all: return "1"
+    case .shopping(let since):
+      return "key IN (SELECT key FROM item WHERE \"onList\" = 1 AND \"alive\" = 1"
+        + " UNION SELECT key FROM item WHERE last >= \(since.ordinal))"
+    case .onList, .staples:
+      let flag = query == .onList ? "\"onList\"" : "\"staple\""
+      return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
+    case .keys, .ids, .restock: return nil
+    }
+  }
+
+  /// Every row a list of the scope can show, by its row number, name key and category id, for
+  /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order; read from an
+  /// index alone. Nil for a scope that names its rows.
+  func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, category: UUID?)]? {
+    guard let condition = Self.listed(query) else { return nil }
+    let s = try database.statement(
+      "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE key IS NOT NULL AND \(condition)")
+    var result: [(row: Int64, key: String, category: UUID?)] = []
+    while try s.step() { result.append((s.integer(0), s.text(1), UUID(sql: s.value(2)))) }
+    return result
+  }
+
+  /// Loads the rows with these numbers into `state`.
+  func loadItems(rows: some Sequence<Int64>, into state: inout HouseholdState) throws {
+    let s = try database.statement("SELECT \(Self.itemColumns) FROM item WHERE rowid = ?")
+    for row in rows {
+      s.reset()
+      s.bind(.integer(row))
+      try loadItems(s, into: &state)
+    }
+  }
+
   /// Loads the items the query names into `state`.
   func loadItems(_ query: ItemScope, into state: inout HouseholdState) throws {
     let select = "SELECT \(Self.itemColumns) FROM item"
-    switch query {
-    case .all: try loadItems(try database.statement(select), into: &state)
-    case .shopping(let since):
+    if let condition = Self.listed(query) {
       try loadItems(
-        try database.statement(
-          select + " WHERE key IN (SELECT key FROM item WHERE \"onList\" = 1 AND \"alive\" = 1"
-            + " UNION SELECT key FROM item WHERE last >= ?)"
-        ).bind(.integer(Int64(since.ordinal))), into: &state)
+        try database.statement(query == .all ? select : select + " WHERE " + condition), into: &state)
+      return
+    }
+    switch query {
+    case .all, .shopping, .onList, .staples: return
     case .restock(let policy, let today):
       // Staples off the list; for `.due`, only those due by the horizon as `Cadence` reckons it from the columns
       // kept for it (read from an index alone). Items whose name another id shares are read whole, since their
@@ -292,11 +327,6 @@ final class HouseholdCache {
         try database.statement(
           select + " WHERE key IN (SELECT key FROM item WHERE \"staple\" = 1 AND \"onList\" = 0"
             + " AND \"alive\" = 1\(due) UNION SELECT key FROM item WHERE twin = 1)"), into: &state)
-    case .onList, .staples:
-      let flag = query == .onList ? "\"onList\"" : "\"staple\""
-      try loadItems(
-        try database.statement(
-          select + " WHERE key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"), into: &state)
     case .keys(let keys):
       // A name resolves to the item it names exactly, and only when none does to the one it is the start of,
       // when that is one name: of several, the command's error reads every item anyway, so none is loaded.
@@ -567,7 +597,20 @@ final class HouseholdCache {
     state.bought = []
     state.unbought = []
     state.staleWindows = []
-    try saveItems(items.compactMap { id in state.items[id].map { (id, $0) } })
+    var saved = items.compactMap { id in state.items[id].map { (id, $0) } }
+    if saved.count > 64 {
+      // By category, then name, as a list reads them, so that a rebuild puts the rows a list shows together near
+      // each other in the file, not in the order of a table of ids.
+      let keys = saved.map { $0.1.name.value.map(Names.key) ?? "" }
+      let categories = saved.map { $0.1.category.value.map(UUIDText.bytes) ?? [] }
+      saved = saved.indices.sorted {
+        categories[$0] != categories[$1]
+          ? categories[$0].lexicographicallyPrecedes(categories[$1])
+          : Names.ordered(keys[$0], key: keys[$0], keys[$1], key: keys[$1])
+      }
+      .map { saved[$0] }
+    }
+    try saveItems(saved)
     try save(positions: positions)
   }
 

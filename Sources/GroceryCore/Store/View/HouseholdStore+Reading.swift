@@ -33,10 +33,17 @@ extension HouseholdStore {
 
   /// The everyday read: the items in scope, with their recent purchases.
   func read(_ scope: ItemScope = .all, machine: String? = nil) throws -> Reading {
+    try read(scope, machine: machine) { $0 }
+  }
+
+  /// The everyday read, handed to `body` while the cache's read transaction is open, so that what `body` then
+  /// reads from `reading.cache` is the same moment's household. A cache found damaged while `body` reads is
+  /// removed and the error thrown, never read again from the logs, since `body` may have written output.
+  func read<T>(_ scope: ItemScope, machine: String? = nil, within body: (Reading) throws -> T) throws -> T {
     try checkFolder()
     guard try FileSystem.status(folder) != nil else {
       let state = HouseholdState.initial
-      return Reading(state: state, view: HouseholdView(state), positions: [:], undo: [], cache: nil)
+      return try body(Reading(state: state, view: HouseholdView(state), positions: [:], undo: [], cache: nil))
     }
     do {
       try HouseholdMarker.check(markerPath, shown: shown(markerPath))
@@ -50,6 +57,7 @@ extension HouseholdStore {
     }
     let logs = try logFiles()
     if let cache = try upToDateCache(logs) {
+      var started = false
       do {
         return try cache.database.reading {
           var state = try cache.loadBase()
@@ -60,18 +68,20 @@ extension HouseholdStore {
             cache: cache, refusals: try cache.refusals())
           report(reading.refusals)
           try reportClocks(reading.state)
-          return reading
+          started = true
+          return try body(reading)
         }
       } catch let failure as Database.Failure {
         // A damaged cache is rebuilt next time; this time, as when it cannot be read at all, the logs are
         // folded in memory.
         if failure.isDamage { unlink(cachePath) }
+        if started { throw failure }
       }
     }
     let reading = try foldAll(logs, machine: machine)
     report(reading.refusals)
     try reportClocks(reading.state)
-    return reading
+    return try body(reading)
   }
 
   /// Says which other machines have their latest change dated more than `aheadLimit` after this machine's clock:

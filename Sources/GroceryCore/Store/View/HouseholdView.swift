@@ -15,6 +15,8 @@ struct HouseholdView: Sendable {
   var locationMembers: [UUID: [UUID]] = [:]
   /// Machine names by machine id.
   var machines: [String: String] = [:]
+  /// The name each category id is shown under (several ids may share one); an id not here is Uncategorized.
+  var categoryNames: [UUID: String] = [:]
 
   /// Builds the view; with `history`, items hold every purchase instead of the recent ones. With `recent`, the
   /// items it names hold every purchase since a day (and count the older ones): for figures over weeks that
@@ -180,6 +182,7 @@ struct HouseholdView: Sendable {
     groceries.sortItems()
     self.groceries = groceries
     for (machine, name) in state.machines { machines[machine] = name.value }
+    self.categoryNames = categoryOf
   }
 
   /// Returns the state of an entity shown for several that share a name: the oldest's, each field taking the

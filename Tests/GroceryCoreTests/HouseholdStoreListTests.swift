@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// The list read a part at a time from the cache (`walkList`): the same list, byte for byte, as the whole read.
+@Suite struct HouseholdStoreListTests {
+  let folder = TemporaryDirectory()
+
+  func machine(_ name: String) -> HouseholdStore {
+    let household = folder.file(name == "alice" ? "household" : name + "-household")
+    return HouseholdStore(
+      path: household, folder: household, stateFolder: folder.file("state-" + name), defaultMachineName: name)
+  }
+
+  /// Alice's household: items in every category and none, at two locations, staples, today's purchases, an
+  /// item unavailable today, and names that sort by number; bob, who had not seen her log, added some of the same
+  /// names (twins), one in another category.
+  func household() throws -> HouseholdStore {
+    let alice = machine("alice")
+    let t = Fixed.now
+    try alice.update(summary: { _ in "stock" }, now: t) { g in
+      _ = try g.addLocation("Corner Store")
+      _ = try g.addLocation("Market")
+      _ = try g.reorderCategories(["Dairy & Fridge", "Produce"], at: "Corner Store")
+      let categories = Category.builtIn.map(\.name) + [Category.uncategorized]
+      for n in 0..<23 {
+        _ = try g.add(
+          ["item \(n * 7 % 23)"],
+          changes: ItemChanges(
+            quantity: n % 3 + 1, category: categories[n % categories.count],
+            note: n % 4 == 0 ? "note \(n)" : nil,
+            locations: n % 5 == 0 ? ["Corner Store"] : n % 5 == 1 ? ["Market"] : nil),
+          today: Fixed.today, now: t, newID: UUID.init)
+      }
+      _ = try g.add(
+        ["milk", "eggs", "item 02", "Ápples"], changes: ItemChanges(category: "Dairy & Fridge"),
+        today: Fixed.today,
+        now: t, newID: UUID.init)
+      _ = try g.setStaple(["item 3", "item 4", "item 5", "milk"], remove: false, now: t, newID: UUID.init)
+      _ = try g.purchase(["item 4", "item 6"], on: Fixed.today, today: Fixed.today, now: t)
+      _ = try g.purchase(["item 5"], on: Fixed.today.adding(days: -20), today: Fixed.today, now: t)
+      _ = try g.edit("item 7", changes: ItemChanges(isAvailable: false), today: Fixed.today, now: t)
+    }
+    let bob = machine("bob")
+    try bob.update(summary: { _ in "add" }, now: t + 1) { g in
+      _ = try g.add(
+        ["milk"], changes: ItemChanges(category: "Produce", note: "oat"), today: Fixed.today, now: t + 1,
+        newID: UUID.init)
+      _ = try g.add(
+        ["eggs", "item 9"], changes: ItemChanges(), today: Fixed.today, now: t + 1, newID: UUID.init)
+    }
+    let bobLog = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("bob-household") + "/logs").first)
+    try FileManager.default.copyItem(
+      atPath: folder.file("bob-household") + "/logs/" + bobLog,
+      toPath: folder.file("household") + "/logs/" + bobLog)
+    return alice
+  }
+
+  @Test func aListReadAPartAtATimeIsTheListReadWhole() throws {
+    let alice = try household()
+    #expect(try alice.read().cache != nil, "read from the cache")
+    var manyParts = false
+    for mode in [ListMode.shopping, .all, .staples, .purchased] {
+      for location in [nil, "corner", "Market"] {
+        for category in [nil, "dairy", "Uncategorized"] {
+          for flat in [false, true] {
+            let query = ListQuery(
+              mode: mode, location: location, category: category, today: Fixed.today, flat: flat)
+            let scope: ItemScope =
+              mode == .shopping ? .shopping(since: Fixed.today) : mode == .staples ? .staples : .all
+            let view = try alice.load(scope).listView(query)
+            let style = TextStyle(color: true)
+            var text = TextRenderer.Writer(title: "Week", style: style)
+            var markdown = MarkdownRenderer.Writer()
+            var (plain, marked, csv, parts) = ("", "", CSVRenderer.head, 0)
+            let whole = try alice.walkList(query, partSize: 2) { part in
+              plain += text.add(part)
+              marked += markdown.add(part)
+              csv += CSVRenderer.rows(part)
+              parts += 1
+            }
+            plain += text.finish(whole)
+            marked += markdown.finish(whole)
+            let said = "\(mode) at \(location ?? "-") in \(category ?? "-") flat \(flat)"
+            #expect(plain == TextRenderer.render(view, title: "Week", style: style), "\(said)")
+            #expect(marked == MarkdownRenderer.render(view), "\(said)")
+            #expect(csv == CSVRenderer.render(view), "\(said)")
+            #expect(whole.toBuy == view.toBuy && whole.boughtToday == view.boughtToday, "\(said)")
+            if parts > 8 { manyParts = true }
+          }
+        }
+      }
+    }
+    #expect(manyParts, "the lists were read in many parts")
+    #expect(try alice.read().view.members.count == 3, "milk, eggs and item 9 are each two ids shown as one")
+  }
+}
