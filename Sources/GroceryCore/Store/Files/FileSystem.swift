@@ -93,6 +93,28 @@ public enum FileSystem {
     }
   }
 
+  /// Opens a file to append to, creating it readable and writable by its owner only and never following a link,
+  /// with its size; anything but a regular file its owner may write is refused. `shown` names it in errors.
+  static func openToAppend(_ path: String, shownAs shown: String) throws -> (fd: Int32, size: Int) {
+    let fd = try SystemCall.openFile(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, mode: 0o600).get(
+      shown, "write")
+    do {
+      let info = try SystemCall.status(of: fd).get(shown, "inspect")
+      if info.st_mode & S_IFMT != S_IFREG {
+        throw GroceryError.io(path: shown, operation: "write", reason: "it is not a regular file")
+      }
+      if info.st_mode & S_IWUSR == 0 {
+        throw GroceryError.io(
+          path: shown, operation: "write",
+          reason: "it is read-only (mode \(String(info.st_mode & 0o777, radix: 8)))")
+      }
+      return (fd, Int(info.st_size))
+    } catch {
+      SystemCall.closeFile(fd)
+      throw error
+    }
+  }
+
   /// Returns the bytes after the file's last newline: a line whose write was cut short.
   static func tornTail(_ fd: Int32, size: Int, path: String) throws -> [UInt8] {
     var tail: [UInt8] = []
