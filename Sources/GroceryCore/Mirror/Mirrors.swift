@@ -132,7 +132,7 @@ public struct Mirrors: Sendable {
       let applied = try apply(
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
       state.mirrors[index].held = nil
-      unlink(held.copy)
+      _ = SystemCall.remove(held.copy)
       let header = try self.header(creating: false, onWait: onWait)
       try write(
         &state.mirrors[index], from: try store.load(.shopping(since: today)), header: header, today: today)
@@ -156,7 +156,7 @@ public struct Mirrors: Sendable {
   }
 
   /// Removes the draft's file.
-  public func closeDraft(_ draft: ChecklistDraft) { unlink(draft.path) }
+  public func closeDraft(_ draft: ChecklistDraft) { _ = SystemCall.remove(draft.path) }
 
   /// Applies what was saved in the editor as one change, exactly as a mirror's edits are applied, and removes the
   /// draft's file.
@@ -372,7 +372,7 @@ public struct Mirrors: Sendable {
       guard let folder, folder.st_mode & S_IFMT == S_IFDIR else {
         throw FileSystem.ioError(file, "write", ENOENT)
       }
-      if access(FileSystem.folder(of: path), W_OK | X_OK) != 0 { throw FileSystem.ioError(file, "write") }
+      try SystemCall.checkAccess(FileSystem.folder(of: path), W_OK | X_OK).get(file, "write")
       return
     }
     guard info.st_mode & S_IFMT == S_IFREG else {

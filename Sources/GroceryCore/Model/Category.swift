@@ -5,7 +5,7 @@
 #endif
 
 /// An aisle or section of a store, placed in the order you walk it.
-public struct Category: Codable, Equatable, Sendable {
+public struct Category: Equatable, Sendable {
   /// A stable identity: renaming a category changes its name, not the items in it.
   public var id: UUID
   public var name: String
@@ -16,14 +16,6 @@ public struct Category: Codable, Equatable, Sendable {
     self.id = id
     self.name = name
     self.color = color
-  }
-
-  enum CodingKeys: String, CodingKey { case name }
-
-  /// Reads a version-1 category, which had no id: the built-in names get their well-known ids.
-  public init(from decoder: Decoder) throws {
-    let name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
-    self.init(id: Category.defaultID(name) ?? UUID(), name: name)
   }
 
   /// The fixed id of a built-in category, the same in every household, so two new households agree on them.

@@ -5,7 +5,7 @@
 #endif
 
 /// A calendar day, written `YYYY-MM-DD`, with day arithmetic that needs no calendar object.
-public struct Day: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Days since 1970-01-01.
   public let ordinal: Int
 
@@ -85,20 +85,5 @@ public struct Day: Hashable, Comparable, Sendable, Codable, CustomStringConverti
     case 4, 6, 9, 11: return 30
     default: return 31
     }
-  }
-
-  public init(from decoder: Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    guard let day = Day(text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "expected a date as YYYY-MM-DD, found '\(text)'")
-    }
-    self = day
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
   }
 }

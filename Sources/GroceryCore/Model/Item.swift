@@ -5,7 +5,7 @@
 #endif
 
 /// A thing the household buys, whether or not it is on the list right now.
-public struct Item: Codable, Equatable, Sendable {
+public struct Item: Equatable, Sendable {
   public var id: UUID
   public var name: String
   /// How many to buy, within `Limits.quantity`.
@@ -28,13 +28,6 @@ public struct Item: Codable, Equatable, Sendable {
   public var earlierPurchases: Int = 0
   public var created: Date
   public var updated: Date
-
-  enum CodingKeys: String, CodingKey {
-    case id, name, quantity, note, category, locations
-    case isStaple = "staple"
-    case isOnList = "onList"
-    case unavailableOn, skipUntil, purchases, created, updated
-  }
 
   public init(
     id: UUID, name: String, quantity: Int = 1, note: String? = nil, category: String = Category.uncategorized,

@@ -5,7 +5,7 @@
 #endif
 
 /// One of the 16 standard terminal colours, by the name a user types: the 8 basic ones and their bright forms.
-public enum NamedColor: String, CaseIterable, Codable, Sendable {
+public enum NamedColor: String, CaseIterable, Sendable {
   case black, red, green, yellow, blue, magenta, cyan, white
   case brightBlack = "bright-black"
   case brightRed = "bright-red"

@@ -1,5 +1,5 @@
 /// One purchase of an item: the day it was bought and how many.
-public struct Purchase: Codable, Equatable, Sendable {
+public struct Purchase: Equatable, Sendable {
   public var date: Day
   public var quantity: Int
   /// Who bought it: the name of the machine that recorded it, when the household has more than one.

@@ -292,7 +292,7 @@ public struct HouseholdStore: Sendable {
     let owner = try FileSystem.status(folder) ?? stat()
     if try FileSystem.status(logsFolder) == nil {
       try FileSystem.makeFolders(logsFolder, mode: 0o700)
-      if geteuid() == 0 { _ = chown(logsFolder, owner.st_uid, owner.st_gid) }
+      if geteuid() == 0 { _ = SystemCall.setOwner(logsFolder, user: owner.st_uid, group: owner.st_gid) }
     }
     try keepHouseholdID(owner: owner)
   }

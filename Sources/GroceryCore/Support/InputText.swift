@@ -45,20 +45,18 @@ public enum InputText {
     return try decode(bytes, what: "standard input", lines: true)
   }
 
-  /// Reads a file descriptor to its end with read(2), retrying interrupted reads.
+  /// Reads a file descriptor to its end.
   public static func readAll(_ fd: Int32, what: String) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count == 0 { return bytes }
-      if count < 0 {
-        if errno == EINTR { continue }
-        let code = errno
-        throw GroceryError.io(
-          path: what, operation: "read", reason: code == EBADF ? "it is closed" : FileSystem.errorText(code))
+      switch chunk.withUnsafeMutableBytes({ SystemCall.readBytes(fd, into: $0) }) {
+      case .success(0): return bytes
+      case .success(let count): bytes += chunk[0..<count]
+      case .failure(let error) where error.code == EBADF:
+        throw GroceryError.io(path: what, operation: "read", reason: "it is closed")
+      case .failure(let error): throw error.io(what, "read")
       }
-      bytes += chunk[0..<count]
     }
   }
 

@@ -19,12 +19,8 @@ public enum StandardStreams {
   /// stream, and a report written to standard output would land in that file.
   public static func reserveClosed() -> Set<Int32> {
     var closed: Set<Int32> = []
-    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
-      let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
-      if null >= 0 && null != fd {
-        dup2(null, fd)
-        close(null)
-      }
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where !SystemCall.isOpen(fd) {
+      SystemCall.openNullDevice(at: fd)
       closed.insert(fd)
     }
     return closed

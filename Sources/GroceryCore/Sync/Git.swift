@@ -32,10 +32,10 @@ struct Git {
     let out = try temporaryFile()
     let err = try temporaryFile()
     defer {
-      close(out.fd)
-      close(err.fd)
-      unlink(out.path)
-      unlink(err.path)
+      SystemCall.closeFile(out.fd)
+      SystemCall.closeFile(err.fd)
+      _ = SystemCall.remove(out.path)
+      _ = SystemCall.remove(err.path)
     }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -55,8 +55,8 @@ struct Git {
       throw GroceryError.gitUnavailable(reason: FileSystem.errorText(spawned))
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      if errno != EINTR { throw GroceryError.gitUnavailable(reason: FileSystem.errorText(errno)) }
+    if case .failure(let error) = SystemCall.retrying({ waitpid(pid, &status, 0) }) {
+      throw GroceryError.gitUnavailable(reason: FileSystem.errorText(error.code))
     }
     let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return Result(status: code, output: try contents(out.path), errors: try contents(err.path))
@@ -102,10 +102,7 @@ struct Git {
 
   private func temporaryFile() throws -> (fd: Int32, path: String) {
     let base = (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/grocery-git-XXXXXX"
-    var template = Array(base.utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if fd < 0 { throw FileSystem.ioError(base, "create") }
-    return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    return try SystemCall.makeTemporaryFile(base).get(base, "create")
   }
 
   private func contents(_ path: String) throws -> String {

@@ -153,8 +153,8 @@ public struct HouseholdSync {
   static func restore(_ path: String, _ bytes: [UInt8]?) throws {
     if let bytes {
       try AtomicFile.write(Data(bytes), to: path)
-    } else if try FileSystem.status(path) != nil, unlink(path) != 0 {
-      throw FileSystem.ioError(path, "remove")
+    } else if try FileSystem.status(path) != nil {
+      try SystemCall.remove(path).get(path, "remove")
     }
   }
 
@@ -189,8 +189,8 @@ public struct HouseholdSync {
       }
       if tracked {
         try git.must(["checkout", "-q", "HEAD", "--", path], doing: "setting aside '\(path)'")
-      } else if unlink(local) != 0 {
-        throw FileSystem.ioError(local, "set aside")
+      } else {
+        try SystemCall.remove(local).get(local, "set aside")
       }
     }
     let ownFile = ownLog.map { store.folder + "/" + $0 }

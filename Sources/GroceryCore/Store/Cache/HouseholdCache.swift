@@ -86,8 +86,8 @@ final class HouseholdCache {
     -> HouseholdCache
   {
     let temporary = path + ".new-\(getpid())"
-    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
-    defer { unlink(temporary) }
+    for suffix in ["", "-wal", "-shm", "-journal"] { _ = SystemCall.remove(temporary + suffix) }
+    defer { _ = SystemCall.remove(temporary) }
     try createPrivately(temporary)
     do {
       let cache = HouseholdCache(try Database(path: temporary, create: true))
@@ -101,8 +101,8 @@ final class HouseholdCache {
       try cache.database.execute("PRAGMA journal_mode=WAL")
     }
     // Another grocery's journal of the old cache must not be replayed into the new one.
-    for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
-    if rename(temporary, path) != 0 {
+    for suffix in ["-wal", "-shm", "-journal"] { _ = SystemCall.remove(path + suffix) }
+    if case .failure = SystemCall.move(temporary, to: path) {
       throw Database.Failure(code: 0, message: "cannot rename the new cache")
     }
     guard let cache = try open(path, folder: folder) else {
@@ -710,9 +710,10 @@ final class HouseholdCache {
 /// Makes an empty file readable by its owner only, so that the database SQLite then opens in it keeps that mode;
 /// made as root in someone else's state folder, it is theirs (SQLite gives its journal the database's owner).
 private func createPrivately(_ path: String) throws {
-  let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-  guard fd >= 0 else { return }
-  defer { close(fd) }
+  guard
+    case .success(let fd) = SystemCall.openFile(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+  else { return }
+  defer { SystemCall.closeFile(fd) }
   let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
   if let owner = try FileSystem.status(folder.isEmpty ? "." : folder) {
     try FileSystem.giveToOwner(fd, of: owner, path: path)

@@ -24,20 +24,19 @@ enum AtomicFile {
     let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
     let temporary =
       folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    if fd < 0 { throw FileSystem.ioError(target, "write") }
+    let fd = try SystemCall.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode).get(target, "write")
     var open = true
     do {
-      if fchmod(fd, mode) != 0 { throw FileSystem.ioError(target, "set permissions of") }
+      try SystemCall.setMode(fd, mode).get(target, "set permissions of")
       if let owner { try FileSystem.giveToOwner(fd, of: owner, path: target) }
       try FileSystem.writeAll(fd, data, path: target)
       if durable { try FileSystem.sync(fd, path: target) }
       open = false
-      if close(fd) != 0 { throw FileSystem.ioError(target, "write") }
-      if rename(temporary, target) != 0 { throw FileSystem.ioError(target, "replace") }
+      try SystemCall.closeFile(fd).get(target, "write")
+      try SystemCall.move(temporary, to: target).get(target, "replace")
     } catch {
-      if open { close(fd) }
-      unlink(temporary)
+      if open { SystemCall.closeFile(fd) }
+      _ = SystemCall.remove(temporary)
       throw error
     }
     if durable { try FileSystem.syncFolder(folder) }

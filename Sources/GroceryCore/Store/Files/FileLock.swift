@@ -16,12 +16,11 @@ final class FileLock {
 
   private init(fd: Int32) { self.fd = fd }
 
-  deinit { close(fd) }
+  deinit { SystemCall.closeFile(fd) }
 
   /// Takes the lock, calling `onWait` once if another process holds it, and giving up after `timeout` seconds.
   static func acquire(_ path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    if fd < 0 { throw FileSystem.ioError(path, "open lock file") }
+    let fd = try SystemCall.openFile(path, O_RDWR | O_CREAT, mode: 0o600).get(path, "open lock file")
     let lock = FileLock(fd: fd)
     if let folder = try FileSystem.status(FileSystem.folder(of: path)) {
       try FileSystem.giveToOwner(fd, of: folder, path: path)
@@ -40,10 +39,12 @@ final class FileLock {
     throw GroceryError.lockTimeout(path: path, seconds: timeout)
   }
 
-  /// Returns true when the lock was taken; false when it is held elsewhere or the wait was interrupted.
+  /// Returns true when the lock was taken; false when it is held elsewhere.
   private func attempt(_ path: String, blocking: Bool) throws -> Bool {
-    if flock(fd, blocking ? LOCK_EX : LOCK_EX | LOCK_NB) == 0 { return true }
-    if errno == EWOULDBLOCK || errno == EINTR { return false }
-    throw FileSystem.ioError(path, "lock")
+    switch SystemCall.lock(fd, blocking: blocking) {
+    case .success: return true
+    case .failure(let error) where error.code == EWOULDBLOCK: return false
+    case .failure(let error): throw error.io(path, "lock")
+    }
   }
 }

@@ -10,7 +10,7 @@
   import Darwin
 #endif
 
-/// Thin wrappers over the POSIX calls the store needs, turning failures into `GroceryError.io`.
+/// The file operations the store needs, made of `SystemCall`s, with failures as `GroceryError.io`.
 public enum FileSystem {
   static func errorText(_ code: Int32) -> String {
     let text = String(cString: strerror(code))
@@ -23,29 +23,30 @@ public enum FileSystem {
 
   /// Returns the file's status, or nil when nothing is there.
   static func status(_ path: String, followingLinks: Bool = true) throws -> stat? {
-    var info = stat()
-    let result = followingLinks ? stat(path, &info) : lstat(path, &info)
-    if result == 0 { return info }
-    if errno == ENOENT || errno == ENOTDIR { return nil }
-    throw ioError(path, "inspect")
+    switch SystemCall.status(path, followingLinks: followingLinks) {
+    case .success(let info): return info
+    case .failure(let error) where error.code == ENOENT || error.code == ENOTDIR: return nil
+    case .failure(let error): throw error.io(path, "inspect")
+    }
+  }
+
+  /// Opens a file that may not be there: nil when it is not (ENOENT), the error of `operation` on any other failure.
+  static func openIfPresent(_ path: String, _ flags: Int32, failing operation: String) throws -> Int32? {
+    switch SystemCall.openFile(path, flags) {
+    case .success(let fd): return fd
+    case .failure(let error) where error.code == ENOENT: return nil
+    case .failure(let error): throw error.io(path, operation)
+    }
   }
 
   /// Reads a whole file, or returns nil when it does not exist.
   static func read(_ path: String) throws -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      if errno == ENOENT { return nil }
-      throw ioError(path, "read")
-    }
-    defer { close(fd) }
+    guard let fd = try openIfPresent(path, O_RDONLY, failing: "read") else { return nil }
+    defer { SystemCall.closeFile(fd) }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw ioError(path, "read")
-      }
+      let count = try buffer.withUnsafeMutableBytes { SystemCall.readBytes(fd, into: $0) }.get(path, "read")
       if count == 0 { break }
       data.append(contentsOf: buffer[0..<count])
     }
@@ -55,18 +56,9 @@ public enum FileSystem {
   /// Reads a regular file from an offset to its end, or returns nil when it does not exist. Anything that is
   /// not a regular file (a FIFO, a device, a folder) is refused at once, and so is a file larger than `limit`.
   static func readRegularFile(_ path: String, from offset: Int = 0, limit: Int) throws -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if fd < 0 {
-      if errno == ENOENT { return nil }
-      throw ioError(path, "read")
-    }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) != 0 { throw ioError(path, "inspect") }
-    if info.st_mode & S_IFMT != S_IFREG {
-      throw GroceryError.io(path: path, operation: "read", reason: "it is not a regular file")
-    }
-    let size = Int(info.st_size)
+    guard let file = try openRegularFile(path) else { return nil }
+    let (fd, size) = file
+    defer { SystemCall.closeFile(fd) }
     if size > limit {
       throw GroceryError.unreadableStore(
         path: path, reason: "it is \(size) bytes, larger than any household writes")
@@ -75,17 +67,52 @@ public enum FileSystem {
     var bytes = [UInt8](repeating: 0, count: size - offset)
     var done = 0
     while done < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { raw in
-        pread(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw ioError(path, "read")
-      }
+      let count = try bytes.withUnsafeMutableBytes { raw in
+        SystemCall.readBytes(
+          fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]), at: offset + done)
+      }.get(path, "read")
       if count == 0 { break }
       done += count
     }
     return done == bytes.count ? bytes : Array(bytes[0..<done])
+  }
+
+  /// Opens a regular file to read, with its size, or returns nil when it does not exist. Anything that is not a
+  /// regular file (a FIFO, a device, a folder) is refused at once, without waiting for a writer.
+  static func openRegularFile(_ path: String) throws -> (fd: Int32, size: Int)? {
+    guard let fd = try openIfPresent(path, O_RDONLY | O_NONBLOCK, failing: "read") else { return nil }
+    do {
+      let info = try SystemCall.status(of: fd).get(path, "inspect")
+      if info.st_mode & S_IFMT != S_IFREG {
+        throw GroceryError.io(path: path, operation: "read", reason: "it is not a regular file")
+      }
+      return (fd, Int(info.st_size))
+    } catch {
+      SystemCall.closeFile(fd)
+      throw error
+    }
+  }
+
+  /// Opens a file to append to, creating it readable and writable by its owner only and never following a link,
+  /// with its size; anything but a regular file its owner may write is refused. `shown` names it in errors.
+  static func openToAppend(_ path: String, shownAs shown: String) throws -> (fd: Int32, size: Int) {
+    let fd = try SystemCall.openFile(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, mode: 0o600).get(
+      shown, "write")
+    do {
+      let info = try SystemCall.status(of: fd).get(shown, "inspect")
+      if info.st_mode & S_IFMT != S_IFREG {
+        throw GroceryError.io(path: shown, operation: "write", reason: "it is not a regular file")
+      }
+      if info.st_mode & S_IWUSR == 0 {
+        throw GroceryError.io(
+          path: shown, operation: "write",
+          reason: "it is read-only (mode \(String(info.st_mode & 0o777, radix: 8)))")
+      }
+      return (fd, Int(info.st_size))
+    } catch {
+      SystemCall.closeFile(fd)
+      throw error
+    }
   }
 
   /// Returns the bytes after the file's last newline: a line whose write was cut short.
@@ -95,7 +122,8 @@ public enum FileSystem {
     while end > 0 {
       let start = max(0, end - 4096)
       var chunk = [UInt8](repeating: 0, count: end - start)
-      let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
+      let count = try chunk.withUnsafeMutableBytes { SystemCall.readBytes(fd, into: $0, at: start) }.get(
+        path, "read")
       if count != chunk.count { throw ioError(path, "read") }
       if let newline = chunk.lastIndex(of: 0x0A) {
         return Array(chunk[(newline + 1)...]) + tail
@@ -109,10 +137,10 @@ public enum FileSystem {
   /// When running as root, gives a file grocery made to the owner and group of the folder it is in.
   static func giveToOwner(_ fd: Int32, of folder: stat, path: String) throws {
     guard geteuid() == 0 else { return }
-    var info = stat()
-    if fstat(fd, &info) != 0 { throw ioError(path, "inspect") }
+    let info = try SystemCall.status(of: fd).get(path, "inspect")
     if info.st_uid == folder.st_uid && info.st_gid == folder.st_gid { return }
-    if fchown(fd, folder.st_uid, folder.st_gid) != 0 { throw ioError(path, "give to the folder's owner") }
+    try SystemCall.setOwner(fd, user: folder.st_uid, group: folder.st_gid).get(
+      path, "give to the folder's owner")
   }
 
   /// Removes a folder and everything in it (never following links out of it).
@@ -120,43 +148,35 @@ public enum FileSystem {
     guard let info = try status(path, followingLinks: false) else { return }
     if info.st_mode & S_IFMT == S_IFDIR {
       for name in try entries(path) { try removeTree(path + "/" + name) }
-      if rmdir(path) != 0 { throw ioError(path, "remove") }
-    } else if unlink(path) != 0 {
-      throw ioError(path, "remove")
+      try SystemCall.removeFolder(path).get(path, "remove")
+    } else {
+      try SystemCall.remove(path).get(path, "remove")
     }
   }
 
   /// Writes every byte, retrying short writes and interruptions; `path` names the file in errors.
   public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
     try data.withUnsafeBytes { raw in
-      guard var base = raw.baseAddress else { return }
-      var left = raw.count
-      while left > 0 {
-        let written = systemWrite(fd, base, left)
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw ioError(path, "write")
-        }
-        base += written
-        left -= written
+      var done = 0
+      while done < raw.count {
+        done += try SystemCall.writeBytes(fd, from: UnsafeRawBufferPointer(rebasing: raw[done...])).get(
+          path, "write")
       }
     }
   }
 
   /// Flushes a file to stable storage (F_FULLFSYNC on Apple systems).
   static func sync(_ fd: Int32, path: String) throws {
-    #if canImport(Darwin)
-      if fcntl(fd, F_FULLFSYNC) == 0 { return }
-    #endif
-    if fsync(fd) != 0 { throw ioError(path, "flush") }
+    try SystemCall.flush(fd, fully: true).get(path, "flush")
   }
 
   /// Flushes a folder's entries, so that a rename in it survives a crash.
   static func syncFolder(_ path: String) throws {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 { throw ioError(path, "open folder") }
-    defer { close(fd) }
-    if fsync(fd) != 0 && errno != EINVAL { throw ioError(path, "flush folder") }
+    let fd = try SystemCall.openFile(path, O_RDONLY).get(path, "open folder")
+    defer { SystemCall.closeFile(fd) }
+    if case .failure(let error) = SystemCall.flush(fd), error.code != EINVAL {
+      throw error.io(path, "flush folder")
+    }
   }
 
   /// Creates a folder and its missing parents; the ones it creates get the given mode and, when running as root,
@@ -165,13 +185,14 @@ public enum FileSystem {
     if try status(path) != nil { return }
     let parent = folder(of: path)
     if parent != "." && parent != path { try makeFolders(parent, mode: mode) }
-    if mkdir(path, mode) != 0 {
-      if errno == EEXIST { return }
-      throw ioError(path, "create folder")
+    if case .failure(let error) = SystemCall.makeFolder(path, mode: mode) {
+      if error.code == EEXIST { return }
+      throw error.io(path, "create folder")
     }
     guard geteuid() == 0, let owner = try status(parent) else { return }
-    if owner.st_uid != 0 || owner.st_gid != 0, chown(path, owner.st_uid, owner.st_gid) != 0 {
-      throw ioError(path, "give to the folder's owner")
+    if owner.st_uid != 0 || owner.st_gid != 0 {
+      try SystemCall.setOwner(path, user: owner.st_uid, group: owner.st_gid).get(
+        path, "give to the folder's owner")
     }
   }
 
@@ -185,10 +206,10 @@ public enum FileSystem {
         let isFolder = info.st_mode & S_IFMT == S_IFDIR
         if let missing {
           if !isFolder { throw ioError(missing, "create folder", ENOTDIR) }
-          if access(current, W_OK | X_OK) != 0 { throw ioError(missing, "create folder") }
+          try SystemCall.checkAccess(current, W_OK | X_OK).get(missing, "create folder")
         } else {
           if !isFolder { throw ioError(shown, "write in", ENOTDIR) }
-          if access(current, W_OK | X_OK) != 0 { throw ioError(shown, "write in") }
+          try SystemCall.checkAccess(current, W_OK | X_OK).get(shown, "write in")
         }
         return
       }
@@ -206,10 +227,7 @@ public enum FileSystem {
       guard let info = try status(current, followingLinks: false), info.st_mode & S_IFMT == S_IFLNK else {
         return current
       }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(current, &buffer, buffer.count - 1)
-      if length < 0 { throw ioError(current, "read link") }
-      let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let target = try SystemCall.readLink(current).get(current, "read link")
       current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
     }
     throw GroceryError.io(path: path, operation: "follow", reason: "too many levels of symbolic links")
@@ -250,11 +268,3 @@ public enum FileSystem {
     return names
   }
 }
-
-#if canImport(Glibc)
-  private let systemRead = Glibc.read
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  private let systemRead = Darwin.read
-  private let systemWrite = Darwin.write
-#endif

@@ -23,9 +23,8 @@ enum OutputFile {
     if info.st_mode & S_IFMT == S_IFDIR {
       throw GroceryError.io(path: path, operation: "write", reason: FileSystem.errorText(EISDIR))
     }
-    let fd = open(target, O_WRONLY | O_CLOEXEC)
-    if fd < 0 { throw FileSystem.ioError(path, "write") }
-    defer { close(fd) }
+    let fd = try SystemCall.openFile(target, O_WRONLY).get(path, "write")
+    defer { SystemCall.closeFile(fd) }
     try FileSystem.writeAll(fd, data, path: path)
   }
 }

@@ -53,7 +53,8 @@ public enum StoreCodec {
     }
     try checkVersion(document.version, path: path)
     var groceries = Groceries(
-      categories: document.categories, locations: document.locations, items: document.items)
+      categories: document.categories.map(\.category), locations: document.locations.map(\.location),
+      items: document.items.map(\.item))
     try StoreValidator.check(groceries).map { throw fail($0) }
     groceries.sortItems()
     return (groceries, document.change)
@@ -105,7 +106,7 @@ public enum StoreCodec {
       let name = String(describing: type)
       if name.hasPrefix("Int") || name.hasPrefix("UInt") { return "a whole number" }
       if name == "Double" || name == "Float" { return "a number" }
-      if name == "String" || name == "Day" || name == "UUID" || name == "Date" { return "a string" }
+      if name == "String" || name == "V1Day" || name == "UUID" || name == "Date" { return "a string" }
       if name == "Bool" { return "true or false" }
       if name.hasPrefix("Array") { return "a list" }
       return "an object"

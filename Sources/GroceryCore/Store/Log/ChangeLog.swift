@@ -178,19 +178,9 @@ public enum ChangeLog {
 
   /// The length of the log's whole lines: where a read that must not start mid-line can start.
   static func wholeLength(_ path: String) throws -> Int {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if fd < 0 {
-      if errno == ENOENT { return 0 }
-      throw FileSystem.ioError(path, "read")
-    }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) != 0 { throw FileSystem.ioError(path, "inspect") }
-    if info.st_mode & S_IFMT != S_IFREG {
-      throw GroceryError.io(path: path, operation: "read", reason: "it is not a regular file")
-    }
-    let size = Int(info.st_size)
-    return size - (try FileSystem.tornTail(fd, size: size, path: path)).count
+    guard let file = try FileSystem.openRegularFile(path) else { return 0 }
+    defer { SystemCall.closeFile(file.fd) }
+    return file.size - (try FileSystem.tornTail(file.fd, size: file.size, path: path)).count
   }
 
   /// Appends one line and flushes it to disk; on any failure the file is cut back to its old length.
@@ -198,32 +188,18 @@ public enum ChangeLog {
   /// A new log belongs to the owner of the household folder, so that a change made as root on someone else's
   /// household never locks its owner out.
   static func append(_ line: String, to file: String, shownAs path: String, owner: stat) throws {
-    let fd = open(file, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    if fd < 0 { throw FileSystem.ioError(path, "write") }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) != 0 { throw FileSystem.ioError(path, "inspect") }
-    if info.st_mode & S_IFMT != S_IFREG {
-      throw GroceryError.io(path: path, operation: "write", reason: "it is not a regular file")
-    }
-    if info.st_mode & S_IWUSR == 0 {
-      throw GroceryError.io(
-        path: path, operation: "write",
-        reason: "it is read-only (mode \(String(info.st_mode & 0o777, radix: 8)))")
-    }
+    let (fd, size) = try FileSystem.openToAppend(file, shownAs: path)
+    defer { SystemCall.closeFile(fd) }
     try FileSystem.giveToOwner(fd, of: owner, path: path)
-    let size = Int(info.st_size)
     // A line cut short by a crash is dropped first, so the new line starts on a line of its own.
     let torn = try FileSystem.tornTail(fd, size: size, path: path)
     do {
-      if !torn.isEmpty, ftruncate(fd, off_t(size - torn.count)) != 0 {
-        throw FileSystem.ioError(path, "repair")
-      }
+      if !torn.isEmpty { try SystemCall.truncate(fd, to: size - torn.count).get(path, "repair") }
       try FileSystem.writeAll(fd, Data(line.utf8), path: path)
       try FileSystem.sync(fd, path: path)
     } catch {
       // Put the file back exactly as it was, torn line and all: a failed command changes nothing.
-      if ftruncate(fd, off_t(size - torn.count)) == 0, !torn.isEmpty {
+      if case .success = SystemCall.truncate(fd, to: size - torn.count), !torn.isEmpty {
         do {
           try FileSystem.writeAll(fd, Data(torn), path: path)
         } catch {

@@ -74,7 +74,7 @@ extension HouseholdStore {
       } catch let failure as Database.Failure {
         // A damaged cache is rebuilt next time; this time, as when it cannot be read at all, the logs are
         // folded in memory.
-        if failure.isDamage { unlink(cachePath) }
+        if failure.isDamage { _ = SystemCall.remove(cachePath) }
         if started { throw failure }
       }
     }
@@ -122,7 +122,7 @@ extension HouseholdStore {
       do {
         history = try cache.purchases(of: scope == .all ? nil : Array(reading.state.items.keys))
       } catch let failure as Database.Failure {
-        if failure.isDamage { unlink(cachePath) }
+        if failure.isDamage { _ = SystemCall.remove(cachePath) }
         reading = try foldAll(try logFiles(), machine: nil)
         history = reading.history ?? [:]
       }
