@@ -276,5 +276,16 @@ import Testing
     #expect(try weeks.stats([], today: Fixed.today) == whole.stats([], today: Fixed.today))
     #expect(try weeks.stats([], today: Fixed.today).first?.timesBought == 105)
     #expect(try weeks.stats(["milk"], today: Fixed.today) == whole.stats(["milk"], today: Fixed.today))
+    // The whole household's figures read a name at a time: the twin's two rows are read together.
+    try add(["tea", "item 2", "item 10"], to: alice, at: Fixed.now + 2)
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now + 3) {
+      _ = try $0.purchase(["tea", "item 10"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 3)
+    }
+    let counted = try alice.loadHistory().stats([], today: Fixed.today)
+    #expect(counted.map(\.name) == ["milk", "bread", "item 10", "tea"])
+    for size in [1, 2, 256] {
+      let parts = try alice.loadStats(since: since, today: Fixed.today, now: Fixed.now, partSize: size)
+      #expect(parts.items == counted, "in parts of \(size)")
+    }
   }
 }

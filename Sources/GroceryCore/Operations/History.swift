@@ -23,6 +23,11 @@ public struct ItemStats: Equatable, Sendable {
   public var lastBought: Day?
   /// Purchases per week, oldest week first, the last week ending today.
   public var weekly: [Int]
+
+  /// Orders the most bought first, then by name.
+  static func ordered(_ a: ItemStats, _ b: ItemStats) -> Bool {
+    a.timesBought != b.timesBought ? a.timesBought > b.timesBought : Names.ordered(a.name, b.name)
+  }
 }
 
 extension Groceries {
@@ -57,8 +62,6 @@ extension Groceries {
         name: item.name, timesBought: item.timesBought, interval: Cadence(item, fallback: 7).learned,
         lastBought: item.lastPurchased, weekly: weekly)
     }
-    .sorted {
-      $0.timesBought != $1.timesBought ? $0.timesBought > $1.timesBought : Names.ordered($0.name, $1.name)
-    }
+    .sorted(by: ItemStats.ordered)
   }
 }

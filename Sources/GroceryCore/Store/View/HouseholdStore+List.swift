@@ -29,35 +29,25 @@ extension HouseholdStore {
         mode: query.mode, location: try query.location.map(household.locationName),
         category: try query.category.map(household.categoryName), today: query.today, sections: [],
         isFlat: query.flat, toBuy: 0, boughtToday: 0)
-      // The rows in name order, in groups of one name: the rows of a name two ids share are read together, under
-      // the category of each, and shown under the one their view gives them.
-      let order = rows.indices.sorted {
-        Names.ordered(rows[$0].key, key: rows[$0].key, rows[$1].key, key: rows[$1].key)
-      }
-      var groups: [Range<Int>] = []
+      // Each name under the category of each of its rows: the rows of a name two ids share are read together,
+      // under the category of each, and shown under the one their view gives them.
+      let names = NameGroups(rows)
       var byCategory: [String: [Int]] = [:]
-      var start = 0
-      while start < order.count {
-        var end = start + 1
-        while end < order.count && rows[order[end]].key == rows[order[start]].key { end += 1 }
-        for index in start..<end {
-          let name =
-            rows[order[index]].category.flatMap { reading.view.categoryNames[$0] } ?? Category.uncategorized
-          if byCategory[name]?.last != groups.count { byCategory[name, default: []].append(groups.count) }
+      for group in names.groups.indices {
+        for row in names.rows(in: group) {
+          let name = row.category.flatMap { reading.view.categoryNames[$0] } ?? Category.uncategorized
+          if byCategory[name]?.last != group { byCategory[name, default: []].append(group) }
         }
-        groups.append(start..<end)
-        start = end
       }
       var each = query
       each.location = whole.location
       for category in household.walkOrder(at: whole.location) where whole.category ?? category == category {
-        guard let names = byCategory[category] else { continue }
+        guard let groups = byCategory[category] else { continue }
         each.category = category
-        for first in stride(from: 0, to: names.count, by: partSize) {
+        for first in stride(from: 0, to: groups.count, by: partSize) {
           var state = reading.state
-          let next = names[first..<min(first + partSize, names.count)]
-          try cache.loadItems(
-            rows: next.flatMap { groups[$0].map { rows[order[$0]].row } }.sorted(), into: &state)
+          let next = groups[first..<min(first + partSize, groups.count)]
+          try cache.loadItems(rows: names.rowNumbers(of: next), into: &state)
           let view = try HouseholdView(state).groceries.listView(each)
           whole.count(view)
           if !view.isEmpty { try part(view) }

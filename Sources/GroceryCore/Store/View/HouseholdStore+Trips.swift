@@ -153,19 +153,53 @@ extension HouseholdStore {
       if let history = reading.history {
         reading.view = HouseholdView(reading.state, history: history)
       } else if let cache = reading.cache {
-        let partial = reading.state.items.compactMap { id, item in
-          item.purchases.earlier > 0 && (item.purchases.entries.first?.date ?? since) > since ? id : nil
-        }
-        if !partial.isEmpty {
-          let recent = try cache.database.reading { try cache.purchases(of: partial, since: since) }
-          // An item with none since then still holds none of the older ones.
-          var purchases: [UUID: [HouseholdState.Bought]] = [:]
-          for id in partial { purchases[id] = recent[id] ?? [] }
-          reading.view = HouseholdView(reading.state, recent: (since, purchases))
-        }
+        let state = reading.state
+        reading.view = try cache.database.reading { try Self.view(state, since: since, from: cache) }
       }
     }
     return (reading.view.groceries, tripStats(in: reading.state, now: now, this: try recordedMachine()))
+  }
+
+  /// The view of a state whose items hold every purchase since a day: read from the cache, in a read under way,
+  /// for the items whose recent ones begin later.
+  static func view(_ state: HouseholdState, since: Day, from cache: HouseholdCache) throws -> HouseholdView {
+    let partial = state.items.compactMap { id, item in
+      item.purchases.earlier > 0 && (item.purchases.entries.first?.date ?? since) > since ? id : nil
+    }
+    guard !partial.isEmpty else { return HouseholdView(state) }
+    let recent = try cache.purchases(of: partial, since: since)
+    // An item with none since then still holds none of the older ones.
+    var purchases: [UUID: [HouseholdState.Bought]] = [:]
+    for id in partial { purchases[id] = recent[id] ?? [] }
+    return HouseholdView(state, recent: (since, purchases))
+  }
+
+  /// The figures of every item bought and of the trips per store, for `stats` of the whole household: the items
+  /// read from the cache `partSize` names at a time, each with every purchase since `since`, so that memory
+  /// holds the figures, not the items.
+  public func loadStats(since: Day, today: Day, now: Date, partSize: Int = 256) throws -> (
+    items: [ItemStats], trips: [StoreTripStats]
+  ) {
+    try migrateIfNeeded()
+    let this = try recordedMachine()
+    return try read(.ids([])) { reading in
+      let trips = tripStats(in: reading.state, now: now, this: this)
+      guard let cache = reading.cache, let rows = try cache.listRows(.all) else {
+        // Folded in memory: every item, with every purchase, is read already.
+        let view = reading.history.map { HouseholdView(reading.state, history: $0) } ?? reading.view
+        return (try view.groceries.stats([], today: today), trips)
+      }
+      var items: [ItemStats] = []
+      let names = NameGroups(rows)
+      for first in stride(from: 0, to: names.groups.count, by: partSize) {
+        var state = reading.state
+        try cache.loadItems(
+          rows: names.rowNumbers(of: first..<min(first + partSize, names.groups.count)), into: &state)
+        items += try Self.view(state, since: since, from: cache).groceries.stats([], today: today)
+      }
+      items.sort(by: ItemStats.ordered)
+      return (items, trips)
+    }
   }
 
   /// The trip figures per store in a folded state: the settled totals of older trips and the kept ones.
