@@ -109,6 +109,76 @@ import Testing
     #expect(check.stdout.contains("this machine's log is \(older.count) bytes, shorter than the"), "\(check)")
   }
 
+  /// The warning every command gives while this machine's log has lost changes.
+  func lostWarning(_ path: String, size: Int, had: Int, gone: String) -> String {
+    "grocery: warning: this machine's log '\(path)' is \(size) bytes, shorter than the \(had) it had (a restored"
+      + " backup or an older copy?); gone from it: \(gone)\n"
+  }
+
+  /// What `check` says of it, wrapped at 80 columns as the check wraps it.
+  func lostProblem(size: Int, had: Int, gone: String) -> String {
+    "this machine's log is \(size) bytes, shorter than the \(had) it had (a restored backup\n  or an older"
+      + " copy?): gone from it: \(gone)\n\n1 problem\n"
+  }
+
+  @Test func lostChangesAreSaidByEveryCommandAndCheckUntilThisMachineMakesAChange() throws {
+    try scenario.given(["add", "milk"])
+    let (_, path) = try ownLog()
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try scenario.given(["add", "eggs"], ["add", "tea"])
+    let had = try Data(contentsOf: URL(fileURLWithPath: path)).count
+    try older.write(to: URL(fileURLWithPath: path))
+    let warning = lostWarning(path, size: older.count, had: had, gone: "add eggs; add tea")
+    // Said again after the cache is rebuilt from the shorter log, by every command.
+    for _ in 0..<2 {
+      try scenario.expect(
+        ["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n", stderr: warning)
+    }
+    try scenario.expect(["history"], stdout: "No purchases yet.\n", stderr: warning)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65, "\(check)")
+    #expect(
+      check.stdout.hasSuffix("\n\n" + lostProblem(size: older.count, had: had, gone: "add eggs; add tea")),
+      "\(check)")
+    #expect(check.stderr == "grocery: error: the check found 1 problem\n", "\(check)")
+    // Making one of them again, as the warning asks, is this machine's next change: made knowing what was lost.
+    try scenario.expect(["add", "tea"], stdout: "added: tea\n", stderr: warning)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] milk\n  [ ] tea\n\n2 items to buy, 0 bought today\n")
+    let after = try scenario.grocery.run(["check"])
+    #expect(after.status == 0 && after.stdout.hasSuffix("\nall is well\n"), "\(after)")
+  }
+
+  @Test func lostChangesThatComeBackAreNoLongerSaid() throws {
+    try scenario.given(["add", "milk"])
+    let (_, path) = try ownLog()
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try scenario.given(["add", "eggs"], ["add", "tea"])
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    try older.write(to: URL(fileURLWithPath: path))
+    try scenario.given(["list"])
+    // The line of eggs comes back first (an older copy of the log a little newer): only tea is still gone.
+    let lines = whole.split(separator: 0x0A, omittingEmptySubsequences: false)
+    let withEggs = Data(lines.prefix(2).joined(separator: [0x0A])) + Data([0x0A])
+    try withEggs.write(to: URL(fileURLWithPath: path))
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n",
+      stderr: lostWarning(path, size: withEggs.count, had: whole.count, gone: "add tea"))
+    let check = try scenario.grocery.run(["check"])
+    #expect(
+      check.status == 65
+        && check.stdout.hasSuffix(
+          "\n\n" + lostProblem(size: withEggs.count, had: whole.count, gone: "add tea")),
+      "\(check)")
+    // Then the whole log is put back: nothing is lost, and nothing is said.
+    try whole.write(to: URL(fileURLWithPath: path))
+    let all = "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n"
+    let after = try scenario.grocery.run(["check"])
+    #expect(after.status == 0 && after.stdout.hasSuffix("\nall is well\n"), "\(after)")
+    try scenario.expect(["list"], stdout: all)
+    try scenario.expect(["list"], stdout: all)
+  }
+
   @Test func aLogRestoredFromAnOlderCopyIsSaidWithTheChangesItLost() throws {
     try scenario.given(["add", "milk"])
     let (_, path) = try ownLog()

@@ -270,6 +270,8 @@ public struct HouseholdStore: Sendable {
           &written, items: touched.items, categories: touched.categories, locations: touched.locations,
           positions: [machine.id: position])
         try cache.save(undo: undo, of: machine.id)
+        // A change made here is made knowing what the log lost: it is no longer said.
+        try cache.save(lost: nil)
       }
       reading.state = written
     } catch {

@@ -131,16 +131,13 @@ extension HouseholdStore {
     return copied.filter { !known.contains($0.id) }.map(\.summary)
   }
 
-  /// What is wrong between this machine's log and the cache it keeps: a log shorter than the cache read it.
+  /// What is wrong between this machine's log and the cache it keeps: changes the log lost since the cache read it,
+  /// or before, while they are still gone.
   func ownLogProblem(_ machine: String?, _ logs: [String: Int]) throws -> String? {
     guard let machine, let cache = try HouseholdCache.open(cachePath, folder: folder),
-      let read = try cache.positions()[machine]
+      let found = try lostChanges(in: cache, machine: machine, logs: logs),
+      let lost = try stillLost(found)
     else { return nil }
-    let size = logs[machine] ?? 0
-    if size < read.offset {
-      return "this machine's log is \(size) bytes, shorter than the \(read.offset) it had"
-        + " (a restored backup or an older copy?): the changes past that are gone from it"
-    }
-    return nil
+    return lost.problem(size: logs[machine] ?? 0)
   }
 }
