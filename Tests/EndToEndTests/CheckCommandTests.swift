@@ -179,6 +179,35 @@ import Testing
     try scenario.expect(["list"], stdout: all)
   }
 
+  @Test func aLineShortenedByHandNamesOnlyTheChangeItHeld() throws {
+    try scenario.given(["add", "milk"], ["add", "eggs"], ["add", "tea"])
+    let (_, path) = try ownLog()
+    let whole = try String(contentsOfFile: path, encoding: .utf8)
+    var lines = whole.split(separator: "\n").map(String.init)
+    // The first line cut short by hand, its newline kept: the lines after it are still there, only moved.
+    lines[0] = String(lines[0].prefix(60))
+    let edited = lines.joined(separator: "\n") + "\n"
+    try edited.write(toFile: path, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] tea\n\n2 items to buy, 0 bought today\n",
+      stderr: lostWarning(path, size: edited.utf8.count, had: whole.utf8.count, gone: "add milk")
+        + "grocery: warning: '\(path)' line 1: at: a string is not closed; that change is left out ('grocery"
+        + " check' lists every one)\n")
+  }
+
+  @Test func aLineShortenedByHandThatStillReadsLosesNothing() throws {
+    try scenario.given(["add", "milk"], ["add", "eggs"])
+    let (_, path) = try ownLog()
+    let whole = try String(contentsOfFile: path, encoding: .utf8)
+    let edited = whole.replacingOccurrences(of: "\"summary\":\"add milk\"", with: "\"summary\":\"add\"")
+    #expect(edited.utf8.count < whole.utf8.count)
+    try edited.write(toFile: path, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
+  }
+
   @Test func aLogRestoredFromAnOlderCopyIsSaidWithTheChangesItLost() throws {
     try scenario.given(["add", "milk"])
     let (_, path) = try ownLog()

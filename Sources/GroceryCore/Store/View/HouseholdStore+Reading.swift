@@ -209,12 +209,19 @@ extension HouseholdStore {
   }
 
   /// The changes gone from this machine's log since the cache read it, when it is shorter than the cache read it
-  /// (a restored backup, a copy made without `--update`), as far as the undo list knows them.
+  /// (a restored backup, a copy made without `--update`): those of the undo list it no longer holds as a line it
+  /// reads. Nil when it holds every one and as many lines as before (a line shortened by a hand edit, not removed).
   func lostSince(_ cache: HouseholdCache, machine: String, size: Int) throws -> LostChanges? {
     guard let read = try cache.positions()[machine], size < read.offset else { return nil }
-    let gone = try cache.undo(of: machine).filter { $0.offset + $0.length > size }.map {
+    var held = Set<String>()
+    let file = logsFolder + "/" + machine + ".jsonl"
+    let end = try ChangeLog.read(
+      file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
+    ) { change, _, _ in held.insert(change.id) }
+    let gone = try cache.undo(of: machine).filter { !held.contains($0.id) }.map {
       LostChanges.Gone(id: $0.id, summary: $0.summary)
     }
+    if gone.isEmpty && end.lines >= read.lines { return nil }
     return LostChanges(machine: machine, had: read.offset, cut: size, gone: gone)
   }
 
