@@ -103,10 +103,10 @@ final class HouseholdCache {
     // Another grocery's journal of the old cache must not be replayed into the new one.
     for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
     if rename(temporary, path) != 0 {
-      throw Database.Failure(code: 0, message: "cannot rename the new cache")
+      throw Database.Failure(code: 0, message: "cannot rename the new cache", path: path)
     }
     guard let cache = try open(path, folder: folder) else {
-      throw Database.Failure(code: 0, message: "the new cache cannot be opened")
+      throw Database.Failure(code: 0, message: "the new cache cannot be opened", path: path)
     }
     return cache
   }
