@@ -1,4 +1,5 @@
 import Foundation
+import GroceryCore
 import TestSupport
 import Testing
 
@@ -52,6 +53,28 @@ import Testing
     #expect(check.stdout.contains("  changes only it holds: add tea\n"), "\(check)")
     #expect(check.stdout.hasSuffix("\n3 problems\n"), "\(check)")
     #expect(check.stderr.hasSuffix("grocery: error: the check found 3 problems\n"), "\(check)")
+  }
+
+  @Test func twoHomesOnOneComputerAreToldApartByName() throws {
+    var other = scenario.grocery
+    other.environment["HOME"] = scenario.folder.file("other")
+    try FileManager.default.createDirectory(
+      atPath: scenario.folder.file("other"), withIntermediateDirectories: true)
+    #expect(scenario.grocery.environment["USER"] == nil)
+    try scenario.given(["add", "milk"])
+    #expect(try other.run(["add", "eggs"]) == Outcome(stdout: "added: eggs\n"))
+    let first = try scenario.grocery.household().identity().id
+    let second = try other.household().identity().id
+    let host = Machine.currentHost
+    let check = try other.run(["check"])
+    #expect(check.status == 0, "\(check)")
+    #expect(check.stdout.contains("\nsomeone@\(host) #2 (\(second)), this machine\n"), "\(check)")
+    #expect(check.stdout.contains("\nsomeone@\(host) (\(first))\n"), "\(check)")
+    try scenario.given(["purchase", "milk"])
+    #expect(try other.run(["purchase", "eggs"]).status == 0)
+    #expect(
+      try other.run(["history"])
+        == Outcome(stdout: "2026-11-21 eggs (someone@\(host) #2)\n2026-11-21 milk (someone@\(host))\n"))
   }
 
   @Test func twoChangesWithOneIdAreNamedWithTheirLinesAndBothRead() throws {
