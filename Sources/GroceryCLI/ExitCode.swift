@@ -8,6 +8,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case unavailable = 69
   case io = 74
   case busy = 75
+  case config = 78
 
   /// A few words for the overview in `--help`.
   var brief: String {
@@ -16,10 +17,11 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .refused: return "refused"
     case .savedButNotReported: return "saved but not reported"
     case .usage: return "usage"
-    case .data: return "unreadable data"
+    case .data: return "bad data"
     case .unavailable: return "sync unavailable"
     case .io: return "file error, nothing written"
     case .busy: return "busy"
+    case .config: return "config"
     }
   }
 
@@ -40,6 +42,10 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       return "a file could not be read or written (disk full, permissions, not a folder); the store is left"
         + " untouched"
     case .busy: return "another grocery held the store for longer than --lock-timeout"
+    case .config:
+      return
+        "configuration: HOME is not set or not an absolute path, and nothing else says where the store or"
+        + " this machine's state is (--store, GROCERY_STORE, XDG_DATA_HOME, XDG_STATE_HOME)"
     }
   }
 }

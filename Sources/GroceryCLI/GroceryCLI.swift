@@ -73,7 +73,7 @@ public enum GroceryCLI {
       return (usage.message, .usage, usage.path)
     case let failure as GroceryError:
       switch failure {
-      case .unknownName, .ambiguousName, .duplicateName, .homeNotSet, .homeNotAbsolute, .storeExists,
+      case .unknownName, .ambiguousName, .duplicateName, .storeExists,
         .nothingToUndo, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
         .uncategorizedRemoved, .uncategorizedReordered, .uncategorizedColored, .noTripUnderWay, .tooFewTrips,
         .builtInCategory, .categoryRepeated, .noNamesGiven, .nothingToImport,
@@ -81,6 +81,7 @@ public enum GroceryCLI {
         .notAMirror, .mirrorOfAnotherHousehold, .mirrorKeptElsewhere, .notAChecklist, .nothingToAccept,
         .editorFailed:
         return (failure.message, .refused, nil)
+      case .homeNotSet, .homeNotAbsolute: return (failure.message, .config, nil)
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)
       case .gitFailed: return (failure.message, .io, nil)
       case .invalidValue: return (failure.message, .usage, nil)

@@ -1,4 +1,5 @@
 import Foundation
+import GroceryCore
 import TestSupport
 import Testing
 
@@ -54,6 +55,28 @@ import Testing
     #expect(check.stderr.hasSuffix("grocery: error: the check found 3 problems\n"), "\(check)")
   }
 
+  @Test func twoHomesOnOneComputerAreToldApartByName() throws {
+    var other = scenario.grocery
+    other.environment["HOME"] = scenario.folder.file("other")
+    try FileManager.default.createDirectory(
+      atPath: scenario.folder.file("other"), withIntermediateDirectories: true)
+    #expect(scenario.grocery.environment["USER"] == nil)
+    try scenario.given(["add", "milk"])
+    #expect(try other.run(["add", "eggs"]) == Outcome(stdout: "added: eggs\n"))
+    let first = try scenario.grocery.household().identity().id
+    let second = try other.household().identity().id
+    let host = Machine.currentHost
+    let check = try other.run(["check"])
+    #expect(check.status == 0, "\(check)")
+    #expect(check.stdout.contains("\nsomeone@\(host) #2 (\(second)), this machine\n"), "\(check)")
+    #expect(check.stdout.contains("\nsomeone@\(host) (\(first))\n"), "\(check)")
+    try scenario.given(["purchase", "milk"])
+    #expect(try other.run(["purchase", "eggs"]).status == 0)
+    #expect(
+      try other.run(["history"])
+        == Outcome(stdout: "2026-11-21 eggs (someone@\(host) #2)\n2026-11-21 milk (someone@\(host))\n"))
+  }
+
   @Test func twoChangesWithOneIdAreNamedWithTheirLinesAndBothRead() throws {
     try scenario.given(["add", "milk"], ["add", "eggs"])
     let (_, path) = try ownLog()
@@ -107,6 +130,105 @@ import Testing
     let check = try scenario.grocery.run(["check"])
     #expect(check.status == 65)
     #expect(check.stdout.contains("this machine's log is \(older.count) bytes, shorter than the"), "\(check)")
+  }
+
+  /// The warning every command gives while this machine's log has lost changes.
+  func lostWarning(_ path: String, size: Int, had: Int, gone: String) -> String {
+    "grocery: warning: this machine's log '\(path)' is \(size) bytes, shorter than the \(had) it had (a restored"
+      + " backup or an older copy?); gone from it: \(gone)\n"
+  }
+
+  /// What `check` says of it, wrapped at 80 columns as the check wraps it.
+  func lostProblem(size: Int, had: Int, gone: String) -> String {
+    "this machine's log is \(size) bytes, shorter than the \(had) it had (a restored backup\n  or an older"
+      + " copy?): gone from it: \(gone)\n\n1 problem\n"
+  }
+
+  @Test func lostChangesAreSaidByEveryCommandAndCheckUntilThisMachineMakesAChange() throws {
+    try scenario.given(["add", "milk"])
+    let (_, path) = try ownLog()
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try scenario.given(["add", "eggs"], ["add", "tea"])
+    let had = try Data(contentsOf: URL(fileURLWithPath: path)).count
+    try older.write(to: URL(fileURLWithPath: path))
+    let warning = lostWarning(path, size: older.count, had: had, gone: "add eggs; add tea")
+    // Said again after the cache is rebuilt from the shorter log, by every command.
+    for _ in 0..<2 {
+      try scenario.expect(
+        ["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n", stderr: warning)
+    }
+    try scenario.expect(["history"], stdout: "No purchases yet.\n", stderr: warning)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65, "\(check)")
+    #expect(
+      check.stdout.hasSuffix("\n\n" + lostProblem(size: older.count, had: had, gone: "add eggs; add tea")),
+      "\(check)")
+    #expect(check.stderr == "grocery: error: the check found 1 problem\n", "\(check)")
+    // Making one of them again, as the warning asks, is this machine's next change: made knowing what was lost.
+    try scenario.expect(["add", "tea"], stdout: "added: tea\n", stderr: warning)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] milk\n  [ ] tea\n\n2 items to buy, 0 bought today\n")
+    let after = try scenario.grocery.run(["check"])
+    #expect(after.status == 0 && after.stdout.hasSuffix("\nall is well\n"), "\(after)")
+  }
+
+  @Test func lostChangesThatComeBackAreNoLongerSaid() throws {
+    try scenario.given(["add", "milk"])
+    let (_, path) = try ownLog()
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try scenario.given(["add", "eggs"], ["add", "tea"])
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    try older.write(to: URL(fileURLWithPath: path))
+    try scenario.given(["list"])
+    // The line of eggs comes back first (an older copy of the log a little newer): only tea is still gone.
+    let lines = whole.split(separator: 0x0A, omittingEmptySubsequences: false)
+    let withEggs = Data(lines.prefix(2).joined(separator: [0x0A])) + Data([0x0A])
+    try withEggs.write(to: URL(fileURLWithPath: path))
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n",
+      stderr: lostWarning(path, size: withEggs.count, had: whole.count, gone: "add tea"))
+    let check = try scenario.grocery.run(["check"])
+    #expect(
+      check.status == 65
+        && check.stdout.hasSuffix(
+          "\n\n" + lostProblem(size: withEggs.count, had: whole.count, gone: "add tea")),
+      "\(check)")
+    // Then the whole log is put back: nothing is lost, and nothing is said.
+    try whole.write(to: URL(fileURLWithPath: path))
+    let all = "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n"
+    let after = try scenario.grocery.run(["check"])
+    #expect(after.status == 0 && after.stdout.hasSuffix("\nall is well\n"), "\(after)")
+    try scenario.expect(["list"], stdout: all)
+    try scenario.expect(["list"], stdout: all)
+  }
+
+  @Test func aLineShortenedByHandNamesOnlyTheChangeItHeld() throws {
+    try scenario.given(["add", "milk"], ["add", "eggs"], ["add", "tea"])
+    let (_, path) = try ownLog()
+    let whole = try String(contentsOfFile: path, encoding: .utf8)
+    var lines = whole.split(separator: "\n").map(String.init)
+    // The first line cut short by hand, its newline kept: the lines after it are still there, only moved.
+    lines[0] = String(lines[0].prefix(60))
+    let edited = lines.joined(separator: "\n") + "\n"
+    try edited.write(toFile: path, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] tea\n\n2 items to buy, 0 bought today\n",
+      stderr: lostWarning(path, size: edited.utf8.count, had: whole.utf8.count, gone: "add milk")
+        + "grocery: warning: '\(path)' line 1: at: a string is not closed; that change is left out ('grocery"
+        + " check' lists every one)\n")
+  }
+
+  @Test func aLineShortenedByHandThatStillReadsLosesNothing() throws {
+    try scenario.given(["add", "milk"], ["add", "eggs"])
+    let (_, path) = try ownLog()
+    let whole = try String(contentsOfFile: path, encoding: .utf8)
+    let edited = whole.replacingOccurrences(of: "\"summary\":\"add milk\"", with: "\"summary\":\"add\"")
+    #expect(edited.utf8.count < whole.utf8.count)
+    try edited.write(toFile: path, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
   }
 
   @Test func aLogRestoredFromAnOlderCopyIsSaidWithTheChangesItLost() throws {

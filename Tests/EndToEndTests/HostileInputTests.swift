@@ -252,14 +252,30 @@ import Testing
         == Outcome(stdout: "added: eggs\n"))
   }
 
-  @Test func aRelativeHomeIsNamedAsSuch() throws {
+  @Test func aRelativeHomeIsNamedAsSuchAsAConfigurationError() throws {
     let outcome = try scenario.grocery.run(["list"], extra: ["GROCERY_STORE": "", "HOME": "relative"])
     #expect(
       outcome
         == Outcome(
           stderr:
             "grocery: error: cannot find a place for the store: HOME ('relative') is not an absolute path;"
-            + " give --store PATH or set GROCERY_STORE\n", status: 1))
+            + " give --store PATH or set GROCERY_STORE\n", status: 78))
+  }
+
+  @Test(arguments: [
+    ([String](), "the store", "give --store PATH or set GROCERY_STORE"),
+    (["--store", "/nowhere/household"], "this machine's state", "set XDG_STATE_HOME"),
+  ])
+  func anUnsetHomeIsAConfigurationError(_ store: [String], _ what: String, _ hint: String) throws {
+    var grocery = scenario.grocery
+    grocery.environment["HOME"] = nil
+    grocery.environment["GROCERY_STORE"] = nil
+    let outcome = try grocery.run(store + ["add", "milk"])
+    #expect(
+      outcome
+        == Outcome(
+          stderr: "grocery: error: cannot find a place for \(what): HOME is not set; \(hint)\n", status: 78))
+    #expect(!FileManager.default.fileExists(atPath: "/nowhere"))
   }
 
   @Test func wholeNumbersMayHaveLeadingZeros() throws {

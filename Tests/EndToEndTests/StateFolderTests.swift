@@ -31,6 +31,52 @@ import Testing
     #expect(try grocery.run(["undo", "--list"]) == added)
   }
 
+  /// What `check` says when it cannot read this machine's cache, naming it with SQLite's reason.
+  func unreadCache(_ state: String, _ reason: String) -> String {
+    "grocery: warning: cannot read this machine's cache '\(state)/cache.sqlite': \(reason); whether this machine's"
+      + " log lost changes is not checked\n"
+  }
+
+  @Test func aCacheThatCannotBeOpenedIsNamedByCheckAndEveryReadGoesOnFromTheLogs() throws {
+    try scenario.given(["add", "milk"], ["purchase", "milk"])
+    let state = try scenario.grocery.household().stateFolder
+    for name in try FileManager.default.contentsOfDirectory(atPath: state)
+    where name.hasPrefix("cache.sqlite") {
+      try FileManager.default.removeItem(atPath: state + "/" + name)
+    }
+    #expect(mkdir(state + "/cache.sqlite", 0o700) == 0)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
+    #expect(check.stderr == unreadCache(state, "unable to open database file"), "\(check)")
+    try scenario.expect(["list", "--purchased"], stdout: "Bought today\n  [x] milk\n\n1 bought today\n")
+    try scenario.expect(["history"], stdout: "2026-11-21 milk\n")
+    try scenario.expect(
+      ["undo", "--list"], stdout: "1. purchase milk  (2026-11-21 12:00)\n2. add milk  (2026-11-21 12:00)\n")
+    #expect(try scenario.grocery.run(["stats"]).status == 0)
+  }
+
+  /// A state folder that cannot be written, its cache already there: `check` and every read go on from the logs,
+  /// and a change is refused naming the file, with nothing changed.
+  @Test(.enabled(if: ReadOnlyFolder.available, "\(ReadOnlyFolder.reason)"))
+  func aReadOnlyStateFolderWithACacheLeavesCheckAndReadsWorking() throws {
+    try scenario.given(["add", "milk"], ["purchase", "milk"])
+    let state = try scenario.grocery.household().stateFolder
+    let before = try #require(scenario.grocery.storeBytes())
+    let folder = try ReadOnlyFolder(state)
+    defer { folder.restore() }
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
+    #expect(check.stderr == unreadCache(state, folder.sqliteReason), "\(check)")
+    try scenario.expect(["list", "--purchased"], stdout: "Bought today\n  [x] milk\n\n1 bought today\n")
+    try scenario.expect(["history"], stdout: "2026-11-21 milk\n")
+    if folder.isMount {
+      try scenario.expect(
+        ["add", "eggs"],
+        stderr: "grocery: error: cannot open lock file '\(state)/lock': read-only file system\n", status: 74)
+    }
+    #expect(scenario.grocery.storeBytes() == before)
+  }
+
   /// Root (`sudo -E`) keeps the owner's XDG_STATE_HOME: the state it makes is the owner's, who then goes on.
   @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func rootWithTheOwnersStateFolderLeavesItTheOwners() throws {
@@ -50,5 +96,48 @@ import Testing
     #expect(added == Outcome(stdout: "added: eggs\n"))
     let undone = try scenario.grocery.shell(owner + "\"$GROCERY\" undo", extra: environment)
     #expect(undone == Outcome(stdout: "undid: add eggs\n"))
+  }
+}
+
+/// A folder made read-only for one test: by its mode, or for root, whom a mode does not stop, by mounting it on
+/// itself read-only.
+struct ReadOnlyFolder {
+  let path: String
+  let isMount: Bool
+
+  static let (available, reason): (Bool, String) = {
+    guard getuid() == 0 else { return (true, "") }
+    let probe = TemporaryDirectory()
+    guard TinyDisk.run("/bin/mount", ["--bind", probe.path, probe.path]) == 0 else {
+      return (false, "needs a read-only bind mount as root, and mount --bind failed")
+    }
+    _ = TinyDisk.run("/bin/umount", [probe.path])
+    return (true, "")
+  }()
+
+  init(_ path: String) throws {
+    self.path = path
+    isMount = getuid() == 0
+    if isMount {
+      guard TinyDisk.run("/bin/mount", ["--bind", path, path]) == 0 else {
+        throw CocoaError(.fileWriteUnknown)
+      }
+      guard TinyDisk.run("/bin/mount", ["-o", "remount,ro,bind", path]) == 0 else {
+        restore()
+        throw CocoaError(.fileWriteUnknown)
+      }
+    } else if chmod(path, 0o500) != 0 {
+      throw CocoaError(.fileWriteNoPermission)
+    }
+  }
+
+  /// What SQLite says when it cannot open the cache there: a read-only file system refuses its shared-memory
+  /// file, and a folder of mode 0500 lets it open the file but not write it.
+  var sqliteReason: String {
+    isMount ? "unable to open database file" : "attempt to write a readonly database"
+  }
+
+  func restore() {
+    if isMount { TinyDisk.run("/bin/umount", [path]) } else { chmod(path, 0o700) }
   }
 }

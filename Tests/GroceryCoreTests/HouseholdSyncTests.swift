@@ -17,4 +17,27 @@ import Testing
   func aRemoteOnThisComputerIsToldFromOneReachedThroughANetwork(url: String, folder: String?) {
     #expect(HouseholdSync.localRepository(url) == folder)
   }
+
+  @Test func gitsMessageIsShownAsGitPrintedItBelowGrocerysLineWithTheAdviceOnItsOwn() {
+    let printed =
+      "fatal: 'https://me:secret@example.com/g.git' does not appear to be a git repository\n"
+      + "fatal: Could not read from remote repository.\n\nhint: try again\n"
+      + "Please make sure you have the correct access rights  \n\tand the repository exists.\n"
+    let said = Git.said(printed)
+    #expect(
+      said
+        == "fatal: 'https://example.com/g.git' does not appear to be a git repository\n"
+        + "fatal: Could not read from remote repository.\n"
+        + "Please make sure you have the correct access rights\n\tand the repository exists.")
+    #expect(
+      GroceryError.remoteUnreachable(remote: "https://example.com/g.git", message: said).message
+        == "cannot reach 'https://example.com/g.git'; git said:\n"
+        + "  fatal: 'https://example.com/g.git' does not appear to be a git repository\n"
+        + "  fatal: Could not read from remote repository.\n"
+        + "  Please make sure you have the correct access rights\n  \tand the repository exists.\n"
+        + "Your changes are kept and go out with the next sync")
+    #expect(
+      GroceryError.remoteUnreachable(remote: "/r.git", message: "").message
+        == "cannot reach '/r.git'\nYour changes are kept and go out with the next sync")
+  }
 }

@@ -36,7 +36,9 @@ public enum CheckRenderer {
           + "\n"
     }
     for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
-    if let own = check.ownLog { out += "\n" + own + "\n" }
+    if let own = check.ownLog {
+      out += "\n" + TextLayout.wrap(own, width: 80, first: "", rest: "  ").joined(separator: "\n") + "\n"
+    }
     for shared in check.sharedIDs {
       let text =
         "change id " + Names.printable(shared.id) + " is on line \(shared.first.line) of "

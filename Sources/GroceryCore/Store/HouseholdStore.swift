@@ -270,6 +270,8 @@ public struct HouseholdStore: Sendable {
           &written, items: touched.items, categories: touched.categories, locations: touched.locations,
           positions: [machine.id: position])
         try cache.save(undo: undo, of: machine.id)
+        // A change made here is made knowing what the log lost: it is no longer said.
+        try cache.save(lost: nil)
       }
       reading.state = written
     } catch {
@@ -327,9 +329,26 @@ public struct HouseholdStore: Sendable {
       }
       if machine.host == Machine.currentHost { return machine }
     }
-    let machine = Machine(id: MachineID.random(), name: defaultMachineName, host: Machine.currentHost)
-    if creating { try writeIdentity(machine) }
+    var machine = Machine(id: MachineID.random(), name: defaultMachineName, host: Machine.currentHost)
+    if creating {
+      machine.name = try unusedName(defaultMachineName)
+      try writeIdentity(machine)
+    }
     return machine
+  }
+
+  /// The name, or, when another machine of the household already goes by it (two HOMEs on one computer, whose
+  /// default names are the same), the first of `NAME #2`, `NAME #3` … that none does, so that people can tell
+  /// the two apart.
+  func unusedName(_ name: String) throws -> String {
+    let taken = Set(try read(.ids([])).state.machines.values.map(\.value))
+    var candidate = name
+    var number = 1
+    while taken.contains(candidate) {
+      number += 1
+      candidate = name + " #\(number)"
+    }
+    return candidate
   }
 
   /// Gives this machine a new name for people, recorded as a change so that the other machines learn it.

@@ -64,7 +64,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case gitUnavailable(reason: String)
   /// A git command failed for a reason other than the ones below.
   case gitFailed(doing: String, message: String)
-  /// The remote could not be reached (no network, no such repository, no permission).
+  /// The remote could not be reached (no network, no such repository, no permission): git's message as it printed
+  /// it, shown indented below grocery's line, and what happens to this machine's changes on a line of its own.
   case remoteUnreachable(remote: String, message: String)
   /// `sync` was asked for on a household that `sync setup` has not made shared.
   case syncNotSetUp(folder: String)
@@ -169,8 +170,9 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .gitFailed(let doing, let message):
       return "git failed while \(doing): \(message)"
     case .remoteUnreachable(let remote, let message):
-      let said = message.hasSuffix(".") ? String(message.dropLast()) : message
-      return "cannot reach '\(remote)': \(said); your changes are kept and go out with the next sync"
+      let said = message.split(separator: "\n").map { "\n  " + $0 }.joined()
+      return "cannot reach '\(remote)'" + (said.isEmpty ? "" : "; git said:" + said)
+        + "\nYour changes are kept and go out with the next sync"
     case .syncNotSetUp(let folder):
       return "the household at '\(folder)' is not shared yet; run 'grocery sync setup URL' first"
     case .alreadyShared(let remote):

@@ -76,15 +76,32 @@ struct Git {
   /// Returns git's whole message, every line with its file names, leaving out its hints: the lines after the first
   /// each on a line of their own, indented, and credentials hidden.
   static func whole(_ text: String) -> String {
-    var lines = text.split(separator: "\n").map { line in
-      var line = Substring(line)
+    var lines = Git.lines(text).map { line in
+      var line = line
       while line.first == "\t" || line.first == " " { line.removeFirst() }
-      while line.last == "\r" || line.last == " " { line.removeLast() }
       return line
-    }.filter { !$0.isEmpty && !$0.hasPrefix("hint:") }
+    }
     guard !lines.isEmpty else { return "" }
     if lines[0].hasPrefix("fatal: ") { lines[0] = lines[0].dropFirst(7) }
     return Git.hidingCredentials(lines.joined(separator: "\n  "))
+  }
+
+  /// Returns what git printed as it printed it, line by line, leaving out only its hints, blank lines and trailing
+  /// spaces, with credentials hidden: for a message that shows it below grocery's own words.
+  static func said(_ text: String) -> String {
+    Git.hidingCredentials(Git.lines(text).joined(separator: "\n"))
+  }
+
+  /// Git's lines without their trailing spaces, leaving out blank lines and hints.
+  private static func lines(_ text: String) -> [Substring] {
+    text.split(separator: "\n").map { line in
+      var line = Substring(line)
+      while line.last == "\r" || line.last == " " || line.last == "\t" { line.removeLast() }
+      return line
+    }.filter { line in
+      !line.allSatisfy { $0 == " " || $0 == "\t" }
+        && !line.drop { $0 == " " || $0 == "\t" }.hasPrefix("hint:")
+    }
   }
 
   /// Removes a user name and password from any URL in the text, so that no message shows them.

@@ -67,7 +67,7 @@ public struct HouseholdSync {
     let probe = Git(folder: "/", environment: git.environment)
     let refs = try probe.run(["ls-remote", "--", url])
     if !refs.succeeded {
-      throw GroceryError.remoteUnreachable(remote: shown, message: Git.whole(refs.errors))
+      throw GroceryError.remoteUnreachable(remote: shown, message: Git.said(refs.errors))
     }
     let remoteHasData = !refs.output.isEmpty
     let ignorePath = store.folder + "/.gitignore"
@@ -306,7 +306,7 @@ public struct HouseholdSync {
       attempt += 1
       let fetched = try git.run(["fetch", "-q", "origin"])
       if !fetched.succeeded {
-        throw GroceryError.remoteUnreachable(remote: shown, message: Git.whole(fetched.errors))
+        throw GroceryError.remoteUnreachable(remote: shown, message: Git.said(fetched.errors))
       }
       let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded
       if remoteHasMain {
@@ -339,7 +339,7 @@ public struct HouseholdSync {
         pushed.errors.contains("rejected") || pushed.errors.contains("fetch first")
         || pushed.errors.contains("non-fast-forward")
       if !rejected || attempt >= HouseholdSync.attempts {
-        throw GroceryError.remoteUnreachable(remote: shown, message: Git.whole(pushed.errors))
+        throw GroceryError.remoteUnreachable(remote: shown, message: Git.said(pushed.errors))
       }
     }
     // The remote holds this machine's log as it is now: a shorter one later is noticed against this length.

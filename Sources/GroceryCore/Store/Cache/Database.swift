@@ -7,10 +7,16 @@
 /// A connection to an SQLite database: the cache's only way in. Every failure is a `Database.Failure`, which the
 /// cache answers by rebuilding, never by refusing a command.
 final class Database {
-  /// What SQLite said went wrong.
-  struct Failure: Error, Equatable {
+  /// What SQLite said went wrong, and with which file.
+  struct Failure: Error, Equatable, CustomStringConvertible {
     var code: Int32
     var message: String
+    /// The database file; empty for a value the cache found wrong, which is always rebuilt.
+    var path = ""
+
+    /// One line naming the file, should a failure ever reach the user rather than be answered by a rebuild or a
+    /// read of the logs.
+    var description: String { "cannot use the cache '\(path)': \(message)" }
 
     /// True when the file is not a database, or a damaged one (or holds values this build did not write): it
     /// is to be rebuilt. Anything else (a full disk, a busy database) leaves it alone.
@@ -18,6 +24,8 @@ final class Database {
   }
 
   private let handle: OpaquePointer
+  /// The database file, for messages.
+  let path: String
   private var statements: [String: Statement] = [:]
 
   /// Opens (or creates) the database at `path`; with `create` false, a missing file is a failure.
@@ -30,9 +38,10 @@ final class Database {
     guard code == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
       if let db { sqlite3_close_v2(db) }
-      throw Failure(code: code, message: message)
+      throw Failure(code: code, message: message, path: path)
     }
     handle = db
+    self.path = path
     sqlite3_extended_result_codes(db, 1)
   }
 
@@ -53,7 +62,7 @@ final class Database {
     if code != SQLITE_OK {
       let message = error.map { String(cString: $0) } ?? "error \(code)"
       sqlite3_free(error)
-      throw Failure(code: code, message: message)
+      throw Failure(code: code, message: message, path: path)
     }
   }
 
@@ -95,6 +104,6 @@ final class Database {
   }
 
   func failure(_ code: Int32) -> Failure {
-    Failure(code: code, message: String(cString: sqlite3_errmsg(handle)))
+    Failure(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
   }
 }

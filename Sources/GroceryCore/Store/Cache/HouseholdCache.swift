@@ -103,10 +103,10 @@ final class HouseholdCache {
     // Another grocery's journal of the old cache must not be replayed into the new one.
     for suffix in ["-wal", "-shm", "-journal"] { _ = SystemCall.remove(path + suffix) }
     if case .failure = SystemCall.move(temporary, to: path) {
-      throw Database.Failure(code: 0, message: "cannot rename the new cache")
+      throw Database.Failure(code: 0, message: "cannot rename the new cache", path: path)
     }
     guard let cache = try open(path, folder: folder) else {
-      throw Database.Failure(code: 0, message: "the new cache cannot be opened")
+      throw Database.Failure(code: 0, message: "the new cache cannot be opened", path: path)
     }
     return cache
   }
@@ -672,6 +672,40 @@ final class HouseholdCache {
         c.earlier.map { .integer(Int64($0)) } ?? .null)
       try s.run()
     }
+  }
+
+  // MARK: - Lost changes
+
+  /// This machine's changes its log lost, while they are still gone; kept in `meta`, and carried to a rebuilt cache.
+  func lostChanges() throws -> LostChanges? {
+    guard case .blob(let bytes)? = try meta("lost") else { return nil }
+    var r = ByteReader(bytes)
+    guard let machine = try r.text() else { throw Database.Failure(code: 0, message: "bad lost changes") }
+    var lost = LostChanges(machine: machine, had: Int(try r.integer()), cut: Int(try r.integer()), gone: [])
+    while !r.isAtEnd {
+      guard let id = try r.text(), let summary = try r.text() else {
+        throw Database.Failure(code: 0, message: "bad lost change")
+      }
+      lost.gone.append(LostChanges.Gone(id: id, summary: summary))
+    }
+    return lost
+  }
+
+  /// Keeps what this machine's log lost, or forgets it when nothing is.
+  func save(lost: LostChanges?) throws {
+    guard let lost else {
+      try database.statement("DELETE FROM meta WHERE key = 'lost'").run()
+      return
+    }
+    var w = ByteWriter()
+    w.text(lost.machine)
+    w.integer(Int64(lost.had))
+    w.integer(Int64(lost.cut))
+    for gone in lost.gone {
+      w.text(gone.id)
+      w.text(gone.summary)
+    }
+    try setMeta("lost", .blob(w.bytes))
   }
 
   // MARK: - Undo

@@ -131,16 +131,22 @@ extension HouseholdStore {
     return copied.filter { !known.contains($0.id) }.map(\.summary)
   }
 
-  /// What is wrong between this machine's log and the cache it keeps: a log shorter than the cache read it.
+  /// What is wrong between this machine's log and the cache it keeps: changes the log lost since the cache read it,
+  /// or before, while they are still gone. A cache that cannot be read (a state folder this user cannot write) is
+  /// said, and the check goes on from the logs.
   func ownLogProblem(_ machine: String?, _ logs: [String: Int]) throws -> String? {
-    guard let machine, let cache = try HouseholdCache.open(cachePath, folder: folder),
-      let read = try cache.positions()[machine]
-    else { return nil }
-    let size = logs[machine] ?? 0
-    if size < read.offset {
-      return "this machine's log is \(size) bytes, shorter than the \(read.offset) it had"
-        + " (a restored backup or an older copy?): the changes past that are gone from it"
+    guard let machine else { return nil }
+    do {
+      guard let cache = try HouseholdCache.open(cachePath, folder: folder),
+        let found = try lostChanges(in: cache, machine: machine, logs: logs),
+        let lost = try stillLost(found)
+      else { return nil }
+      return lost.problem(size: logs[machine] ?? 0)
+    } catch let failure as Database.Failure {
+      warn(
+        "cannot read this machine's cache '\(cachePath)': \(failure.message); whether this machine's log lost"
+          + " changes is not checked")
+      return nil
     }
-    return nil
   }
 }

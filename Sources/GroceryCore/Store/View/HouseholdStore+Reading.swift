@@ -66,6 +66,7 @@ extension HouseholdStore {
           let reading = Reading(
             state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo,
             cache: cache, refusals: try cache.refusals())
+          try report(try cache.lostChanges(), logs)
           report(reading.refusals)
           try reportClocks(reading.state)
           started = true
@@ -82,6 +83,13 @@ extension HouseholdStore {
     report(reading.refusals)
     try reportClocks(reading.state)
     return try body(reading)
+  }
+
+  /// Says that this machine's log lost changes, while they are still gone.
+  func report(_ lost: LostChanges?, _ logs: [String: Int]) throws {
+    guard let lost, lost.machine == (try recordedMachine()) else { return }
+    let file = logsFolder + "/" + lost.machine + ".jsonl"
+    warn(lost.warning(file: shown(file), size: logs[lost.machine] ?? 0))
   }
 
   /// Says which other machines have their latest change dated more than `aheadLimit` after this machine's clock:
@@ -168,46 +176,78 @@ extension HouseholdStore {
 
   /// The cache, brought up to date with the logs: rebuilt when missing, stale or damaged, else given the lines
   /// written since it last read. Nil where there is no state folder yet, or the cache cannot be written.
+  ///
+  /// What this machine's log lost is carried into a rebuilt cache, with what is found gone since the last read.
   func upToDateCache(_ logs: [String: Int]) throws -> HouseholdCache? {
     guard try FileSystem.status(stateFolder) != nil else { return nil }
+    var lost: LostChanges?
     do {
+      let machine = try recordedMachine()
       if let cache = try HouseholdCache.open(cachePath, folder: folder) {
         switch try catchUp(cache, logs) {
         case .upToDate: return cache
         case .rebuild: break
         }
+        if let machine { lost = try lostChanges(in: cache, machine: machine, logs: logs) }
       }
-      let machine = try recordedMachine()
       var full = try foldAll(logs, machine: machine)
+      if let found = lost { lost = try stillLost(found) }
       return try HouseholdCache.create(cachePath, folder: folder) { cache in
         try cache.save(
           &full.state, items: Set(full.state.items.keys), categories: Set(full.state.categories.keys),
           locations: Set(full.state.locations.keys), positions: full.positions)
         if let machine { try cache.save(undo: full.undo, of: machine) }
         try cache.save(refusals: full.refusals)
+        try cache.save(lost: lost)
       }
     } catch is Database.Failure {
-      // No cache can be kept (a full disk, a state folder that cannot be written): fold in memory.
+      // No cache can be kept (a full disk, a state folder that cannot be written): fold in memory, and say what
+      // was found lost this once, as nothing can remember it.
+      try report(lost, logs)
       return nil
     }
   }
 
-  /// Says, loudly, when this machine's own log is shorter than the cache read it (a restored backup, a copy
-  /// made without `--update`), naming the changes that are gone from it as far as the undo list knows them.
-  func sayLostLines(_ cache: HouseholdCache, _ read: [String: ChangeLog.Position], _ logs: [String: Int])
-    throws
-  {
-    guard let machine = try recordedMachine(), let position = read[machine]
-    else { return }
-    let size = logs[machine] ?? 0
-    guard size < position.offset else { return }
-    let gone = try cache.undo(of: machine).filter { $0.offset + $0.length > size }.map(\.summary)
-    warn(
-      "this machine's log '\(shown(logsFolder + "/" + machine + ".jsonl"))' is \(size) bytes, shorter than the"
-        + " \(position.offset) it had (a restored backup or an older copy?); "
-        + (gone.isEmpty
-          ? "the changes past that are gone from it"
-          : "gone from it: " + gone.map { Names.printable($0) }.joined(separator: "; ")))
+  /// What this machine's log has lost as the cache knows it: what the cache remembers, with what is gone since it
+  /// last read the log.
+  func lostChanges(in cache: HouseholdCache, machine: String, logs: [String: Int]) throws -> LostChanges? {
+    var lost = try cache.lostChanges().flatMap { $0.machine == machine ? $0 : nil }
+    if let found = try lostSince(cache, machine: machine, size: logs[machine] ?? 0) {
+      if lost == nil { lost = found } else { lost?.add(found) }
+    }
+    return lost
+  }
+
+  /// The changes gone from this machine's log since the cache read it, when it is shorter than the cache read it
+  /// (a restored backup, a copy made without `--update`): those of the undo list it no longer holds as a line it
+  /// reads. Nil when it holds every one and as many lines as before (a line shortened by a hand edit, not removed).
+  func lostSince(_ cache: HouseholdCache, machine: String, size: Int) throws -> LostChanges? {
+    guard let read = try cache.positions()[machine], size < read.offset else { return nil }
+    var held = Set<String>()
+    let file = logsFolder + "/" + machine + ".jsonl"
+    let end = try ChangeLog.read(
+      file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
+    ) { change, _, _ in held.insert(change.id) }
+    let gone = try cache.undo(of: machine).filter { !held.contains($0.id) }.map {
+      LostChanges.Gone(id: $0.id, summary: $0.summary)
+    }
+    if gone.isEmpty && end.lines >= read.lines { return nil }
+    return LostChanges(machine: machine, had: read.offset, cut: size, gone: gone)
+  }
+
+  /// What is still lost once this machine's log is read as it is now: nil when the changes are back, or it has
+  /// a change made since.
+  func stillLost(_ lost: LostChanges) throws -> LostChanges? {
+    var lost = lost
+    var isLost = true
+    let file = logsFolder + "/" + lost.machine + ".jsonl"
+    _ = try ChangeLog.read(
+      file, machine: lost.machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
+      shownAs: shown(file)
+    ) { change, offset, length in
+      if isLost { isLost = lost.read(id: change.id, offset: offset, length: length) }
+    }
+    return isLost ? lost : nil
   }
 
   /// What catching up found.
@@ -226,11 +266,7 @@ extension HouseholdStore {
       }
       return logs.allSatisfy { machine, size in size <= positions[machine]?.offset ?? 0 }
     }
-    let read = try cache.positions()
-    guard let current = try isCurrent(read) else {
-      try sayLostLines(cache, read, logs)
-      return .rebuild
-    }
+    guard let current = try isCurrent(try cache.positions()) else { return .rebuild }
     if current { return .upToDate }
     let machine = try recordedMachine()
     return try cache.database.writing {
@@ -265,6 +301,13 @@ extension HouseholdStore {
         &state, items: touched.items, categories: touched.categories, locations: touched.locations,
         positions: positions)
       if let machine { try cache.save(undo: undo, of: machine) }
+      if var lost = try cache.lostChanges(), tail.contains(where: { $0.machine == lost.machine }) {
+        var isLost = true
+        for entry in tail where isLost && entry.machine == lost.machine {
+          isLost = lost.read(id: entry.change.id, offset: entry.offset, length: entry.length)
+        }
+        try cache.save(lost: isLost ? lost : nil)
+      }
       return .upToDate
     }
   }

@@ -4,6 +4,12 @@
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Shopping trips: each machine starts and stops its own, and its purchases meanwhile are recorded on it.
 ///
 /// Everyday commands see only the trips the cache keeps (each machine's most recent few); `trips(now:)` reads
@@ -149,13 +155,18 @@ extension HouseholdStore {
   ) {
     try migrateIfNeeded()
     var reading = try read(scope)
-    if let since {
-      if let history = reading.history {
-        reading.view = HouseholdView(reading.state, history: history)
-      } else if let cache = reading.cache {
+    if let since, reading.history == nil, let cache = reading.cache {
+      do {
         let state = reading.state
         reading.view = try cache.database.reading { try Self.view(state, since: since, from: cache) }
+      } catch let failure as Database.Failure {
+        // A cache that cannot be read now: the logs are folded in memory, with every purchase.
+        if failure.isDamage { _ = SystemCall.remove(cachePath) }
+        reading = try foldAll(try logFiles(), machine: nil)
       }
+    }
+    if since != nil, let history = reading.history {
+      reading.view = HouseholdView(reading.state, history: history)
     }
     return (reading.view.groceries, tripStats(in: reading.state, now: now, this: try recordedMachine()))
   }
