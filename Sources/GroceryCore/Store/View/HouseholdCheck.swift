@@ -57,8 +57,8 @@ public struct HouseholdCheck: Equatable, Sendable {
   public var sharedIDs: [SharedID] = []
 
   /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
-  /// disagreement about this machine's log, and a change id two changes carry. Another change with the stamp of the line above is read, and listed
-  /// only.
+  /// disagreement about this machine's log, and a change id two changes carry. Another change with the stamp of
+  /// the line above is read, and listed only.
   public var problems: Int {
     logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
       + (ownLog == nil ? 0 : 1) + sharedIDs.count
