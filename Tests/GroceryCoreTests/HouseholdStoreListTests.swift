@@ -73,8 +73,8 @@ import Testing
               mode == .shopping ? .shopping(since: Fixed.today) : mode == .staples ? .staples : .all
             let view = try alice.load(scope).listView(query)
             let style = TextStyle(color: true)
-            var text = TextRenderer.Writer(title: "Week", style: style)
-            var markdown = MarkdownRenderer.Writer()
+            var text = TextRenderer.writer(title: "Week", style: style)
+            var markdown = MarkdownRenderer.writer()
             var (plain, marked, csv, parts) = ("", "", CSVRenderer.head, 0)
             let whole = try alice.walkList(query, partSize: 2) { part in
               plain += text.add(part)

@@ -127,12 +127,10 @@ struct ListCommand: Command, Runnable {
       mode: mode, location: location, category: category, today: context.today, flat: flat)
     // Text, Markdown and CSV are written a part at a time as the list is read; JSON and paper need it whole.
     switch format {
-    case .text:
-      var writer = TextRenderer.Writer(title: title, style: context.style)
-      let whole = try context.store.walkList(query) { context.write(writer.add($0)) }
-      context.write(writer.finish(whole))
-    case .markdown:
-      var writer = MarkdownRenderer.Writer(title: title)
+    case .text, .markdown:
+      var writer =
+        format == .text
+        ? TextRenderer.writer(title: title, style: context.style) : MarkdownRenderer.writer(title: title)
       let whole = try context.store.walkList(query) { context.write(writer.add($0)) }
       context.write(writer.finish(whole))
     case .csv:

@@ -7,49 +7,23 @@
 /// Renders a list as Markdown: headings and `- [ ]` task items.
 public enum MarkdownRenderer {
   public static func render(_ view: ListView, title: String? = nil) -> String {
-    var writer = Writer(title: title)
+    var writer = writer(title: title)
     return writer.add(view) + writer.finish(view)
   }
 
-  /// Renders a list a part at a time, as `TextRenderer.Writer` does: the same text as `render` of the whole.
-  public struct Writer {
-    let title: String?
-    var started = false
-    var section: String?
-
-    public init(title: String? = nil) { self.title = title }
-
-    public mutating func add(_ part: ListView) -> String {
-      var lines = start()
-      for section in part.sections where !section.entries.isEmpty {
-        if section.title != self.section {
-          if self.section != nil && !part.isFlat { lines.append("") }
-          self.section = section.title
-          if !part.isFlat { lines += ["## " + escape(section.title), ""] }
-        }
-        for entry in section.entries {
-          let box = part.mode == .purchased || (!entry.item.isOnList && entry.boughtToday) ? "[x]" : "[ ]"
-          var text = "- \(box) " + escape(TextRenderer.describe(entry.item))
-          let notes = TextRenderer.annotations(entry, mode: part.mode, today: part.today)
-          if !notes.isEmpty { text += " _(" + notes.joined(separator: "; ") + ")_" }
-          lines.append(text)
-        }
-      }
-      return TextLayout.text(lines)
-    }
-
-    public mutating func finish(_ whole: ListView) -> String {
-      var lines = start()
-      if section == nil { return TextLayout.text(lines + [TextRenderer.emptyMessage(whole)]) }
-      lines += ["", "_" + TextRenderer.footer(whole) + "_"]
-      return TextLayout.text(lines)
-    }
-
-    private mutating func start() -> [String] {
-      guard !started else { return [] }
-      started = true
-      return title.map { ["# " + escape($0), ""] } ?? []
-    }
+  /// Writes a list a part at a time: the same text as `render` of the whole.
+  public static func writer(title: String? = nil) -> ListWriter {
+    ListWriter(
+      title: title.map { ["# " + escape($0), ""] } ?? [],
+      heading: { ["## " + escape($0.title), ""] },
+      entry: { entry, view in
+        let box = view.mode == .purchased || (!entry.item.isOnList && entry.boughtToday) ? "[x]" : "[ ]"
+        var text = "- \(box) " + escape(TextRenderer.describe(entry.item))
+        let notes = TextRenderer.annotations(entry, mode: view.mode, today: view.today)
+        if !notes.isEmpty { text += " _(" + notes.joined(separator: "; ") + ")_" }
+        return [text]
+      },
+      footer: { "_" + TextRenderer.footer($0) + "_" })
   }
 
   /// Escapes every character Markdown could read as syntax, `&` (entities) and `~` (strikethrough) included.

@@ -29,72 +29,32 @@ public struct TextStyle: Sendable {
 public enum TextRenderer {
   public static func render(_ view: ListView, title: String? = nil, style: TextStyle = TextStyle()) -> String
   {
-    var writer = Writer(title: title, style: style)
+    var writer = writer(title: title, style: style)
     return writer.add(view) + writer.finish(view)
   }
 
-  /// Renders a list a part at a time, as `HouseholdStore.walkList` reads it: the same text as `render` of the
-  /// whole, each part's as soon as it is read.
-  public struct Writer {
-    let title: String?
-    let style: TextStyle
-    var started = false
-    /// The heading of the section under way, nil before the first entry.
-    var section: String?
-
-    public init(title: String? = nil, style: TextStyle = TextStyle()) {
-      self.title = title
-      self.style = style
-    }
-
-    /// Returns the text of a part: the title before the first, a heading where a section starts, the entries.
-    public mutating func add(_ part: ListView) -> String {
-      var lines = start()
-      for section in part.sections where !section.entries.isEmpty {
-        if section.title != self.section {
-          if self.section != nil && !part.isFlat { lines.append("") }
-          self.section = section.title
-          if !part.isFlat {
-            lines += TextLayout.wrap(
-              Names.printable(section.title), width: style.width, first: "", rest: "  "
-            )
-            .map { style.paint($0, [1], section.color) }
-          }
+  /// Writes a list a part at a time: the same text as `render` of the whole, each part's as soon as it is read.
+  public static func writer(title: String? = nil, style: TextStyle = TextStyle()) -> ListWriter {
+    ListWriter(
+      title: title.map { TextLayout.wrap($0, width: style.width, first: "", rest: "").map(style.bold) + [""] }
+        ?? [],
+      heading: { section in
+        TextLayout.wrap(Names.printable(section.title), width: style.width, first: "", rest: "  ")
+          .map { style.paint($0, [1], section.color) }
+      },
+      entry: { entry, view in
+        let box: String
+        switch view.mode {
+        case .purchased: box = "[x]"
+        default: box = entry.item.isOnList ? "[ ]" : "   "
         }
-        for entry in section.entries {
-          let box: String
-          switch part.mode {
-          case .purchased: box = "[x]"
-          default: box = entry.item.isOnList ? "[ ]" : "   "
-          }
-          var text = describe(entry.item)
-          let notes = annotations(entry, mode: part.mode, today: part.today)
-          if !notes.isEmpty { text += "  (" + notes.joined(separator: "; ") + ")" }
-          let wrapped = TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
-          lines += wrapped.map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
-        }
-      }
-      return TextLayout.text(lines)
-    }
-
-    /// Returns the text that ends the list: the footer with the whole list's counts, or what an empty list says.
-    public mutating func finish(_ whole: ListView) -> String {
-      var lines = start()
-      if section == nil {
-        lines.append(emptyMessage(whole))
-      } else {
-        lines.append("")
-        lines.append(style.dim(footer(whole)))
-      }
-      return TextLayout.text(lines)
-    }
-
-    private mutating func start() -> [String] {
-      guard !started else { return [] }
-      started = true
-      guard let title else { return [] }
-      return TextLayout.wrap(title, width: style.width, first: "", rest: "").map(style.bold) + [""]
-    }
+        var text = describe(entry.item)
+        let notes = annotations(entry, mode: view.mode, today: view.today)
+        if !notes.isEmpty { text += "  (" + notes.joined(separator: "; ") + ")" }
+        return TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
+          .map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
+      },
+      footer: { style.dim(footer($0)) })
   }
 
   /// The item's name, quantity when more than one, and note: `Milk x2 - 2%`. A control character, which no
