@@ -255,11 +255,20 @@ import Testing
         _ = try groceries.purchaseNew(
           ["milk"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now, newID: UUID.init)
       }
+      for ago in [40, 20, 5] {
+        _ = try groceries.purchaseNew(
+          ["eggs"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now, newID: UUID.init)
+      }
     }
     try bob.update(summary: { _ in "buy" }, now: Fixed.now + 1) { groceries in
       for ago in [150, 60, 30, 9] {
         _ = try groceries.purchaseNew(
           ["milk", "bread"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now + 1,
+          newID: UUID.init)
+      }
+      for ago in [35, 15, 3] {
+        _ = try groceries.purchaseNew(
+          ["eggs"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now + 1,
           newID: UUID.init)
       }
     }
@@ -281,11 +290,24 @@ import Testing
     try alice.update(summary: { _ in "buy" }, now: Fixed.now + 3) {
       _ = try $0.purchase(["tea", "item 10"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 3)
     }
+    // Jam, bought five times, comes after eggs, whose two rows hold three purchases each.
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now + 4) { groceries in
+      for ago in [50, 40, 30, 20, 10] {
+        _ = try groceries.purchaseNew(
+          ["jam"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now + 4,
+          newID: UUID.init)
+      }
+    }
     let counted = try alice.loadHistory().stats([], today: Fixed.today)
-    #expect(counted.map(\.name) == ["milk", "bread", "item 10", "tea"])
+    #expect(counted.map(\.name) == ["milk", "eggs", "jam", "bread", "item 10", "tea"])
+    #expect(counted.map(\.timesBought) == [105, 6, 5, 4, 1, 1])
     for size in [1, 2, 256] {
-      let parts = try alice.loadStats(since: since, today: Fixed.today, now: Fixed.now, partSize: size)
-      #expect(parts.items == counted, "in parts of \(size)")
+      var parts: [[ItemStats]] = []
+      _ = try alice.walkStats(since: since, today: Fixed.today, now: Fixed.now, partSize: size) {
+        parts.append($0)
+      }
+      #expect(parts.joined().elementsEqual(counted), "in parts of \(size)")
+      #expect(parts.allSatisfy { $0.count <= size })
     }
   }
 }

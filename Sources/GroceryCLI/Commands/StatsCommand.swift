@@ -24,21 +24,24 @@ struct StatsCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { names = parsed.positionals }
 
   func run(_ context: Context) throws {
-    // The whole household's figures are read a few hundred items at a time; named items are read at once.
-    let (rows, stores) =
-      try names.isEmpty
-      ? context.store.loadStats(
-        since: context.today.adding(days: -7 * 12), today: context.today, now: context.now)
-      : context.scoped(names) { scope in
-        // One read gives the everyday view and the trip figures.
-        // The weekly counts need every purchase of the last twelve weeks; the everyday view keeps fewer for
-        // items bought often.
-        let (groceries, stores) = try context.store.loadWithTripStats(
-          scope, since: context.today.adding(days: -7 * 12), now: context.now)
-        return (try groceries.stats(names, today: context.today), stores)
-      }
-    context.write(StatsRenderer.text(rows, chart: context.style.color))
-    guard names.isEmpty else { return }
-    if !stores.isEmpty { context.write("\n" + TripRenderer.stats(stores)) }
+    var writer = StatsRenderer.Writer(chart: context.style.color)
+    guard !names.isEmpty else {
+      // The whole household's figures are read and written a few hundred items at a time.
+      let stores = try context.store.walkStats(
+        since: context.today.adding(days: -7 * 12), today: context.today, now: context.now
+      ) { context.write(writer.add($0)) }
+      context.write(writer.finish())
+      if !stores.isEmpty { context.write("\n" + TripRenderer.stats(stores)) }
+      return
+    }
+    let rows = try context.scoped(names) { scope in
+      // The weekly counts need every purchase of the last twelve weeks; the everyday view keeps fewer for items
+      // bought often.
+      let groceries = try context.store.loadWithTripStats(
+        scope, since: context.today.adding(days: -7 * 12), now: context.now
+      ).groceries
+      return try groceries.stats(names, today: context.today)
+    }
+    context.write(writer.add(rows) + writer.finish())
   }
 }

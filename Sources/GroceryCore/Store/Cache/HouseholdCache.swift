@@ -17,7 +17,7 @@
 /// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
 final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt.
-  static let version: Int32 = 3
+  static let version: Int32 = 4
 
   let database: Database
 
@@ -39,11 +39,13 @@ final class HouseholdCache {
       CREATE TABLE category(id BLOB PRIMARY KEY, \(list(columns(CategoryFields.table))), sum INTEGER);
       CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))), sum INTEGER);
       CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
-        touched BLOB, window BLOB, last INTEGER, learned INTEGER, sum INTEGER, twin INTEGER DEFAULT 0);
+        touched BLOB, window BLOB, last INTEGER, learned INTEGER, bought INTEGER, sum INTEGER,
+        twin INTEGER DEFAULT 0);
       CREATE INDEX item_key ON item(key, "category");
       CREATE INDEX item_on_list ON item("onList", "alive", key);
       CREATE INDEX item_staple ON item("staple", "alive", key);
       CREATE INDEX item_last ON item(last, key);
+      CREATE INDEX item_bought ON item("alive", key, bought);
       CREATE INDEX item_restock ON item("staple", "onList", "alive", last, learned, key);
       CREATE INDEX item_twin ON item(key) WHERE twin = 1;
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
@@ -264,7 +266,9 @@ final class HouseholdCache {
 
   /// The item table's columns in the order rows are read and written; every one but the last (`sum`) is summed.
   private static let itemColumnNames =
-    ["id", "key"] + columns(ItemFields.table) + ["updated", "touched", "window", "last", "learned", "sum"]
+    ["id", "key"] + columns(ItemFields.table) + [
+      "updated", "touched", "window", "last", "learned", "bought", "sum",
+    ]
   private static let itemColumns = itemColumnNames.joined(separator: ", ")
   /// Where the columns after the fields start (`updated`).
   private static let afterItemFields = Int32(2 + ItemFields.table.count * 2)
@@ -286,12 +290,22 @@ final class HouseholdCache {
   /// Every row a list of the scope can show, by its row number, name key and category id, for
   /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order; read from an
   /// index alone. Nil for a scope that names its rows.
-  func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, category: UUID?)]? {
+  func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
     guard let condition = Self.listed(query) else { return nil }
     let s = try database.statement(
       "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE key IS NOT NULL AND \(condition)")
-    var result: [(row: Int64, key: String, category: UUID?)] = []
+    var result: [(row: Int64, key: String, value: UUID?)] = []
     while try s.step() { result.append((s.integer(0), s.text(1), UUID(sql: s.value(2)))) }
+    return result
+  }
+
+  /// Every living item's row by its row number, name key and times bought (kept in the `bought` column), for
+  /// `HouseholdStore.walkStats`, which orders the names by them before reading any item; read from an index alone.
+  func boughtRows() throws -> [(row: Int64, key: String, value: Int)] {
+    let s = try database.statement(
+      "SELECT rowid, key, bought FROM item INDEXED BY item_bought WHERE \"alive\" = 1 AND key IS NOT NULL")
+    var result: [(row: Int64, key: String, value: Int)] = []
+    while try s.step() { result.append((s.integer(0), s.text(1), Int(s.integer(2)))) }
     return result
   }
 
@@ -403,6 +417,7 @@ final class HouseholdCache {
         .blob(item.updated.bytes), .blob(item.touched.flatMap(\.bytes)), .blob(Self.bytes(item.purchases)),
         item.purchases.entries.last.map { .integer(Int64($0.date.ordinal)) } ?? .null,
         Cadence.learned(item.purchases.entries.map(\.date)).map { .integer(Int64($0)) } ?? .null,
+        .integer(Int64(item.purchases.earlier + item.purchases.entries.count)),
       ]
       try Self.bindSummed(values, s)
     }

@@ -35,7 +35,7 @@ extension HouseholdStore {
       var byCategory: [String: [Int]] = [:]
       for group in names.groups.indices {
         for row in names.rows(in: group) {
-          let name = row.category.flatMap { reading.view.categoryNames[$0] } ?? Category.uncategorized
+          let name = row.value.flatMap { reading.view.categoryNames[$0] } ?? Category.uncategorized
           if byCategory[name]?.last != group { byCategory[name, default: []].append(group) }
         }
       }

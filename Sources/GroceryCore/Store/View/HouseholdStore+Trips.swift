@@ -185,31 +185,39 @@ extension HouseholdStore {
     return HouseholdView(state, recent: (since, purchases))
   }
 
-  /// The figures of every item bought and of the trips per store, for `stats` of the whole household: the items
-  /// read from the cache `partSize` names at a time, each with every purchase since `since`, so that memory
-  /// holds the figures, not the items.
-  public func loadStats(since: Day, today: Day, now: Date, partSize: Int = 256) throws -> (
-    items: [ItemStats], trips: [StoreTripStats]
-  ) {
+  /// Reads the figures of every item bought, for `stats` of the whole household, and hands them to `part` a few
+  /// hundred items at a time, in the order `stats` shows them: most bought first, then by name. Each item holds
+  /// every purchase since `since`. From the cache, the names are put in that order by the counts its rows keep
+  /// before any item is read, so memory holds one part's figures, not the whole table's. Returns the trip
+  /// figures per store.
+  public func walkStats(
+    since: Day, today: Day, now: Date, partSize: Int = 256, part: ([ItemStats]) throws -> Void
+  ) throws -> [StoreTripStats] {
     try migrateIfNeeded()
     let this = try recordedMachine()
     return try read(.ids([])) { reading in
       let trips = tripStats(in: reading.state, now: now, this: this)
-      guard let cache = reading.cache, let rows = try cache.listRows(.all) else {
+      guard let cache = reading.cache else {
         // Folded in memory: every item, with every purchase, is read already.
         let view = reading.history.map { HouseholdView(reading.state, history: $0) } ?? reading.view
-        return (try view.groceries.stats([], today: today), trips)
+        let items = try view.groceries.stats([], today: today)
+        if !items.isEmpty { try part(items) }
+        return trips
       }
-      var items: [ItemStats] = []
-      let names = NameGroups(rows)
-      for first in stride(from: 0, to: names.groups.count, by: partSize) {
+      // A name's count is that of its rows together, as its view merges them.
+      let names = NameGroups(try cache.boughtRows())
+      let counts = names.groups.indices.map { group in names.rows(in: group).reduce(0) { $0 + $1.value } }
+      let order = names.groups.indices.filter { counts[$0] > 0 }.sorted {
+        counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1
+      }
+      for first in stride(from: 0, to: order.count, by: partSize) {
         var state = reading.state
         try cache.loadItems(
-          rows: names.rowNumbers(of: first..<min(first + partSize, names.groups.count)), into: &state)
-        items += try Self.view(state, since: since, from: cache).groceries.stats([], today: today)
+          rows: names.rowNumbers(of: order[first..<min(first + partSize, order.count)]), into: &state)
+        let items = try Self.view(state, since: since, from: cache).groceries.stats([], today: today)
+        if !items.isEmpty { try part(items) }
       }
-      items.sort(by: ItemStats.ordered)
-      return (items, trips)
+      return trips
     }
   }
 

@@ -5,9 +5,10 @@
 #endif
 
 /// Rows of the item table in name order, grouped by name, for reading many items a part at a time: the rows of a
-/// name two ids share go in one part, so that its view merges them.
-struct NameGroups {
-  typealias Row = (row: Int64, key: String, category: UUID?)
+/// name two ids share go in one part, so that its view merges them. Each row carries a value the reader picks
+/// parts by (its category for a list, its times bought for `stats`).
+struct NameGroups<Value> {
+  typealias Row = (row: Int64, key: String, value: Value)
 
   let rows: [Row]
   /// Positions in `rows`, in name order.
