@@ -93,7 +93,16 @@ import Testing
     #expect(unchanged == Outcome(stdout: "already on the list: milk\n"))
     let listed = try scenario.grocery.shell(prefix + "\"$GROCERY\" list", extra: ["HOME": home])
     #expect(listed == Outcome(stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n"))
-    #expect(try everything() == before)
+    // Reading made this machine's cache, so that its next read need not fold every log, and nothing else: no
+    // identity, no lock, and every file that was there is as it was.
+    let after = try everything()
+    #expect(after.filter { before[$0.key] != nil } == before)
+    let made = after.keys.filter { before[$0] == nil }.sorted()
+    #expect(made.contains { $0.hasSuffix("/cache.sqlite") })
+    #expect(
+      made.allSatisfy {
+        $0.hasPrefix("new-machine/.local/") && ($0.hasSuffix("/") || $0.contains("cache.sqlite"))
+      }, "\(made)")
   }
 
   @Test func undoWithNothingLeftAfterTheLockWasRemovedCreatesNoLock() throws {

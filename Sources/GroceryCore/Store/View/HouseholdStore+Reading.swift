@@ -175,11 +175,16 @@ extension HouseholdStore {
   }
 
   /// The cache, brought up to date with the logs: rebuilt when missing, stale or damaged, else given the lines
-  /// written since it last read. Nil where there is no state folder yet, or the cache cannot be written.
+  /// written since it last read. Nil where there are no logs yet, or the cache cannot be written.
   ///
   /// What this machine's log lost is carried into a rebuilt cache, with what is found gone since the last read.
   func upToDateCache(_ logs: [String: Int]) throws -> HouseholdCache? {
-    guard try FileSystem.status(stateFolder) != nil else { return nil }
+    // A machine that has only ever read the household has no state folder yet. It is made for the cache, so that
+    // reading costs there what it costs on a machine that has made changes, rather than a fold of every log each
+    // time. Where it cannot be made (a read-only home), the logs are folded in memory.
+    if try FileSystem.status(stateFolder) == nil {
+      guard !logs.isEmpty, (try? FileSystem.makeFolders(stateFolder, mode: 0o700)) != nil else { return nil }
+    }
     var lost: LostChanges?
     do {
       let machine = try recordedMachine()
