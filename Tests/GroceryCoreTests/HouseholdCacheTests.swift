@@ -155,6 +155,35 @@ import Testing
     #expect(Set(sums).count == 2)
   }
 
+  @Test func theSumChangesWithAnyFlippedBitAndWithAValueMovedToTheNextColumn() {
+    func sum(_ values: [SQLValue]) -> Int64 { HouseholdCache.sum(values) }
+    // Blobs of every length around a word's, so that both whole words and the padded tail are covered.
+    for length in 1...19 {
+      let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+      let original = sum([.integer(5), .blob(bytes), .text("milk")])
+      for index in 0..<length {
+        for bit in 0..<8 {
+          var flipped = bytes
+          flipped[index] ^= 1 << bit
+          #expect(sum([.integer(5), .blob(flipped), .text("milk")]) != original, "byte \(index), bit \(bit)")
+        }
+      }
+      // A zero byte added at the end, which the padding alone would not tell.
+      #expect(sum([.integer(5), .blob(bytes + [0]), .text("milk")]) != original)
+    }
+    // The same top bit flipped in two words, which a sum without the rotation would not see.
+    let words = [UInt8](repeating: 0x41, count: 16)
+    var twice = words
+    twice[7] ^= 0x80
+    twice[15] ^= 0x80
+    #expect(sum([.blob(words)]) != sum([.blob(twice)]))
+    // A value moved to the next column, or a text stored as a blob.
+    #expect(sum([.text("ab"), .null]) != sum([.null, .text("ab")]))
+    #expect(sum([.text("ab"), .text("c")]) != sum([.text("a"), .text("bc")]))
+    #expect(sum([.text("ab")]) != sum([.blob(Array("ab".utf8))]))
+    #expect(sum([.integer(1 << 40)]) != sum([.integer(1 << 41)]))
+  }
+
   /// Staples bought on these days before today (oldest first), with whether each is on the list.
   func stock(_ store: HouseholdStore, _ staples: [(String, [Int], Bool)], skip: [String: Int] = [:]) throws {
     let start = Fixed.today.adding(days: -90)

@@ -17,7 +17,7 @@
 /// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
 final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt.
-  static let version: Int32 = 4
+  static let version: Int32 = 5
 
   let database: Database
 
@@ -310,11 +310,26 @@ final class HouseholdCache {
   }
 
   /// Loads the rows with these numbers into `state`.
+  ///
+  /// They are asked for `batch` at a time (the last batch filled out with a row number no row has), so that a
+  /// list of thousands runs a few statements, not one for each row.
   func loadItems(rows: some Sequence<Int64>, into state: inout HouseholdState) throws {
-    let s = try database.statement("SELECT \(Self.itemColumns) FROM item WHERE rowid = ?")
-    for row in rows {
+    let batch = 64
+    let s = try database.statement(
+      "SELECT \(Self.itemColumns) FROM item WHERE rowid IN (?" + String(repeating: ", ?", count: batch - 1)
+        + ")")
+    var rows = rows.makeIterator()
+    var more = true
+    while more {
       s.reset()
-      s.bind(.integer(row))
+      var bound = 0
+      while bound < batch, let row = rows.next() {
+        bound += 1
+        s.bind(.integer(row), at: Int32(bound))
+      }
+      more = bound == batch
+      guard bound > 0 else { break }
+      for index in bound..<batch { s.bind(.integer(0), at: Int32(index + 1)) }
       try loadItems(s, into: &state)
     }
   }
