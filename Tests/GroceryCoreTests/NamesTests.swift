@@ -12,6 +12,14 @@ import Testing
     #expect(Names.key(a) == Names.key(b))
   }
 
+  @Test(arguments: [
+    ("milk", false), ("Crème fraîche", false), ("~ ok !", false), ("mi\tlk", true), ("milk\n", true),
+    ("\u{7F}", true), ("a\u{85}b", true), ("café\u{1B}[31m", true), ("one\u{2028}two", true), ("", false),
+  ])
+  func aControlCharacterIsFoundInPlainAndAccentedText(_ text: String, _ found: Bool) {
+    #expect(Names.containsControl(text) == found)
+  }
+
   @Test func foldingKeepsDifferentLettersApart() {
     #expect(Names.key("milk") != Names.key("silk"))
   }
