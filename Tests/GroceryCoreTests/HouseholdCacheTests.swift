@@ -308,7 +308,7 @@ import Testing
     let since = Fixed.today.adding(days: -84)
     let everyday = try alice.load()
     #expect(everyday.items.contains { $0.earlierPurchases > 0 }, "the everyday view keeps only recent ones")
-    let weeks = try alice.loadWithTripStats(since: since, now: Fixed.now).groceries
+    let weeks = try alice.loadRecent(since: since)
     #expect(try alice.read().cache != nil, "read from the cache")
     let whole = try alice.loadHistory()
     #expect(try weeks.stats([], today: Fixed.today) == whole.stats([], today: Fixed.today))

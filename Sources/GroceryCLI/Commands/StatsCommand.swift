@@ -37,10 +37,8 @@ struct StatsCommand: Command, Runnable {
     let rows = try context.scoped(names) { scope in
       // The weekly counts need every purchase of the last twelve weeks; the everyday view keeps fewer for items
       // bought often.
-      let groceries = try context.store.loadWithTripStats(
-        scope, since: context.today.adding(days: -7 * 12), now: context.now
-      ).groceries
-      return try groceries.stats(names, today: context.today)
+      try context.store.loadRecent(scope, since: context.today.adding(days: -7 * 12))
+        .stats(names, today: context.today)
     }
     context.write(writer.add(rows) + writer.finish())
   }

@@ -295,20 +295,26 @@ final class HouseholdCache {
   /// index alone. Nil for a scope that names its rows.
   func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
     guard let condition = Self.listed(query) else { return nil }
-    let s = try database.statement(
-      "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE key IS NOT NULL AND \(condition)")
-    var result: [(row: Int64, key: String, value: UUID?)] = []
-    while try s.step() { result.append((s.integer(0), s.text(1), UUID(sql: s.value(2)))) }
-    return result
+    return try nameRows(
+      "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE key IS NOT NULL AND \(condition)"
+    ) { UUID(sql: $0.value(2)) }
   }
 
   /// Every living item's row by its row number, name key and times bought (kept in the `bought` column), for
-  /// `HouseholdStore.walkStats`, which orders the names by them before reading any item; read from an index alone.
+  /// `HouseholdStore.walkStats`, which orders the names by them before reading any item; from an index alone.
   func boughtRows() throws -> [(row: Int64, key: String, value: Int)] {
-    let s = try database.statement(
-      "SELECT rowid, key, bought FROM item INDEXED BY item_bought WHERE \"alive\" = 1 AND key IS NOT NULL")
-    var result: [(row: Int64, key: String, value: Int)] = []
-    while try s.step() { result.append((s.integer(0), s.text(1), Int(s.integer(2)))) }
+    try nameRows(
+      "SELECT rowid, key, bought FROM item INDEXED BY item_bought WHERE \"alive\" = 1 AND key IS NOT NULL"
+    ) { Int($0.integer(2)) }
+  }
+
+  /// The rows a query selects as row number, name key and a third column, for `NameGroups`.
+  private func nameRows<Value>(_ sql: String, value: (Statement) -> Value) throws -> [(
+    row: Int64, key: String, value: Value
+  )] {
+    let s = try database.statement(sql)
+    var result: [(row: Int64, key: String, value: Value)] = []
+    while try s.step() { result.append((s.integer(0), s.text(1), value(s))) }
     return result
   }
 
@@ -321,18 +327,12 @@ final class HouseholdCache {
     let s = try database.statement(
       "SELECT \(Self.itemColumns) FROM item WHERE rowid IN (?" + String(repeating: ", ?", count: batch - 1)
         + ")")
-    var rows = rows.makeIterator()
-    var more = true
-    while more {
+    let rows = Array(rows)
+    for first in stride(from: 0, to: rows.count, by: batch) {
       s.reset()
-      var bound = 0
-      while bound < batch, let row = rows.next() {
-        bound += 1
-        s.bind(.integer(row), at: Int32(bound))
+      for index in 0..<batch {
+        s.bind(.integer(first + index < rows.count ? rows[first + index] : 0), at: Int32(index + 1))
       }
-      more = bound == batch
-      guard bound > 0 else { break }
-      for index in bound..<batch { s.bind(.integer(0), at: Int32(index + 1)) }
       try loadItems(s, into: &state)
     }
   }

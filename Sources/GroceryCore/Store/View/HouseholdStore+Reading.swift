@@ -183,7 +183,12 @@ extension HouseholdStore {
     // reading costs there what it costs on a machine that has made changes, rather than a fold of every log each
     // time. Where it cannot be made (a read-only home), the logs are folded in memory.
     if try FileSystem.status(stateFolder) == nil {
-      guard !logs.isEmpty, (try? FileSystem.makeFolders(stateFolder, mode: 0o700)) != nil else { return nil }
+      guard !logs.isEmpty else { return nil }
+      do {
+        try FileSystem.makeFolders(stateFolder, mode: 0o700)
+      } catch is GroceryError {
+        return nil
+      }
     }
     var lost: LostChanges?
     do {

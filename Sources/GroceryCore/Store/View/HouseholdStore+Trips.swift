@@ -145,14 +145,11 @@ extension HouseholdStore {
     return tripStats(in: try read(.ids([])).state, now: now, this: try recordedMachine())
   }
 
-  /// The everyday view and the trip figures per store, from one read, for `stats`.
-  ///
-  /// With `since`, items hold every purchase since that day, not only the recent ones: read from the cache for
-  /// the items whose recent ones begin later (the cost stays that of the weeks asked for, however long the
-  /// history), or the whole history when the logs were folded in memory.
-  public func loadWithTripStats(_ scope: ItemScope = .all, since: Day? = nil, now: Date) throws -> (
-    groceries: Groceries, trips: [StoreTripStats]
-  ) {
+  /// The items of the scope, for `stats NAME`: with `since`, each holds every purchase since that day, not only
+  /// the recent ones the everyday view keeps. Read from the cache for the items whose recent ones begin later
+  /// (the cost stays that of the weeks asked for, however long the history), or the whole history when the
+  /// logs were folded in memory.
+  public func loadRecent(_ scope: ItemScope = .all, since: Day? = nil) throws -> Groceries {
     try migrateIfNeeded()
     var reading = try read(scope)
     if let since, reading.history == nil, let cache = reading.cache {
@@ -168,7 +165,7 @@ extension HouseholdStore {
     if since != nil, let history = reading.history {
       reading.view = HouseholdView(reading.state, history: history)
     }
-    return (reading.view.groceries, tripStats(in: reading.state, now: now, this: try recordedMachine()))
+    return reading.view.groceries
   }
 
   /// The view of a state whose items hold every purchase since a day: read from the cache, in a read under way,
