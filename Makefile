@@ -16,8 +16,10 @@ DEMOENV  = XDG_STATE_HOME=$(CURDIR)/.build/demo/state
 all: build
 
 # On Linux the release binary links with lld, which ships with the toolchain: the system linker warns about
-# a mktemp inside the static Foundation that grocery never calls.
-LINKER   = $(if $(filter Linux,$(shell uname -s)),-Xswiftc -use-ld=lld,)
+# a mktemp inside the static Foundation that grocery never calls. It is not position-independent: loading a
+# PIE binary patched 40,000 pointers in the static runtime and Foundation on every start, a sixth of what
+# `grocery --version` cost (docs/benchmarks.md). The shared libraries it loads are still placed at random.
+LINKER   = $(if $(filter Linux,$(shell uname -s)),-Xswiftc -use-ld=lld -Xlinker --no-pie,)
 
 build:
 	$(SWIFT) build -c release --static-swift-stdlib --product grocery $(LINKER)
