@@ -29,9 +29,18 @@ extension HouseholdStore {
         mode: query.mode, location: try query.location.map(household.locationName),
         category: try query.category.map(household.categoryName), today: query.today, sections: [],
         isFlat: query.flat, toBuy: 0, boughtToday: 0)
+      let names = NameGroups(rows)
+      // A list of one part's names is read at once, and shown as one view, as a list read in memory is.
+      if names.groups.count <= partSize {
+        var state = reading.state
+        try cache.loadItems(rows: names.rowNumbers(of: names.groups.indices), into: &state)
+        var view = try HouseholdView(state).groceries.listView(query)
+        if !view.isEmpty { try part(view) }
+        view.sections = []
+        return view
+      }
       // Each name under the category of each of its rows: the rows of a name two ids share are read together,
       // under the category of each, and shown under the one their view gives them.
-      let names = NameGroups(rows)
       var byCategory: [String: [Int]] = [:]
       for group in names.groups.indices {
         for row in names.rows(in: group) {
