@@ -368,6 +368,35 @@ import Testing
     #expect(Cadence(item(purchasedOn: [-14, -7, -7, 0]), fallback: 3).learned == 7)
   }
 
+  /// Only the latest `Cadence.days` different days count: the median of their gaps, read from the newest back,
+  /// is the one a plain reading of every day gives, for histories short and long, with repeats and out of order.
+  @Test func learnsFromTheLatestDaysAlone() {
+    func plain(_ days: [Day]) -> Int? {
+      var distinct: [Day] = []
+      for day in days where distinct.last != day { distinct.append(day) }
+      let gaps = zip(distinct.suffix(Cadence.days), distinct.suffix(Cadence.days).dropFirst())
+        .map { $0.days(to: $1) }.sorted()
+      if gaps.isEmpty { return nil }
+      return gaps.count % 2 == 1
+        ? gaps[gaps.count / 2] : (gaps[gaps.count / 2 - 1] + gaps[gaps.count / 2] + 1) / 2
+    }
+    var random = SystemRandomNumberGenerator()
+    for count in [0, 1, 2, 3, 26, 27, 28, 29, 60] {
+      for _ in 0..<20 {
+        var offset = -400
+        let days = (0..<count).map { _ in
+          offset += Int.random(in: -1...9, using: &random)
+          return Fixed.day(offset)
+        }
+        #expect(Cadence.learned(days) == plain(days), "\(days.map(\.ordinal))")
+      }
+    }
+    // 40 weekly days, then 5 daily ones: the 27 latest days hold 5 one-day gaps and 21 weekly ones.
+    let days = (0..<40).map { Fixed.day(-400 + 7 * $0) } + (1...5).map { Fixed.day(-127 + $0) }
+    #expect(Cadence.learned(days) == 7)
+    #expect(Cadence.learned(Array(days.suffix(10))) == 1)
+  }
+
   @Test func fallsBackWithTooLittleHistory() {
     #expect(Cadence(item(purchasedOn: [-3]), fallback: 7).interval == 7)
     #expect(Cadence(item(purchasedOn: []), fallback: 7).isDue(today: Fixed.today, within: 0))

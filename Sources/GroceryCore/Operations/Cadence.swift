@@ -17,20 +17,29 @@ public struct Cadence: Equatable, Sendable {
   public let lastPurchased: Day?
 
   public init(_ item: Item, fallback: Int) {
-    let days = item.purchases.map(\.date)
-    learned = Cadence.learned(days)
+    learned = Cadence.learned(item.purchases.lazy.map(\.date))
     interval = max(1, learned ?? fallback)
-    lastPurchased = days.last
+    lastPurchased = item.purchases.last?.date
   }
 
   /// The median gap between the most recent of these purchase days (oldest first, repeats allowed); nil with
   /// fewer than two days. The cache keeps it for each item, so that `restock --due` reads only the due ones.
-  static func learned(_ purchases: [Day]) -> Int? {
-    var days: [Day] = []
-    for day in purchases where days.last != day { days.append(day) }
-    days = Array(days.suffix(Cadence.days))
-    let gaps = zip(days, days.dropFirst()).map { $0.days(to: $1) }.sorted()
+  ///
+  /// Reads back from the newest day and stops at the `days`-th different one: every list works this out for
+  /// every item it shows, so it copies no more than that.
+  static func learned(_ purchases: some BidirectionalCollection<Day>) -> Int? {
+    var gaps: [Int] = []
+    gaps.reserveCapacity(Cadence.days - 1)
+    var later: Day?
+    for day in purchases.reversed() where day != later {
+      if let later {
+        gaps.append(day.days(to: later))
+        if gaps.count == Cadence.days - 1 { break }
+      }
+      later = day
+    }
     if gaps.isEmpty { return nil }
+    gaps.sort()
     if gaps.count % 2 == 1 { return gaps[gaps.count / 2] }
     return (gaps[gaps.count / 2 - 1] + gaps[gaps.count / 2] + 1) / 2
   }

@@ -97,10 +97,11 @@ public struct HouseholdStore: Sendable {
   /// The logs in the folder by machine id, with their sizes.
   func logFiles() throws -> [String: Int] {
     var logs: [String: Int] = [:]
-    for name in try FileSystem.entries(logsFolder) where ConflictCopy.isOne(name) {
+    let names = try FileSystem.entries(logsFolder)
+    for name in names where ConflictCopy.isOne(name) {
       warn(ConflictCopy.message(shown(logsFolder + "/" + name)))
     }
-    for name in try FileSystem.entries(logsFolder) where name.hasSuffix(".jsonl") {
+    for name in names where name.hasSuffix(".jsonl") {
       let machine = String(name.dropLast(6))
       guard MachineID.isValid(machine) else { continue }
       let file = logsFolder + "/" + name

@@ -3,7 +3,17 @@
 enum ConflictCopy {
   /// Returns true when the file name in `logs/` is a sync tool's conflict copy.
   static func isOne(_ name: String) -> Bool {
-    name.contains(".sync-conflict-") || name.contains("(conflicted copy") || name.contains("conflicted copy)")
+    let bytes = Array(name.utf8)
+    return marks.contains { mark in
+      mark.count <= bytes.count
+        && (0...bytes.count - mark.count).contains { bytes[$0..<$0 + mark.count].elementsEqual(mark) }
+    }
+  }
+
+  /// What the tools put in a copy's name, as bytes: every command checks every log's name, and searching text
+  /// for text sets up a searcher whose first use costs more than reading the cache's base tables.
+  private static let marks = [".sync-conflict-", "(conflicted copy", "conflicted copy)"].map {
+    Array($0.utf8)
   }
 
   /// What a person is told of the copy at `file`.
