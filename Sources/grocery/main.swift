@@ -14,9 +14,15 @@ func environment() -> [String: String] {
   let first: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
   guard var entry = first else { return values }
   while let pointer = entry.pointee {
-    let text = String(cString: pointer)
-    if let equals = text.firstIndex(of: "="), values[String(text[..<equals])] == nil {
-      values[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    // On the bytes: a name ends at the first '=', and splitting the text by characters costs more.
+    let bytes = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+    let count = strlen(pointer)
+    if let equals = (0..<count).first(where: { bytes[$0] == UInt8(ascii: "=") }) {
+      let name = String(decoding: UnsafeBufferPointer(start: bytes, count: equals), as: UTF8.self)
+      if values[name] == nil {
+        values[name] = String(
+          decoding: UnsafeBufferPointer(start: bytes + equals + 1, count: count - equals - 1), as: UTF8.self)
+      }
     }
     entry += 1
   }
