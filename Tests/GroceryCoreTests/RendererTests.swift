@@ -550,6 +550,22 @@ import Testing
         """)
   }
 
+  /// A wide name is padded by the columns it takes, and a value wider than its column still keeps two spaces
+  /// before the next.
+  @Test func statsColumnsHoldWideNamesAndOverlongValues() {
+    let rows = [
+      ItemStats(
+        name: "牛乳", timesBought: 1_234_567, interval: 123_456, lastBought: Fixed.today, weekly: [0, 3])
+    ]
+    func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
+    #expect(
+      StatsRenderer.text(rows, chart: false)
+        == "ITEM" + spaces(40) + "  BOUGHT  EVERY" + spaces(5) + "  LAST" + spaces(6) + "  WEEKS (2)\n"
+        + "牛乳" + spaces(40) + "  1234567  123456 days  2026-11-21  03\n"
+        + "\nWEEKS: purchases a week, oldest first; the last is this week, up to today.\n"
+        + "0 none  1-9 that many  + 10 or more\n")
+  }
+
   @Test func statsChartUsesOneFixedScaleWithALegend() throws {
     #expect(
       StatsRenderer.text(try boughtOften().stats([], today: Fixed.today), chart: true) == """

@@ -5,6 +5,7 @@ public enum StatsRenderer {
   /// The scale is fixed, not fitted to the rows shown, so a bar means the same count in the full table, in
   /// `stats milk` and next year; a week of a staple rarely holds more than three purchases.
   static let bars: [Character] = ["·", "▂", "▄", "▆", "█"]
+  static let barBytes = bars.map { Array(String($0).utf8) }
 
   /// Returns the table, then a legend saying which end is this week; the weekly column is a bar chart on a
   /// terminal and digits otherwise.
@@ -26,26 +27,31 @@ public enum StatsRenderer {
     public mutating func add(_ rows: [ItemStats]) -> String {
       guard let weeks = rows.first?.weekly.count else { return "" }
       let nameWidth = StatsRenderer.nameWidth(weeks: weeks)
-      var lines: [String] = []
+      // Written as bytes into one buffer: a table of hundreds of rows built from small texts joined cost as
+      // much as reading its items.
+      var out: [UInt8] = []
+      out.reserveCapacity((rows.count + 1) * 100)
       if !started {
-        lines.append(
-          pad("ITEM", nameWidth) + "  " + pad("BOUGHT", 6, right: true) + "  " + pad("EVERY", 10) + "  "
-            + pad("LAST", 10) + "  " + "WEEKS (\(weeks))")
+        line(&out, "ITEM", nameWidth, "BOUGHT", "EVERY", "LAST", Array("WEEKS (\(weeks))".utf8))
         started = true
       }
+      var weekly: [UInt8] = []
       for row in rows {
-        let weekly = row.weekly.map { count -> String in
-          if chart { return String(bars[min(bars.count - 1, count)]) }
-          return count > 9 ? "+" : String(count)
-        }.joined()
-        lines.append(
-          pad(fit(row.name, nameWidth), nameWidth) + "  " + pad(String(row.timesBought), 6, right: true)
-            + "  "
-            + pad(row.interval.map { "\($0) days" } ?? "-", 10) + "  "
-            + pad(row.lastBought?.description ?? "-", 10) + "  "
-            + weekly)
+        weekly.removeAll(keepingCapacity: true)
+        for count in row.weekly {
+          if chart {
+            weekly += StatsRenderer.barBytes[min(StatsRenderer.barBytes.count - 1, count)]
+          } else if (0...9).contains(count) {
+            weekly.append(UInt8(ascii: "0") + UInt8(count))
+          } else {
+            weekly += (count > 9 ? "+" : String(count)).utf8
+          }
+        }
+        line(
+          &out, fit(row.name, nameWidth), nameWidth, String(row.timesBought),
+          row.interval.map { "\($0) days" } ?? "-", row.lastBought?.description ?? "-", weekly)
       }
-      return lines.map { TextLayout.trimmingTrailingSpaces($0) + "\n" }.joined()
+      return String(decoding: out, as: UTF8.self)
     }
 
     /// The legend after the rows, or the empty message when there were none.
@@ -55,9 +61,28 @@ public enum StatsRenderer {
         + (chart ? "· none  ▂ 1  ▄ 2  ▆ 3  █ 4 or more\n" : "0 none  1-9 that many  + 10 or more\n")
     }
 
-    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-      let gap = String(repeating: " ", count: max(0, width - TextLayout.width(text)))
-      return right ? gap + text : text + gap
+    /// Appends one line: the name, the count right-aligned, the interval, the last day and the weeks, two
+    /// spaces apart, without trailing spaces.
+    private func line(
+      _ out: inout [UInt8], _ name: String, _ nameWidth: Int, _ bought: String, _ every: String,
+      _ last: String,
+      _ weeks: [UInt8]
+    ) {
+      func spaces(_ count: Int) { out += repeatElement(UInt8(ascii: " "), count: max(0, count)) }
+      out += name.utf8
+      spaces(nameWidth - TextLayout.width(name))
+      spaces(2 + max(0, 6 - TextLayout.width(bought)))
+      out += bought.utf8
+      spaces(2)
+      out += every.utf8
+      spaces(10 - TextLayout.width(every))
+      spaces(2)
+      out += last.utf8
+      spaces(10 - TextLayout.width(last))
+      spaces(2)
+      out += weeks
+      while out.last == UInt8(ascii: " ") { out.removeLast() }
+      out.append(UInt8(ascii: "\n"))
     }
 
     private func fit(_ name: String, _ width: Int) -> String {
