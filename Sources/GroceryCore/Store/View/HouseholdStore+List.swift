@@ -3,8 +3,8 @@ extension HouseholdStore {
   /// Reads the list the query asks for and hands it to `part` a view at a time, in order: from the cache, each
   /// category's next `partSize` names (every row of each, so that a name two ids share is shown once); a list
   /// of no more names than that, one read in memory, or the purchased list (ordered by day, not by walk), as
-  /// the whole view at once. Returns the whole
-  /// list's view without its sections: the names it resolved and every count.
+  /// the whole view at once. Returns the whole list's view without its sections: the names it resolved and
+  /// every count.
   public func walkList(_ query: ListQuery, partSize: Int = 256, part: (ListView) throws -> Void) throws
     -> ListView
   {
