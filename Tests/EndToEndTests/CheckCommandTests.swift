@@ -13,6 +13,17 @@ import Testing
     return (String(name.prefix(16)), logs + "/" + name)
   }
 
+  /// This machine's log put back to an older copy of itself: milk added, then eggs and tea added and lost.
+  func restoreOlderLog() throws -> (path: String, older: Data, whole: Data) {
+    try scenario.given(["add", "milk"])
+    let (_, path) = try ownLog()
+    let older = try Data(contentsOf: URL(fileURLWithPath: path))
+    try scenario.given(["add", "eggs"], ["add", "tea"])
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    try older.write(to: URL(fileURLWithPath: path))
+    return (path, older, whole)
+  }
+
   @Test func aHealthyHouseholdIsWellAndExitsZero() throws {
     try scenario.given(["add", "milk", "eggs"], ["purchase", "milk"])
     let (machine, _) = try ownLog()
@@ -145,12 +156,8 @@ import Testing
   }
 
   @Test func lostChangesAreSaidByEveryCommandAndCheckUntilThisMachineMakesAChange() throws {
-    try scenario.given(["add", "milk"])
-    let (_, path) = try ownLog()
-    let older = try Data(contentsOf: URL(fileURLWithPath: path))
-    try scenario.given(["add", "eggs"], ["add", "tea"])
-    let had = try Data(contentsOf: URL(fileURLWithPath: path)).count
-    try older.write(to: URL(fileURLWithPath: path))
+    let (path, older, whole) = try restoreOlderLog()
+    let had = whole.count
     let warning = lostWarning(path, size: older.count, had: had, gone: "add eggs; add tea")
     // Said again after the cache is rebuilt from the shorter log, by every command.
     for _ in 0..<2 {
@@ -173,12 +180,7 @@ import Testing
   }
 
   @Test func lostChangesThatComeBackAreNoLongerSaid() throws {
-    try scenario.given(["add", "milk"])
-    let (_, path) = try ownLog()
-    let older = try Data(contentsOf: URL(fileURLWithPath: path))
-    try scenario.given(["add", "eggs"], ["add", "tea"])
-    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-    try older.write(to: URL(fileURLWithPath: path))
+    let (path, _, whole) = try restoreOlderLog()
     try scenario.given(["list"])
     // The line of eggs comes back first (an older copy of the log a little newer): only tea is still gone.
     let lines = whole.split(separator: 0x0A, omittingEmptySubsequences: false)
@@ -232,12 +234,7 @@ import Testing
   }
 
   @Test func aLogRestoredFromAnOlderCopyIsSaidWithTheChangesItLost() throws {
-    try scenario.given(["add", "milk"])
-    let (_, path) = try ownLog()
-    let older = try Data(contentsOf: URL(fileURLWithPath: path))
-    try scenario.given(["add", "eggs"], ["add", "tea"])
-    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-    try older.write(to: URL(fileURLWithPath: path))
+    let (path, older, whole) = try restoreOlderLog()
     let list = try scenario.grocery.run(["list"])
     #expect(list.status == 0 && list.stdout.hasPrefix("Uncategorized\n  [ ] milk\n"), "\(list)")
     #expect(

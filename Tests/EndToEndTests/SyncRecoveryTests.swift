@@ -140,14 +140,21 @@ import Testing
 
   // MARK: - A rewound working tree
 
-  @Test func aRestoredBackupOfThisMachinesLogGetsItsLostChangesBackFromGit() throws {
+  /// Alice's log, shared, then put back to a copy from before she added tea and jam and synced them.
+  func rewindAlicesLog() throws -> (log: String, backup: Data, had: Int) {
     try household.share([alice, bob])
     let log = alice.store + "/" + (try ownLog(alice))
     let backup = try Data(contentsOf: URL(fileURLWithPath: log))
     try household.on(alice, at: 10, "add", "tea")
     try household.on(alice, at: 11, "add", "jam")
     try household.on(alice, at: 12, "sync")
+    let had = try Data(contentsOf: URL(fileURLWithPath: log)).count
     try backup.write(to: URL(fileURLWithPath: log))
+    return (log, backup, had)
+  }
+
+  @Test func aRestoredBackupOfThisMachinesLogGetsItsLostChangesBackFromGit() throws {
+    let (log, _, _) = try rewindAlicesLog()
     try household.on(alice, at: 20, "add", "honey")
     let synced = try household.on(alice, at: 21, "sync")
     #expect(
@@ -164,15 +171,8 @@ import Testing
   }
 
   @Test func anOlderCopyOfThisMachinesLogIsSaidByEveryCommandUntilSyncPutsItsChangesBack() throws {
-    try household.share([alice, bob])
-    let log = alice.store + "/" + (try ownLog(alice))
-    let backup = try Data(contentsOf: URL(fileURLWithPath: log))
-    try household.on(alice, at: 10, "add", "tea")
-    try household.on(alice, at: 11, "add", "jam")
-    try household.on(alice, at: 12, "sync")
-    let had = try Data(contentsOf: URL(fileURLWithPath: log)).count
     // A folder-sync tool puts an older copy of the log back over it.
-    try backup.write(to: URL(fileURLWithPath: log))
+    let (log, backup, had) = try rewindAlicesLog()
     let warning =
       "grocery: warning: this machine's log '\(log)' is \(backup.count) bytes, shorter than the \(had) it had (a"
       + " restored backup or an older copy?); gone from it: add tea; add jam\n"
