@@ -155,6 +155,27 @@ import Testing
     #expect(Set(sums).count == 2)
   }
 
+  @Test func aStampIsReadInPlaceAsItWasWrittenAndNothingElseIsTakenForOne() throws {
+    let database = try Database(path: folder.file("stamps.sqlite"), create: true)
+    try database.execute("CREATE TABLE t(s)")
+    let stamps = [
+      Stamp.zero, Stamp(milliseconds: 1_700_000_000_123, counter: 7, machineNumber: 0xfedc_ba98_7654_3210),
+      Stamp(milliseconds: -5, counter: Int(Int32.max), machineNumber: 1),
+    ]
+    let others: [SQLValue] = [
+      .blob(Array(repeating: 1, count: 23)), .blob(Array(repeating: 1, count: 25)),
+      .text(String(repeating: "a", count: 24)), .integer(24), .null,
+    ]
+    for value in stamps.map({ SQLValue.blob($0.bytes) }) + others {
+      try database.statement("INSERT INTO t VALUES (?)").bind(value).run()
+    }
+    let select = try database.statement("SELECT s FROM t ORDER BY rowid")
+    var read: [Stamp?] = []
+    while try select.step() { read.append(select.stamp(0)) }
+    #expect(read == stamps + others.map { _ in nil })
+    #expect(stamps.map { Stamp(bytes: $0.bytes) } == stamps, "and from a copy of its bytes")
+  }
+
   @Test func theSumChangesWithAnyFlippedBitAndWithAValueMovedToTheNextColumn() {
     func sum(_ values: [SQLValue]) -> Int64 { HouseholdCache.sum(values) }
     // Blobs of every length around a word's, so that both whole words and the padded tail are covered.

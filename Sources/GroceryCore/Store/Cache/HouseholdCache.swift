@@ -138,7 +138,7 @@ final class HouseholdCache {
     let s = try database.statement("SELECT machine, offset, lines, last, check_ FROM log")
     var result: [String: ChangeLog.Position] = [:]
     while try s.step() {
-      guard let last = Stamp(bytes: s.blob(3)) else { throw Database.Failure(code: 0, message: "bad stamp") }
+      guard let last = s.stamp(3) else { throw Database.Failure(code: 0, message: "bad stamp") }
       result[s.text(0)] = ChangeLog.Position(
         offset: Int(s.integer(1)), lines: Int(s.integer(2)), last: last,
         check: UInt64(bitPattern: s.integer(4)))
@@ -172,7 +172,7 @@ final class HouseholdCache {
     }
     let machines = try database.statement("SELECT id, name, name_at FROM machine")
     while try machines.step() {
-      state.machines[machines.text(0)] = Register(machines.text(1), Stamp(bytes: machines.blob(2)) ?? .zero)
+      state.machines[machines.text(0)] = Register(machines.text(1), machines.stamp(2) ?? .zero)
     }
     state.categories = try loadEntities("category", CategoryFields.table, CategoryState())
     state.locations = try loadEntities("location", LocationFields.table, LocationState())
@@ -201,7 +201,7 @@ final class HouseholdCache {
   {
     var column = from
     for field in table {
-      guard field.load(&entity, s.value(column), s.value(column + 1)) else {
+      guard let stamp = s.stamp(column + 1), field.load(&entity, s.value(column), stamp) else {
         throw Database.Failure(code: 0, message: "bad value of \(field.key)")
       }
       column += 2
@@ -398,11 +398,13 @@ final class HouseholdCache {
       var item = ItemState()
       try Self.read(&item, ItemFields.table, s, from: 2)
       let next = Self.afterItemFields
-      item.updated = Stamp(bytes: s.blob(next)) ?? .zero
-      let touched = s.blob(next + 1)
-      item.touched = stride(from: 0, to: touched.count - 23, by: 24).compactMap {
-        Stamp(bytes: Array(touched[$0..<$0 + 24]))
-      }
+      item.updated = s.stamp(next) ?? .zero
+      item.touched =
+        s.withBlob(next + 1) { touched in
+          stride(from: 0, to: touched.count - 23, by: 24).compactMap {
+            Stamp(bytes: UnsafeRawBufferPointer(rebasing: touched[$0..<$0 + 24]))
+          }
+        } ?? []
       item.purchases = try Self.window(s.blob(next + 2))
       loaded.append((id, item))
     }
@@ -526,7 +528,7 @@ final class HouseholdCache {
       totals.trips = Int(settled.integer(1))
       totals.milliseconds = settled.integer(2)
       totals.items = Int(settled.integer(3))
-      totals.latest = Stamp(bytes: settled.blob(4)) ?? .zero
+      totals.latest = settled.stamp(4) ?? .zero
       totals.latestTrip = UUIDText.id(settled.blob(5)[...]) ?? totals.latestTrip
       book.settled[location] = totals
     }
@@ -653,7 +655,7 @@ final class HouseholdCache {
     var result: [UUID: [HouseholdState.Bought]] = [:]
     func collect(_ s: Statement) throws {
       while try s.step() {
-        guard let item = UUID(sql: s.value(0)), let stamp = Stamp(bytes: s.blob(2)) else {
+        guard let item = UUID(sql: s.value(0)), let stamp = s.stamp(2) else {
           throw Database.Failure(code: 0, message: "bad purchase")
         }
         result[item, default: []].append(
@@ -753,7 +755,7 @@ final class HouseholdCache {
       result.append(
         UndoRef(
           id: s.text(0), offset: Int(s.integer(1)), length: Int(s.integer(2)), summary: s.text(3),
-          at: Stamp(bytes: s.blob(4)) ?? .zero))
+          at: s.stamp(4) ?? .zero))
     }
     return result
   }

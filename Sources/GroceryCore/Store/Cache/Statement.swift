@@ -84,6 +84,17 @@ final class Statement {
     return hash.value
   }
 
+  /// A blob column's bytes in place, for reading without copying them out; nil when the column holds no blob.
+  func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
+    guard sqlite3_column_type(pointer, column) == SQLITE_BLOB else { return nil }
+    return try body(bytes(sqlite3_column_blob(pointer, column), column))
+  }
+
+  /// A stamp kept as its 24 bytes, read in place; nil when the column holds anything else.
+  func stamp(_ column: Int32) -> Stamp? {
+    withBlob(column) { Stamp(bytes: $0) } ?? nil
+  }
+
   /// The column's bytes where SQLite holds them (none for a nil pointer, which an empty value may have).
   private func bytes(_ start: UnsafeRawPointer?, _ column: Int32) -> UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(pointer, column)))

@@ -27,8 +27,8 @@ final class Field<Fields, State, Model>: Sendable {
     @Sendable (_ state: State, _ set: Fields, _ was: Fields, _ stamp: Stamp, _ back: inout Fields) -> Void
   /// The value and its stamp as the cache keeps them.
   let save: @Sendable (State) -> (value: SQLValue, stamp: SQLValue)
-  /// Takes the value and stamp the cache kept; false when they are not of this field.
-  let load: @Sendable (inout State, SQLValue, SQLValue) -> Bool
+  /// Takes the value and stamp the cache kept; false when the value is not of this field.
+  let load: @Sendable (inout State, SQLValue, Stamp) -> Bool
   /// Sets the field on the model from the entity, naming ids with `names`.
   let show: @Sendable (State, inout Model, NameMap) -> Void
   /// Sets the field in `set` and `was` when it differs between the two models (`before` nil: a new entity).
@@ -55,7 +55,7 @@ final class Field<Fields, State, Model>: Sendable {
     combine: @escaping @Sendable (inout State, State) -> Void,
     revert: @escaping @Sendable (State, Fields, Fields, Stamp, inout Fields) -> Void,
     save: @escaping @Sendable (State) -> (value: SQLValue, stamp: SQLValue),
-    load: @escaping @Sendable (inout State, SQLValue, SQLValue) -> Bool,
+    load: @escaping @Sendable (inout State, SQLValue, Stamp) -> Bool,
     show: @escaping @Sendable (State, inout Model, NameMap) -> Void,
     diff: @escaping @Sendable (Model?, Model, NameMap, NameMap, inout Fields, inout Fields) -> Void,
     export: ExportSpelling<Model>? = nil,
@@ -217,9 +217,7 @@ extension Field {
         return (held.value.sql, .blob(held.stamp.bytes))
       },
       load: { state, value, stamp in
-        guard let value = R(sql: value), case .blob(let bytes) = stamp, let stamp = Stamp(bytes: bytes) else {
-          return false
-        }
+        guard let value = R(sql: value) else { return false }
         register.set(&state, Register(value, stamp))
         return true
       },

@@ -61,8 +61,16 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
 
   /// The stamp of 24 bytes as `bytes` gives them, or nil when they are not 24.
   init?(bytes: [UInt8]) {
+    guard let stamp = bytes.withUnsafeBytes({ Stamp(bytes: $0) }) else { return nil }
+    self = stamp
+  }
+
+  /// The stamp of 24 bytes where they lie (a cache row's column, read in place), or nil when they are not 24.
+  init?(bytes: UnsafeRawBufferPointer) {
     guard bytes.count == 24 else { return nil }
-    func number(_ start: Int) -> UInt64 { bytes[start..<start + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+    func number(_ start: Int) -> UInt64 {
+      UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    }
     self.init(
       milliseconds: Int64(bitPattern: number(0)), counter: Int(truncatingIfNeeded: number(8)),
       machineNumber: number(16))
