@@ -188,6 +188,34 @@ import Testing
     #expect(!Names.ordered("item 2", "item 02"))
   }
 
+  @Test func sortBytesOrderKeysExactlyAsTheNaturalOrderDoes() {
+    func sortBytes(_ key: String) -> [UInt8] {
+      var bytes: [UInt8] = []
+      Names.appendSortBytes(ofKey: key, to: &bytes)
+      return bytes
+    }
+    func before(_ a: String, _ b: String) -> Bool {
+      sortBytes(a).withUnsafeBufferPointer { x in
+        sortBytes(b).withUnsafeBufferPointer { y in Names.sortsBefore(x, y) }
+      }
+    }
+    // Digits beside every kind of byte: below '0' (a space, '/'), above '9' (':', letters), multi-byte letters,
+    // runs of zeros, and ends of the text in the middle of a run.
+    let pieces = ["0", "00", "1", "01", "9", "10", "007", "/", " ", ":", "a", "b", "é", "ß", "🥚"]
+    var random = SeededRandom(seed: 15)
+    var keys = ["", "0", "00", "a", "a0", "a00", "a0b", "a00b", "item 2", "item 02", "item 10"]
+    for _ in 0..<400 {
+      keys.append(
+        (0..<Int.random(in: 1...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+          .joined())
+    }
+    for a in keys {
+      for b in keys {
+        #expect(before(a, b) == Names.ordered(a, key: a, b, key: b), "'\(a)' before '\(b)'")
+      }
+    }
+  }
+
   @Test func lettersStillSortAsBefore() {
     #expect(
       ["b", "Crème", "a10", "a9", "ab"].sorted(by: Names.ordered) == ["a9", "a10", "ab", "b", "Crème"])
