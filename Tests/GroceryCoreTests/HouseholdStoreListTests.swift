@@ -15,7 +15,7 @@ import Testing
   }
 
   /// Alice's household: items in every category and none, at two locations, staples, today's purchases, an
-  /// item unavailable today, and names that sort by number; bob, who had not seen her log, added some of the same
+  /// item unavailable today, removed items, and names that sort by number; bob, who had not seen her log, added some of the same
   /// names (twins), one in another category.
   func household() throws -> HouseholdStore {
     let alice = machine("alice")
@@ -42,6 +42,11 @@ import Testing
       _ = try g.purchase(["item 4", "item 6"], on: Fixed.today, today: Fixed.today, now: t)
       _ = try g.purchase(["item 5"], on: Fixed.today.adding(days: -20), today: Fixed.today, now: t)
       _ = try g.edit("item 7", changes: ItemChanges(isAvailable: false), today: Fixed.today, now: t)
+    }
+    // Removed items: one on the list when removed, one bought today, which no list shows.
+    try alice.update(summary: { _ in "remove" }, now: t + 2) { g in
+      _ = try g.purchase(["item 11"], on: Fixed.today, today: Fixed.today, now: t + 2)
+      _ = try g.remove(["item 10", "item 11"])
     }
     let bob = machine("bob")
     try bob.update(summary: { _ in "add" }, now: t + 1) { g in

@@ -17,7 +17,7 @@
 /// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
 final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt.
-  static let version: Int32 = 5
+  static let version: Int32 = 6
 
   let database: Database
 
@@ -41,7 +41,7 @@ final class HouseholdCache {
       CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
         touched BLOB, window BLOB, last INTEGER, learned INTEGER, bought INTEGER, sum INTEGER,
         twin INTEGER DEFAULT 0);
-      CREATE INDEX item_key ON item(key, "category");
+      CREATE INDEX item_key ON item(key, "category", "onList", "alive", "staple", last);
       CREATE INDEX item_on_list ON item("onList", "alive", key);
       CREATE INDEX item_staple ON item("staple", "alive", key);
       CREATE INDEX item_last ON item(last, key);
@@ -291,13 +291,49 @@ final class HouseholdCache {
   }
 
   /// Every row a list of the scope can show, by its row number, name key and category id, for
-  /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order; read from an
-  /// index alone. Nil for a scope that names its rows.
+  /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order. One pass, in name
+  /// order, over an index that holds the columns the scopes pick rows by: a name is shown when any of its rows is
+  /// picked, with all of them (the rows of a name two ids share are shown as one). Nil for a scope that names its
+  /// rows.
   func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
-    guard let condition = Self.listed(query) else { return nil }
-    return try nameRows(
-      "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE key IS NOT NULL AND \(condition)"
-    ) { UUID(sql: $0.value(2)) }
+    // The columns: 3 onList, 4 alive, 5 staple, 6 last.
+    let picks: (Statement) -> Bool
+    switch query {
+    case .all: picks = { _ in true }
+    case .shopping(let since):
+      let day = Int64(since.ordinal)
+      picks = { s in s.integer(3) == 1 && s.integer(4) == 1 || !s.isNull(6) && s.integer(6) >= day }
+    case .onList: picks = { s in s.integer(3) == 1 && s.integer(4) == 1 }
+    case .staples: picks = { s in s.integer(5) == 1 && s.integer(4) == 1 }
+    case .keys, .ids, .restock: return nil
+    }
+    let s = try database.statement(
+      "SELECT rowid, key, \"category\", \"onList\", \"alive\", \"staple\", last FROM item INDEXED BY item_key"
+        + " WHERE key IS NOT NULL ORDER BY key")
+    var result: [(row: Int64, key: String, value: UUID?)] = []
+    // The name being read: its key's bytes, its rows, and whether any of them is picked.
+    var key: [UInt8] = []
+    var rows: [(row: Int64, category: UUID?)] = []
+    var picked = false
+    func close() {
+      if picked {
+        let text = String(decoding: key, as: UTF8.self)
+        for row in rows { result.append((row.row, text, row.category)) }
+      }
+      rows.removeAll(keepingCapacity: true)
+      picked = false
+    }
+    while try s.step() {
+      if !s.withText(1, { $0.elementsEqual(key) }) {
+        close()
+        key.removeAll(keepingCapacity: true)
+        s.withText(1) { key.append(contentsOf: $0) }
+      }
+      rows.append((s.integer(0), s.withBlob(2) { UUIDText.id($0) } ?? nil))
+      if !picked { picked = picks(s) }
+    }
+    close()
+    return result
   }
 
   /// Every living item's row by its row number, name key and times bought (kept in the `bought` column), for

@@ -90,6 +90,11 @@ final class Statement {
     return try body(bytes(sqlite3_column_blob(pointer, column), column))
   }
 
+  /// A text column's UTF-8 bytes in place, for comparing without making a `String`.
+  func withText<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    try body(bytes(UnsafeRawPointer(sqlite3_column_text(pointer, column)), column))
+  }
+
   /// A stamp kept as its 24 bytes, read in place; nil when the column holds anything else.
   func stamp(_ column: Int32) -> Stamp? {
     withBlob(column) { Stamp(bytes: $0) } ?? nil

@@ -74,6 +74,12 @@ enum UUIDText {
     withUnsafeBytes(of: id.uuid) { Array($0) }
   }
 
+  /// The id of 16 bytes where they lie (a cache column read in place), or nil when there are not 16.
+  static func id(_ bytes: UnsafeRawBufferPointer) -> UUID? {
+    guard bytes.count == 16 else { return nil }
+    return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
+  }
+
   /// The id of 16 bytes, or nil when there are not 16.
   static func id(_ b: ArraySlice<UInt8>) -> UUID? {
     guard b.count == 16 else { return nil }
