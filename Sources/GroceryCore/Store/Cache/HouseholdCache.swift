@@ -187,24 +187,27 @@ final class HouseholdCache {
       "SELECT id, \(Self.columns(table).joined(separator: ", ")), sum FROM \(name)")
     var result: [UUID: S] = [:]
     while try s.step() {
-      try Self.checkSum(s, columns: Int32(1 + table.count * 2))
-      guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
+      var row = RowReader(s)
+      guard let id = row.blob({ UUIDText.id($0) }) ?? nil else {
+        throw Database.Failure(code: 0, message: "bad id")
+      }
       var entity = empty
-      try Self.read(&entity, table, s, from: 1)
+      try Self.read(&entity, table, &row)
+      try row.check()
       result[id] = entity
     }
     return result
   }
 
-  private static func read<F, S, M>(_ entity: inout S, _ table: [Field<F, S, M>], _ s: Statement, from: Int32)
+  /// Reads the fields' values and stamps, in the table's order, from the row's next columns.
+  private static func read<F, S, M>(_ entity: inout S, _ table: [Field<F, S, M>], _ row: inout RowReader)
     throws
   {
-    var column = from
     for field in table {
-      guard let stamp = s.stamp(column + 1), field.load(&entity, s.value(column), stamp) else {
+      let value = row.value()
+      guard let stamp = row.stamp(), field.load(&entity, value, stamp) else {
         throw Database.Failure(code: 0, message: "bad value of \(field.key)")
       }
-      column += 2
     }
   }
 
@@ -213,14 +216,6 @@ final class HouseholdCache {
     for (index, value) in values.enumerated() { s.bind(value, at: Int32(index + 1)) }
     s.bind(.integer(sum(values)), at: Int32(values.count + 1))
     try s.run()
-  }
-
-  /// Refuses a row whose first `columns` values are not what its checksum, in the next column, says: a flipped
-  /// bit makes the cache be rebuilt, never read as something the logs never said.
-  private static func checkSum(_ s: Statement, columns: Int32) throws {
-    if s.sum(ofColumns: columns) != s.integer(columns) {
-      throw Database.Failure(code: 0, message: "a row's checksum does not match")
-    }
   }
 
   /// FNV-1a over the values, each with its kind and length, so that no two rows share a sum by accident.
@@ -273,8 +268,6 @@ final class HouseholdCache {
       "updated", "touched", "window", "last", "learned", "bought", "sum",
     ]
   private static let itemColumns = itemColumnNames.joined(separator: ", ")
-  /// Where the columns after the fields start (`updated`).
-  private static let afterItemFields = Int32(2 + ItemFields.table.count * 2)
 
   /// The condition that picks the rows of the items a list of the scope can show; nil for scopes that name rows.
   private static func listed(_ query: ItemScope) -> String? {
@@ -429,19 +422,24 @@ final class HouseholdCache {
     // Read into a list first, so that the table of items grows once instead of moving every state as it doubles.
     var loaded: [(UUID, ItemState)] = []
     while try s.step() {
-      try Self.checkSum(s, columns: Int32(Self.itemColumnNames.count - 1))
-      guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
+      var row = RowReader(s)
+      guard let id = row.blob({ UUIDText.id($0) }) ?? nil else {
+        throw Database.Failure(code: 0, message: "bad id")
+      }
+      row.skip()  // The key, which the name gives.
       var item = ItemState()
-      try Self.read(&item, ItemFields.table, s, from: 2)
-      let next = Self.afterItemFields
-      item.updated = s.stamp(next) ?? .zero
+      try Self.read(&item, ItemFields.table, &row)
+      item.updated = row.stamp() ?? .zero
       item.touched =
-        s.withBlob(next + 1) { touched in
+        row.blob { touched in
           stride(from: 0, to: touched.count - 23, by: 24).compactMap {
             Stamp(bytes: UnsafeRawBufferPointer(rebasing: touched[$0..<$0 + 24]))
           }
         } ?? []
-      item.purchases = try Self.window(s.blob(next + 2))
+      item.purchases = try Self.window(row.blob { Array($0) } ?? [])
+      // Last bought, the learned cadence and times bought: kept for the indexes; the window gives them again.
+      for _ in 0..<3 { row.skip() }
+      try row.check()
       loaded.append((id, item))
     }
     state.items.reserveCapacity(state.items.count + loaded.count)
@@ -539,11 +537,16 @@ final class HouseholdCache {
       "SELECT id, machine, \(Self.columns(TripFields.table).joined(separator: ", ")), bought FROM trip"
         + (keptOnly ? " WHERE kept = 1" : ""))
     while try s.step() {
-      guard let id = UUID(sql: s.value(0)) else { throw Database.Failure(code: 0, message: "bad id") }
+      // A trip row has no checksum: what it holds is checked as it is read.
+      var row = RowReader(s)
+      guard let id = row.blob({ UUIDText.id($0) }) ?? nil else {
+        throw Database.Failure(code: 0, message: "bad id")
+      }
       var trip = TripState()
       trip.machine = UInt64(bitPattern: s.integer(1))
-      try Self.read(&trip, TripFields.table, s, from: 2)
-      var r = ByteReader(s.blob(Int32(2 + TripFields.table.count * 2)))
+      row.skip()
+      try Self.read(&trip, TripFields.table, &row)
+      var r = ByteReader(row.blob { Array($0) } ?? [])
       while !r.isAtEnd {
         guard let change = try r.text(), let item = UUIDText.id(try r.raw()[...]) else {
           throw Database.Failure(code: 0, message: "bad trip purchase")

@@ -69,30 +69,35 @@ final class Statement {
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
-  /// The checksum `HouseholdCache.sum` gives the row's first `count` columns, read in place: no value is copied
-  /// out, so checking every row costs little beside reading it.
+  /// The checksum `HouseholdCache.sum` gives the row's first `count` columns, read in place.
   func sum(ofColumns count: Int32) -> Int64 {
-    var hash = RowSum()
-    for column in 0..<count {
-      switch sqlite3_column_type(pointer, column) {
-      case SQLITE_NULL: hash.addNull()
-      case SQLITE_INTEGER: hash.add(integer: sqlite3_column_int64(pointer, column))
-      case SQLITE_TEXT: hash.add(text: bytes(sqlite3_column_text(pointer, column), column))
-      default: hash.add(blob: bytes(sqlite3_column_blob(pointer, column), column))
-      }
-    }
-    return hash.value
+    var row = RowReader(self)
+    for _ in 0..<count { row.skip() }
+    return row.total
+  }
+
+  /// The column's kind: `SQLITE_NULL`, `SQLITE_INTEGER`, `SQLITE_TEXT`, `SQLITE_BLOB` or `SQLITE_FLOAT`.
+  func kind(_ column: Int32) -> Int32 { sqlite3_column_type(pointer, column) }
+
+  /// A text column's UTF-8 bytes where SQLite holds them, valid until the statement steps on.
+  func textBytes(_ column: Int32) -> UnsafeRawBufferPointer {
+    bytes(UnsafeRawPointer(sqlite3_column_text(pointer, column)), column)
+  }
+
+  /// A blob column's bytes where SQLite holds them, valid until the statement steps on.
+  func blobBytes(_ column: Int32) -> UnsafeRawBufferPointer {
+    bytes(sqlite3_column_blob(pointer, column), column)
   }
 
   /// A blob column's bytes in place, for reading without copying them out; nil when the column holds no blob.
   func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
     guard sqlite3_column_type(pointer, column) == SQLITE_BLOB else { return nil }
-    return try body(bytes(sqlite3_column_blob(pointer, column), column))
+    return try body(blobBytes(column))
   }
 
   /// A text column's UTF-8 bytes in place, for comparing without making a `String`.
   func withText<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-    try body(bytes(UnsafeRawPointer(sqlite3_column_text(pointer, column)), column))
+    try body(textBytes(column))
   }
 
   /// A stamp kept as its 24 bytes, read in place; nil when the column holds anything else.
