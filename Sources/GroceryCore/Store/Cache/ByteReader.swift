@@ -1,9 +1,10 @@
-/// Reads what a `ByteWriter` wrote; any shortfall is a `Database.Failure`, so that the cache is rebuilt.
+/// Reads what a `ByteWriter` wrote, where the bytes lie (a cache column read in place); any shortfall is a
+/// `Database.Failure`, so that the cache is rebuilt. The bytes must outlive the reader.
 struct ByteReader {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeRawBufferPointer
   private var offset = 0
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
   var isAtEnd: Bool { offset >= bytes.count }
 
@@ -11,10 +12,8 @@ struct ByteReader {
     guard offset + 8 <= bytes.count else {
       throw Database.Failure(code: 0, message: "a cached value is cut short")
     }
-    var bits: UInt64 = 0
-    for byte in bytes[offset..<offset + 8] { bits = bits << 8 | UInt64(byte) }
-    offset += 8
-    return Int64(bitPattern: bits)
+    defer { offset += 8 }
+    return Int64(bitPattern: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
   }
 
   mutating func text() throws -> String? {
@@ -25,11 +24,11 @@ struct ByteReader {
 
   mutating func raw() throws -> [UInt8] { Array(try take(Int(try integer()))) }
 
-  private mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
-    guard count >= 0, offset + count <= bytes.count else {
+  private mutating func take(_ count: Int) throws -> UnsafeRawBufferPointer {
+    guard count >= 0, count <= bytes.count - offset else {
       throw Database.Failure(code: 0, message: "a cached value is cut short")
     }
     defer { offset += count }
-    return bytes[offset..<offset + count]
+    return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
   }
 }

@@ -436,7 +436,10 @@ final class HouseholdCache {
             Stamp(bytes: UnsafeRawBufferPointer(rebasing: touched[$0..<$0 + 24]))
           }
         } ?? []
-      item.purchases = try Self.window(row.blob { Array($0) } ?? [])
+      guard let window = try row.blob(Self.window) else {
+        throw Database.Failure(code: 0, message: "bad purchase window")
+      }
+      item.purchases = window
       // Last bought, the learned cadence and times bought: kept for the indexes; the window gives them again.
       for _ in 0..<3 { row.skip() }
       try row.check()
@@ -509,7 +512,7 @@ final class HouseholdCache {
     return w.bytes
   }
 
-  static func window(_ bytes: [UInt8]) throws -> PurchaseWindow {
+  static func window(_ bytes: UnsafeRawBufferPointer) throws -> PurchaseWindow {
     var r = ByteReader(bytes)
     var window = PurchaseWindow()
     window.earlier = Int(try r.integer())
@@ -546,16 +549,19 @@ final class HouseholdCache {
       trip.machine = UInt64(bitPattern: s.integer(1))
       row.skip()
       try Self.read(&trip, TripFields.table, &row)
-      var r = ByteReader(row.blob { Array($0) } ?? [])
-      while !r.isAtEnd {
-        guard let change = try r.text(), let item = UUIDText.id(try r.raw()[...]) else {
-          throw Database.Failure(code: 0, message: "bad trip purchase")
+      try row.blob { bytes in
+        var r = ByteReader(bytes)
+        while !r.isAtEnd {
+          guard let change = try r.text(), let item = UUIDText.id(try r.raw()[...]) else {
+            throw Database.Failure(code: 0, message: "bad trip purchase")
+          }
+          let category = try r.raw()
+          trip.purchases.append(
+            TripState.Bought(
+              change: change, item: item, category: UUIDText.id(category[...]),
+              quantity: Int(try r.integer()),
+              at: try r.integer()))
         }
-        let category = try r.raw()
-        trip.purchases.append(
-          TripState.Bought(
-            change: change, item: item, category: UUIDText.id(category[...]), quantity: Int(try r.integer()),
-            at: try r.integer()))
       }
       book.trips[id] = trip
     }
@@ -753,6 +759,10 @@ final class HouseholdCache {
   /// This machine's changes its log lost, while they are still gone; kept in `meta`, and carried to a rebuilt cache.
   func lostChanges() throws -> LostChanges? {
     guard case .blob(let bytes)? = try meta("lost") else { return nil }
+    return try bytes.withUnsafeBytes { try Self.lostChanges($0) }
+  }
+
+  private static func lostChanges(_ bytes: UnsafeRawBufferPointer) throws -> LostChanges {
     var r = ByteReader(bytes)
     guard let machine = try r.text() else { throw Database.Failure(code: 0, message: "bad lost changes") }
     var lost = LostChanges(machine: machine, had: Int(try r.integer()), cut: Int(try r.integer()), gone: [])
