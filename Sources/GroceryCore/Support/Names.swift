@@ -120,7 +120,17 @@ public enum Names {
 
   /// True when every character is printable ASCII: nothing to escape, one column each.
   static func isPrintableASCII(_ text: String) -> Bool {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F }
+  }
+
+  /// Whether every UTF-8 byte of the text passes `test`, looked at in place: a list checks every name several
+  /// times, and stepping through the view cost more than the check.
+  @inline(__always)
+  static func allBytes(of text: String, _ test: (UInt8) -> Bool) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where !test(byte) { return false }
+      return true
+    } ?? text.utf8.allSatisfy(test)
   }
 
   /// Returns the text with control and bidirectional formatting characters shown as escapes, so error messages
@@ -146,8 +156,10 @@ public enum Names {
 
   /// Returns the key names are compared by: NFC, without diacritics, lowercased, the same on every platform.
   public static func key(_ name: String) -> String {
-    // Plain ASCII has no marks to strip and nothing to normalise; the fast path keeps `add -` of a long list quick.
-    if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+    // Plain ASCII has no marks to strip and nothing to normalise; the fast path keeps `add -` of a long list quick,
+    // and a name already in lower case is its own key.
+    if allBytes(of: name, { $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return name }
+    if allBytes(of: name, { $0 < 0x80 }) { return name.lowercased() }
     var scalars = String.UnicodeScalarView()
     for scalar in UnicodeText.nfd(name)
     where scalar.properties.generalCategory != .nonspacingMark {
@@ -175,7 +187,7 @@ public enum Names {
   /// Returns the key with the letters paper spells in ASCII spelled the same way (`Œufs` as `oeufs`, `Løgismose`
   /// as `logismose`), so a name typed from a printed list finds its item.
   public static func spelledKey(_ name: String) -> String {
-    if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+    if allBytes(of: name, { $0 < 0x80 }) { return name.lowercased() }
     return key(LatinSpelling.spell(name))
   }
 
