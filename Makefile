@@ -20,9 +20,13 @@ all: build
 # PIE binary patched 40,000 pointers in the static runtime and Foundation on every start, a sixth of what
 # `grocery --version` cost (docs/benchmarks.md). The shared libraries it loads are still placed at random.
 LINKER   = $(if $(filter Linux,$(shell uname -s)),-Xswiftc -use-ld=lld -Xlinker --no-pie,)
+# Generic types such as a dictionary keyed by String are made from their metadata accessors, not looked up by
+# mangled name: a lookup checked the key's Hashable conformance by scanning every conformance record in the
+# binary once per key type, an eighth of a household `list`.
+METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 build:
-	$(SWIFT) build -c release --static-swift-stdlib --product grocery $(LINKER)
+	$(SWIFT) build -c release --static-swift-stdlib --product grocery $(LINKER) $(METADATA)
 
 # Checks the formatting, builds, then runs every test: unit, parser, store torture, sync through real git and
 # end-to-end against the real binary. An unformatted file fails it: `swift format --in-place -r Sources Tests`.

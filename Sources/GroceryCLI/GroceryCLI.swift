@@ -35,7 +35,7 @@ public enum GroceryCLI {
       case .run(let command, let globals):
         let context = try Context(globals: globals, environment: environment, console: console, now: now)
         saved = context.saved
-        let mirrored = (type(of: command) as? any Command.Type)?.refreshesMirrors ?? false
+        let mirrored = command.refreshesMirrors
         let applied = mirrored && MirrorHook.before(context)
         try command.run(context)
         if mirrored && (applied || context.saved.isSaved) { MirrorHook.after(context) }

@@ -27,7 +27,7 @@ public final class StandardConsole: Console {
       return
     }
     do {
-      try FileSystem.writeAll(STDOUT_FILENO, Data(text.utf8), path: "standard output")
+      try FileSystem.writeAll(STDOUT_FILENO, text, path: "standard output")
     } catch GroceryError.io(_, _, let reason) {
       outputFailure = reason
     } catch {
@@ -37,7 +37,7 @@ public final class StandardConsole: Console {
 
   /// Writes to standard error; if even that fails there is nowhere left to say so.
   public func writeError(_ text: String) {
-    do { try FileSystem.writeAll(STDERR_FILENO, Data(text.utf8), path: "standard error") } catch {}
+    do { try FileSystem.writeAll(STDERR_FILENO, text, path: "standard error") } catch {}
   }
 
   public func readInput() throws -> String {

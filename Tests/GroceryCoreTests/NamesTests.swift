@@ -68,6 +68,19 @@ import Testing
     #expect(Names.trimmedASCII("caf\u{E9}") == nil)
   }
 
+  @Test func joinedTextJoinsAsTheStandardLibraryDoes() {
+    let parts = ["", "milk", "Crème fraîche", ", ", "🥚"]
+    for count in 0...parts.count {
+      for separator in ["", ", ", ";"] {
+        let some = Array(parts.prefix(count))
+        #expect(
+          some.joinedText(separator: separator) == some.joined(separator: separator), "\(some) \(separator)")
+        let reversed = Array(some.reversed())
+        #expect(reversed.joinedText(separator: separator) == reversed.joined(separator: separator))
+      }
+    }
+  }
+
   @Test func cleanTrimsAndNormalises() throws {
     #expect(try Names.clean("  Cre\u{300}me  ") == "Crème")
   }

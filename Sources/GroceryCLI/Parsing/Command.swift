@@ -41,6 +41,8 @@ extension Command {
 }
 
 extension Command where Self: Runnable {
+  var refreshesMirrors: Bool { Self.refreshesMirrors }
+
   /// Returns a run of this command.
   func invocation(globals: GlobalOptions) -> Invocation { .run(self, globals: globals) }
 }

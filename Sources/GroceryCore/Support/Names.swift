@@ -196,12 +196,12 @@ public enum Names {
   public static func match<T>(
     _ name: String, among candidates: [T], name nameOf: (T) -> String
   ) throws(NameMismatch) -> T {
+    // Plain loops: the library's generic `first(where:)` looked up a conformance at runtime, on every `list`.
     let wanted = key(name)
-    let keyed = candidates.map { (key(nameOf($0)), $0) }
-    if let exact = keyed.first(where: { $0.0 == wanted }) { return exact.1 }
+    for candidate in candidates where key(nameOf(candidate)) == wanted { return candidate }
     let spelled = spelledKey(name)
     let spelledKeys = candidates.map { (spelledKey(nameOf($0)), $0) }
-    if let exact = spelledKeys.first(where: { $0.0 == spelled }) { return exact.1 }
+    for (key, candidate) in spelledKeys where key == spelled { return candidate }
     let prefixed = spelledKeys.filter { $0.0.hasPrefix(spelled) }
     if prefixed.count == 1 { return prefixed[0].1 }
     if prefixed.count > 1 {

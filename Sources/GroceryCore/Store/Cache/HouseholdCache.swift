@@ -30,7 +30,7 @@ final class HouseholdCache {
 
   /// The tables and indexes, from the field tables; made once, as every command compares it with the cache's.
   static let schema: String = {
-    func list(_ columns: [String]) -> String { columns.joined(separator: ", ") }
+    func list(_ columns: [String]) -> String { columns.joinedText(separator: ", ") }
     return """
       CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
       CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER);
@@ -184,7 +184,7 @@ final class HouseholdCache {
     S]
   {
     let s = try database.statement(
-      "SELECT id, \(Self.columns(table).joined(separator: ", ")), sum FROM \(name)")
+      "SELECT id, \(Self.columns(table).joinedText(separator: ", ")), sum FROM \(name)")
     var result: [UUID: S] = [:]
     while try s.step() {
       var row = RowReader(s)
@@ -247,7 +247,7 @@ final class HouseholdCache {
   {
     let columns = Self.columns(table)
     let s = try database.statement(
-      "INSERT OR REPLACE INTO \(name)(id, \(columns.joined(separator: ", ")), sum) VALUES (?"
+      "INSERT OR REPLACE INTO \(name)(id, \(columns.joinedText(separator: ", ")), sum) VALUES (?"
         + String(repeating: ", ?", count: columns.count + 1) + ")")
     for (id, entity) in entities {
       s.reset()
@@ -267,7 +267,7 @@ final class HouseholdCache {
     ["id", "key"] + columns(ItemFields.table) + [
       "updated", "touched", "window", "last", "learned", "bought", "sum",
     ]
-  private static let itemColumns = itemColumnNames.joined(separator: ", ")
+  private static let itemColumns = itemColumnNames.joinedText(separator: ", ")
 
   /// The condition that picks the rows of the items a list of the scope can show; nil for scopes that name rows.
   private static func listed(_ query: ItemScope) -> String? {
@@ -537,7 +537,7 @@ final class HouseholdCache {
   private func loadTrips(keptOnly: Bool = true) throws -> TripBook {
     var book = TripBook()
     let s = try database.statement(
-      "SELECT id, machine, \(Self.columns(TripFields.table).joined(separator: ", ")), bought FROM trip"
+      "SELECT id, machine, \(Self.columns(TripFields.table).joinedText(separator: ", ")), bought FROM trip"
         + (keptOnly ? " WHERE kept = 1" : ""))
     while try s.step() {
       // A trip row has no checksum: what it holds is checked as it is read.
@@ -585,7 +585,7 @@ final class HouseholdCache {
     try database.execute("DELETE FROM trip WHERE kept = 1; DELETE FROM settled")
     let columns = Self.columns(TripFields.table)
     let s = try database.statement(
-      "INSERT OR REPLACE INTO trip(id, machine, \(columns.joined(separator: ", ")), bought, kept) VALUES (?, ?"
+      "INSERT OR REPLACE INTO trip(id, machine, \(columns.joinedText(separator: ", ")), bought, kept) VALUES (?, ?"
         + String(repeating: ", ?", count: columns.count + 2) + ")")
     let kept = book.trips.map { ($0.key, $0.value, true) }
     let pruned = book.pruned.filter { book.trips[$0.key] == nil }.map { ($0.key, $0.value, false) }

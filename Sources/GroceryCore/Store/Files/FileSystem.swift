@@ -156,12 +156,20 @@ public enum FileSystem {
 
   /// Writes every byte, retrying short writes and interruptions; `path` names the file in errors.
   public static func writeAll(_ fd: Int32, _ data: Data, path: String) throws {
-    try data.withUnsafeBytes { raw in
-      var done = 0
-      while done < raw.count {
-        done += try SystemCall.writeBytes(fd, from: UnsafeRawBufferPointer(rebasing: raw[done...])).get(
-          path, "write")
-      }
+    try data.withUnsafeBytes { try writeAll(fd, $0, path: path) }
+  }
+
+  /// Writes all of a text's UTF-8, from where the string holds it when it can.
+  public static func writeAll(_ fd: Int32, _ text: String, path: String) throws {
+    var text = text
+    try text.withUTF8 { try writeAll(fd, UnsafeRawBufferPointer($0), path: path) }
+  }
+
+  static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer, path: String) throws {
+    var done = 0
+    while done < raw.count {
+      done += try SystemCall.writeBytes(fd, from: UnsafeRawBufferPointer(rebasing: raw[done...])).get(
+        path, "write")
     }
   }
 

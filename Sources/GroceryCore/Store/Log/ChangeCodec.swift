@@ -19,7 +19,7 @@ enum ChangeCodec {
     line += ",\"machine\":"
     line += JSONText.quote(change.stamp.machine) + ",\"summary\":" + JSONText.quote(change.summary)
     if let undoes = change.undoes { line += ",\"undoes\":" + JSONText.quote(undoes) }
-    line += ",\"ops\":[" + change.operations.map(encode).joined(separator: ",") + "]}\n"
+    line += ",\"ops\":[" + change.operations.map(encode).joinedText(separator: ",") + "]}\n"
     return line
   }
 
@@ -82,7 +82,7 @@ enum ChangeCodec {
     for field in table {
       if let value = field.encode(f) { parts.append("\"" + field.key + "\":" + value) }
     }
-    return "{" + parts.joined(separator: ",") + "}"
+    return "{" + parts.joinedText(separator: ",") + "}"
   }
 
   /// Returns true when the change uses a field that version 2 does not have.

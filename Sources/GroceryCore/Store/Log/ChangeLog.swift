@@ -195,7 +195,7 @@ public enum ChangeLog {
     let torn = try FileSystem.tornTail(fd, size: size, path: path)
     do {
       if !torn.isEmpty { try SystemCall.truncate(fd, to: size - torn.count).get(path, "repair") }
-      try FileSystem.writeAll(fd, Data(line.utf8), path: path)
+      try FileSystem.writeAll(fd, line, path: path)
       try FileSystem.sync(fd, path: path)
     } catch {
       // Put the file back exactly as it was, torn line and all: a failed command changes nothing.

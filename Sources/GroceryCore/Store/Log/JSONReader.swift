@@ -410,8 +410,10 @@ enum JSONText {
 
   static func id(_ id: UUID) -> String { "\"" + UUIDText.format(id) + "\"" }
 
-  static func ids(_ ids: [UUID]) -> String { "[" + ids.map(id).joined(separator: ",") + "]" }
+  static func ids(_ ids: [UUID]) -> String { "[" + ids.map(id).joinedText(separator: ",") + "]" }
 
   /// Returns texts as an array, a space after each comma, as an export writes names: `["Costco", "Aldi"]`.
-  static func strings(_ texts: [String]) -> String { "[" + texts.map(quote).joined(separator: ", ") + "]" }
+  static func strings(_ texts: [String]) -> String {
+    "[" + texts.map(quote).joinedText(separator: ", ") + "]"
+  }
 }
