@@ -150,7 +150,11 @@ import Testing
     }
     let select = try database.statement("SELECT * FROM t ORDER BY rowid")
     var sums: [Int64] = []
-    while try select.step() { sums.append(select.sum(ofColumns: 7)) }
+    while try select.step() {
+      var row = RowReader(select)
+      for _ in 0..<7 { row.skip() }
+      sums.append(row.total)
+    }
     #expect(sums == rows.map(HouseholdCache.sum), "the in-place sum is the written one")
     #expect(Set(sums).count == 2)
   }

@@ -69,12 +69,12 @@ struct RowReader {
   /// The next column as a stamp kept as its 24 bytes; nil when it holds anything else.
   mutating func stamp() -> Stamp? { blob { Stamp(bytes: $0) } ?? nil }
 
-  /// The sum of the columns read so far.
+  /// The sum of the columns read so far (what `check()` compares).
   var total: Int64 { sum.value }
 
   /// Refuses the row when the columns read are not what its checksum, in the next column, says.
   func check() throws {
-    guard statement.kind(column) == SQLITE_INTEGER, statement.integer(column) == sum.value else {
+    guard statement.kind(column) == SQLITE_INTEGER, statement.integer(column) == total else {
       throw Database.Failure(code: 0, message: "a row's checksum does not match")
     }
   }

@@ -69,13 +69,6 @@ final class Statement {
     return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
-  /// The checksum `HouseholdCache.sum` gives the row's first `count` columns, read in place.
-  func sum(ofColumns count: Int32) -> Int64 {
-    var row = RowReader(self)
-    for _ in 0..<count { row.skip() }
-    return row.total
-  }
-
   /// The column's kind: `SQLITE_NULL`, `SQLITE_INTEGER`, `SQLITE_TEXT`, `SQLITE_BLOB` or `SQLITE_FLOAT`.
   func kind(_ column: Int32) -> Int32 { sqlite3_column_type(pointer, column) }
 
