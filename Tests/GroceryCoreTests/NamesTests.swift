@@ -81,6 +81,13 @@ import Testing
     }
   }
 
+  @Test func aScopeOfTypedNamesHoldsTheKeysOfTheCleanedNames() throws {
+    let typed = ["milk", "  Milk\t", "Cre\u{300}me fraîche ", "\u{A0}Œufs", "ÉCLAIR", "item 001", "日本茶 "]
+    for name in typed {
+      #expect(ItemScope.names([name]) == .keys([Names.key(try Names.clean(name))]), "\(name)")
+    }
+  }
+
   @Test func cleanTrimsAndNormalises() throws {
     #expect(try Names.clean("  Cre\u{300}me  ") == "Crème")
   }

@@ -24,9 +24,7 @@ public enum Names {
       throw GroceryError.invalidValue(
         what: what, value: excerpt(shown), reason: "it is longer than \(maxBytes) bytes")
     }
-    let name =
-      trimmedASCII(raw)
-      ?? UnicodeText.nfc(UnicodeText.trimmed(raw))
+    let name = trimmed(raw)
     if name.isEmpty { throw GroceryError.invalidValue(what: what, value: shown, reason: "it is empty") }
     if containsControl(name) {
       throw GroceryError.invalidValue(what: what, value: shown, reason: "it contains a control character")
@@ -50,6 +48,11 @@ public enum Names {
         what: what, value: excerpt(shown), reason: "it is longer than \(maxLength) characters")
     }
     return name
+  }
+
+  /// The text without the white space around it, in NFC: what `clean` goes on to check.
+  static func trimmed(_ text: String) -> String {
+    trimmedASCII(text) ?? UnicodeText.nfc(UnicodeText.trimmed(text))
   }
 
   /// Returns plain ASCII text without the white space around it (the same as trimming and normalising it),

@@ -28,7 +28,8 @@ public enum ItemScope: Equatable, Sendable {
 
   /// The items the names a user typed can resolve to: the same name, or one it is the start of.
   public static func names(_ names: [String]) -> ItemScope {
-    // A name that is not one is refused by the command itself, on every item.
-    .keys(names.map { Names.key((try? Names.clean($0, what: "item name")) ?? $0) })
+    // Only trimmed: the key of a valid name is its cleaned name's. A name that is not one is refused by the
+    // command itself, with its own message; here it only narrows what is read.
+    .keys(names.map { Names.key(Names.trimmed($0)) })
   }
 }
