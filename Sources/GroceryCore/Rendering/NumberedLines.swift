@@ -7,6 +7,6 @@ public enum NumberedLines {
       let number = String(index + 1)
       let head = String(repeating: " ", count: width - number.count) + number + ". "
       return TextLayout.fit(line, width: 80, first: head, rest: String(repeating: " ", count: head.count))
-    }.joined(separator: "\n") + "\n"
+    }.joinedText(separator: "\n") + "\n"
   }
 }

@@ -5,6 +5,6 @@ public enum RestockRenderer {
     let head = dryRun ? "would add: " : "added: "
     return names.flatMap {
       TextLayout.fit($0, width: 80, first: head, rest: String(repeating: " ", count: head.count))
-    }.joined(separator: "\n") + "\n"
+    }.joinedText(separator: "\n") + "\n"
   }
 }

@@ -65,7 +65,7 @@ public enum CSVRenderer {
     return text
   }
 
-  static func line(_ fields: [String]) -> String { fields.map(field).joined(separator: ",") + "\r\n" }
+  static func line(_ fields: [String]) -> String { fields.map(field).joinedText(separator: ",") + "\r\n" }
 
   static func flag(_ value: Bool) -> String { value ? "true" : "false" }
 

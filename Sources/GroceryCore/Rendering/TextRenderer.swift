@@ -21,7 +21,7 @@ public struct TextStyle: Sendable {
   func paint(_ text: String, _ attributes: [Int], _ named: NamedColor?) -> String {
     let codes = attributes + (named.map { [$0.sgrCode] } ?? [])
     guard color, !codes.isEmpty else { return text }
-    return "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m" + text + "\u{1B}[0m"
+    return "\u{1B}[" + codes.map(String.init).joinedText(separator: ";") + "m" + text + "\u{1B}[0m"
   }
 }
 
@@ -50,7 +50,7 @@ public enum TextRenderer {
         }
         var text = describe(entry.item)
         let notes = annotations(entry, mode: view.mode, today: view.today)
-        if !notes.isEmpty { text += "  (" + notes.joined(separator: "; ") + ")" }
+        if !notes.isEmpty { text += "  (" + notes.joinedText(separator: "; ") + ")" }
         return TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
           .map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
       },
