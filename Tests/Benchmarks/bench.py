@@ -26,6 +26,9 @@ Households migrated from version 1: the same 1, 5 and 20 years of history writte
 (household.json, the shape of Tests/GroceryCoreTests/Fixtures/store-v1.json: categories, locations and items
 with their purchases), GROCERY_STORE pointing at that file. The binary migrates it once (a `list`, timed once
 and reported on stderr; the old file stays and keeps naming the household), then it is warmed and timed as above.
+Floor: Tests/Benchmarks/floor.c, built with the toolchain's clang, reads the listed rows from (and makes one change
+to) a copy of the 1-year household's cache, with nothing of grocery's; its time over /bin/true, added to
+`--version`, is the least a list or a change could cost with an SQLite cache (reported, not a target).
 Rebuild: for the 20-year households, `cache.sqlite*` in this machine's state folder is deleted and one `list`
 timed (three times, each after a fresh delete; the median is reported).
 """
@@ -238,6 +241,28 @@ def measure_grocery(home, runs):
     return times, memory
 
 
+def floor_probe(home):
+    """Times Tests/Benchmarks/floor.c on a copy of this household's cache, beside /bin/true: the least a list and
+    a change could cost with an SQLite cache and nothing of grocery's. None when no C compiler can build it."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "floor.c")
+    binary = os.path.join(work, "floor")
+    swift = shutil.which("swift")
+    compilers = ([os.path.join(os.path.dirname(os.path.realpath(swift)), "clang")] if swift else []) + ["clang", "cc"]
+    built = any(subprocess.run([cc, "-O2", "-o", binary, source] + libraries, capture_output=True).returncode == 0
+                for cc in compilers if shutil.which(cc) for libraries in (["-l:libsqlite3.a", "-lm"], ["-lsqlite3"]))
+    caches = glob.glob(home + "/.local/state/grocery/*/cache.sqlite")
+    if not built or len(caches) != 1:
+        print("bench: the floor probe was not built (no C compiler, or no one cache); skipped", file=sys.stderr)
+        return None
+    folder = os.path.join(work, "floor-copy")
+    os.makedirs(folder)
+    cache = shutil.copy(caches[0], folder)
+    lock, log = folder + "/lock", folder + "/log.jsonl"
+    return hyperfine([("list", "%s list %s" % (binary, cache), None),
+                      ("change", "%s change %s %s %s" % (binary, cache, lock, log), None),
+                      ("true", "/bin/true", None)], os.environ, 30)
+
+
 def peers(count, folder):
     """Taskwarrior and todo.txt-cli with the same items pending and five completed tasks each."""
     results = {}
@@ -300,6 +325,7 @@ def main():
     if not QUICK:
         stores.append(("100,000 items", "n100k", lambda p: many(p, 100000), 100000))
     rows = {}
+    floor = None
     rebuilds = {}
     named = {}
     for title, key, make, items in stores:
@@ -323,6 +349,8 @@ def main():
         rows[key] = (title, items, size, times, memory)
         if key in ("h20", "m20"):
             rebuilds[key] = (title,) + rebuild_seconds(home)
+        if key == "h1":
+            floor = floor_probe(home)
         if key == "n100k":
             named = hyperfine([("history NAME", grocery("history", "item 5"), None),
                                ("stats NAME", grocery("stats", "item 5"), None)], env_for(home), 5)
@@ -352,6 +380,15 @@ def main():
         print("\nRebuild, %s: first `list` after deleting cache.sqlite* %.0f ms (median of %s ms)"
               % (title, median * 1000, ", ".join("%.0f" % (t * 1000) for t in runs)), end="")
     print()
+    if floor:
+        over = {n: max(0.0, floor[n] - floor["true"]) for n in ("list", "change")}
+        print("\nFloor (Tests/Benchmarks/floor.c, C on a copy of the 1-year household's cache): the listed rows"
+              " read and shown %.2f ms, one change (lock, log line flushed, one row in a transaction) %.2f ms,"
+              " `/bin/true` %.2f ms. With grocery's start (`--version`) added, no `list` could take less than"
+              " %.1f ms (%.2f x `--version`) and no change less than %.1f ms (%.2f x)."
+              % (floor["list"] * 1000, floor["change"] * 1000, floor["true"] * 1000,
+                 (version + over["list"]) * 1000, (version + over["list"]) / version,
+                 (version + over["change"]) * 1000, (version + over["change"]) / version))
 
     print("\nTargets:")
     def check(value, limit, text, strict=False):
