@@ -364,4 +364,48 @@ import Testing
       #expect(parts.allSatisfy { $0.count <= size })
     }
   }
+
+  @Test func aNameOneRowHoldsIsFiguredForStatsAsItsViewFiguresIt() throws {
+    let alice = machine("alice")
+    // Coffee daily for 100 days, twice on every fifth: its recent purchases cover 40 days, not the twelve
+    // weeks stats shows. Salt every third day for 300 days: its recent ones reach back beyond the weeks, with
+    // older ones counted. Tea every tenth day: all of them kept. Gone: bought, then removed.
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now) { groceries in
+      for ago in stride(from: 99, through: 0, by: -1) {
+        let day = Fixed.today.adding(days: -ago)
+        var names = ["coffee"] + (ago % 5 == 0 ? ["coffee"] : [])
+        if ago % 10 == 0 { names.append("tea") }
+        for name in names {
+          _ = try groceries.purchaseNew([name], on: day, today: Fixed.today, now: Fixed.now, newID: UUID.init)
+        }
+      }
+      for ago in stride(from: 299, through: 0, by: -3) {
+        _ = try groceries.purchaseNew(
+          ["salt"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now, newID: UUID.init)
+      }
+      _ = try groceries.purchaseNew(
+        ["gone"], on: Fixed.today, today: Fixed.today, now: Fixed.now, newID: UUID.init)
+    }
+    try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["gone"]) }
+
+    let since = Fixed.today.adding(days: -84)
+    let everyday = try alice.load()
+    let coffee = try #require(everyday.items.first { $0.name == "coffee" })
+    #expect(coffee.earlierPurchases > 0 && coffee.purchases.first!.date > since, "coffee's window is partial")
+    let salt = try #require(everyday.items.first { $0.name == "salt" })
+    #expect(salt.earlierPurchases > 0 && salt.purchases.first!.date < since, "salt's reaches back")
+    let whole = try alice.loadHistory().stats([], today: Fixed.today)
+    #expect(whole.map(\.name) == ["coffee", "salt", "tea"])
+    #expect(whole.first?.timesBought == 120)
+    // Each week of coffee: a purchase a day, and one more on the days a multiple of five days ago.
+    let weeks = (0..<12).map { week in (7 * (11 - week)...7 * (11 - week) + 6).map { $0 % 5 == 0 ? 2 : 1 } }
+    #expect(whole.first?.weekly == weeks.map { $0.reduce(0, +) })
+    for size in [1, 2, 256] {
+      var parts: [[ItemStats]] = []
+      _ = try alice.walkStats(since: since, today: Fixed.today, now: Fixed.now, partSize: size) {
+        parts.append($0)
+      }
+      #expect(Array(parts.joined()) == whole, "in parts of \(size)")
+    }
+  }
 }

@@ -53,15 +53,25 @@ extension Groceries {
       names.isEmpty ? items.indices.filter { !items[$0].purchases.isEmpty } : try itemIndices(named: names)
     return chosen.map { index in
       let item = items[index]
-      var weekly = [Int](repeating: 0, count: weeks)
-      for purchase in item.purchases {
-        let age = purchase.date.days(to: today) / 7
-        if age >= 0 && age < weeks { weekly[weeks - 1 - age] += 1 }
-      }
       return ItemStats(
-        name: item.name, timesBought: item.timesBought, interval: Cadence(item, fallback: 7).learned,
-        lastBought: item.lastPurchased, weekly: weekly)
+        name: item.name, days: item.purchases.map(\.date), earlier: item.earlierPurchases, today: today,
+        weeks: weeks)
     }
     .sorted(by: ItemStats.ordered)
+  }
+}
+
+extension ItemStats {
+  /// The figures of an item bought once on each of these days (oldest first, a day again for each purchase that
+  /// day), with `earlier` purchases before them counted but not kept.
+  init(name: String, days: [Day], earlier: Int, today: Day, weeks: Int = 12) {
+    var weekly = [Int](repeating: 0, count: weeks)
+    for day in days {
+      let age = day.days(to: today) / 7
+      if age >= 0 && age < weeks { weekly[weeks - 1 - age] += 1 }
+    }
+    self.init(
+      name: name, timesBought: days.count + earlier, interval: Cadence.learned(days), lastBought: days.last,
+      weekly: weekly)
   }
 }

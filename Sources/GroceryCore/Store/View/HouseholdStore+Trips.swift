@@ -171,15 +171,40 @@ extension HouseholdStore {
   /// The view of a state whose items hold every purchase since a day: read from the cache, in a read under way,
   /// for the items whose recent ones begin later.
   static func view(_ state: HouseholdState, since: Day, from cache: HouseholdCache) throws -> HouseholdView {
-    let partial = state.items.compactMap { id, item in
-      item.purchases.earlier > 0 && (item.purchases.entries.first?.date ?? since) > since ? id : nil
-    }
+    let partial = state.items.filter { isPartial($0.value.purchases, since: since) }.map(\.key)
     guard !partial.isEmpty else { return HouseholdView(state) }
     let recent = try cache.purchases(of: partial, since: since)
     // An item with none since then still holds none of the older ones.
     var purchases: [UUID: [HouseholdState.Bought]] = [:]
     for id in partial { purchases[id] = recent[id] ?? [] }
     return HouseholdView(state, recent: (since, purchases))
+  }
+
+  /// True when a window of recent purchases does not reach back to `since` while older purchases were made: the
+  /// figures over the weeks since then need the purchases the cache keeps apart.
+  static func isPartial(_ window: PurchaseWindow, since: Day) -> Bool {
+    window.earlier > 0 && (window.entries.first?.date ?? since) > since
+  }
+
+  /// The `stats` figures of items each read from one row (`HouseholdCache.boughtFigures`), as their view would
+  /// give them: an item whose window does not reach back to `since` is figured from every purchase since then,
+  /// the older ones counted.
+  static func figures(
+    _ rows: [(id: UUID, name: String, purchases: PurchaseWindow)], since: Day, today: Day,
+    from cache: HouseholdCache
+  ) throws -> [ItemStats] {
+    let partial = rows.filter { isPartial($0.purchases, since: since) }.map(\.id)
+    let recent = partial.isEmpty ? [:] : try cache.purchases(of: partial, since: since)
+    return rows.compactMap { row in
+      var days = row.purchases.entries.map(\.date)
+      var earlier = row.purchases.earlier
+      if isPartial(row.purchases, since: since) {
+        let bought = recent[row.id] ?? []
+        earlier = max(0, earlier + days.count - bought.count)
+        days = bought.map(\.day)
+      }
+      return days.isEmpty ? nil : ItemStats(name: row.name, days: days, earlier: earlier, today: today)
+    }
   }
 
   /// Reads the figures of every item bought, for `stats` of the whole household, and hands them to `part` a few
@@ -208,10 +233,19 @@ extension HouseholdStore {
         counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1
       }
       for first in stride(from: 0, to: order.count, by: partSize) {
-        var state = reading.state
-        try cache.loadItems(
-          rows: names.rowNumbers(of: order[first..<min(first + partSize, order.count)]), into: &state)
-        let items = try Self.view(state, since: since, from: cache).groceries.stats([], today: today)
+        let groups = order[first..<min(first + partSize, order.count)]
+        // A name one row holds is figured from that row alone, without building its item; the rows of a name two
+        // ids share are read whole, for the view that merges them.
+        var items = try Self.figures(
+          try cache.boughtFigures(rows: names.rowNumbers(of: groups.filter { names.groups[$0].count == 1 })),
+          since: since, today: today, from: cache)
+        let shared = groups.filter { names.groups[$0].count > 1 }
+        if !shared.isEmpty {
+          var state = reading.state
+          try cache.loadItems(rows: names.rowNumbers(of: shared), into: &state)
+          items += try Self.view(state, since: since, from: cache).groceries.stats([], today: today)
+        }
+        items.sort(by: ItemStats.ordered)
         if !items.isEmpty { try part(items) }
       }
       return trips
