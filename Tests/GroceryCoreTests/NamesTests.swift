@@ -171,6 +171,17 @@ import Testing
     #expect(Day(text) == nil)
   }
 
+  @Test func writesEveryDayAsItsComponentsPadded() throws {
+    // Every 31st day from the first of the year 0 to past the year 9999, against Foundation's formatting of the
+    // components; each one from the year 1 on reads back as the same day.
+    for ordinal in stride(from: -719_528, through: 2_932_950, by: 31) {
+      let day = Day(ordinal: ordinal)
+      let (y, m, d) = day.components
+      #expect(day.description == String(format: "%04d-%02d-%02d", y, m, d), "day \(ordinal)")
+      if (1...9999).contains(y) { #expect(Day(day.description) == day) }
+    }
+  }
+
   @Test func countsDaysAcrossMonthsAndLeapYears() throws {
     let a = try #require(Day("2024-02-28"))
     #expect(a.adding(days: 2).description == "2024-03-01")

@@ -62,11 +62,30 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   public var description: String {
     let (y, m, d) = components
-    func pad(_ v: Int, _ n: Int) -> String {
-      let s = String(v)
-      return String(repeating: "0", count: max(0, n - s.count)) + s
+    guard (0...9999).contains(y) else {
+      func pad(_ v: Int, _ n: Int) -> String {
+        let s = String(v)
+        return String(repeating: "0", count: max(0, n - s.count)) + s
+      }
+      return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
     }
-    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    // Written as ten bytes: `stats` and `history` write a date for every row, and interpolating padded numbers
+    // cost a few thousand instructions each.
+    return String(unsafeUninitializedCapacity: 10) { bytes in
+      func put(_ value: Int, at end: Int, digits: Int) {
+        var value = value
+        for index in (end - digits + 1...end).reversed() {
+          bytes[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
+          value /= 10
+        }
+      }
+      put(y, at: 3, digits: 4)
+      bytes[4] = 45
+      put(m, at: 6, digits: 2)
+      bytes[7] = 45
+      put(d, at: 9, digits: 2)
+      return 10
+    }
   }
 
   /// Monday is 0, Sunday is 6.
