@@ -180,6 +180,33 @@ import Testing
     #expect(stamps.map { Stamp(bytes: $0.bytes) } == stamps, "and from a copy of its bytes")
   }
 
+  @Test func theDaysOfAStoredWindowAreReadAsTheWholeWindowGivesThemAndACutOneIsRefused() throws {
+    // Windows of every fill, two purchases on every third day, with buyers of no name, an empty one and a long
+    // non-Latin one between the days.
+    let buyers: [String?] = [nil, "", "J", "Zoë", String(repeating: "東京", count: 40)]
+    for count in [0, 1, 2, 7, 40, 61, 90] {
+      var window = PurchaseWindow()
+      for index in 0..<count {
+        window.add(
+          Fixed.today.adding(days: -(index * 2) / 3), quantity: 1 + index % 4, machine: UInt64(index % 3 + 1),
+          by: buyers[index % buyers.count])
+      }
+      let bytes = HouseholdCache.bytes(window)
+      let whole = try bytes.withUnsafeBytes { try HouseholdCache.window($0) }
+      let days = try bytes.withUnsafeBytes { try HouseholdCache.windowDays($0) }
+      #expect(whole == window, "\(count) purchases")
+      #expect(days.days == window.entries.map(\.date), "\(count) purchases")
+      #expect(days.earlier == window.earlier, "\(count) purchases")
+      #expect(count < 90 || window.earlier > 0, "a full window counts the older purchases")
+      // Cut anywhere inside, the bytes are refused, never read as fewer days.
+      for end in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 50)) {
+        #expect(throws: Database.Failure.self, "\(count) purchases cut at \(end)") {
+          try Array(bytes[..<end]).withUnsafeBytes { try HouseholdCache.windowDays($0) }
+        }
+      }
+    }
+  }
+
   @Test func theSumChangesWithAnyFlippedBitAndWithAValueMovedToTheNextColumn() {
     func sum(_ values: [SQLValue]) -> Int64 { HouseholdCache.sum(values) }
     // Blobs of every length around a word's, so that both whole words and the padded tail are covered.

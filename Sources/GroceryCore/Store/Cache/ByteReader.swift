@@ -22,6 +22,15 @@ struct ByteReader {
     return String(decoding: try take(Int(count)), as: UTF8.self)
   }
 
+  /// Passes over integers without reading them.
+  mutating func skip(integers count: Int) throws { _ = try take(8 * count) }
+
+  /// Passes over a text without building it.
+  mutating func skipText() throws {
+    let count = try integer()
+    if count > 0 { _ = try take(Int(count)) }
+  }
+
   mutating func raw() throws -> [UInt8] { Array(try take(Int(try integer()))) }
 
   private mutating func take(_ count: Int) throws -> UnsafeRawBufferPointer {

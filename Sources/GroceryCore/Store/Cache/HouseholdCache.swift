@@ -373,12 +373,13 @@ final class HouseholdCache {
     }
   }
 
-  /// What `stats` needs of the rows with these numbers, read without building their items: each one's id, name
-  /// and purchase window. Every column still goes through the row's checksum.
+  /// What `stats` needs of the rows with these numbers, read without building their items: each one's id, name,
+  /// the days of its window's purchases and how many were made before them. Every column still goes through the
+  /// row's checksum.
   func boughtFigures(rows: some Sequence<Int64>) throws -> [(
-    id: UUID, name: String, purchases: PurchaseWindow
+    id: UUID, name: String, days: [Day], earlier: Int
   )] {
-    var result: [(id: UUID, name: String, purchases: PurchaseWindow)] = []
+    var result: [(id: UUID, name: String, days: [Day], earlier: Int)] = []
     try eachBatch(of: rows) { s in
       while try s.step() {
         var row = RowReader(s)
@@ -400,12 +401,12 @@ final class HouseholdCache {
         }
         row.skip()  // Its newest change.
         row.skip()  // Each machine's newest change to it.
-        guard let window = try row.blob(Self.window) else {
+        guard let window = try row.blob(Self.windowDays) else {
           throw Database.Failure(code: 0, message: "bad purchase window")
         }
         for _ in 0..<3 { row.skip() }  // Last bought, the learned cadence and times bought.
         try row.check()
-        if let name = item.name.value { result.append((id, name, window)) }
+        if let name = item.name.value { result.append((id, name, window.days, window.earlier)) }
       }
     }
     return result
@@ -570,6 +571,24 @@ final class HouseholdCache {
           machine: UInt64(bitPattern: try r.integer()), by: try r.text()))
     }
     return window
+  }
+
+  /// The days of a stored window's purchases, oldest first, and how many were made before them, as `window`
+  /// would give them: what `stats` needs, read without building the entries (a window twenty years old is full,
+  /// one a year old often is not).
+  static func windowDays(_ bytes: UnsafeRawBufferPointer) throws -> (days: [Day], earlier: Int) {
+    var r = ByteReader(bytes)
+    let earlier = Int(try r.integer())
+    _ = try r.integer()  // How many days.
+    let count = try r.integer()
+    var days: [Day] = []
+    days.reserveCapacity(Int(max(0, min(count, Int64(bytes.count / 32)))))
+    for _ in 0..<max(0, count) {
+      days.append(Day(ordinal: Int(try r.integer())))
+      try r.skip(integers: 2)  // The quantity and the machine.
+      try r.skipText()  // The buyer.
+    }
+    return (days, earlier)
   }
 
   // MARK: - Trips

@@ -183,22 +183,28 @@ extension HouseholdStore {
   /// True when a window of recent purchases does not reach back to `since` while older purchases were made: the
   /// figures over the weeks since then need the purchases the cache keeps apart.
   static func isPartial(_ window: PurchaseWindow, since: Day) -> Bool {
-    window.earlier > 0 && (window.entries.first?.date ?? since) > since
+    isPartial(oldest: window.entries.first?.date, earlier: window.earlier, since: since)
+  }
+
+  /// True when a window whose oldest purchase was on `oldest`, with `earlier` ones before it, is partial.
+  static func isPartial(oldest: Day?, earlier: Int, since: Day) -> Bool {
+    earlier > 0 && (oldest ?? since) > since
   }
 
   /// The `stats` figures of items each read from one row (`HouseholdCache.boughtFigures`), as their view would
   /// give them: an item whose window does not reach back to `since` is figured from every purchase since then,
   /// the older ones counted.
   static func figures(
-    _ rows: [(id: UUID, name: String, purchases: PurchaseWindow)], since: Day, today: Day,
+    _ rows: [(id: UUID, name: String, days: [Day], earlier: Int)], since: Day, today: Day,
     from cache: HouseholdCache
   ) throws -> [ItemStats] {
-    let partial = rows.filter { isPartial($0.purchases, since: since) }.map(\.id)
+    let partial = rows.filter { isPartial(oldest: $0.days.first, earlier: $0.earlier, since: since) }.map(
+      \.id)
     let recent = partial.isEmpty ? [:] : try cache.purchases(of: partial, since: since)
     return rows.compactMap { row in
-      var days = row.purchases.entries.map(\.date)
-      var earlier = row.purchases.earlier
-      if isPartial(row.purchases, since: since) {
+      var days = row.days
+      var earlier = row.earlier
+      if isPartial(oldest: days.first, earlier: earlier, since: since) {
         let bought = recent[row.id] ?? []
         earlier = max(0, earlier + days.count - bought.count)
         days = bought.map(\.day)
