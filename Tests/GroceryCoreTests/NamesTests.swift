@@ -247,6 +247,27 @@ import Testing
     }
   }
 
+  @Test func statsAreSortedMostBoughtFirstThenByNameInNaturalOrder() {
+    // Names that share a key (capitals, accents), that tie on leading zeros, and counts that tie often.
+    let names = [
+      "item 2", "item 02", "Item 2", "item 10", "item 1", "crème", "Creme", "creme", "Œufs", "oeufs", "b",
+      "B",
+      "a9", "a10", "東京", "🥚", "",
+    ]
+    var random = SeededRandom(seed: 7)
+    for _ in 0..<50 {
+      let items = names.shuffled(using: &random).map {
+        ItemStats(
+          name: $0, timesBought: Int.random(in: 1...3, using: &random), interval: nil, lastBought: nil,
+          weekly: [])
+      }
+      let expected = items.sorted {
+        $0.timesBought != $1.timesBought ? $0.timesBought > $1.timesBought : Names.ordered($0.name, $1.name)
+      }
+      #expect(ItemStats.sorted(items) == expected)
+    }
+  }
+
   @Test func lettersStillSortAsBefore() {
     #expect(
       ["b", "Crème", "a10", "a9", "ab"].sorted(by: Names.ordered) == ["a9", "a10", "ab", "b", "Crème"])

@@ -24,9 +24,30 @@ public struct ItemStats: Equatable, Sendable {
   /// Purchases per week, oldest week first, the last week ending today.
   public var weekly: [Int]
 
-  /// Orders the most bought first, then by name.
-  static func ordered(_ a: ItemStats, _ b: ItemStats) -> Bool {
-    a.timesBought != b.timesBought ? a.timesBought > b.timesBought : Names.ordered(a.name, b.name)
+  /// Returns the items most bought first, then by name as `Names.ordered` orders names, with each name's sort
+  /// bytes made once: taking two names' keys and walking them on every comparison cost a tenth of `stats`.
+  static func sorted(_ items: [ItemStats]) -> [ItemStats] {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    ends.reserveCapacity(items.count)
+    for item in items {
+      Names.appendSortBytes(ofKey: Names.key(item.name), to: &bytes)
+      ends.append(bytes.count)
+    }
+    let order = bytes.withUnsafeBufferPointer { all in
+      func sortBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+      }
+      return items.indices.sorted { i, j in
+        let (a, b) = (items[i], items[j])
+        if a.timesBought != b.timesBought { return a.timesBought > b.timesBought }
+        let (x, y) = (sortBytes(i), sortBytes(j))
+        if Names.sortsBefore(x, y) { return true }
+        if Names.sortsBefore(y, x) { return false }
+        return a.name < b.name
+      }
+    }
+    return order.map { items[$0] }
   }
 }
 
@@ -51,13 +72,13 @@ extension Groceries {
   public func stats(_ names: [String], today: Day, weeks: Int = 12) throws -> [ItemStats] {
     let chosen =
       names.isEmpty ? items.indices.filter { !items[$0].purchases.isEmpty } : try itemIndices(named: names)
-    return chosen.map { index in
-      let item = items[index]
-      return ItemStats(
-        name: item.name, days: item.purchases.map(\.date), earlier: item.earlierPurchases, today: today,
-        weeks: weeks)
-    }
-    .sorted(by: ItemStats.ordered)
+    return ItemStats.sorted(
+      chosen.map { index in
+        let item = items[index]
+        return ItemStats(
+          name: item.name, days: item.purchases.map(\.date), earlier: item.earlierPurchases, today: today,
+          weeks: weeks)
+      })
   }
 }
 

@@ -251,8 +251,7 @@ extension HouseholdStore {
           try cache.loadItems(rows: names.rowNumbers(of: shared), into: &state)
           items += try Self.view(state, since: since, from: cache).groceries.stats([], today: today)
         }
-        items.sort(by: ItemStats.ordered)
-        if !items.isEmpty { try part(items) }
+        if !items.isEmpty { try part(ItemStats.sorted(items)) }
       }
       return trips
     }
