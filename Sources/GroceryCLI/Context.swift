@@ -75,13 +75,13 @@ struct Context {
   }
 
   /// Reads what `body` needs of the items the names can mean; when it fails there (a name it did not find), it
-  /// runs again on every item, so that the error suggests from the whole household.
+  /// runs again on the items matching the names looks at, so that the error suggests from the whole household.
   func scoped<T>(_ names: [String], _ body: (ItemScope) throws -> T) throws -> T {
     if names.isEmpty { return try body(.all) }
     do {
       return try body(.names(names))
     } catch is GroceryError {
-      return try body(.all)
+      return try body(ItemScope.names(names).widened)
     }
   }
 

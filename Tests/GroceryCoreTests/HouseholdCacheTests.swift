@@ -55,6 +55,52 @@ import Testing
     }
   }
 
+  @Test func aNameRunAgainOnTheItemsMatchingLooksAtMatchesOrIsRefusedAsAmongEveryItem() throws {
+    let alice = machine("alice")
+    let names = [
+      "Milk", "Milk chocolate", "milk powder", "Œufs", "oeuf dur", "Crème fraîche", "creme brulee", "Bread",
+      "bread rolls", "item 1", "item 2", "item 10", "item 02", "Løgismose", "lager", "Tea", "tee shirt",
+      "東京 rice", "Ærø cheese", "ss", "Straße",
+    ]
+    try add(names, to: alice)
+    try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["tee shirt"]) }
+    // Whole names, prefixes of one and of several, spellings from paper, typos near one and several names, a
+    // removed name, and names near nothing.
+    var typed = [
+      "milk", "mil", "milk c", "MILK P", "oeufs", "OEUF", "oe", "creme", "crem", "crème f", "brea", "bred",
+      "item", "item 1", "item 01", "itme", "itm 2", "logismose", "lag", "te", "tae", "tee shirt", "東京",
+      "aero", "aerø", "strasse", "s", "zzz", "q", "chocolate milk", "mlik",
+    ]
+    var random = SeededRandom(seed: 9)
+    for _ in 0..<60 {
+      let name = Array(names.randomElement(using: &random)!)
+      var letters = Array(name.prefix(Int.random(in: 1...name.count, using: &random)))
+      if Bool.random(using: &random), letters.count > 1 { letters.swapAt(0, letters.count - 1) }
+      typed.append(String(letters))
+    }
+    let everything = try alice.load(.all)
+    func outcome(_ groceries: Groceries, _ name: String, whole: Bool) -> String {
+      do {
+        return groceries.items[try groceries.itemIndex(named: name, whole: whole)].name
+      } catch {
+        return "\(error)"
+      }
+    }
+    for name in typed {
+      let widened = ItemScope.names([name]).widened
+      let some = try alice.load(widened)
+      for whole in [false, true] {
+        #expect(outcome(some, name, whole: whole) == outcome(everything, name, whole: whole), "'\(name)'")
+      }
+    }
+    // It reads the names involved, not every one: a typo reads the three names it suggests.
+    #expect(
+      try alice.load(ItemScope.names(["mlik"]).widened).items.map(\.name) == [
+        "Milk", "Milk chocolate", "milk powder",
+      ])
+    #expect(try alice.load(ItemScope.names(["oeufs"]).widened).items.map(\.name) == ["Œufs"])
+  }
+
   @Test func theUndoListNamesWhereEachChangeIsInTheLogAndUndoReadsItFromThere() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

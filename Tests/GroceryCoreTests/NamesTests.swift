@@ -48,6 +48,66 @@ import Testing
         == "no item named 'mlk'; did you mean 'Milk'?")
   }
 
+  @Test func closenessIsWhatThreeSeparateTablesGiveForTheWholeAndTwoPrefixes() {
+    // The plain definition: a full table for each of the whole name and the two prefixes.
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+      if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+      var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+      for i in 0...a.count { table[i][0] = i }
+      for j in 0...b.count { table[0][j] = j }
+      for i in 1...a.count {
+        for j in 1...b.count {
+          let cost = a[i - 1] == b[j - 1] ? 0 : 1
+          table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+            table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+          }
+        }
+      }
+      return table[a.count][b.count]
+    }
+    func expected(_ a: [Character], _ b: [Character]) -> Int {
+      var best = distance(a, b)
+      if a.count >= 3 {
+        for length in [a.count, a.count + 1] where length < b.count {
+          best = min(best, distance(a, Array(b.prefix(length))))
+        }
+      }
+      return best
+    }
+    // Few letters, so that swaps and repeats are common; one table's memory reused across every pair.
+    let letters: [Character] = ["a", "b", "c", "é", "東"]
+    var random = SeededRandom(seed: 21)
+    var rows: [Int] = []
+    for _ in 0..<3000 {
+      let a = (0..<Int.random(in: 0...7, using: &random)).map { _ in letters.randomElement(using: &random)! }
+      let b = (0..<Int.random(in: 0...10, using: &random)).map { _ in letters.randomElement(using: &random)! }
+      #expect(Names.closeness(a, b, rows: &rows) == expected(a, b), "'\(String(a))' and '\(String(b))'")
+    }
+  }
+
+  @Test func suggestionsAreTheSameComparedAsBytesOrAsCharacters() {
+    // Printable ASCII is compared as bytes: the same closeness as its characters give.
+    var random = SeededRandom(seed: 22)
+    var rows: [Int] = []
+    let letters = Array("ab 1-")
+    for _ in 0..<1000 {
+      let a = String(
+        (0..<Int.random(in: 0...6, using: &random)).map { _ in letters.randomElement(using: &random)! })
+      let b = String(
+        (0..<Int.random(in: 0...8, using: &random)).map { _ in letters.randomElement(using: &random)! })
+      #expect(
+        Names.closeness(Array(a.utf8), Array(b.utf8), rows: &rows)
+          == Names.closeness(Array(a), Array(b), rows: &rows))
+    }
+    // Names in ASCII and not, among each other: four are a distance of 0 from "creme" (whole or as a prefix).
+    let names = ["Creme", "crème fraîche", "cream", "crime", "Crème brûlée", "cremes", "krem", "東京", "cr"]
+    #expect(Names.suggestions(for: "creme", among: names) == ["Creme", "Crème brûlée", "crème fraîche"])
+    #expect(Names.suggestions(for: "crème", among: names) == ["Creme", "Crème brûlée", "crème fraîche"])
+    #expect(
+      Names.suggestions(for: "crmee", among: ["cream", "東京", "crème", "cremes"]) == ["crème", "cremes"])
+  }
+
   @Test func matchingLeavesTheWordingToTheCaller() {
     #expect(throws: NameMismatch.ambiguous(candidates: ["--quantity", "--quiet"])) {
       try Names.match("--qu", among: ["--quiet", "--quantity", "--at"]) { $0 }

@@ -228,6 +228,27 @@ public enum Names {
     throw .unknown(suggestions: Array((prefixed + close).prefix(3)))
   }
 
+  /// Returns the keys, among the distinct keys of a household's names, that `match` and `matchWhole` look at as
+  /// they match a name with this key: the one it is, or else every one that is it as paper spells it; or else
+  /// every one it is the start of, and the closest by edit distance. Among the names of these keys alone, both
+  /// give what they give among every name: the same name, or the same error with the same names in it.
+  static func involvedKeys(of wanted: String, among keys: [String]) -> [String] {
+    for key in keys where key == wanted { return [key] }
+    let spelled = spelledKey(wanted)
+    var prefixed: [String] = []
+    var same: [String] = []
+    for key in keys {
+      let other = spelledKey(key)
+      if other == spelled {
+        same.append(key)
+      } else if same.isEmpty && other.hasPrefix(spelled) {
+        prefixed.append(key)
+      }
+    }
+    if !same.isEmpty { return same }
+    return prefixed + suggestions(for: wanted, among: keys)
+  }
+
   /// Returns the candidates a partly typed name could complete to, by the rule the commands match names with:
   /// without regard to case or accents, and as paper spells them (`cre` offers `crème fraîche`, `oe` offers
   /// `Œufs`), in their order.
@@ -242,27 +263,39 @@ public enum Names {
   /// A candidate counts as close when the whole of it, or its beginning, is within a third of the name's
   /// length in edits, so "dary" finds "Dairy & Fridge".
   public static func suggestions(for name: String, among candidates: [String]) -> [String] {
-    let wanted = Array(key(name))
-    let limit = max(1, wanted.count / 3)
+    let wanted = key(name)
+    let wantedCharacters = Array(wanted)
+    let limit = max(1, wantedCharacters.count / 3)
+    // Printable ASCII, where a byte is a character, is compared as bytes; anything else as characters.
+    let wantedBytes = allBytes(of: wanted, isPrintableASCII) ? Array(wanted.utf8) : nil
+    var rows: [Int] = []
     var seen = Set<String>()
-    return
-      candidates
-      .filter { seen.insert($0).inserted }
-      .map { candidate -> (String, Int) in
-        let other = Array(key(candidate))
-        var best = distance(wanted, other)
-        if wanted.count >= 3 {
-          for length in [wanted.count, wanted.count + 1] where length < other.count {
-            best = min(best, distance(wanted, Array(other.prefix(length))))
-          }
-        }
-        return (candidate, best)
+    var close: [(String, Int)] = []
+    for candidate in candidates where seen.insert(candidate).inserted {
+      let other = key(candidate)
+      let best: Int
+      if let wantedBytes, allBytes(of: other, isPrintableASCII) {
+        best = closeness(wantedBytes, Array(other.utf8), rows: &rows)
+      } else {
+        best = closeness(wantedCharacters, Array(other), rows: &rows)
       }
-      .filter { $0.1 <= limit }
-      .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : ordered($0.0, $1.0) }
-      .prefix(3)
-      .map(\.0)
+      // The three closest so far, in order: a name that every name is close to does not sort them all.
+      guard best <= limit else { continue }
+      var index = close.count
+      while index > 0,
+        best < close[index - 1].1 || best == close[index - 1].1 && ordered(candidate, close[index - 1].0)
+      {
+        index -= 1
+      }
+      if index < 3 {
+        close.insert((candidate, best), at: index)
+        if close.count > 3 { close.removeLast() }
+      }
+    }
+    return close.map(\.0)
   }
+
+  private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
   /// Returns names quoted and comma-separated, at most five of them: `'a', 'b' and 3 more`.
   public static func listing(_ names: [String], quote: (String) -> String = { $0 }) -> String {
@@ -362,22 +395,35 @@ public enum Names {
     return a.count < b.count
   }
 
-  /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbours.
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { table[i][0] = i }
-    for j in 0...b.count { table[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
+  /// How close `b` is to `a` for a suggestion: the optimal-string-alignment distance (insertions, deletions,
+  /// substitutions and swaps of neighbours) of the whole of `b`, or, for an `a` of three or more, of its first
+  /// `a.count` or `a.count + 1` elements when that is less, so "dary" finds "Dairy & Fridge". One table gives all
+  /// three, since a row of it holds the distance to every prefix of `b`; `rows` keeps its memory between calls.
+  static func closeness<Element: Equatable>(_ a: [Element], _ b: [Element], rows: inout [Int]) -> Int {
+    let (n, m) = (a.count, b.count)
+    if n == 0 || m == 0 { return max(n, m) }
+    let width = m + 1
+    // Three rows in turn: the one being filled and the two above it, which a swap reaches back to.
+    rows.removeAll(keepingCapacity: true)
+    rows.append(contentsOf: repeatElement(0, count: 3 * width))
+    for j in 0...m { rows[j] = j }
+    for i in 1...n {
+      let (row, above, twoAbove) = ((i % 3) * width, ((i - 1) % 3) * width, ((i + 1) % 3) * width)
+      rows[row] = i
+      for j in 1...m {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
         if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+          value = min(value, rows[twoAbove + j - 2] + 1)
         }
+        rows[row + j] = value
       }
     }
-    return table[a.count][b.count]
+    let last = (n % 3) * width
+    var best = rows[last + m]
+    if n >= 3 {
+      for length in [n, n + 1] where length < m { best = min(best, rows[last + length]) }
+    }
+    return best
   }
 }

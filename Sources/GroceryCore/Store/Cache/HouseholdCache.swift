@@ -280,7 +280,7 @@ final class HouseholdCache {
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
-    case .keys, .ids, .restock: return nil
+    case .keys, .ids, .restock, .resolving: return nil
     }
   }
 
@@ -299,7 +299,7 @@ final class HouseholdCache {
       picks = { s in s.integer(3) == 1 && s.integer(4) == 1 || !s.isNull(6) && s.integer(6) >= day }
     case .onList: picks = { s in s.integer(3) == 1 && s.integer(4) == 1 }
     case .staples: picks = { s in s.integer(5) == 1 && s.integer(4) == 1 }
-    case .keys, .ids, .restock: return nil
+    case .keys, .ids, .restock, .resolving: return nil
     }
     let s = try database.statement(
       "SELECT rowid, key, \"category\", \"onList\", \"alive\", \"staple\", last FROM item INDEXED BY item_key"
@@ -336,6 +336,16 @@ final class HouseholdCache {
     try nameRows(
       "SELECT rowid, key, bought FROM item INDEXED BY item_bought WHERE \"alive\" = 1 AND key IS NOT NULL"
     ) { Int($0.integer(2)) }
+  }
+
+  /// The name key of every living item, each once: all a typed name is matched by (`Names.involvedKeys`), read
+  /// from an index alone.
+  func livingKeys() throws -> [String] {
+    let s = try database.statement(
+      "SELECT DISTINCT key FROM item INDEXED BY item_bought WHERE \"alive\" = 1 AND key IS NOT NULL")
+    var keys: [String] = []
+    while try s.step() { keys.append(s.text(0)) }
+    return keys
   }
 
   /// The rows a query selects as row number, name key and a third column, for `NameGroups`.
@@ -450,6 +460,21 @@ final class HouseholdCache {
         guard found.count == 1 else { continue }
         exact.reset()
         exact.bind(.text(found[0]))
+        try loadItems(exact, into: &state)
+      }
+    case .resolving(let keys):
+      let living = try livingKeys()
+      let involved = Set(keys.flatMap { Names.involvedKeys(of: $0, among: living) })
+      // A prefix hundreds of names start with (and an eighth of them): one pass over the table costs less than a
+      // statement a name.
+      if involved.count > max(256, living.count / 8) {
+        try loadItems(try database.statement(select), into: &state)
+        return
+      }
+      let exact = try database.statement(select + " WHERE key = ?")
+      for key in involved {
+        exact.reset()
+        exact.bind(.text(key))
         try loadItems(exact, into: &state)
       }
     case .ids(let ids):

@@ -25,11 +25,23 @@ public enum ItemScope: Equatable, Sendable {
   case restock(RestockPolicy, today: Day)
   /// The items with these ids.
   case ids([UUID])
+  /// The items every name of these keys makes a command look at as it matches it (`Names.involvedKeys`): the
+  /// name it is, or else the names it is the start of and the closest ones its error suggests. A command that
+  /// failed on `.keys` runs again on these and gets what it would from every item, without reading every item.
+  case resolving([String])
 
   /// The items the names a user typed can resolve to: the same name, or one it is the start of.
   public static func names(_ names: [String]) -> ItemScope {
     // Only trimmed: the key of a valid name is its cleaned name's. A name that is not one is refused by the
     // command itself, with its own message; here it only narrows what is read.
     .keys(names.map { Names.key(Names.trimmed($0)) })
+  }
+
+  /// The scope a command that failed on this one runs again on, so that its error is the one the whole household
+  /// gives (a name it did not find, with the names it might have meant): for typed names, the items matching
+  /// them looks at; otherwise every item.
+  public var widened: ItemScope {
+    if case .keys(let keys) = self { return .resolving(keys) }
+    return .all
   }
 }
