@@ -82,7 +82,11 @@ import Testing
     for _ in 0..<3000 {
       let a = (0..<Int.random(in: 0...7, using: &random)).map { _ in letters.randomElement(using: &random)! }
       let b = (0..<Int.random(in: 0...10, using: &random)).map { _ in letters.randomElement(using: &random)! }
-      #expect(Names.closeness(a, b, rows: &rows) == expected(a, b), "'\(String(a))' and '\(String(b))'")
+      // Any limit: the distance itself up to it, one more than it past it.
+      let limit = Int.random(in: 1...4, using: &random)
+      #expect(
+        Names.closeness(a, b, within: limit, rows: &rows) == min(expected(a, b), limit + 1),
+        "'\(String(a))' and '\(String(b))' within \(limit)")
     }
   }
 
@@ -97,8 +101,8 @@ import Testing
       let b = String(
         (0..<Int.random(in: 0...8, using: &random)).map { _ in letters.randomElement(using: &random)! })
       #expect(
-        Names.closeness(Array(a.utf8), Array(b.utf8), rows: &rows)
-          == Names.closeness(Array(a), Array(b), rows: &rows))
+        Names.closeness(Array(a.utf8), Array(b.utf8), within: 9, rows: &rows)
+          == Names.closeness(Array(a), Array(b), within: 9, rows: &rows))
     }
     // Names in ASCII and not, among each other: four are a distance of 0 from "creme" (whole or as a prefix).
     let names = ["Creme", "crème fraîche", "cream", "crime", "Crème brûlée", "cremes", "krem", "東京", "cr"]

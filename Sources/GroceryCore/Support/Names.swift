@@ -269,18 +269,18 @@ public enum Names {
     // Printable ASCII, where a byte is a character, is compared as bytes; anything else as characters.
     let wantedBytes = allBytes(of: wanted, isPrintableASCII) ? Array(wanted.utf8) : nil
     var rows: [Int] = []
-    var seen = Set<String>()
     var close: [(String, Int)] = []
-    for candidate in candidates where seen.insert(candidate).inserted {
+    for candidate in candidates {
       let other = key(candidate)
       let best: Int
       if let wantedBytes, allBytes(of: other, isPrintableASCII) {
-        best = closeness(wantedBytes, Array(other.utf8), rows: &rows)
+        best = closeness(wantedBytes, Array(other.utf8), within: limit, rows: &rows)
       } else {
-        best = closeness(wantedCharacters, Array(other), rows: &rows)
+        best = closeness(wantedCharacters, Array(other), within: limit, rows: &rows)
       }
-      // The three closest so far, in order: a name that every name is close to does not sort them all.
-      guard best <= limit else { continue }
+      // The three closest so far, in order, each name once: a name that every name is close to does not sort
+      // them all. A name given twice ranks as its first, so it is never kept twice.
+      guard best <= limit, !close.contains(where: { $0.0 == candidate }) else { continue }
       var index = close.count
       while index > 0,
         best < close[index - 1].1 || best == close[index - 1].1 && ordered(candidate, close[index - 1].0)
@@ -397,33 +397,43 @@ public enum Names {
 
   /// How close `b` is to `a` for a suggestion: the optimal-string-alignment distance (insertions, deletions,
   /// substitutions and swaps of neighbours) of the whole of `b`, or, for an `a` of three or more, of its first
-  /// `a.count` or `a.count + 1` elements when that is less, so "dary" finds "Dairy & Fridge". One table gives all
-  /// three, since a row of it holds the distance to every prefix of `b`; `rows` keeps its memory between calls.
-  static func closeness<Element: Equatable>(_ a: [Element], _ b: [Element], rows: inout [Int]) -> Int {
+  /// `a.count` or `a.count + 1` elements when that is less, so "dary" finds "Dairy & Fridge"; `limit + 1` when it
+  /// is more than `limit`. One table gives all three, since a row of it holds the distance to every prefix of `b`;
+  /// `rows` keeps its memory between calls.
+  static func closeness<Element: Equatable>(
+    _ a: [Element], _ b: [Element], within limit: Int, rows: inout [Int]
+  ) -> Int {
     let (n, m) = (a.count, b.count)
-    if n == 0 || m == 0 { return max(n, m) }
+    if n == 0 || m == 0 { return min(max(n, m), limit + 1) }
     let width = m + 1
-    // Three rows in turn: the one being filled and the two above it, which a swap reaches back to.
     rows.removeAll(keepingCapacity: true)
     rows.append(contentsOf: repeatElement(0, count: 3 * width))
-    for j in 0...m { rows[j] = j }
-    for i in 1...n {
-      let (row, above, twoAbove) = ((i % 3) * width, ((i - 1) % 3) * width, ((i + 1) % 3) * width)
-      rows[row] = i
-      for j in 1...m {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          value = min(value, rows[twoAbove + j - 2] + 1)
+    return rows.withUnsafeMutableBufferPointer { rows in
+      // Three rows in turn: the one being filled and the two above it, which a swap reaches back to.
+      for j in 0...m { rows[j] = j }
+      for i in 1...n {
+        let (row, above, twoAbove) = ((i % 3) * width, ((i - 1) % 3) * width, ((i + 1) % 3) * width)
+        rows[row] = i
+        var least = i
+        for j in 1...m {
+          let cost = a[i - 1] == b[j - 1] ? 0 : 1
+          var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
+          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+            value = min(value, rows[twoAbove + j - 2] + 1)
+          }
+          rows[row + j] = value
+          least = min(least, value)
         }
-        rows[row + j] = value
+        // No row holds less than the least of the row above (a swap from two rows up costs no less than the
+        // substitution beside it): a row past the limit leaves every later one past it.
+        if least > limit { return limit + 1 }
       }
+      let last = (n % 3) * width
+      var best = rows[last + m]
+      if n >= 3 {
+        for length in [n, n + 1] where length < m { best = min(best, rows[last + length]) }
+      }
+      return min(best, limit + 1)
     }
-    let last = (n % 3) * width
-    var best = rows[last + m]
-    if n >= 3 {
-      for length in [n, n + 1] where length < m { best = min(best, rows[last + length]) }
-    }
-    return best
   }
 }
