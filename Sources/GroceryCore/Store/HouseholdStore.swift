@@ -268,9 +268,7 @@ public struct HouseholdStore: Sendable {
         // Only a cache that had read every log up to this change moves on with it; another is caught up by the
         // next read.
         guard try cache.positions() == read else { return }
-        try cache.save(
-          &written, items: touched.items, categories: touched.categories, locations: touched.locations,
-          positions: [machine.id: position])
+        try cache.save(&written, touched: touched, positions: [machine.id: position])
         try cache.save(undo: undo, of: machine.id)
         // A change made here is made knowing what the log lost: it is no longer said.
         try cache.save(lost: nil)

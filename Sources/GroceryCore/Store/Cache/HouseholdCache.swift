@@ -246,6 +246,7 @@ final class HouseholdCache {
   private func saveEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ entities: [(UUID, S)])
     throws
   {
+    if entities.isEmpty { return }
     let columns = Self.columns(table)
     let s = try database.statement(
       "INSERT OR REPLACE INTO \(name)(id, \(columns.joinedText(separator: ", ")), sum) VALUES (?"
@@ -710,12 +711,10 @@ final class HouseholdCache {
 
   // MARK: - Saving a fold
 
-  /// Writes what a fold changed: the entities named, the purchases it recorded and took back, the windows to
-  /// fill again, everything but the items whole, and the positions.
-  func save(
-    _ state: inout HouseholdState, items: Set<UUID>, categories: Set<UUID>, locations: Set<UUID>,
-    positions: [String: ChangeLog.Position]
-  ) throws {
+  /// Writes what a fold changed: the entities it touched, the trips and machines' names when it touched them, the
+  /// purchases it recorded and took back, the windows to fill again, the general order and clocks, and the
+  /// positions. Nothing else is written, nor a statement compiled for it.
+  func save(_ state: inout HouseholdState, touched: Touched, positions: [String: ChangeLog.Position]) throws {
     try setMeta("latest", .blob(state.latest.bytes))
     let walls = try database.statement("INSERT OR REPLACE INTO wall(machine, milliseconds) VALUES (?, ?)")
     for (machine, time) in state.walls {
@@ -724,37 +723,46 @@ final class HouseholdCache {
     }
     try setMeta("order", state.order.value.sql)
     try setMeta("order_at", .blob(state.order.stamp.bytes))
-    let machines = try database.statement(
-      "INSERT OR REPLACE INTO machine(id, name, name_at) VALUES (?, ?, ?)")
-    for (id, name) in state.machines {
-      machines.reset()
-      try machines.bind(.text(id), .text(name.value), .blob(name.stamp.bytes)).run()
+    if touched.machines {
+      let machines = try database.statement(
+        "INSERT OR REPLACE INTO machine(id, name, name_at) VALUES (?, ?, ?)")
+      for (id, name) in state.machines {
+        machines.reset()
+        try machines.bind(.text(id), .text(name.value), .blob(name.stamp.bytes)).run()
+      }
     }
     try saveEntities(
-      "category", CategoryFields.table, categories.compactMap { id in state.categories[id].map { (id, $0) } })
+      "category", CategoryFields.table,
+      touched.categories.compactMap { id in state.categories[id].map { (id, $0) } })
     try saveEntities(
-      "location", LocationFields.table, locations.compactMap { id in state.locations[id].map { (id, $0) } })
-    try save(trips: state.trips)
+      "location", LocationFields.table,
+      touched.locations.compactMap { id in state.locations[id].map { (id, $0) } })
+    if touched.trips { try save(trips: state.trips) }
     state.trips.pruned = [:]
-    let insert = try database.statement(
-      "INSERT INTO purchase(item, change, stamp, day, quantity, by) VALUES (?, ?, ?, ?, ?, ?)")
-    // In item order, as the index keeps them, so that a rebuild's many inserts land near each other.
-    let bought =
-      state.bought.count > 64 ? state.bought.sorted { UUIDText.less($0.item, $1.item) } : state.bought
-    for bought in bought {
-      insert.reset()
-      try insert.bind(
-        bought.item.sql, .text(bought.change), .blob(bought.stamp.bytes), .integer(Int64(bought.day.ordinal)),
-        .integer(Int64(bought.quantity)), bought.by.map { .text($0) } ?? .null
-      ).run()
+    if !state.bought.isEmpty {
+      let insert = try database.statement(
+        "INSERT INTO purchase(item, change, stamp, day, quantity, by) VALUES (?, ?, ?, ?, ?, ?)")
+      // In item order, as the index keeps them, so that a rebuild's many inserts land near each other.
+      let bought =
+        state.bought.count > 64 ? state.bought.sorted { UUIDText.less($0.item, $1.item) } : state.bought
+      for bought in bought {
+        insert.reset()
+        try insert.bind(
+          bought.item.sql, .text(bought.change), .blob(bought.stamp.bytes),
+          .integer(Int64(bought.day.ordinal)),
+          .integer(Int64(bought.quantity)), bought.by.map { .text($0) } ?? .null
+        ).run()
+      }
     }
-    // Only the machine that made a purchase takes it back: its id is the stamp's last 8 bytes.
-    let delete = try database.statement(
-      "DELETE FROM purchase WHERE item = ? AND change = ? AND substr(stamp, 17, 8) = ?")
-    for gone in state.unbought {
-      delete.reset()
-      let machine = Stamp(milliseconds: 0, counter: 0, machineNumber: gone.machine).bytes.suffix(8)
-      try delete.bind(gone.item.sql, .text(gone.change), .blob(Array(machine))).run()
+    if !state.unbought.isEmpty {
+      // Only the machine that made a purchase takes it back: its id is the stamp's last 8 bytes.
+      let delete = try database.statement(
+        "DELETE FROM purchase WHERE item = ? AND change = ? AND substr(stamp, 17, 8) = ?")
+      for gone in state.unbought {
+        delete.reset()
+        let machine = Stamp(milliseconds: 0, counter: 0, machineNumber: gone.machine).bytes.suffix(8)
+        try delete.bind(gone.item.sql, .text(gone.change), .blob(Array(machine))).run()
+      }
     }
     for id in state.staleWindows {
       var window = PurchaseWindow()
@@ -766,7 +774,7 @@ final class HouseholdCache {
     state.bought = []
     state.unbought = []
     state.staleWindows = []
-    var saved = items.compactMap { id in state.items[id].map { (id, $0) } }
+    var saved = touched.items.compactMap { id in state.items[id].map { (id, $0) } }
     if saved.count > 64 {
       // By category, then name, as a list reads them, so that a rebuild puts the rows a list shows together near
       // each other in the file, not in the order of a table of ids.

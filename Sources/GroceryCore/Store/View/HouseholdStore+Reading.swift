@@ -203,9 +203,7 @@ extension HouseholdStore {
       var full = try foldAll(logs, machine: machine)
       if let found = lost { lost = try stillLost(found) }
       return try HouseholdCache.create(cachePath, folder: folder) { cache in
-        try cache.save(
-          &full.state, items: Set(full.state.items.keys), categories: Set(full.state.categories.keys),
-          locations: Set(full.state.locations.keys), positions: full.positions)
+        try cache.save(&full.state, touched: Touched(everything: full.state), positions: full.positions)
         if let machine { try cache.save(undo: full.undo, of: machine) }
         try cache.save(refusals: full.refusals)
         try cache.save(lost: lost)
@@ -307,9 +305,7 @@ extension HouseholdStore {
         }
       }
       if state.needsRebuild { return .rebuild }
-      try cache.save(
-        &state, items: touched.items, categories: touched.categories, locations: touched.locations,
-        positions: positions)
+      try cache.save(&state, touched: touched, positions: positions)
       if let machine { try cache.save(undo: undo, of: machine) }
       if var lost = try cache.lostChanges(), tail.contains(where: { $0.machine == lost.machine }) {
         var isLost = true
