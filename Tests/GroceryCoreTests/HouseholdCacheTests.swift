@@ -370,6 +370,35 @@ import Testing
         == all.restockCandidates(everyStaple, today: Fixed.today).map { all.items[$0].name })
   }
 
+  @Test func aNameRemovedAndAddedAgainLeavesNoTwinForRestockToRead() throws {
+    let alice = machine("alice")
+    try stock(alice, [("weekly", [14, 7], false)])
+    // Candles for a birthday every year: added, then removed; each time a new id for the same name.
+    for year in 0..<6 {
+      let now = Fixed.now + Double(10 * year + 1)
+      try add(["candles"], to: alice, at: now)
+      if year < 5 {
+        try alice.update(summary: { _ in "remove" }, now: now + 1) { _ = try $0.remove(["candles"]) }
+      }
+    }
+    let policy = RestockPolicy.due(within: 0, every: 7)
+    let scoped = try alice.load(.restock(policy, today: Fixed.today))
+    #expect(!scoped.items.map(\.name).contains("candles"), "one living candles, no staple: nothing to read")
+    #expect(scoped.items.map(\.name) == ["weekly"])
+    // So too when a change saves over a thousand names, which marks the whole table at once.
+    try add((0...1000).map { "bulk \($0)" }, to: alice, at: Fixed.now + 100)
+    #expect(try alice.load(.restock(policy, today: Fixed.today)).items.map(\.name) == ["weekly"])
+    // A second living id of the name (another machine's) makes them twins again, read whole.
+    let bobFolder = folder.file("bob-household")
+    let bob = HouseholdStore(
+      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    try add(["candles"], to: bob)
+    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
+    try FileManager.default.copyItem(
+      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    #expect(try alice.load(.restock(policy, today: Fixed.today)).items.map(\.name) == ["candles", "weekly"])
+  }
+
   @Test func statsReadTheWeeksTheyShowFromTheCacheAndCountWhatTheWholeHistoryCounts() throws {
     let alice = machine("alice")
     let bobFolder = folder.file("bob-household")

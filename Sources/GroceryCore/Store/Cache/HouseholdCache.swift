@@ -16,8 +16,9 @@
 /// It is only a cache: one that is missing, damaged, of another folder or of another version of grocery is
 /// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
 final class HouseholdCache {
-  /// The layout's version; with the schema text below, a cache of any other layout is rebuilt.
-  static let version: Int32 = 6
+  /// The layout's version; with the schema text below, a cache of any other layout is rebuilt. 7: `twin` counts
+  /// only living rows.
+  static let version: Int32 = 7
 
   let database: Database
 
@@ -553,16 +554,19 @@ final class HouseholdCache {
     try markTwins(keys)
   }
 
-  /// Marks the items whose name another id shares (`twin`), whose view merges them, for the keys saved: a read
-  /// that picks rows by their own columns (`restock --due`) must take those whole.
+  /// Marks the living items whose name another living id shares (`twin`), whose view merges them, for the keys
+  /// saved: a read that picks rows by their own columns (`restock --due`) must take those whole. A removed item
+  /// is in no view: a name removed and added again, year after year, leaves no twins to read.
   private func markTwins(_ keys: Set<String>) throws {
     if keys.count > 1000 {
       try database.execute(
-        "UPDATE item SET twin = (key IN (SELECT key FROM item GROUP BY key HAVING count(*) > 1))")
+        "UPDATE item SET twin = (\"alive\" = 1 AND key IN (SELECT key FROM item WHERE \"alive\" = 1 GROUP BY key"
+          + " HAVING count(*) > 1))")
       return
     }
     let mark = try database.statement(
-      "UPDATE item SET twin = ((SELECT count(*) FROM item WHERE key = ?1) > 1) WHERE key = ?1")
+      "UPDATE item SET twin = (\"alive\" = 1 AND (SELECT count(*) FROM item WHERE key = ?1 AND \"alive\" = 1) > 1)"
+        + " WHERE key = ?1")
     for key in keys {
       mark.reset()
       mark.bind(.text(key))
