@@ -385,6 +385,10 @@ import Testing
     let scoped = try alice.load(.restock(policy, today: Fixed.today))
     #expect(!scoped.items.map(\.name).contains("candles"), "one living candles, no staple: nothing to read")
     #expect(scoped.items.map(\.name) == ["weekly"])
+    let cache = try #require(try alice.read(.ids([])).cache)
+    let listed = try #require(try cache.database.reading { try cache.listRows(.all) })
+    #expect(
+      listed.filter { $0.key == "candles" }.count == 1, "a list reads the living candles, not the removed")
     // So too when a change saves over a thousand names, which marks the whole table at once.
     try add((0...1000).map { "bulk \($0)" }, to: alice, at: Fixed.now + 100)
     #expect(try alice.load(.restock(policy, today: Fixed.today)).items.map(\.name) == ["weekly"])

@@ -286,11 +286,11 @@ final class HouseholdCache {
     }
   }
 
-  /// Every row a list of the scope can show, by its row number, name key and category id, for
+  /// Every living row a list of the scope can show, by its row number, name key and category id, for
   /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order. One pass, in name
   /// order, over an index that holds the columns the scopes pick rows by: a name is shown when any of its rows is
-  /// picked, with all of them (the rows of a name two ids share are shown as one). Nil for a scope that names its
-  /// rows.
+  /// picked, with all its living ones (the rows of a name two ids share are shown as one). Nil for a scope that
+  /// names its rows.
   func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
     // The columns: 3 onList, 4 alive, 5 staple, 6 last.
     let picks: (Statement) -> Bool
@@ -325,7 +325,8 @@ final class HouseholdCache {
         key.removeAll(keepingCapacity: true)
         s.withText(1) { key.append(contentsOf: $0) }
       }
-      rows.append((s.integer(0), s.withBlob(2) { UUIDText.id($0) } ?? nil))
+      // A removed item is in no view: its rows are not read, however often a name was removed and added again.
+      if s.integer(4) == 1 { rows.append((s.integer(0), s.withBlob(2) { UUIDText.id($0) } ?? nil)) }
       if !picked { picked = picks(s) }
     }
     close()
