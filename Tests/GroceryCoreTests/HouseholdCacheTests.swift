@@ -370,7 +370,7 @@ import Testing
         == all.restockCandidates(everyStaple, today: Fixed.today).map { all.items[$0].name })
   }
 
-  @Test func aNameRemovedAndAddedAgainLeavesNoTwinForRestockToRead() throws {
+  @Test func aNameRemovedAndAddedAgainIsReadAsItsLivingRowAloneAndLeavesNoTwins() throws {
     let alice = machine("alice")
     try stock(alice, [("weekly", [14, 7], false)])
     // Candles for a birthday every year: added, then removed; each time a new id for the same name.
@@ -389,6 +389,21 @@ import Testing
     let listed = try #require(try cache.database.reading { try cache.listRows(.all) })
     #expect(
       listed.filter { $0.key == "candles" }.count == 1, "a list reads the living candles, not the removed")
+    // So does a change that names it, typed whole, begun or misspelt.
+    let id = try alice.identity().id
+    for scope in [ItemScope.names(["candles"]), .names(["candl"]), ItemScope.names(["candels"]).widened] {
+      #expect(try alice.read(scope, machine: id).state.items.count == 1, "\(scope) reads one row")
+    }
+    // And restock, once the living candles is a staple off the list.
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now + 90) { groceries in
+      _ = try groceries.purchase(["candles"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 90)
+      _ = try groceries.setStaple(["candles"], remove: false, now: Fixed.now + 90, newID: UUID.init)
+    }
+    let restocked = try alice.read(.restock(.all, today: Fixed.today), machine: id).state.items.values
+    #expect(restocked.filter { $0.name.value == "candles" }.count == 1, "restock reads one candles row")
+    try alice.update(summary: { _ in "unstaple" }, now: Fixed.now + 91) {
+      _ = try $0.setStaple(["candles"], remove: true, now: Fixed.now + 91, newID: UUID.init)
+    }
     // So too when a change saves over a thousand names, which marks the whole table at once.
     try add((0...1000).map { "bulk \($0)" }, to: alice, at: Fixed.now + 100)
     #expect(try alice.load(.restock(policy, today: Fixed.today)).items.map(\.name) == ["weekly"])

@@ -445,13 +445,17 @@ final class HouseholdCache {
       }
       try loadItems(
         try database.statement(
-          select + " WHERE key IN (SELECT key FROM item WHERE \"staple\" = 1 AND \"onList\" = 0"
+          select
+            + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item WHERE \"staple\" = 1 AND \"onList\" = 0"
             + " AND \"alive\" = 1\(due) UNION SELECT key FROM item WHERE twin = 1)"), into: &state)
     case .keys(let keys):
       // A name resolves to the item it names exactly, and only when none does to the one it is the start of,
       // when that is one name: of several, the command's error reads every item anyway, so none is loaded.
-      let exact = try database.statement(select + " WHERE key = ?")
-      let prefix = try database.statement("SELECT DISTINCT key FROM item WHERE key >= ? AND key < ? LIMIT 2")
+      // Living rows only: a removed item is in no view, and a name removed and added again every week for years
+      // would otherwise bring every removed row into every change that names it.
+      let exact = try database.statement(select + " WHERE key = ? AND \"alive\" = 1")
+      let prefix = try database.statement(
+        "SELECT DISTINCT key FROM item WHERE key >= ? AND key < ? AND \"alive\" = 1 LIMIT 2")
       for key in Set(keys) {
         exact.reset()
         exact.bind(.text(key))
@@ -474,7 +478,7 @@ final class HouseholdCache {
         try loadItems(try database.statement(select), into: &state)
         return
       }
-      let exact = try database.statement(select + " WHERE key = ?")
+      let exact = try database.statement(select + " WHERE key = ? AND \"alive\" = 1")
       for key in involved {
         exact.reset()
         exact.bind(.text(key))
@@ -565,9 +569,12 @@ final class HouseholdCache {
           + " HAVING count(*) > 1))")
       return
     }
+    // Only living rows whose mark changes are written, and only living rows are looked at (the index holds
+    // "alive"): a name removed and added again for years has many removed rows, each unmarked for good when it
+    // was saved removed (a saved row starts unmarked).
+    let twin = "((SELECT count(*) FROM item WHERE key = ?1 AND \"alive\" = 1) > 1)"
     let mark = try database.statement(
-      "UPDATE item SET twin = (\"alive\" = 1 AND (SELECT count(*) FROM item WHERE key = ?1 AND \"alive\" = 1) > 1)"
-        + " WHERE key = ?1")
+      "UPDATE item SET twin = \(twin) WHERE key = ?1 AND \"alive\" = 1 AND twin IS NOT \(twin)")
     for key in keys {
       mark.reset()
       mark.bind(.text(key))
