@@ -485,8 +485,12 @@ final class HouseholdCache {
         try loadItems(exact, into: &state)
       }
     case .ids(let ids):
+      // Most reads name no ids (`.ids([])`, the base alone), and a change names the items it read already: no
+      // statement is compiled for those (the item table's is the dearest to compile).
+      let missing = Set(ids).filter { state.items[$0] == nil }
+      if missing.isEmpty { return }
       let s = try database.statement(select + " WHERE id = ?")
-      for id in Set(ids) where state.items[id] == nil {
+      for id in missing {
         s.reset()
         s.bind(id.sql)
         try loadItems(s, into: &state)
