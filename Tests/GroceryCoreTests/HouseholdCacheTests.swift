@@ -60,16 +60,20 @@ import Testing
     let names = [
       "Milk", "Milk chocolate", "milk powder", "Œufs", "oeuf dur", "Crème fraîche", "creme brulee", "Bread",
       "bread rolls", "item 1", "item 2", "item 10", "item 02", "Løgismose", "lager", "Tea", "tee shirt",
-      "東京 rice", "Ærø cheese", "ss", "Straße",
+      "東京 rice", "Ærø cheese", "ss", "Straße", "strasse brot", "oel", "Œil", "fish", "ﬁsh cake", "oeil",
+      "Øeil", "Œil de boeuf",
     ]
-    try add(names, to: alice)
+    // Two names paper spells alike, the one in plain letters added later.
+    try add(["Øeuf"], to: alice, at: Fixed.now - 10)
+    try add(names + ["oeuf"], to: alice)
     try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["tee shirt"]) }
     // Whole names, prefixes of one and of several, spellings from paper, typos near one and several names, a
     // removed name, and names near nothing.
     var typed = [
       "milk", "mil", "milk c", "MILK P", "oeufs", "OEUF", "oe", "creme", "crem", "crème f", "brea", "bred",
       "item", "item 1", "item 01", "itme", "itm 2", "logismose", "lag", "te", "tae", "tee shirt", "東京",
-      "aero", "aerø", "strasse", "s", "zzz", "q", "chocolate milk", "mlik",
+      "aero", "aerø", "strasse", "stras", "straß", "strasse b", "s", "zzz", "q", "chocolate milk", "mlik",
+      "oeil", "oei", "fis", "fish c", "STRASSE", "Œuf", "oeuf", "OEUF ",
     ]
     var random = SeededRandom(seed: 9)
     for _ in 0..<60 {
@@ -89,8 +93,14 @@ import Testing
     for name in typed {
       let widened = ItemScope.names([name]).widened
       let some = try alice.load(widened)
+      // As a command goes: on the names' own items first, then, when that fails, on the widened read.
+      let first = try alice.load(.names([name]))
       for whole in [false, true] {
         #expect(outcome(some, name, whole: whole) == outcome(everything, name, whole: whole), "'\(name)'")
+        let firstTry = (try? first.itemIndex(named: name, whole: whole)).map { first.items[$0].name }
+        #expect(
+          firstTry ?? outcome(some, name, whole: whole) == outcome(everything, name, whole: whole),
+          "'\(name)' on its own items first")
       }
     }
     // It reads the names involved, not every one: a typo reads the three names it suggests.

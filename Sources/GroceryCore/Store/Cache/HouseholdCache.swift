@@ -17,8 +17,8 @@
 /// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
 final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt. 7: `twin` counts
-  /// only living rows.
-  static let version: Int32 = 7
+  /// only living rows. 8: `spelled`.
+  static let version: Int32 = 8
 
   let database: Database
 
@@ -41,7 +41,7 @@ final class HouseholdCache {
       CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))), sum INTEGER);
       CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
         touched BLOB, window BLOB, last INTEGER, learned INTEGER, bought INTEGER, sum INTEGER,
-        twin INTEGER DEFAULT 0);
+        twin INTEGER DEFAULT 0, spelled TEXT);
       CREATE INDEX item_key ON item(key, "category", "onList", "alive", "staple", last);
       CREATE INDEX item_on_list ON item("onList", "alive", key);
       CREATE INDEX item_staple ON item("staple", "alive", key);
@@ -49,6 +49,7 @@ final class HouseholdCache {
       CREATE INDEX item_bought ON item("alive", key, bought);
       CREATE INDEX item_restock ON item("staple", "onList", "alive", last, learned, key);
       CREATE INDEX item_twin ON item(key) WHERE twin = 1;
+      CREATE INDEX item_spelled ON item(spelled, "alive") WHERE spelled IS NOT NULL;
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
       CREATE INDEX purchase_item ON purchase(item, day);
       CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB,
@@ -341,6 +342,15 @@ final class HouseholdCache {
     ) { Int($0.integer(2)) }
   }
 
+  /// The keys a query gives, each once.
+  private func distinctKeys(_ sql: String, _ values: SQLValue...) throws -> [String] {
+    let s = try database.statement(sql)
+    for (index, value) in values.enumerated() { s.bind(value, at: Int32(index + 1)) }
+    var keys: [String] = []
+    while try s.step() { keys.append(s.text(0)) }
+    return Array(Set(keys))
+  }
+
   /// The name key of every living item, each once: all a typed name is matched by (`Names.involvedKeys`), read
   /// from an index alone.
   func livingKeys() throws -> [String] {
@@ -449,25 +459,42 @@ final class HouseholdCache {
             + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item WHERE \"staple\" = 1 AND \"onList\" = 0"
             + " AND \"alive\" = 1\(due) UNION SELECT key FROM item WHERE twin = 1)"), into: &state)
     case .keys(let keys):
-      // A name resolves to the item it names exactly, and only when none does to the one it is the start of,
-      // when that is one name: of several, the command's error reads every item anyway, so none is loaded.
+      // What `Names.match` takes, in its order: the name the key is; else every name that is it as paper spells
+      // it (`strasse` is `Straße`); else the one name it is the start of as paper spells them, when that is one
+      // name: of several (or none), the command fails here and runs again on `.resolving`, for its error.
       // Living rows only: a removed item is in no view, and a name removed and added again every week for years
       // would otherwise bring every removed row into every change that names it.
       let exact = try database.statement(select + " WHERE key = ? AND \"alive\" = 1")
-      let prefix = try database.statement(
-        "SELECT DISTINCT key FROM item WHERE key >= ? AND key < ? AND \"alive\" = 1 LIMIT 2")
-      for key in Set(keys) {
+      func load(_ key: String) throws -> Int {
         exact.reset()
         exact.bind(.text(key))
-        if try loadItems(exact, into: &state) > 0 { continue }
-        prefix.reset()
-        prefix.bind(.text(key), .text(key + "\u{10FFFF}"))
-        var found: [String] = []
-        while try prefix.step() { found.append(prefix.text(0)) }
-        guard found.count == 1 else { continue }
-        exact.reset()
-        exact.bind(.text(found[0]))
-        try loadItems(exact, into: &state)
+        return try loadItems(exact, into: &state)
+      }
+      // Only a household with a name spelled otherwise than its key (`Straße`, `Œufs`) has `spelled` to ask.
+      let spelledNames = try meta("spelled") != nil
+      for key in Set(keys) where try load(key) == 0 {
+        let spelled = Names.spelledKey(key)
+        // Every name so spelled, as matching takes the first of them: those whose key is the spelling (`oeufs`
+        // kept, `Œufs` typed; a name in plain letters has no `spelled`), and those spelled so (`Øeufs`).
+        var same = spelled != key ? try load(spelled) : 0
+        if spelledNames {
+          for key in try distinctKeys(
+            "SELECT DISTINCT key FROM item WHERE spelled = ? AND \"alive\" = 1", .text(spelled))
+          {
+            same += try load(key)
+          }
+        }
+        if same > 0 { continue }
+        let end = SQLValue.text(spelled + "\u{10FFFF}")
+        var started = try distinctKeys(
+          "SELECT DISTINCT key FROM item WHERE key >= ? AND key < ? AND \"alive\" = 1 LIMIT 2",
+          .text(spelled), end)
+        if spelledNames {
+          started += try distinctKeys(
+            "SELECT DISTINCT key FROM item WHERE spelled >= ? AND spelled < ? AND \"alive\" = 1 LIMIT 2",
+            .text(spelled), end)
+        }
+        if Set(started).count == 1 { _ = try load(started[0]) }
       }
     case .resolving(let keys):
       let living = try livingKeys()
@@ -534,11 +561,14 @@ final class HouseholdCache {
 
   private func saveItems(_ items: [(UUID, ItemState)]) throws {
     let count = Self.itemColumnNames.count
+    // The name as paper spells it (`spelled`), where that is not its key, goes after the summed columns: like
+    // the key and the twin mark, it only picks rows, and is never read back.
     let s = try database.statement(
-      "INSERT OR REPLACE INTO item(\(Self.itemColumns)) VALUES (?"
-        + String(repeating: ", ?", count: count - 1) + ")")
+      "INSERT OR REPLACE INTO item(\(Self.itemColumns), spelled) VALUES (?"
+        + String(repeating: ", ?", count: count) + ")")
     // The keys whose twins may change: each item's new one and the one it had.
     var keys = Set<String>()
+    var spelledNames = false
     let before = try database.statement("SELECT key FROM item WHERE id = ?")
     for (id, item) in items {
       before.reset()
@@ -547,6 +577,13 @@ final class HouseholdCache {
       let key = item.name.value.map { Names.key($0) }
       if let key { keys.insert(key) }
       s.reset()
+      let spelled = key.map(Names.spelledKey)
+      if spelled != key, let spelled {
+        s.bind(.text(spelled), at: Int32(count + 1))
+        spelledNames = true
+      } else {
+        s.bind(.null, at: Int32(count + 1))
+      }
       var values: [SQLValue] = [id.sql, key.map { .text($0) } ?? .null]
       for field in ItemFields.table {
         let (value, stamp) = field.save(item)
@@ -560,6 +597,8 @@ final class HouseholdCache {
       ]
       try Self.bindSummed(values, s)
     }
+    // Kept for good once set: a read of a typed name then also asks `spelled`.
+    if spelledNames, try meta("spelled") == nil { try setMeta("spelled", .integer(1)) }
     try markTwins(keys)
   }
 
