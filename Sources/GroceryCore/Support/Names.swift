@@ -385,6 +385,35 @@ public enum Names {
     }
   }
 
+  /// Returns the positions of the keys in `ordered`'s order, each key's sort bytes made once, so that sorting
+  /// thousands compares bytes instead of walking keys. `first` orders two positions before their keys do (nil
+  /// when it leaves them to the keys); `tie` orders two positions of the same key.
+  static func order(
+    ofKeys keys: [String], first: (Int, Int) -> Bool? = { _, _ in nil },
+    tie: (Int, Int) -> Bool = { _, _ in false }
+  ) -> [Int] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(keys.count * 24)
+    var ends: [Int] = []
+    ends.reserveCapacity(keys.count)
+    for key in keys {
+      appendSortBytes(ofKey: key, to: &bytes)
+      ends.append(bytes.count)
+    }
+    return bytes.withUnsafeBufferPointer { all in
+      func sortBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+      }
+      return keys.indices.sorted { i, j in
+        if let before = first(i, j) { return before }
+        let (x, y) = (sortBytes(i), sortBytes(j))
+        if sortsBefore(x, y) { return true }
+        if sortsBefore(y, x) { return false }
+        return tie(i, j)
+      }
+    }
+  }
+
   /// Whether the first bytes sort before the second: byte by byte, then the shorter first.
   static func sortsBefore(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     let common = min(a.count, b.count)

@@ -18,21 +18,7 @@ struct NameGroups<Value> {
 
   init(_ rows: [Row]) {
     self.rows = rows
-    // Each key's sort bytes, one after another, so that sorting compares bytes instead of walking keys.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(rows.count * 24)
-    var ends: [Int] = []
-    ends.reserveCapacity(rows.count)
-    for row in rows {
-      Names.appendSortBytes(ofKey: row.key, to: &bytes)
-      ends.append(bytes.count)
-    }
-    order = bytes.withUnsafeBufferPointer { all in
-      func sortBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
-      }
-      return rows.indices.sorted { Names.sortsBefore(sortBytes($0), sortBytes($1)) }
-    }
+    order = Names.order(ofKeys: rows.map(\.key))
     var start = 0
     while start < order.count {
       var end = start + 1
