@@ -342,23 +342,29 @@ final class HouseholdCache {
     ) { Int($0.integer(2)) }
   }
 
-  /// The keys a query gives, each once.
-  private func distinctKeys(_ sql: String, _ values: SQLValue...) throws -> [String] {
+  /// The keys a query of keys gives.
+  private func selectKeys(_ sql: String, _ values: SQLValue...) throws -> [String] {
     let s = try database.statement(sql)
     for (index, value) in values.enumerated() { s.bind(value, at: Int32(index + 1)) }
     var keys: [String] = []
     while try s.step() { keys.append(s.text(0)) }
-    return Array(Set(keys))
+    return keys
   }
 
   /// The name key of every living item, each once: all a typed name is matched by (`Names.involvedKeys`), read
   /// from an index alone.
   func livingKeys() throws -> [String] {
-    let s = try database.statement(
+    try selectKeys(
       "SELECT DISTINCT key FROM item INDEXED BY item_bought WHERE \"alive\" = 1 AND key IS NOT NULL")
-    var keys: [String] = []
-    while try s.step() { keys.append(s.text(0)) }
-    return keys
+  }
+
+  /// Loads the living rows of a name key, returning how many. A removed item is in no view, and a name removed
+  /// and added again every week for years would otherwise bring every removed row into every change naming it.
+  private func loadLiving(_ key: String, into state: inout HouseholdState) throws -> Int {
+    let s = try database.statement(
+      "SELECT \(Self.itemColumns) FROM item WHERE key = ? AND \"alive\" = 1")
+    s.bind(.text(key), at: 1)
+    return try loadItems(s, into: &state)
   }
 
   /// The rows a query selects as row number, name key and a third column, for `NameGroups`.
@@ -462,39 +468,31 @@ final class HouseholdCache {
       // What `Names.match` takes, in its order: the name the key is; else every name that is it as paper spells
       // it (`strasse` is `Straße`); else the one name it is the start of as paper spells them, when that is one
       // name: of several (or none), the command fails here and runs again on `.resolving`, for its error.
-      // Living rows only: a removed item is in no view, and a name removed and added again every week for years
-      // would otherwise bring every removed row into every change that names it.
-      let exact = try database.statement(select + " WHERE key = ? AND \"alive\" = 1")
-      func load(_ key: String) throws -> Int {
-        exact.reset()
-        exact.bind(.text(key))
-        return try loadItems(exact, into: &state)
-      }
       // Only a household with a name spelled otherwise than its key (`Straße`, `Œufs`) has `spelled` to ask.
       let spelledNames = try meta("spelled") != nil
-      for key in Set(keys) where try load(key) == 0 {
+      for key in Set(keys) where try loadLiving(key, into: &state) == 0 {
         let spelled = Names.spelledKey(key)
         // Every name so spelled, as matching takes the first of them: those whose key is the spelling (`oeufs`
         // kept, `Œufs` typed; a name in plain letters has no `spelled`), and those spelled so (`Øeufs`).
-        var same = spelled != key ? try load(spelled) : 0
+        var same = spelled != key ? try loadLiving(spelled, into: &state) : 0
         if spelledNames {
-          for key in try distinctKeys(
+          for key in try selectKeys(
             "SELECT DISTINCT key FROM item WHERE spelled = ? AND \"alive\" = 1", .text(spelled))
           {
-            same += try load(key)
+            same += try loadLiving(key, into: &state)
           }
         }
         if same > 0 { continue }
         let end = SQLValue.text(spelled + "\u{10FFFF}")
-        var started = try distinctKeys(
+        var started = try selectKeys(
           "SELECT DISTINCT key FROM item WHERE key >= ? AND key < ? AND \"alive\" = 1 LIMIT 2",
           .text(spelled), end)
         if spelledNames {
-          started += try distinctKeys(
+          started += try selectKeys(
             "SELECT DISTINCT key FROM item WHERE spelled >= ? AND spelled < ? AND \"alive\" = 1 LIMIT 2",
             .text(spelled), end)
         }
-        if Set(started).count == 1 { _ = try load(started[0]) }
+        if Set(started).count == 1 { _ = try loadLiving(started[0], into: &state) }
       }
     case .resolving(let keys):
       let living = try livingKeys()
@@ -505,12 +503,7 @@ final class HouseholdCache {
         try loadItems(try database.statement(select), into: &state)
         return
       }
-      let exact = try database.statement(select + " WHERE key = ? AND \"alive\" = 1")
-      for key in involved {
-        exact.reset()
-        exact.bind(.text(key))
-        try loadItems(exact, into: &state)
-      }
+      for key in involved { _ = try loadLiving(key, into: &state) }
     case .ids(let ids):
       // Most reads name no ids (`.ids([])`, the base alone), and a change names the items it read already: no
       // statement is compiled for those (the item table's is the dearest to compile).
