@@ -111,6 +111,59 @@ import Testing
     #expect(try alice.load(ItemScope.names(["oeufs"]).widened).items.map(\.name) == ["Œufs"])
   }
 
+  @Test func whatATypedTextCanCompleteToIsReadAloneAndCompletesAsAmongEveryItem() throws {
+    let alice = machine("alice")
+    let names = [
+      "Milk", "Milk chocolate", "milk powder", "Œufs", "oeuf dur", "Crème fraîche", "creme brulee", "Bread",
+      "item 1", "item 10", "Løgismose", "lager", "東京 rice", "Ærø cheese", "ss", "Straße", "strasse brot",
+      "Œil",
+      "ﬁsh cake", "Øeil", "candles",
+    ]
+    try add(names, to: alice)
+    // Removed and added again (a dead row), and a name another machine added too (twins, shown as the newer).
+    try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["candles"]) }
+    try add(["candles"], to: alice, at: Fixed.now + 2)
+    let bobFolder = folder.file("bob-household")
+    let bob = HouseholdStore(
+      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    try add(["CRÈME FRAÎCHE", "straße"], to: bob, at: Fixed.now + 3)
+    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
+    try FileManager.default.copyItem(
+      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    let everything = try alice.load(.all)
+    var typed = [
+      "m", "MIL", "milk p", "oe", "Œ", "OEU", "œil", "oei", "c", "crè", "CREME F", "strasse", "straß",
+      "stras",
+      "s", "ss", "ae", "Æ", "aer", "lo", "lø", "東", "fi", "ﬁ", "item 1", "candles", "zzz", " ", "%", "_",
+    ]
+    var random = SeededRandom(seed: 4)
+    for _ in 0..<40 {
+      let name = Array(names.randomElement(using: &random)!)
+      typed.append(String(name.prefix(Int.random(in: 1...name.count, using: &random))).uppercased())
+    }
+    for text in typed {
+      let some = try alice.load(.completing(text))
+      #expect(
+        Names.completions(of: text, among: some.items.map(\.name))
+          == Names.completions(of: text, among: everything.items.map(\.name)), "'\(text)'")
+    }
+    #expect(
+      Names.completions(of: "crème", among: everything.items.map(\.name)) == [
+        "creme brulee", "CRÈME FRAÎCHE",
+      ])
+    // Only the rows of the names it can complete to are read: not those of other names, nor a removed row.
+    let id = try alice.identity().id
+    let milk = try alice.read(.completing("MIL"), machine: id).state.items.values.compactMap(\.name.value)
+    #expect(milk.sorted() == ["Milk", "Milk chocolate", "milk powder"])
+    #expect(try alice.read(.completing("cand"), machine: id).state.items.count == 1)
+    #expect(
+      try alice.read(.completing("STRASSE"), machine: id).state.items.count == 3, "both Straße and one brot")
+    // Every living item is every item a view shows, without the removed row.
+    #expect(try alice.load(.living) == everything)
+    #expect(try alice.read(.living, machine: id).state.items.count == names.count + 2)
+    #expect(try alice.read(.all, machine: id).state.items.count == names.count + 3)
+  }
+
   @Test func theUndoListNamesWhereEachChangeIsInTheLogAndUndoReadsItFromThere() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

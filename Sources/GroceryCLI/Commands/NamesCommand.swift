@@ -57,7 +57,16 @@ struct NamesCommand: Command, Runnable {
   static func word(for kind: NameKind) -> String { words.first { $0.1 == kind }?.0 ?? "items" }
 
   func run(_ context: Context) throws {
-    let groceries = try context.store.load()
+    // Categories and locations are read without a single item; items, only those that can be what is shown.
+    var scope = ItemScope.living
+    if kind != .item {
+      scope = .ids([])
+    } else if onList {
+      scope = .onList
+    } else if let matching, !matching.isEmpty {
+      scope = .completing(matching)
+    }
+    let groceries = try context.store.load(scope)
     var names = onList ? groceries.items.filter(\.isOnList).map(\.name) : groceries.names(of: kind)
     if exceptUncategorized { names.removeAll { $0 == Category.uncategorized } }
     if let matching { names = Names.completions(of: matching, among: names) }

@@ -65,14 +65,15 @@ struct ReorderCategoriesCommand: Command, Runnable {
         try $0.resetCategoryOrder(at: location)
       }
     case .show:
-      let groceries = try context.store.load()
+      // The order is the categories' and the store's own: no item is read.
+      let groceries = try context.store.load(.ids([]))
       order = groceries.walkOrder(at: try location.map(groceries.locationName))
     case .set(let names):
       order = try context.update({ _ in ChangeVerb.reorderCategories.present + place }) {
         try $0.reorderCategories(names, at: location)
       }
     case .suggest:
-      let groceries = try context.store.load()
+      let groceries = try context.store.load(.ids([]))
       let store = try groceries.locationName(location!)
       let suggestion = try Self.suggestion(
         groceries, at: store, trips: try context.store.trips(now: context.now))

@@ -277,13 +277,14 @@ final class HouseholdCache {
   private static func listed(_ query: ItemScope) -> String? {
     switch query {
     case .all: return "1"
+    case .living: return "\"alive\" = 1"
     case .shopping(let since):
       return "key IN (SELECT key FROM item WHERE \"onList\" = 1 AND \"alive\" = 1"
         + " UNION SELECT key FROM item WHERE last >= \(since.ordinal))"
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
-    case .keys, .ids, .restock, .resolving: return nil
+    case .keys, .ids, .restock, .resolving, .completing: return nil
     }
   }
 
@@ -296,13 +297,13 @@ final class HouseholdCache {
     // The columns: 3 onList, 4 alive, 5 staple, 6 last.
     let picks: (Statement) -> Bool
     switch query {
-    case .all: picks = { _ in true }
+    case .all, .living: picks = { _ in true }
     case .shopping(let since):
       let day = Int64(since.ordinal)
       picks = { s in s.integer(3) == 1 && s.integer(4) == 1 || !s.isNull(6) && s.integer(6) >= day }
     case .onList: picks = { s in s.integer(3) == 1 && s.integer(4) == 1 }
     case .staples: picks = { s in s.integer(5) == 1 && s.integer(4) == 1 }
-    case .keys, .ids, .restock, .resolving: return nil
+    case .keys, .ids, .restock, .resolving, .completing: return nil
     }
     let s = try database.statement(
       "SELECT rowid, key, \"category\", \"onList\", \"alive\", \"staple\", last FROM item INDEXED BY item_key"
@@ -450,7 +451,7 @@ final class HouseholdCache {
       return
     }
     switch query {
-    case .all, .shopping, .onList, .staples: return
+    case .all, .living, .shopping, .onList, .staples: return
     case .restock(let policy, let today):
       // Staples off the list; for `.due`, only those due by the horizon as `Cadence` reckons it from the columns
       // kept for it (read from an index alone). Items whose name another id shares are read whole, since their
@@ -504,6 +505,17 @@ final class HouseholdCache {
         return
       }
       for key in involved { _ = try loadLiving(key, into: &state) }
+    case .completing(let typed):
+      // A name is a completion when its key, or its spelling on paper, starts as the typed text's do
+      // (`Names.completions`); a name spelled as its key keeps no `spelled`. Every row of a name two ids share is
+      // read, since its view shows the newest of their names.
+      let (key, spelled) = (Names.key(typed), Names.spelledKey(typed))
+      let s = try database.statement(
+        select + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item WHERE key >= ?1 AND key < ?2"
+          + " OR key >= ?3 AND key < ?4 OR spelled >= ?3 AND spelled < ?4)")
+      try loadItems(
+        s.bind(.text(key), .text(key + "\u{10FFFF}"), .text(spelled), .text(spelled + "\u{10FFFF}")),
+        into: &state)
     case .ids(let ids):
       // Most reads name no ids (`.ids([])`, the base alone), and a change names the items it read already: no
       // statement is compiled for those (the item table's is the dearest to compile).

@@ -9,8 +9,11 @@
 /// A command that names what it touches reads only those rows of the cache, so it costs the same however many
 /// items the household has.
 public enum ItemScope: Equatable, Sendable {
-  /// Every item.
+  /// Every item, removed ones included: what undoing a change to any item may need.
   case all
+  /// Every item not removed: all a view shows of the household, without the rows a name removed and added again
+  /// leaves behind.
+  case living
   /// The items whose name, folded as `Names.key` folds it, is one of these keys; for a key no name is, the items
   /// of the one name that starts with it, if only one does.
   case keys([String])
@@ -23,6 +26,9 @@ public enum ItemScope: Equatable, Sendable {
   /// The items sharing a name with a staple that `restock` with this policy may put on the list on the day: every
   /// staple off the list, or with `.due` only those due by then (and any whose name two ids share).
   case restock(RestockPolicy, today: Day)
+  /// The items whose name could be a completion of the typed text (`Names.completions`), with every living row of
+  /// each such name; more may be read, never fewer.
+  case completing(String)
   /// The items with these ids.
   case ids([UUID])
   /// The items every name of these keys makes a command look at as it matches it (`Names.involvedKeys`): the
