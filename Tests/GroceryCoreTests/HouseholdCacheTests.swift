@@ -549,6 +549,58 @@ import Testing
     }
   }
 
+  @Test func historySinceADayReadsThePurchasesSinceThenAndShowsWhatTheWholeHistoryShows() throws {
+    let alice = machine("alice")
+    let bobFolder = folder.file("bob-household")
+    let bob = HouseholdStore(
+      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    // Milk every other day for 200 days, and again on every tenth; eggs and candles now and then. Bob, who had
+    // not seen alice's log, bought milk too (a twin) and bread.
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now) { groceries in
+      for ago in stride(from: 200, through: 0, by: -2) {
+        let day = Fixed.today.adding(days: -ago)
+        for _ in 0..<(ago % 10 == 0 ? 2 : 1) {
+          _ = try groceries.purchaseNew(
+            ["milk"], on: day, today: Fixed.today, now: Fixed.now, newID: UUID.init)
+        }
+      }
+      for ago in [90, 40, 20, 5] {
+        _ = try groceries.purchaseNew(
+          ["eggs", "candles"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now,
+          newID: UUID.init)
+      }
+    }
+    try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["candles"]) }
+    try bob.update(summary: { _ in "buy" }, now: Fixed.now + 2) { groceries in
+      for ago in [150, 60, 30, 9, 0] {
+        _ = try groceries.purchaseNew(
+          ["milk", "bread"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now + 2,
+          newID: UUID.init)
+      }
+    }
+    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
+    try FileManager.default.copyItem(
+      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    #expect(try alice.read().cache != nil, "read from the cache")
+    let asked: [[String]] = [[], ["milk"], ["eggs", "bread"], ["mil"]]
+    for names in asked {
+      let scope: ItemScope = names.isEmpty ? .living : .names(names)
+      let whole = try alice.loadHistory(scope)
+      for ago in [300, 201, 200, 150, 84, 31, 30, 10, 1, 0, -1] {
+        let since = Fixed.today.adding(days: -ago)
+        let recent = try alice.loadRecent(scope, since: since)
+        #expect(
+          try recent.history(names, since: since) == whole.history(names, since: since),
+          "\(names) since \(ago)")
+      }
+    }
+    // It reads the weeks asked for, not the whole history.
+    let milk = { (groceries: Groceries) in groceries.items.first { $0.name == "milk" }?.purchases.count ?? 0 }
+    let month = try alice.loadRecent(.names(["milk"]), since: Fixed.today.adding(days: -30))
+    #expect(milk(month) < milk(try alice.loadHistory(.names(["milk"]))) / 2)
+    #expect(try alice.loadHistory(.living).history([], since: nil).contains { $0.name == "candles" } == false)
+  }
+
   @Test func aNameOneRowHoldsIsFiguredForStatsAsItsViewFiguresIt() throws {
     let alice = machine("alice")
     // Coffee daily for 100 days, twice on every fifth: its recent purchases cover 40 days, not the twelve

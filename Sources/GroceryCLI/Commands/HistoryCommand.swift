@@ -38,7 +38,13 @@ struct HistoryCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let since = try self.since?.resolve(today: context.today)
-    let entries = try context.scoped(names) { try context.store.loadHistory($0).history(names, since: since) }
+    let entries = try context.scoped(names) { scope in
+      // Since a day, only the purchases since then are read: it costs what those weeks hold, however long the
+      // history before them.
+      let groceries =
+        try since.map { try context.store.loadRecent(scope, since: $0) } ?? context.store.loadHistory(scope)
+      return try groceries.history(names, since: since)
+    }
     switch format {
     case .text: context.write(HistoryRenderer.text(entries))
     case .json: context.write(try HistoryRenderer.json(entries))
