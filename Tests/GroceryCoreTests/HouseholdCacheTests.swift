@@ -584,16 +584,19 @@ import Testing
     #expect(try alice.read().cache != nil, "read from the cache")
     let asked: [[String]] = [[], ["milk"], ["eggs", "bread"], ["mil"]]
     for names in asked {
-      let scope: ItemScope = names.isEmpty ? .living : .names(names)
-      let whole = try alice.loadHistory(scope)
+      let whole = try alice.loadHistory(names.isEmpty ? .living : .names(names))
       for ago in [300, 201, 200, 150, 84, 31, 30, 10, 1, 0, -1] {
         let since = Fixed.today.adding(days: -ago)
-        let recent = try alice.loadRecent(scope, since: since)
+        // As `history --since` reads: with no names, the items bought since then.
+        let recent = try alice.loadRecent(names.isEmpty ? .bought(since: since) : .names(names), since: since)
         #expect(
           try recent.history(names, since: since) == whole.history(names, since: since),
           "\(names) since \(ago)")
       }
     }
+    let id = try alice.identity().id
+    let bought = try alice.read(.bought(since: Fixed.today.adding(days: -10)), machine: id).state.items.values
+    #expect(bought.compactMap(\.name.value).sorted() == ["bread", "eggs", "milk", "milk"], "not the candles")
     // It reads the weeks asked for, not the whole history.
     let milk = { (groceries: Groceries) in groceries.items.first { $0.name == "milk" }?.purchases.count ?? 0 }
     let month = try alice.loadRecent(.names(["milk"]), since: Fixed.today.adding(days: -30))

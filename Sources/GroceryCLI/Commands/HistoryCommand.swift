@@ -38,7 +38,7 @@ struct HistoryCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let since = try self.since?.resolve(today: context.today)
-    let entries = try context.scoped(names) { scope in
+    let entries = try context.scoped(names, every: since.map { .bought(since: $0) } ?? .living) { scope in
       // Since a day, only the purchases since then are read: it costs what those weeks hold, however long the
       // history before them.
       let groceries =

@@ -61,7 +61,7 @@ struct ReorderCategoriesCommand: Command, Runnable {
     let place = location.map { " at \($0)" } ?? ""
     switch action {
     case .reset:
-      order = try context.update({ _ in ChangeVerb.resetCategoryOrder.present + place }) {
+      order = try context.update(in: .ids([]), { _ in ChangeVerb.resetCategoryOrder.present + place }) {
         try $0.resetCategoryOrder(at: location)
       }
     case .show:
@@ -69,7 +69,7 @@ struct ReorderCategoriesCommand: Command, Runnable {
       let groceries = try context.store.load(.ids([]))
       order = groceries.walkOrder(at: try location.map(groceries.locationName))
     case .set(let names):
-      order = try context.update({ _ in ChangeVerb.reorderCategories.present + place }) {
+      order = try context.update(in: .ids([]), { _ in ChangeVerb.reorderCategories.present + place }) {
         try $0.reorderCategories(names, at: location)
       }
     case .suggest:
@@ -81,7 +81,7 @@ struct ReorderCategoriesCommand: Command, Runnable {
       return
     case .learn:
       let trips = try context.store.trips(now: context.now)
-      order = try context.update({ ChangeVerb.learnCategoryOrder.present + $0.store }) {
+      order = try context.update(in: .ids([]), { ChangeVerb.learnCategoryOrder.present + $0.store }) {
         groceries -> (order: [String], store: String) in
         let store = try groceries.locationName(location!)
         let suggestion = try Self.suggestion(groceries, at: store, trips: trips)

@@ -11,7 +11,9 @@ struct CategoryAddCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
 
   func run(_ context: Context) throws {
-    let added = try context.update({ ChangeVerb.addCategory.present + $0 }) { try $0.addCategory(name) }
+    let added = try context.update(in: .ids([]), { ChangeVerb.addCategory.present + $0 }) {
+      try $0.addCategory(name)
+    }
     context.say("added category: \(added)")
   }
 }

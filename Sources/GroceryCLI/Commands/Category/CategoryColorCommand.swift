@@ -44,9 +44,12 @@ struct CategoryColorCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let color = self.color
-    let (found, changed) = try context.update({
-      ChangeVerb.colorCategory.present + "\($0.name) " + (color?.rawValue ?? "none")
-    }) {
+    let (found, changed) = try context.update(
+      in: .ids([]),
+      {
+        ChangeVerb.colorCategory.present + "\($0.name) " + (color?.rawValue ?? "none")
+      }
+    ) {
       groceries -> (name: String, changed: Bool) in
       let before = groceries.categories.map(\.color)
       let found = try groceries.setCategoryColor(name, color)

@@ -12,7 +12,9 @@ struct CategoryRenameCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { (old, new) = (parsed.positionals[0], parsed.positionals[1]) }
 
   func run(_ context: Context) throws {
-    let names = try context.update({ ChangeVerb.renameCategory.present + "\($0.old) to \($0.new)" }) {
+    let names = try context.update(
+      in: .ids([]), { ChangeVerb.renameCategory.present + "\($0.old) to \($0.new)" }
+    ) {
       try $0.renameCategory(old, to: new)
     }
     context.say("renamed category: \(names.old) -> \(names.new)")

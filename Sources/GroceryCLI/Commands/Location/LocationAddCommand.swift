@@ -11,7 +11,9 @@ struct LocationAddCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
 
   func run(_ context: Context) throws {
-    let added = try context.update({ ChangeVerb.addLocation.present + $0 }) { try $0.addLocation(name) }
+    let added = try context.update(in: .ids([]), { ChangeVerb.addLocation.present + $0 }) {
+      try $0.addLocation(name)
+    }
     context.say("added location: \(added)")
   }
 }

@@ -12,7 +12,9 @@ struct LocationRenameCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { (old, new) = (parsed.positionals[0], parsed.positionals[1]) }
 
   func run(_ context: Context) throws {
-    let names = try context.update({ ChangeVerb.renameLocation.present + "\($0.old) to \($0.new)" }) {
+    let names = try context.update(
+      in: .ids([]), { ChangeVerb.renameLocation.present + "\($0.old) to \($0.new)" }
+    ) {
       try $0.renameLocation(old, to: new)
     }
     context.say("renamed location: \(names.old) -> \(names.new)")

@@ -281,10 +281,13 @@ final class HouseholdCache {
     case .shopping(let since):
       return "key IN (SELECT key FROM item WHERE \"onList\" = 1 AND \"alive\" = 1"
         + " UNION SELECT key FROM item WHERE last >= \(since.ordinal))"
+    case .bought(let since):
+      // `last` is the day of an item's latest purchase.
+      return "\"alive\" = 1 AND key IN (SELECT key FROM item WHERE last >= \(since.ordinal))"
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
-    case .keys, .ids, .restock, .resolving, .completing: return nil
+    case .keys, .ids, .restock, .resolving, .completing, .bought: return nil
     }
   }
 
@@ -303,7 +306,7 @@ final class HouseholdCache {
       picks = { s in s.integer(3) == 1 && s.integer(4) == 1 || !s.isNull(6) && s.integer(6) >= day }
     case .onList: picks = { s in s.integer(3) == 1 && s.integer(4) == 1 }
     case .staples: picks = { s in s.integer(5) == 1 && s.integer(4) == 1 }
-    case .keys, .ids, .restock, .resolving, .completing: return nil
+    case .keys, .ids, .restock, .resolving, .completing, .bought: return nil
     }
     let s = try database.statement(
       "SELECT rowid, key, \"category\", \"onList\", \"alive\", \"staple\", last FROM item INDEXED BY item_key"
@@ -451,7 +454,7 @@ final class HouseholdCache {
       return
     }
     switch query {
-    case .all, .living, .shopping, .onList, .staples: return
+    case .all, .living, .shopping, .bought, .onList, .staples: return
     case .restock(let policy, let today):
       // Staples off the list; for `.due`, only those due by the horizon as `Cadence` reckons it from the columns
       // kept for it (read from an index alone). Items whose name another id shares are read whole, since their
