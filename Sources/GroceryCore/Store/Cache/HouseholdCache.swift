@@ -292,49 +292,22 @@ final class HouseholdCache {
   }
 
   /// Every living row a list of the scope can show, by its row number, name key and category id, for
-  /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order. One pass, in name
-  /// order, over an index that holds the columns the scopes pick rows by: a name is shown when any of its rows is
-  /// picked, with all its living ones (the rows of a name two ids share are shown as one). Nil for a scope that
-  /// names its rows.
+  /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order. From the indexes
+  /// that pick the names the scope shows, then each of their living rows (the rows of a name two ids share are
+  /// shown as one), so that it reads what the list shows, not every row. Nil for a scope that names its rows.
   func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
-    // The columns: 3 onList, 4 alive, 5 staple, 6 last.
-    let picks: (Statement) -> Bool
     switch query {
-    case .all, .living: picks = { _ in true }
-    case .shopping(let since):
-      let day = Int64(since.ordinal)
-      picks = { s in s.integer(3) == 1 && s.integer(4) == 1 || !s.isNull(6) && s.integer(6) >= day }
-    case .onList: picks = { s in s.integer(3) == 1 && s.integer(4) == 1 }
-    case .staples: picks = { s in s.integer(5) == 1 && s.integer(4) == 1 }
+    case .all, .living, .shopping, .onList, .staples: break
     case .keys, .ids, .restock, .resolving, .completing, .bought: return nil
     }
+    guard let picked = Self.listed(query) else { return nil }
+    // A removed item is in no view: its rows are not read, however often a name was removed and added again.
     let s = try database.statement(
-      "SELECT rowid, key, \"category\", \"onList\", \"alive\", \"staple\", last FROM item INDEXED BY item_key"
-        + " WHERE key IS NOT NULL ORDER BY key")
+      "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE \"alive\" = 1 AND key IS NOT NULL"
+        + " AND (\(picked))"
+        + " ORDER BY key")
     var result: [(row: Int64, key: String, value: UUID?)] = []
-    // The name being read: its key's bytes, its rows, and whether any of them is picked.
-    var key: [UInt8] = []
-    var rows: [(row: Int64, category: UUID?)] = []
-    var picked = false
-    func close() {
-      if picked {
-        let text = String(decoding: key, as: UTF8.self)
-        for row in rows { result.append((row.row, text, row.category)) }
-      }
-      rows.removeAll(keepingCapacity: true)
-      picked = false
-    }
-    while try s.step() {
-      if !s.withText(1, { $0.elementsEqual(key) }) {
-        close()
-        key.removeAll(keepingCapacity: true)
-        s.withText(1) { key.append(contentsOf: $0) }
-      }
-      // A removed item is in no view: its rows are not read, however often a name was removed and added again.
-      if s.integer(4) == 1 { rows.append((s.integer(0), s.withBlob(2) { UUIDText.id($0) } ?? nil)) }
-      if !picked { picked = picks(s) }
-    }
-    close()
+    while try s.step() { result.append((s.integer(0), s.text(1), s.withBlob(2) { UUIDText.id($0) } ?? nil)) }
     return result
   }
 
