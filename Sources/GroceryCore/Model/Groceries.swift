@@ -34,11 +34,9 @@ public struct Groceries: Equatable, Sendable {
 
   /// Sorts items by name, naturally (`item 2` before `item 10`), the stable order the store file keeps.
   mutating func sortItems() {
-    // Sorts positions, not items, so that no item is moved more than once.
-    let keys = items.map { Names.key($0.name) }
-    let order = items.indices.sorted {
-      Names.ordered(items[$0].name, key: keys[$0], items[$1].name, key: keys[$1])
-    }
+    // Sorts positions, not items, so that no item is moved more than once; by each key's sort bytes, made once.
+    let order = Names.order(
+      ofKeys: items.map { Names.key($0.name) }, tie: { items[$0].name < items[$1].name })
     items = order.map { items[$0] }
   }
 }
