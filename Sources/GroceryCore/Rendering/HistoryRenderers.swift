@@ -9,8 +9,9 @@ public enum HistoryRenderer {
   public static func text(_ entries: [HistoryEntry]) -> String {
     if entries.isEmpty { return "No purchases yet.\n" }
     return entries.map { entry in
+      // One space between words: a line that fits is then written as it is, not taken apart into words.
       let line =
-        "\(entry.date)  \(entry.name)" + (entry.quantity > 1 ? " x\(entry.quantity)" : "")
+        "\(entry.date) \(entry.name)" + (entry.quantity > 1 ? " x\(entry.quantity)" : "")
         + (entry.by.map { " (\($0))" } ?? "")
       return TextLayout.wrap(line, width: 80, first: "", rest: "            ").joined(separator: "\n")
     }.joined(separator: "\n") + "\n"
