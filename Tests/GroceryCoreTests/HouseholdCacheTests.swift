@@ -164,6 +164,42 @@ import Testing
     #expect(try alice.read(.all, machine: id).state.items.count == names.count + 3)
   }
 
+  @Test func everyItemReadAPartAtATimeIsEveryItemInNameOrderWithTwinsInOnePart() throws {
+    let alice = machine("alice")
+    try add(["Milk", "milk powder", "Œufs", "item 2", "item 10", "Bread", "candles", "tea"], to: alice)
+    try alice.update(summary: { _ in "sort" }, now: Fixed.now + 1) { groceries in
+      _ = try groceries.addCategory("Dairy")
+      _ = try groceries.addLocation("Aldi")
+      for index in groceries.items.indices where groceries.items[index].name.hasPrefix("i") {
+        groceries.items[index].category = "Dairy"
+        groceries.items[index].locations = ["Aldi"]
+      }
+      _ = try groceries.remove(["candles"])
+    }
+    try add(["candles"], to: alice, at: Fixed.now + 2)
+    // Bob, who had not seen alice's log, added milk and bread too: each name is two ids, one item.
+    let bobFolder = folder.file("bob-household")
+    let bob = HouseholdStore(
+      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    try add(["MILK", "bread"], to: bob, at: Fixed.now + 3)
+    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
+    try FileManager.default.copyItem(
+      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    let everything = try alice.load(.all)
+    #expect(everything.items.count == 8)
+    for size in [1, 2, 3, 256] {
+      var parts: [Groceries] = []
+      let household = try alice.walkItems(partSize: size) { parts.append($0) }
+      #expect(parts.flatMap(\.items) == everything.items, "in parts of \(size)")
+      #expect(parts.allSatisfy { $0.items.count <= size && $0.categories == everything.categories })
+      #expect(household.items.isEmpty && household.locations == everything.locations)
+    }
+    #expect(try alice.categorySummaries() == everything.categorySummaries())
+    #expect(try alice.categorySummaries().first { $0.name == "Dairy" }?.itemCount == 2)
+    #expect(
+      try alice.locationSummaries() == [LocationSummary(name: "Aldi", itemCount: 2, hasOwnOrder: false)])
+  }
+
   @Test func theUndoListNamesWhereEachChangeIsInTheLogAndUndoReadsItFromThere() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

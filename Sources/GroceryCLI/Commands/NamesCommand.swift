@@ -57,15 +57,13 @@ struct NamesCommand: Command, Runnable {
   static func word(for kind: NameKind) -> String { words.first { $0.1 == kind }?.0 ?? "items" }
 
   func run(_ context: Context) throws {
-    // Categories and locations are read without a single item; items, only those that can be what is shown.
-    var scope = ItemScope.living
-    if kind != .item {
-      scope = .ids([])
-    } else if onList {
-      scope = .onList
-    } else if let matching, !matching.isEmpty {
-      scope = .completing(matching)
+    if kind == .item && !onList && (matching ?? "").isEmpty {
+      // Every item's name, in name order, a part of the items at a time.
+      _ = try context.store.walkItems { context.write(NamesRenderer.text($0.names(of: .item))) }
+      return
     }
+    // Categories and locations are read without a single item; items, only those that can be what is shown.
+    let scope: ItemScope = kind != .item ? .ids([]) : onList ? .onList : .completing(matching ?? "")
     let groceries = try context.store.load(scope)
     var names = onList ? groceries.items.filter(\.isOnList).map(\.name) : groceries.names(of: kind)
     if exceptUncategorized { names.removeAll { $0 == Category.uncategorized } }

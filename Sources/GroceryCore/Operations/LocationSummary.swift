@@ -16,10 +16,20 @@ extension Groceries {
   /// Returns every location in its order, with the items limited to it counted.
   public func locationSummaries() -> [LocationSummary] {
     var counts: [String: Int] = [:]
+    countLocations(into: &counts)
+    return locationSummaries(counts: counts)
+  }
+
+  /// Adds each item to the count of every location it is limited to: for counting a household a part at a time.
+  func countLocations(into counts: inout [String: Int]) {
     for item in items {
       for name in Set(item.locations) { counts[name, default: 0] += 1 }
     }
-    return locations.map {
+  }
+
+  /// Every location in its order with the items counted by name in `counts`.
+  func locationSummaries(counts: [String: Int]) -> [LocationSummary] {
+    locations.map {
       LocationSummary(name: $0.name, itemCount: counts[$0.name] ?? 0, hasOwnOrder: !$0.categoryOrder.isEmpty)
     }
   }

@@ -16,6 +16,6 @@ struct CategoryListCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) {}
 
   func run(_ context: Context) throws {
-    context.write(CategoryListRenderer.text(try context.store.load(.living).categorySummaries()))
+    context.write(CategoryListRenderer.text(try context.store.categorySummaries()))
   }
 }

@@ -10,6 +10,6 @@ struct LocationListCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) {}
 
   func run(_ context: Context) throws {
-    context.write(LocationListRenderer.text(try context.store.load(.living).locationSummaries()))
+    context.write(LocationListRenderer.text(try context.store.locationSummaries()))
   }
 }

@@ -1,5 +1,41 @@
-/// Reading a list a part at a time, in walk order, so that showing it costs the same memory at any size.
+/// Reading a list, or every item, a part at a time, so that showing it costs the same memory at any size.
 extension HouseholdStore {
+  /// Reads every item not removed a part at a time, in name order, and hands `part` each part's view: the
+  /// household's categories and locations with the items of the next `partSize` names (the rows of a name two ids
+  /// share are read together). Returns the household without its items. Folded in memory (no cache), every item
+  /// is one part.
+  public func walkItems(partSize: Int = 256, part: (Groceries) throws -> Void) throws -> Groceries {
+    try migrateIfNeeded()
+    return try read(.ids([])) { reading in
+      var household = reading.view.groceries
+      guard let cache = reading.cache, let rows = try cache.listRows(.living) else {
+        try part(household)
+        household.items = []
+        return household
+      }
+      let names = NameGroups(rows)
+      for first in stride(from: 0, to: names.groups.count, by: partSize) {
+        var state = reading.state
+        let next = first..<min(first + partSize, names.groups.count)
+        try cache.loadItems(rows: names.rowNumbers(of: next), into: &state)
+        try part(HouseholdView(state).groceries)
+      }
+      return household
+    }
+  }
+
+  /// `category list`: every category in walk order with its items counted, a part of the items at a time.
+  public func categorySummaries() throws -> [CategorySummary] {
+    var counts: [String: Int] = [:]
+    return try walkItems { $0.countCategories(into: &counts) }.categorySummaries(counts: counts)
+  }
+
+  /// `location list`: every location with the items limited to it counted, a part of the items at a time.
+  public func locationSummaries() throws -> [LocationSummary] {
+    var counts: [String: Int] = [:]
+    return try walkItems { $0.countLocations(into: &counts) }.locationSummaries(counts: counts)
+  }
+
   /// Reads the list the query asks for and hands it to `part` a view at a time, in order: from the cache, each
   /// category's next `partSize` names (every row of each, so that a name two ids share is shown once); a list
   /// of no more names than that, one read in memory, or the purchased list (ordered by day, not by walk), as
