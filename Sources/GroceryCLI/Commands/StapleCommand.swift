@@ -41,8 +41,12 @@ struct StapleCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     if names.isEmpty {
-      let view = try context.store.load(.staples).listView(ListQuery(mode: .staples, today: context.today))
-      context.write(TextRenderer.render(view, style: context.style))
+      // As `list --staples` shows them, a part at a time.
+      var writer = TextRenderer.writer(title: nil, style: context.style)
+      let whole = try context.store.walkList(ListQuery(mode: .staples, today: context.today)) {
+        context.write(writer.add($0))
+      }
+      context.write(writer.finish(whole))
       return
     }
     let until = try skipUntil?.resolve(today: context.today)
