@@ -41,9 +41,7 @@ struct HistoryCommand: Command, Runnable {
     let entries = try context.scoped(names, every: since.map { .bought(since: $0) } ?? .living) { scope in
       // Since a day, only the purchases since then are read: it costs what those weeks hold, however long the
       // history before them.
-      let groceries =
-        try since.map { try context.store.loadRecent(scope, since: $0) } ?? context.store.loadHistory(scope)
-      return try groceries.history(names, since: since)
+      try context.store.loadHistory(scope, since: since).history(names, since: since)
     }
     switch format {
     case .text: context.write(HistoryRenderer.text(entries))

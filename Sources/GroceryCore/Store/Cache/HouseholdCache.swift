@@ -273,7 +273,8 @@ final class HouseholdCache {
     ]
   private static let itemColumns = itemColumnNames.joinedText(separator: ", ")
 
-  /// The condition that picks the rows of the items a list of the scope can show; nil for scopes that name rows.
+  /// The condition that picks the rows a read of the scope loads (with every row of each name it picks, where the
+  /// scope is of names); nil for the scopes that name their rows or the names typed.
   private static func listed(_ query: ItemScope) -> String? {
     switch query {
     case .all: return "1"
@@ -287,19 +288,16 @@ final class HouseholdCache {
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
-    case .keys, .ids, .restock, .resolving, .completing, .bought: return nil
+    case .keys, .ids, .restock, .resolving, .completing: return nil
     }
   }
 
   /// Every living row a list of the scope can show, by its row number, name key and category id, for
   /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order. From the indexes
   /// that pick the names the scope shows, then each of their living rows (the rows of a name two ids share are
-  /// shown as one), so that it reads what the list shows, not every row. Nil for a scope that names its rows.
+  /// shown as one), so that it reads what the list shows, not every row. Nil for a scope that names its rows or
+  /// the names typed.
   func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
-    switch query {
-    case .all, .living, .shopping, .onList, .staples: break
-    case .keys, .ids, .restock, .resolving, .completing, .bought: return nil
-    }
     guard let picked = Self.listed(query) else { return nil }
     // A removed item is in no view: its rows are not read, however often a name was removed and added again.
     let s = try database.statement(
@@ -320,19 +318,34 @@ final class HouseholdCache {
   }
 
   /// The keys a query of keys gives.
-  private func selectKeys(_ sql: String, _ values: SQLValue...) throws -> [String] {
+  private func selectKeys(_ sql: String, _ values: [SQLValue]) throws -> [String] {
     let s = try database.statement(sql)
     for (index, value) in values.enumerated() { s.bind(value, at: Int32(index + 1)) }
     var keys: [String] = []
     while try s.step() { keys.append(s.text(0)) }
     return keys
   }
+  /// The condition that a text column starts with `prefix`, as a range an index can seek, with the values it
+  /// binds: from `prefix` up to the least text after every one that starts with it (SQLite compares text by its
+  /// UTF-8 bytes, which orders it by scalars): `prefix` with its last scalar below U+10FFFF one higher and what
+  /// follows that dropped. With no such scalar (no prefix, or U+10FFFF alone), every text from `prefix` on.
+  static func starting(_ column: String, _ prefix: String) -> (sql: String, values: [SQLValue]) {
+    var scalars = Array(prefix.unicodeScalars)
+    while let last = scalars.popLast() {
+      guard let next = Unicode.Scalar(last.value == 0xD7FF ? 0xE000 : last.value + 1) else { continue }
+      var end = String.UnicodeScalarView()
+      end.append(contentsOf: scalars)
+      end.append(next)
+      return ("\(column) >= ? AND \(column) < ?", [.text(prefix), .text(String(end))])
+    }
+    return ("\(column) >= ?", [.text(prefix)])
+  }
 
   /// The name key of every living item, each once: all a typed name is matched by (`Names.involvedKeys`), read
   /// from an index alone.
   func livingKeys() throws -> [String] {
     try selectKeys(
-      "SELECT DISTINCT key FROM item INDEXED BY item_bought WHERE \"alive\" = 1 AND key IS NOT NULL")
+      "SELECT DISTINCT key FROM item INDEXED BY item_bought WHERE \"alive\" = 1 AND key IS NOT NULL", [])
   }
 
   /// Loads the living rows of a name key, returning how many. A removed item is in no view, and a name removed
@@ -454,20 +467,19 @@ final class HouseholdCache {
         var same = spelled != key ? try loadLiving(spelled, into: &state) : 0
         if spelledNames {
           for key in try selectKeys(
-            "SELECT DISTINCT key FROM item WHERE spelled = ? AND \"alive\" = 1", .text(spelled))
+            "SELECT DISTINCT key FROM item WHERE spelled = ? AND \"alive\" = 1", [.text(spelled)])
           {
             same += try loadLiving(key, into: &state)
           }
         }
         if same > 0 { continue }
-        let end = SQLValue.text(spelled + "\u{10FFFF}")
+        let (byKey, bySpelling) = (Self.starting("key", spelled), Self.starting("spelled", spelled))
         var started = try selectKeys(
-          "SELECT DISTINCT key FROM item WHERE key >= ? AND key < ? AND \"alive\" = 1 LIMIT 2",
-          .text(spelled), end)
+          "SELECT DISTINCT key FROM item WHERE \(byKey.sql) AND \"alive\" = 1 LIMIT 2", byKey.values)
         if spelledNames {
           started += try selectKeys(
-            "SELECT DISTINCT key FROM item WHERE spelled >= ? AND spelled < ? AND \"alive\" = 1 LIMIT 2",
-            .text(spelled), end)
+            "SELECT DISTINCT key FROM item WHERE \(bySpelling.sql) AND \"alive\" = 1 LIMIT 2",
+            bySpelling.values)
         }
         if Set(started).count == 1 { _ = try loadLiving(started[0], into: &state) }
       }
@@ -486,12 +498,14 @@ final class HouseholdCache {
       // (`Names.completions`); a name spelled as its key keeps no `spelled`. Every row of a name two ids share is
       // read, since its view shows the newest of their names.
       let (key, spelled) = (Names.key(typed), Names.spelledKey(typed))
+      let ranges = [
+        Self.starting("key", key), Self.starting("key", spelled), Self.starting("spelled", spelled),
+      ]
       let s = try database.statement(
-        select + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item WHERE key >= ?1 AND key < ?2"
-          + " OR key >= ?3 AND key < ?4 OR spelled >= ?3 AND spelled < ?4)")
-      try loadItems(
-        s.bind(.text(key), .text(key + "\u{10FFFF}"), .text(spelled), .text(spelled + "\u{10FFFF}")),
-        into: &state)
+        select + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item WHERE "
+          + ranges.map { "(" + $0.sql + ")" }.joinedText(separator: " OR ") + ")")
+      for (index, value) in ranges.flatMap(\.values).enumerated() { s.bind(value, at: Int32(index + 1)) }
+      try loadItems(s, into: &state)
     case .ids(let ids):
       // Most reads name no ids (`.ids([])`, the base alone), and a change names the items it read already: no
       // statement is compiled for those (the item table's is the dearest to compile).
@@ -827,7 +841,8 @@ final class HouseholdCache {
     try save(positions: positions)
   }
 
-  /// Every purchase of the items (of every item, for nil), oldest first.
+  /// Every purchase of the items (of every item, for nil), made on or after `since` when given, by item, in the
+  /// order of the history (`HouseholdState.historyOrder`).
   func purchases(of items: [UUID]?, since: Day? = nil) throws -> [UUID: [HouseholdState.Bought]] {
     let select = "SELECT item, change, stamp, day, quantity, by FROM purchase"
     var result: [UUID: [HouseholdState.Bought]] = [:]
@@ -849,6 +864,8 @@ final class HouseholdCache {
         s.bind(item.sql, .integer(Int64(since?.ordinal ?? Int(Int32.min))))
         try collect(s)
       }
+    } else if let since {
+      try collect(try database.statement(select + " WHERE day >= ?").bind(.integer(Int64(since.ordinal))))
     } else {
       try collect(try database.statement(select))
     }

@@ -120,15 +120,16 @@ extension HouseholdStore {
     }
   }
 
-  /// The full history: every item in scope with every purchase.
-  func readHistory(_ scope: ItemScope = .all) throws -> Reading {
+  /// The full history: every item in scope with every purchase (from the cache, with `since`, only those made
+  /// since that day).
+  func readHistory(_ scope: ItemScope = .all, since: Day? = nil) throws -> Reading {
     var reading = try read(scope)
     let history: [UUID: [HouseholdState.Bought]]
     if let cached = reading.history {
       history = cached
     } else if let cache = reading.cache {
       do {
-        history = try cache.purchases(of: scope == .all ? nil : Array(reading.state.items.keys))
+        history = try cache.purchases(of: scope == .all ? nil : Array(reading.state.items.keys), since: since)
       } catch let failure as Database.Failure {
         if failure.isDamage { _ = SystemCall.remove(cachePath) }
         reading = try foldAll(try logFiles(), machine: nil)
