@@ -144,7 +144,7 @@ public struct HouseholdStore: Sendable {
       do {
         var groceries = reading.view.groceries
         return (try body(&groceries), groceries)
-      } catch  where scope != .all {
+      } catch  where scope.widened != scope {
         let trip = reading.view.groceries.openTrip
         reading = try read(scope.widened, machine: machine)
         reading.view.groceries.openTrip = trip

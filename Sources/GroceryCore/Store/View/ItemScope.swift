@@ -47,9 +47,12 @@ public enum ItemScope: Equatable, Sendable {
 
   /// The scope a command that failed on this one runs again on, so that its error is the one the whole household
   /// gives (a name it did not find, with the names it might have meant): for typed names, the items matching
-  /// them looks at; otherwise every item.
+  /// them looks at; none for a change that reads no item (to a category or a location, whose errors are of
+  /// those) or every living one, which gives its error as it is; otherwise every item.
   public var widened: ItemScope {
     if case .keys(let keys) = self { return .resolving(keys) }
+    if self == .ids([]) || self == .living { return self }
     return .all
   }
+
 }
