@@ -32,6 +32,17 @@ import Testing
     try change(alice, at: 60) { _ = try $0.addLocation("Aldi") }
     try change(bob, at: 70) { _ = try $0.reorderCategories(["dairy", "pantry"], at: "aldi") }
     try change(alice, at: 80) { _ = try $0.reorderCategories(["produce"], at: "aldi") }
+    // An item at each machine's own store of the name.
+    try change(bob, at: 90) { g in
+      _ = try g.add(
+        ["milk"], changes: ItemChanges(locations: ["aldi"]), today: Fixed.today, now: Fixed.now + 90,
+        newID: UUID.init)
+    }
+    try change(alice, at: 100) { g in
+      _ = try g.add(
+        ["eggs"], changes: ItemChanges(locations: ["Aldi"]), today: Fixed.today, now: Fixed.now + 100,
+        newID: UUID.init)
+    }
     let log = "logs/" + (try bob.identity().id) + ".jsonl"
     try FileManager.default.copyItem(atPath: folder.file("there/" + log), toPath: folder.file("here/" + log))
 
@@ -41,5 +52,12 @@ import Testing
     #expect(pantry.map(\.color) == [.blue], "the colour set last")
     #expect(groceries.locations.map(\.name) == ["aldi"], "one store, spelt as the oldest")
     #expect(groceries.locations.map { $0.categoryOrder.first } == ["Produce"], "the order set last")
+    #expect(groceries.items.map(\.locations) == [["aldi"], ["aldi"]], "each item at the one store, so spelt")
+    #expect(groceries.locationSummaries().map(\.itemCount) == [2])
+    let query = ListQuery(mode: .all, location: "ALDI", today: Fixed.today)
+    #expect(try groceries.listView(query).entries.map(\.item.name) == ["eggs", "milk"])
+    // Removing the store takes it off both items.
+    var removed = groceries
+    #expect(try removed.removeLocation("aldi", now: Fixed.now + 110).affected == 2)
   }
 }

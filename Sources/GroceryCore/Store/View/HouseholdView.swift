@@ -89,11 +89,13 @@ struct HouseholdView: Sendable {
     for (id, location) in liveLocations {
       let name = location.name.value!
       let key = Names.key(name)
-      locationOf[id] = name
       if let survivor = locationByKey[key] {
+        // An item at any of several stores shown as one is at that one, spelt as it is shown.
+        locationOf[id] = locationOf[survivor]
         locationMembers[survivor, default: [survivor]].append(id)
         continue
       }
+      locationOf[id] = name
       locationByKey[key] = id
       survivors.append((id, location))
     }
