@@ -15,6 +15,22 @@ import Testing
       defaultMachineName: name)
   }
 
+  /// Bob's machine, on a household folder of its own: what he changes there reaches alice's household once
+  /// `shareBobsLog` copies his log into it, as a sync would, so that a name both added apart is two ids (twins).
+  func bobsMachine() -> HouseholdStore {
+    let household = folder.file("bob-household")
+    return HouseholdStore(
+      path: household, folder: household, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+  }
+
+  /// Copies bob's log into alice's household folder, over the copy an earlier call put there.
+  func shareBobsLog() throws {
+    let log = "/logs/" + (try bobsMachine().identity().id) + ".jsonl"
+    let target = folder.file("household") + log
+    if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
+    try FileManager.default.copyItem(atPath: folder.file("bob-household") + log, toPath: target)
+  }
+
   func add(_ names: [String], to store: HouseholdStore, at now: Date = Fixed.now) throws {
     try store.update(summary: { _ in "add" }, now: now) { groceries in
       _ = try groceries.add(names, changes: ItemChanges(), today: Fixed.today, now: now, newID: UUID.init)
@@ -123,13 +139,9 @@ import Testing
     // Removed and added again (a dead row), and a name another machine added too (twins, shown as the newer).
     try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["candles"]) }
     try add(["candles"], to: alice, at: Fixed.now + 2)
-    let bobFolder = folder.file("bob-household")
-    let bob = HouseholdStore(
-      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    let bob = bobsMachine()
     try add(["CRÈME FRAÎCHE", "straße"], to: bob, at: Fixed.now + 3)
-    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
-    try FileManager.default.copyItem(
-      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    try shareBobsLog()
     let everything = try alice.load(.all)
     var typed = [
       "m", "MIL", "milk p", "oe", "Œ", "OEU", "œil", "oei", "c", "crè", "CREME F", "strasse", "straß",
@@ -179,13 +191,9 @@ import Testing
     }
     try add(["candles"], to: alice, at: Fixed.now + 2)
     // Bob, who had not seen alice's log, added milk and bread too: each name is two ids, one item.
-    let bobFolder = folder.file("bob-household")
-    let bob = HouseholdStore(
-      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    let bob = bobsMachine()
     try add(["MILK", "bread"], to: bob, at: Fixed.now + 3)
-    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
-    try FileManager.default.copyItem(
-      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    try shareBobsLog()
     let everything = try alice.load(.all)
     #expect(everything.items.count == 8)
     for size in [1, 2, 3, 256] {
@@ -417,9 +425,7 @@ import Testing
       ], skip: ["skipped": 5])
     // Twins: another machine that had not seen alice's log stocked two of the same names, which the view
     // merges, so no one row holds what the merged item shows.
-    let bobFolder = folder.file("bob-household")
-    let bob = HouseholdStore(
-      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    let bob = bobsMachine()
     try stock(bob, [("weekly", [3], false), ("monthly", [45, 44], true)])
     // "pair": alice added it and made it a staple later; bob added it and bought it later. The merged item is a
     // staple off the list, though alice's row is on the list and bob's is no staple.
@@ -436,9 +442,7 @@ import Testing
     try bob.update(summary: { _ in "buy" }, now: t + 4) {
       _ = try $0.purchase(["pair"], on: Fixed.today.adding(days: -10), today: Fixed.today, now: t + 4)
     }
-    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
-    try FileManager.default.copyItem(
-      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    try shareBobsLog()
 
     var scopedSmaller = false
     for ahead in [0, 3, 10, 40] {
@@ -508,21 +512,15 @@ import Testing
     try add((0...1000).map { "bulk \($0)" }, to: alice, at: Fixed.now + 100)
     #expect(try alice.load(.restock(policy, today: Fixed.today)).items.map(\.name) == ["weekly"])
     // A second living id of the name (another machine's) makes them twins again, read whole.
-    let bobFolder = folder.file("bob-household")
-    let bob = HouseholdStore(
-      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    let bob = bobsMachine()
     try add(["candles"], to: bob)
-    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
-    try FileManager.default.copyItem(
-      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    try shareBobsLog()
     #expect(try alice.load(.restock(policy, today: Fixed.today)).items.map(\.name) == ["candles", "weekly"])
   }
 
   @Test func statsReadTheWeeksTheyShowFromTheCacheAndCountWhatTheWholeHistoryCounts() throws {
     let alice = machine("alice")
-    let bobFolder = folder.file("bob-household")
-    let bob = HouseholdStore(
-      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    let bob = bobsMachine()
     // Milk every other day for 200 days: more than the recent purchases an item keeps cover twelve weeks of.
     // Bob, who had not seen alice's log, bought milk too (a twin) and bread now and then.
     try alice.update(summary: { _ in "buy" }, now: Fixed.now) { groceries in
@@ -547,9 +545,7 @@ import Testing
           newID: UUID.init)
       }
     }
-    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
-    try FileManager.default.copyItem(
-      atPath: bobFolder + "/logs/" + bobLog, toPath: folder.file("household") + "/logs/" + bobLog)
+    try shareBobsLog()
 
     let since = Fixed.today.adding(days: -84)
     let everyday = try alice.load()
@@ -588,9 +584,7 @@ import Testing
 
   @Test func historySinceADayReadsThePurchasesSinceThenAndShowsWhatTheWholeHistoryShows() throws {
     let alice = machine("alice")
-    let bobFolder = folder.file("bob-household")
-    let bob = HouseholdStore(
-      path: bobFolder, folder: bobFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    let bob = bobsMachine()
     // Milk every other day for 200 days, and again on every tenth; eggs and candles now and then. Bob, who had
     // not seen alice's log, bought milk too (a twin) and bread.
     try alice.update(summary: { _ in "buy" }, now: Fixed.now) { groceries in
@@ -615,21 +609,18 @@ import Testing
           newID: UUID.init)
       }
     }
-    let logs = folder.file("household") + "/logs/"
-    let bobLog = try #require(try FileManager.default.contentsOfDirectory(atPath: bobFolder + "/logs").first)
-    try FileManager.default.copyItem(atPath: bobFolder + "/logs/" + bobLog, toPath: logs + bobLog)
+    try shareBobsLog()
     // Bob then sees alice's log and buys two of the milk both now show as one, today: it goes on alice's id.
     // Same-day purchases of one name keep the order of the whole history, however they are read.
-    let aliceLog = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: logs).first { $0 != bobLog })
-    try FileManager.default.copyItem(atPath: logs + aliceLog, toPath: bobFolder + "/logs/" + aliceLog)
+    let aliceLog = "/logs/" + (try alice.identity().id) + ".jsonl"
+    try FileManager.default.copyItem(
+      atPath: folder.file("household") + aliceLog, toPath: folder.file("bob-household") + aliceLog)
     try bob.update(summary: { _ in "buy" }, now: Fixed.now + 3) { groceries in
       let milk = try groceries.itemIndex(named: "milk")
       groceries.items[milk].quantity = 2
       _ = try groceries.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 3)
     }
-    try FileManager.default.removeItem(atPath: logs + bobLog)
-    try FileManager.default.copyItem(atPath: bobFolder + "/logs/" + bobLog, toPath: logs + bobLog)
+    try shareBobsLog()
     #expect(try alice.read().cache != nil, "read from the cache")
     let today = try alice.loadHistory(.all).history(["milk"], since: Fixed.today)
     #expect(today.map(\.quantity).sorted() == [1, 1, 1, 2], "alice's two, bob's own and bob's on alice's")
