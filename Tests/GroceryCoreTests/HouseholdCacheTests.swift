@@ -209,6 +209,50 @@ import Testing
       try alice.locationSummaries() == [LocationSummary(name: "Aldi", itemCount: 2, hasOwnOrder: false)])
   }
 
+  @Test func removingACategoryOrAStoreReadsTheItemsItMovesAndMovesWhatItMovesAmongEveryItem() throws {
+    let alice = machine("alice")
+    let bob = bobsMachine()
+    try alice.update(summary: { _ in "stock" }, now: Fixed.now) { g in
+      _ = try g.addCategory("Pantry")
+      _ = try g.addLocation("Aldi")
+      _ = try g.add(
+        ["rice", "pasta"], changes: ItemChanges(category: "Pantry"), today: Fixed.today, now: Fixed.now,
+        newID: UUID.init)
+      _ = try g.add(
+        ["milk"], changes: ItemChanges(locations: ["Aldi"]), today: Fixed.today, now: Fixed.now,
+        newID: UUID.init)
+      _ = try g.add(
+        ["tea", "Straße"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: UUID.init)
+    }
+    // Bob made the same category and store apart, spelt otherwise, and filed tea under them; his tea is a twin.
+    try bob.update(summary: { _ in "stock" }, now: Fixed.now + 1) { g in
+      _ = try g.addCategory("PANTRY")
+      _ = try g.addLocation("aldi")
+      _ = try g.add(
+        ["tea", "oats"], changes: ItemChanges(category: "PANTRY", locations: ["aldi"]), today: Fixed.today,
+        now: Fixed.now + 1, newID: UUID.init)
+    }
+    try shareBobsLog()
+    let everything = try alice.load(.all)
+    for (scope, names) in [
+      (ItemScope.inCategory("pantry"), ["oats", "pasta", "rice", "tea"]), (.inCategory("Pantr"), []),
+      (.atStore("ALDI"), ["milk", "oats", "tea"]), (.atStore("nowhere"), []),
+    ] {
+      let some = try alice.load(scope)
+      #expect(some.items.map(\.name) == names, "\(scope)")
+      var (few, all) = (some, everything)
+      if case .inCategory(let name) = scope {
+        #expect(
+          (try? few.removeCategory(name, force: false, now: Fixed.now + 2).moved)
+            == (try? all.removeCategory(name, force: false, now: Fixed.now + 2).moved), "\(scope)")
+      } else if case .atStore(let name) = scope {
+        #expect(
+          (try? few.removeLocation(name, now: Fixed.now + 2).affected)
+            == (try? all.removeLocation(name, now: Fixed.now + 2).affected), "\(scope)")
+      }
+    }
+  }
+
   @Test func theUndoListNamesWhereEachChangeIsInTheLogAndUndoReadsItFromThere() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

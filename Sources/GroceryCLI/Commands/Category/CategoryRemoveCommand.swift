@@ -20,7 +20,7 @@ struct CategoryRemoveCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let result = try context.update(in: .living, { ChangeVerb.removeCategory.present + $0.name }) {
+    let result = try context.update(in: .inCategory(name), { ChangeVerb.removeCategory.present + $0.name }) {
       try $0.removeCategory(name, force: force, now: context.now)
     }
     let moved =

@@ -288,7 +288,7 @@ final class HouseholdCache {
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
-    case .keys, .ids, .restock, .resolving, .completing: return nil
+    case .keys, .ids, .restock, .resolving, .completing, .inCategory, .atStore: return nil
     }
   }
 
@@ -505,6 +505,28 @@ final class HouseholdCache {
         select + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item WHERE "
           + ranges.map { "(" + $0.sql + ")" }.joinedText(separator: " OR ") + ")")
       for (index, value) in ranges.flatMap(\.values).enumerated() { s.bind(value, at: Int32(index + 1)) }
+      try loadItems(s, into: &state)
+    case .inCategory(let typed), .atStore(let typed):
+      // Every category (or store) the name can mean, as it is or as paper spells it, and all shown as one with
+      // it, which share its key: the read holds them all already. A store is one of an item's ids.
+      let (key, spelled) = (Names.key(typed), Names.spelledKey(typed))
+      func means(_ name: String?) -> Bool {
+        name.map { Names.key($0) == key || Names.spelledKey($0) == spelled } ?? false
+      }
+      let isCategory: Bool
+      if case .inCategory = query { isCategory = true } else { isCategory = false }
+      let ids =
+        isCategory
+        ? state.categories.filter { means($0.value.name.value) }.map(\.key)
+        : state.locations.filter { means($0.value.name.value) }.map(\.key)
+      if ids.isEmpty { return }
+      // A category is in the name index, which is read alone; a store only in the row.
+      let (test, index) =
+        isCategory ? ("\"category\" = ?", " INDEXED BY item_key") : ("instr(\"locations\", ?) > 0", "")
+      let s = try database.statement(
+        select + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item\(index) WHERE \"alive\" = 1 AND ("
+          + ids.map { _ in test }.joinedText(separator: " OR ") + "))")
+      for (index, id) in ids.enumerated() { s.bind(id.sql, at: Int32(index + 1)) }
       try loadItems(s, into: &state)
     case .ids(let ids):
       // Most reads name no ids (`.ids([])`, the base alone), and a change names the items it read already: no

@@ -31,6 +31,11 @@ public enum ItemScope: Equatable, Sendable {
   /// The items whose name could be a completion of the typed text (`Names.completions`), with every living row of
   /// each such name; more may be read, never fewer.
   case completing(String)
+  /// The items sharing a name with one in the category a typed name can mean (in any of the categories shown as
+  /// one under its name): what removing the category changes.
+  case inCategory(String)
+  /// The items sharing a name with one limited to the store a typed name can mean: what removing it changes.
+  case atStore(String)
   /// The items with these ids.
   case ids([UUID])
   /// The items every name of these keys makes a command look at as it matches it (`Names.involvedKeys`): the
@@ -47,12 +52,15 @@ public enum ItemScope: Equatable, Sendable {
 
   /// The scope a command that failed on this one runs again on, so that its error is the one the whole household
   /// gives (a name it did not find, with the names it might have meant): for typed names, the items matching
-  /// them looks at; none for a change that reads no item (to a category or a location, whose errors are of
-  /// those) or every living one, which gives its error as it is; otherwise every item.
+  /// them looks at; none for a change that reads no item or the items of a category or store (its errors are
+  /// of categories and stores) or every living one, which gives its error as it is; otherwise every item.
   public var widened: ItemScope {
-    if case .keys(let keys) = self { return .resolving(keys) }
-    if self == .ids([]) || self == .living { return self }
-    return .all
+    switch self {
+    case .keys(let keys): return .resolving(keys)
+    case .living, .inCategory, .atStore: return self
+    case .ids(let ids) where ids.isEmpty: return self
+    default: return .all
+    }
   }
 
 }
