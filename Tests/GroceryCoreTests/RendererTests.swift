@@ -191,6 +191,10 @@ import Testing
     ("牛乳 x2", 9, ["> 牛乳 x2"]),
     ("牛乳 x2", 8, ["> 牛乳", ". x2"]),
     ("", 10, ["> "]),
+    ("a  bb ccc", 6, ["> a bb", ". ccc"]),
+    ("abcdefghij", 6, ["> abcd", ". efgh", ". ij"]),
+    ("é  bb ccc", 6, ["> é bb", ". ccc"]),
+    ("a \u{301}b cc", 6, ["> a \u{301}b", ". cc"]),
   ])
   func wrapKeepsTextThatFitsAndBreaksWhatDoesNot(_ text: String, _ width: Int, _ lines: [String]) {
     #expect(TextLayout.wrap(text, width: width, first: "> ", rest: ". ") == lines)

@@ -99,7 +99,12 @@ public enum TextLayout {
     var line = first
     var lineWidth = self.width(first)
     var lineHasWord = false
-    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+    // Printable ASCII is split at its space bytes, where a character is a byte, without finding the characters.
+    let words =
+      Names.isPrintableASCII(text)
+      ? text.utf8.split(separator: 0x20).map { Substring($0) }
+      : text.split(separator: " ", omittingEmptySubsequences: true)
+    for word in words {
       var word = String(word)
       let needed = self.width(word) + (lineHasWord ? 1 : 0)
       if lineWidth + needed <= width {

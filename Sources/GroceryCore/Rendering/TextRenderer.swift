@@ -50,7 +50,8 @@ public enum TextRenderer {
         }
         var text = describe(entry.item)
         let notes = annotations(entry, mode: view.mode, today: view.today)
-        if !notes.isEmpty { text += "  (" + notes.joinedText(separator: "; ") + ")" }
+        // One space: a line that fits is then written as it is, not taken apart into words and joined again.
+        if !notes.isEmpty { text += " (" + notes.joinedText(separator: "; ") + ")" }
         return TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
           .map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
       },
