@@ -234,23 +234,35 @@ import Testing
     }
     try shareBobsLog()
     let everything = try alice.load(.all)
+    // What removing it does: the items moved, or the error.
+    func removal(_ scope: ItemScope, from groceries: Groceries) -> String {
+      var copy = groceries
+      do {
+        switch scope {
+        case .inCategory(let name):
+          return "\(try copy.removeCategory(name, force: false, now: Fixed.now + 2).moved)"
+        case .atStore(let name): return "\(try copy.removeLocation(name, now: Fixed.now + 2).affected)"
+        default: return "not a removal"
+        }
+      } catch {
+        return "\(error)"
+      }
+    }
+    // Names as typed: whole, in other cases, with white space around them (as the command trims them), begun only.
     for (scope, names) in [
-      (ItemScope.inCategory("pantry"), ["oats", "pasta", "rice", "tea"]), (.inCategory("Pantr"), []),
-      (.atStore("ALDI"), ["milk", "oats", "tea"]), (.atStore("nowhere"), []),
+      (ItemScope.inCategory("pantry"), ["oats", "pasta", "rice", "tea"]),
+      (.inCategory(" PANTRY\u{A0}"), ["oats", "pasta", "rice", "tea"]), (.inCategory("Pantr"), []),
+      (.atStore("ALDI"), ["milk", "oats", "tea"]), (.atStore("\u{3000}aldi\t"), ["milk", "oats", "tea"]),
+      (.atStore("nowhere"), []),
     ] {
       let some = try alice.load(scope)
       #expect(some.items.map(\.name) == names, "\(scope)")
-      var (few, all) = (some, everything)
-      if case .inCategory(let name) = scope {
-        #expect(
-          (try? few.removeCategory(name, force: false, now: Fixed.now + 2).moved)
-            == (try? all.removeCategory(name, force: false, now: Fixed.now + 2).moved), "\(scope)")
-      } else if case .atStore(let name) = scope {
-        #expect(
-          (try? few.removeLocation(name, now: Fixed.now + 2).affected)
-            == (try? all.removeLocation(name, now: Fixed.now + 2).affected), "\(scope)")
-      }
+      #expect(removal(scope, from: some) == removal(scope, from: everything), "\(scope)")
     }
+    #expect(removal(.inCategory(" PANTRY\u{A0}"), from: everything) == "4")
+    #expect(removal(.atStore("\u{3000}aldi\t"), from: everything) == "3")
+    #expect(
+      removal(.inCategory("Pantr"), from: everything).contains("Pantr"), "refused: a category is named whole")
   }
 
   @Test func theUndoListNamesWhereEachChangeIsInTheLogAndUndoReadsItFromThere() throws {

@@ -194,7 +194,9 @@ import Testing
     ("a  bb ccc", 6, ["> a bb", ". ccc"]),
     ("abcdefghij", 6, ["> abcd", ". efgh", ". ij"]),
     ("é  bb ccc", 6, ["> é bb", ". ccc"]),
-    ("a \u{301}b cc", 6, ["> a \u{301}b", ". cc"]),
+    // A space that a mark after it, or a prepended letter before it, joins to is no place to break: it stays.
+    ("a  \u{301}b", 20, ["> a  \u{301}b"]),
+    ("a\u{600}  b", 20, ["> a\u{600}  b"]),
   ])
   func wrapKeepsTextThatFitsAndBreaksWhatDoesNot(_ text: String, _ width: Int, _ lines: [String]) {
     #expect(TextLayout.wrap(text, width: width, first: "> ", rest: ". ") == lines)

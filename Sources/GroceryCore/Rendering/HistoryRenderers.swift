@@ -9,7 +9,8 @@ public enum HistoryRenderer {
   public static func text(_ entries: [HistoryEntry]) -> String {
     if entries.isEmpty { return "No purchases yet.\n" }
     return entries.map { entry in
-      // One space between words: a line that fits is then written as it is, not taken apart into words.
+      // One space, which a line that fits is written with as it is. (Two were once written, which the wrapping
+      // folded into one, but not where a mark at the start of a name joined a space to it.)
       let line =
         "\(entry.date) \(entry.name)" + (entry.quantity > 1 ? " x\(entry.quantity)" : "")
         + (entry.by.map { " (\($0))" } ?? "")

@@ -50,7 +50,8 @@ public enum TextRenderer {
         }
         var text = describe(entry.item)
         let notes = annotations(entry, mode: view.mode, today: view.today)
-        // One space: a line that fits is then written as it is, not taken apart into words and joined again.
+        // One space, which a line that fits is written with as it is. (Two were once written, which the wrapping
+        // folded into one, but not where a mark or a prepended letter joined a space to the name or note.)
         if !notes.isEmpty { text += " (" + notes.joinedText(separator: "; ") + ")" }
         return TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
           .map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }

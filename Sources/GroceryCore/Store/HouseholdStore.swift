@@ -137,9 +137,9 @@ public struct HouseholdStore: Sendable {
     } catch {
       refusal = error
     }
-    /// Runs the body on the items in scope; one that fails there runs again on the wider scope (`widened`), so
-    /// that its error (a name it did not find, with the names it might have meant) is the one the whole household
-    /// gives.
+    /// Runs the body on the items in scope; one that fails there runs again on the wider scope (`widened`), when
+    /// there is one, so that its error (a name it did not find, with the names it might have meant) is the one the
+    /// whole household gives.
     func attempt(_ reading: inout Reading, machine: String?) throws -> (T, Groceries) {
       do {
         var groceries = reading.view.groceries

@@ -508,8 +508,10 @@ final class HouseholdCache {
       try loadItems(s, into: &state)
     case .inCategory(let typed), .atStore(let typed):
       // Every category (or store) the name can mean, as it is or as paper spells it, and all shown as one with
-      // it, which share its key: the read holds them all already. A store is one of an item's ids.
-      let (key, spelled) = (Names.key(typed), Names.spelledKey(typed))
+      // it, which share its key: the read holds them all already. The name is taken as the command takes it,
+      // without the white space around it. A store is one of an item's ids.
+      let name = Names.trimmed(typed)
+      let (key, spelled) = (Names.key(name), Names.spelledKey(name))
       func means(_ name: String?) -> Bool {
         name.map { Names.key($0) == key || Names.spelledKey($0) == spelled } ?? false
       }

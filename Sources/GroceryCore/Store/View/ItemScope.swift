@@ -31,10 +31,12 @@ public enum ItemScope: Equatable, Sendable {
   /// The items whose name could be a completion of the typed text (`Names.completions`), with every living row of
   /// each such name; more may be read, never fewer.
   case completing(String)
-  /// The items sharing a name with one in the category a typed name can mean (in any of the categories shown as
-  /// one under its name): what removing the category changes.
+  /// The items sharing a name with one in the category a typed name can mean, as it is or as paper spells it,
+  /// without the white space around it (in any of the categories shown as one under its name): what removing
+  /// the category changes.
   case inCategory(String)
-  /// The items sharing a name with one limited to the store a typed name can mean: what removing it changes.
+  /// The items sharing a name with one limited to the store a typed name can mean, as `inCategory` takes it:
+  /// what removing the store changes.
   case atStore(String)
   /// The items with these ids.
   case ids([UUID])
@@ -52,8 +54,8 @@ public enum ItemScope: Equatable, Sendable {
 
   /// The scope a command that failed on this one runs again on, so that its error is the one the whole household
   /// gives (a name it did not find, with the names it might have meant): for typed names, the items matching
-  /// them looks at; none for a change that reads no item or the items of a category or store (its errors are
-  /// of categories and stores) or every living one, which gives its error as it is; otherwise every item.
+  /// them looks at; the scope itself for no item, the items of a category or store (whose errors are of
+  /// categories and stores) and every living item, which already give it; otherwise every item.
   public var widened: ItemScope {
     switch self {
     case .keys(let keys): return .resolving(keys)
