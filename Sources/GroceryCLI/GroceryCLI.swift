@@ -60,7 +60,7 @@ public enum GroceryCLI {
     let (message, code, hintPath) = describe(error, path: path)
     console.writeError("grocery: error: \(message)\n")
     if let hintPath {
-      let shown = (["grocery"] + hintPath).joined(separator: " ")
+      let shown = (["grocery"] + hintPath).joinedText(separator: " ")
       console.writeError("usage: \(Help.usageLine(path: hintPath)) (see '\(shown) --help')\n")
     }
     return code.rawValue

@@ -23,7 +23,8 @@ enum CommandReference {
       ("command", "what it does"),
       CommandTable.commands.map { spec in
         let names =
-          "[`\(spec.name)`](#\(anchor([spec.name])))" + spec.aliases.map { ", `\($0)`" }.joined()
+          "[`\(spec.name)`](#\(anchor([spec.name])))"
+          + spec.aliases.map { ", `\($0)`" }.joinedText(separator: "")
         return (names, text(spec.abstract))
       })
     out += "\n## Options of every command\n\n"
@@ -43,12 +44,12 @@ enum CommandReference {
   /// One command's section: its abstract, usage, discussion, aliases, subcommands, options and examples.
   static func command(_ spec: any Command.Type, path: [String]) -> String {
     var out =
-      String(repeating: "#", count: path.count + 1) + " " + (["grocery"] + path).joined(separator: " ")
+      String(repeating: "#", count: path.count + 1) + " " + (["grocery"] + path).joinedText(separator: " ")
     out += "\n\n" + text(spec.abstract) + "\n\n"
     out += "```text\n\(Help.usageLine(path: path))\n```\n"
     if !spec.discussion.isEmpty { out += "\n" + text(spec.discussion) + "\n" }
     if !spec.aliases.isEmpty {
-      out += "\nAlso `" + spec.aliases.joined(separator: "`, `") + "`.\n"
+      out += "\nAlso `" + spec.aliases.joinedText(separator: "`, `") + "`.\n"
     }
     if !spec.subcommands.isEmpty {
       out += "\n"
@@ -62,7 +63,7 @@ enum CommandReference {
       out += "\n" + table(("option", "what it does"), spec.options.map(row))
     }
     if !spec.examples.isEmpty {
-      out += "\n```sh\n" + spec.examples.map { $0 + "\n" }.joined() + "```\n"
+      out += "\n```sh\n" + spec.examples.map { $0 + "\n" }.joinedText(separator: "") + "```\n"
     }
     return out
   }
@@ -77,12 +78,12 @@ enum CommandReference {
 
   /// A table of two columns under a header.
   static func table(_ header: (String, String), _ rows: [(String, String)]) -> String {
-    ([header, ("---", "---")] + rows).map { "| \($0.0) | \($0.1) |\n" }.joined()
+    ([header, ("---", "---")] + rows).map { "| \($0.0) | \($0.1) |\n" }.joinedText(separator: "")
   }
 
   /// Prose from the command table, with every character Markdown would read as syntax escaped.
   static func text(_ prose: String) -> String { MarkdownRenderer.escape(prose) }
 
   /// The anchor a Markdown renderer such as GitHub's gives the heading of a command path.
-  static func anchor(_ path: [String]) -> String { (["grocery"] + path).joined(separator: "-") }
+  static func anchor(_ path: [String]) -> String { (["grocery"] + path).joinedText(separator: "-") }
 }

@@ -78,7 +78,7 @@ enum Completions {
     for (path, flags) in [("*", globalValues)] + paths.map({ ($0.path, valueFlags($0.spec.options)) })
     where !flags.isEmpty {
       let keys = flags.map { path == "*" ? "*\":\($0)\"" : "\"\(path):\($0)\"" }
-      out += "      \(keys.joined(separator: "|"))) \(skipValue); continue ;;\n"
+      out += "      \(keys.joinedText(separator: "|"))) \(skipValue); continue ;;\n"
     }
     out += "      *:-*) continue ;;\n    esac\n    case \"$command_path $word\" in\n"
     for spec in CommandTable.commands {
@@ -95,7 +95,7 @@ enum Completions {
     out += "  done\n  case \"$command_path:\(previous)\" in\n"
     for (path, spec) in paths {
       for option in options(spec) where !option.isFlag {
-        let key = flags(option).map { "\"\(path):\($0)\"" }.joined(separator: "|")
+        let key = flags(option).map { "\"\(path):\($0)\"" }.joinedText(separator: "|")
         out += "    \(key)) \(offer(option.completion, actions)); return ;;\n"
       }
     }
@@ -126,7 +126,7 @@ enum Completions {
     let actions = CompletionActions(
       names: { "_grocery_names \($0)" },
       itemsOnList: "_grocery_names items --on-list; (( ${#COMPREPLY[@]} )) || _grocery_names items",
-      words: { "_grocery_words \($0.map(\.word).joined(separator: " "))" },
+      words: { "_grocery_words \($0.map(\.word).joinedText(separator: " "))" },
       files: "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$typed\")",
       nothing: "COMPREPLY=()")
     return """
@@ -221,7 +221,7 @@ enum Completions {
       itemsOnList: "_grocery_names items --on-list || _grocery_names items",
       words: { words in
         "_grocery_words "
-          + words.map { zshQuote($0.word) + " " + zshQuote($0.help ?? "") }.joined(separator: " ")
+          + words.map { zshQuote($0.word) + " " + zshQuote($0.help ?? "") }.joinedText(separator: " ")
       }, files: "_files", nothing: ":")
     return """
       #compdef grocery
@@ -337,7 +337,7 @@ enum Completions {
         end
 
         """
-    let all = CommandTable.commands.flatMap { $0.allNames }.joined(separator: " ")
+    let all = CommandTable.commands.flatMap { $0.allNames }.joinedText(separator: " ")
     for option in GlobalOptions.options { out += fishOption(option, condition: nil) }
     // --version stands alone: `grocery edit milk --version` is refused, so it is offered only before a command.
     out +=
@@ -347,12 +347,12 @@ enum Completions {
         out +=
           "complete -c grocery -n 'not __fish_seen_subcommand_from \(all)' -a \(name) -d \(quote(spec.abstract))\n"
       }
-      let seen = "__fish_seen_subcommand_from \(spec.allNames.joined(separator: " "))"
-      let subs = spec.subcommands.flatMap { $0.allNames }.joined(separator: " ")
+      let seen = "__fish_seen_subcommand_from \(spec.allNames.joinedText(separator: " "))"
+      let subs = spec.subcommands.flatMap { $0.allNames }.joinedText(separator: " ")
       for sub in spec.subcommands {
         out +=
           "complete -c grocery -n '\(seen); and not __fish_seen_subcommand_from \(subs)' -a \(sub.name) -d \(quote(sub.abstract))\n"
-        let names = sub.allNames.joined(separator: " ")
+        let names = sub.allNames.joinedText(separator: " ")
         out += fishCommand(sub, condition: "\(seen); and __fish_seen_subcommand_from \(names)", depth: 2)
       }
       if spec.subcommands.isEmpty { out += fishCommand(spec, condition: seen, depth: 1) }
@@ -362,7 +362,7 @@ enum Completions {
 
   /// The completions of a command `depth` words deep: its options, then its arguments.
   static func fishCommand(_ spec: any Command.Type, condition: String, depth: Int) -> String {
-    var out = spec.options.map { fishOption($0, condition: condition) }.joined()
+    var out = spec.options.map { fishOption($0, condition: condition) }.joinedText(separator: "")
     guard let later = spec.arguments.laterCompletion else {
       return out + fishArguments(spec.arguments.completion, condition: condition)
     }
@@ -408,7 +408,7 @@ enum Completions {
       let words = (words(for: completion) ?? []).map { word in
         word.word + (word.help.map { "\\t" + quote($0) } ?? "")
       }
-      return quote(words.joined(separator: " "))
+      return quote(words.joinedText(separator: " "))
     }
   }
 

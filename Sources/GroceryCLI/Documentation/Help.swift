@@ -17,7 +17,7 @@ enum Help {
       if !spec.options.isEmpty { parts.append("[OPTIONS]") }
       if !spec.arguments.usage.isEmpty { parts.append(spec.arguments.usage) }
     }
-    return parts.joined(separator: " ")
+    return parts.joinedText(separator: " ")
   }
 
   static func render(path: [String]) -> String {
@@ -29,16 +29,16 @@ enum Help {
       out += "\nSUBCOMMANDS:\n"
       out += table(
         spec.subcommands.map {
-          (([$0.name] + $0.aliases).joined(separator: ", ") + " " + $0.arguments.usage, $0.abstract)
+          (([$0.name] + $0.aliases).joinedText(separator: ", ") + " " + $0.arguments.usage, $0.abstract)
         })
-      out += "\nRun 'grocery help \(path.joined(separator: " ")) SUBCOMMAND' for its options.\n"
+      out += "\nRun 'grocery help \(path.joinedText(separator: " ")) SUBCOMMAND' for its options.\n"
     }
     if !spec.options.isEmpty {
       out += "\nOPTIONS:\n" + table(spec.options.map { ($0.synopsis, $0.help) })
     }
     out += "\nGLOBAL OPTIONS:\n" + table(GlobalOptions.options.map { ($0.synopsis, $0.help) })
     if !spec.examples.isEmpty {
-      out += "\nEXAMPLES:\n" + spec.examples.map { "  " + $0 + "\n" }.joined()
+      out += "\nEXAMPLES:\n" + spec.examples.map { "  " + $0 + "\n" }.joinedText(separator: "")
     }
     return out
   }
@@ -48,20 +48,21 @@ enum Help {
     out += "USAGE: grocery [OPTIONS] COMMAND [ARGUMENTS]\n\n"
     out += "COMMANDS:\n"
     out += table(
-      CommandTable.commands.map { (([$0.name] + $0.aliases).joined(separator: ", "), $0.abstract) })
+      CommandTable.commands.map { (([$0.name] + $0.aliases).joinedText(separator: ", "), $0.abstract) })
     out += "\nOPTIONS:\n"
     out += table(
       GlobalOptions.options.map { ($0.synopsis, $0.help) } + [("    --version", "Show the version.")])
     // Exit codes in brief, so the overview fits a 40-row terminal; the manual explains each.
     out += "\n"
     out += paragraph(
-      "EXIT STATUS: " + ExitCode.allCases.map { "\($0.rawValue) \($0.brief)" }.joined(separator: ", ") + ".")
+      "EXIT STATUS: " + ExitCode.allCases.map { "\($0.rawValue) \($0.brief)" }.joinedText(separator: ", ")
+        + ".")
     out += "\n" + paragraph("'grocery help COMMAND': a command's options; 'grocery help --man': the manual.")
     return out
   }
 
   static func paragraph(_ text: String) -> String {
-    TextLayout.wrap(text, width: width, first: "", rest: "").joined(separator: "\n") + "\n"
+    TextLayout.wrap(text, width: width, first: "", rest: "").joinedText(separator: "\n") + "\n"
   }
 
   /// Two columns: the term, then its help wrapped to fit.
@@ -74,10 +75,11 @@ enum Help {
       let rest = String(repeating: " ", count: column)
       if head.count + 2 > column {
         out += head + "\n"
-        out += TextLayout.wrap(help, width: width, first: rest, rest: rest).joined(separator: "\n") + "\n"
+        out += TextLayout.wrap(help, width: width, first: rest, rest: rest).joinedText(separator: "\n") + "\n"
       } else {
         let first = head + String(repeating: " ", count: column - head.count)
-        out += TextLayout.wrap(help, width: width, first: first, rest: rest).joined(separator: "\n") + "\n"
+        out +=
+          TextLayout.wrap(help, width: width, first: first, rest: rest).joinedText(separator: "\n") + "\n"
       }
     }
     return out

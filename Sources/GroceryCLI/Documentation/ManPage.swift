@@ -82,11 +82,11 @@ enum ManPage {
   ]
 
   static func command(_ spec: any Command.Type, path: [String]) -> String {
-    var out = ".SS \(escape((["grocery"] + path).joined(separator: " ")))"
+    var out = ".SS \(escape((["grocery"] + path).joinedText(separator: " ")))"
     if !spec.arguments.usage.isEmpty { out += " \(escape(spec.arguments.usage))" }
     out += "\n" + escape(spec.abstract) + "\n"
     if !spec.discussion.isEmpty { out += ".PP\n" + escape(spec.discussion) + "\n" }
-    if !spec.aliases.isEmpty { out += ".PP\nAlias: \(escape(spec.aliases.joined(separator: ", ")))\n" }
+    if !spec.aliases.isEmpty { out += ".PP\nAlias: \(escape(spec.aliases.joinedText(separator: ", ")))\n" }
     for option in spec.options { out += self.option(option) }
     return out
   }

@@ -94,7 +94,7 @@ enum ArgumentParser {
     // (`trip --list start` would start a trip).
     if let stray = given.first(where: { !parsed.declared.contains($0.option.long) }) {
       throw UsageError(
-        "option '--\(stray.option.long)' does not go with '\(parsed.path.joined(separator: " "))'",
+        "option '--\(stray.option.long)' does not go with '\(parsed.path.joinedText(separator: " "))'",
         path: parsed.path)
     }
     let count = parsed.positionals.count
@@ -106,7 +106,7 @@ enum ArgumentParser {
       let extra = parsed.positionals[max]
       throw UsageError(
         max == 0
-          ? "'\(parsed.path.joined(separator: " "))' takes no arguments; got '\(Names.printable(extra))'"
+          ? "'\(parsed.path.joinedText(separator: " "))' takes no arguments; got '\(Names.printable(extra))'"
           : "unexpected argument '\(Names.printable(extra))'", path: parsed.path)
     }
     for (option, text) in given {
@@ -162,7 +162,8 @@ enum ArgumentParser {
     } catch .unknown(let suggestions) {
       var message = "unknown \(shown) '\(quote(Names.printable(word)))'\(context)"
       if !suggestions.isEmpty {
-        message += "; did you mean " + suggestions.map { "'\(quote($0))'" }.joined(separator: " or ") + "?"
+        message +=
+          "; did you mean " + suggestions.map { "'\(quote($0))'" }.joinedText(separator: " or ") + "?"
       } else if !expected.isEmpty {
         message += "; expected " + either(expected)
       }
@@ -177,6 +178,6 @@ enum ArgumentParser {
   /// Joins words as a choice: `text, json or csv`.
   static func either(_ words: [String]) -> String {
     guard let last = words.last, words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " or " + last
+    return words.dropLast().joinedText(separator: ", ") + " or " + last
   }
 }

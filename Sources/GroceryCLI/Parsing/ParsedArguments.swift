@@ -31,7 +31,8 @@ struct ParsedArguments: Sendable {
     let given = options.filter { self.given($0) != nil }
     if given.count > 1 {
       throw UsageError(
-        "options " + given.map { "'--\($0.long)'" }.joined(separator: " and ") + " cannot be used together",
+        "options " + given.map { "'--\($0.long)'" }.joinedText(separator: " and ")
+          + " cannot be used together",
         path: path)
     }
   }

@@ -20,10 +20,11 @@ enum CSVImporter {
 
   static func read(_ text: String, file: String) throws -> ImportDocument {
     let rows = try CSVRecords.read(text, file: file)
-    guard let header = rows.first, isHeader(header.fields.joined(separator: ",")) else {
+    guard let header = rows.first, isHeader(header.fields.joinedText(separator: ",")) else {
       throw GroceryError.malformedImport(
         file: file, line: 1,
-        reason: "expected the header '\(CSVRenderer.header.joined(separator: ","))' or some of its columns")
+        reason:
+          "expected the header '\(CSVRenderer.header.joinedText(separator: ","))' or some of its columns")
     }
     let columns = header.fields.map { UnicodeText.trimmed($0).lowercased() }
     var document = ImportDocument(format: .csv)

@@ -63,12 +63,12 @@ public struct ExportDocument: Equatable, Sendable {
     array(
       "categories",
       groceries.categories.map {
-        "    {" + ([id($0.id)] + fields($0, CategoryFields.table)).joined(separator: ", ") + "}"
+        "    {" + ([id($0.id)] + fields($0, CategoryFields.table)).joinedText(separator: ", ") + "}"
       })
     array(
       "locations",
       groceries.locations.map {
-        "    {" + ([id($0.id)] + fields($0, LocationFields.table)).joined(separator: ", ") + "}"
+        "    {" + ([id($0.id)] + fields($0, LocationFields.table)).joinedText(separator: ", ") + "}"
       })
     array(
       "items",
@@ -79,11 +79,12 @@ public struct ExportDocument: Equatable, Sendable {
         }
         fields.append(
           purchases.isEmpty
-            ? "\"purchases\": []" : "\"purchases\": [\n" + purchases.joined(separator: ",\n") + "\n      ]")
-        return "    {\n" + fields.map { "      " + $0 }.joined(separator: ",\n") + "\n    }"
+            ? "\"purchases\": []"
+            : "\"purchases\": [\n" + purchases.joinedText(separator: ",\n") + "\n      ]")
+        return "    {\n" + fields.map { "      " + $0 }.joinedText(separator: ",\n") + "\n    }"
       }, last: true)
     lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joinedText(separator: "\n") + "\n"
   }
 
   /// Writes the export to a file all at once, replacing what was there only when the whole export is on disk.
@@ -133,7 +134,8 @@ public struct ExportDocument: Equatable, Sendable {
         guard let named = NamedColor(name: text) else {
           throw element["color"]!.failure(
             file,
-            "expected 'color' to be one of \(NamedColor.allCases.map(\.rawValue).joined(separator: ", "))")
+            "expected 'color' to be one of \(NamedColor.allCases.map(\.rawValue).joinedText(separator: ", "))"
+          )
         }
         color = named
       }

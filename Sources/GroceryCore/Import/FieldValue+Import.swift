@@ -80,7 +80,7 @@ extension Day {
 
 extension NamedColor {
   static func imported(_ node: ImportJSON.Node, key: String, file: String) throws -> NamedColor {
-    let expected = "one of " + NamedColor.allCases.map(\.rawValue).joined(separator: ", ")
+    let expected = "one of " + NamedColor.allCases.map(\.rawValue).joinedText(separator: ", ")
     guard let color = NamedColor(name: try node.text(key, file, expected)) else {
       throw node.failure(file, "expected '\(key)' to be \(expected)")
     }

@@ -109,6 +109,6 @@ struct Checklist: Equatable, Sendable {
     }
     if kept.isEmpty { return nil }
     return ChecklistLine(
-      number: number, category: category, body: kept.joined(separator: " "), ticked: ticked, day: day)
+      number: number, category: category, body: kept.joinedText(separator: " "), ticked: ticked, day: day)
   }
 }

@@ -120,11 +120,11 @@ struct ChecklistEdits: Equatable, Sendable {
       }
     }
     var parts: [String] = []
-    if !boughtNames.isEmpty { parts.append("bought " + boughtNames.joined(separator: ", ")) }
-    if !addedNames.isEmpty { parts.append("added " + addedNames.joined(separator: ", ")) }
-    if !offNames.isEmpty { parts.append("took off " + offNames.joined(separator: ", ")) }
-    if !changedNames.isEmpty { parts.append("changed " + changedNames.joined(separator: ", ")) }
-    if !renamed.isEmpty { parts.append("renamed " + renamed.joined(separator: ", ")) }
+    if !boughtNames.isEmpty { parts.append("bought " + boughtNames.joinedText(separator: ", ")) }
+    if !addedNames.isEmpty { parts.append("added " + addedNames.joinedText(separator: ", ")) }
+    if !offNames.isEmpty { parts.append("took off " + offNames.joinedText(separator: ", ")) }
+    if !changedNames.isEmpty { parts.append("changed " + changedNames.joinedText(separator: ", ")) }
+    if !renamed.isEmpty { parts.append("renamed " + renamed.joinedText(separator: ", ")) }
     return (parts, skipped)
   }
 }

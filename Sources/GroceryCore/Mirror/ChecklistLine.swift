@@ -11,7 +11,7 @@ struct ChecklistLine: Equatable, Sendable {
   var day: Day?
 
   /// The body without spaces that do not matter and without case, for matching a line to the one written.
-  var key: String { Names.key(body.split(separator: " ").joined(separator: " ")) }
+  var key: String { Names.key(body.split(separator: " ").joinedText(separator: " ")) }
 
   /// Returns the items the line names, as `add` would take them, with the note after ` - `.
   func entries(file: String) throws -> [(entry: TextLine.Entry, note: String?)] {

@@ -290,11 +290,11 @@ public struct Mirrors: Sendable {
     var skipped: [String] = []
     _ = try store.update(
       .all,
-      summary: { (parts: [String]) in source + parts.joined(separator: "; ") }, now: now, onWait: onWait
+      summary: { (parts: [String]) in source + parts.joinedText(separator: "; ") }, now: now, onWait: onWait
     ) { groceries in
       let result = edits.apply(to: &groceries, today: today, now: now, newID: newID)
       skipped = result.skipped
-      summary = result.parts.isEmpty ? nil : source + result.parts.joined(separator: "; ")
+      summary = result.parts.isEmpty ? nil : source + result.parts.joinedText(separator: "; ")
       return result.parts
     }
     return (summary, skipped)

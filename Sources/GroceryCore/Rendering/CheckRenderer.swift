@@ -18,13 +18,14 @@ public enum CheckRenderer {
       }
       out += summary + "\n"
       let versions = log.versions.keys.sorted().map { "v\($0 == 0 ? "?" : String($0)) \(log.versions[$0]!)" }
-      if !versions.isEmpty { out += "  versions: " + versions.joined(separator: ", ") + "\n" }
+      if !versions.isEmpty { out += "  versions: " + versions.joinedText(separator: ", ") + "\n" }
       if let ahead = log.ahead {
         out += "  its clock: latest change dated " + duration(ahead) + " ahead of this machine's\n"
       }
       for refusal in log.refused {
         out +=
-          TextLayout.wrap(refusal.detail, width: 80, first: "  ", rest: "    ").joined(separator: "\n") + "\n"
+          TextLayout.wrap(refusal.detail, width: 80, first: "  ", rest: "    ").joinedText(separator: "\n")
+          + "\n"
       }
     }
     for copy in check.copies {
@@ -32,12 +33,13 @@ public enum CheckRenderer {
       out +=
         copy.onlyInCopy.isEmpty
         ? "  it holds no change the log lacks: remove it\n"
-        : "  changes only it holds: " + copy.onlyInCopy.map { Names.printable($0) }.joined(separator: "; ")
+        : "  changes only it holds: "
+          + copy.onlyInCopy.map { Names.printable($0) }.joinedText(separator: "; ")
           + "\n"
     }
     for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
     if let own = check.ownLog {
-      out += "\n" + TextLayout.wrap(own, width: 80, first: "", rest: "  ").joined(separator: "\n") + "\n"
+      out += "\n" + TextLayout.wrap(own, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
     }
     for shared in check.sharedIDs {
       let text =
@@ -45,7 +47,7 @@ public enum CheckRenderer {
         + Names.printable(shared.first.file) + " and on line \(shared.second.line) of "
         + Names.printable(shared.second.file) + " with another time (a line copied and edited by hand?):"
         + " both are read, as two changes; if the later one is not meant, remove its line by hand"
-      out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joined(separator: "\n") + "\n"
+      out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
     }
     out += "\n"
     out +=

@@ -31,6 +31,6 @@ public enum ChecklistRenderer {
         }
       }
     }
-    return Output(text: lines.joined(separator: "\n") + "\n", items: items)
+    return Output(text: lines.joinedText(separator: "\n") + "\n", items: items)
   }
 }

@@ -14,15 +14,16 @@ public enum HistoryRenderer {
       let line =
         "\(entry.date) \(entry.name)" + (entry.quantity > 1 ? " x\(entry.quantity)" : "")
         + (entry.by.map { " (\($0))" } ?? "")
-      return TextLayout.wrap(line, width: 80, first: "", rest: "            ").joined(separator: "\n")
-    }.joined(separator: "\n") + "\n"
+      return TextLayout.wrap(line, width: 80, first: "", rest: "            ").joinedText(separator: "\n")
+    }.joinedText(separator: "\n") + "\n"
   }
 
   public static func csv(_ entries: [HistoryEntry]) -> String {
     let rows =
       [["date", "name", "quantity", "category"]]
       + entries.map { [$0.date.description, $0.name, String($0.quantity), $0.category] }
-    return rows.map { $0.map(CSVRenderer.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+    return rows.map { $0.map(CSVRenderer.field).joinedText(separator: ",") }.joinedText(separator: "\r\n")
+      + "\r\n"
   }
 
   struct Output: Encodable {

@@ -51,8 +51,8 @@ public enum ImportReportRenderer {
       }
       lines.append(line)
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joinedText(separator: "\n") + "\n"
   }
 
-  static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
+  static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joinedText(separator: ", ") }
 }

@@ -6,6 +6,6 @@ public enum LocationListRenderer {
       TextLayout.fit(
         location.name + "  (" + Plural.items(location.itemCount) + " only here"
           + (location.hasOwnOrder ? "; own aisle order)" : ")"), width: 80, first: "", rest: "  ")
-    }.joined(separator: "\n") + "\n"
+    }.joinedText(separator: "\n") + "\n"
   }
 }

@@ -22,7 +22,7 @@ public enum PrintRenderer {
     lines.append("")
     if view.isEmpty {
       lines.append(ascii(TextRenderer.emptyMessage(view)))
-      return lines.joined(separator: "\n") + "\n"
+      return lines.joinedText(separator: "\n") + "\n"
     }
     let gutter = 2
     let columnWidth = columns == 2 ? (width - gutter) / 2 : width
@@ -44,7 +44,11 @@ public enum PrintRenderer {
       // Break at the section start nearest the middle, so a heading never ends a column.
       let middle = (body.count + 1) / 2
       let split = blockStarts.filter { $0 > 0 }.min { abs($0 - middle) < abs($1 - middle) } ?? middle
-      let left = Array(body[..<split].reversed().drop { $0.isEmpty }.reversed())
+      // The left column without the blank lines at its end; a plain loop, which the library's reversed views
+      // were not (their types were looked up at run time).
+      var end = split
+      while end > 0 && body[end - 1].isEmpty { end -= 1 }
+      let left = Array(body[..<end])
       let right = Array(body[split...])
       for row in 0..<max(left.count, right.count) {
         let l = row < left.count ? left[row] : ""
@@ -58,7 +62,7 @@ public enum PrintRenderer {
     }
     lines.append("")
     lines.append("\(view.toBuy) to buy")
-    return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+    return lines.map(TextLayout.trimmingTrailingSpaces).joinedText(separator: "\n") + "\n"
   }
 
   /// Returns the text in printable ASCII: accents dropped, letters without a decomposition spelled the usual

@@ -20,7 +20,7 @@ public enum MarkdownRenderer {
         let box = view.mode == .purchased || (!entry.item.isOnList && entry.boughtToday) ? "[x]" : "[ ]"
         var text = "- \(box) " + escape(TextRenderer.describe(entry.item))
         let notes = TextRenderer.annotations(entry, mode: view.mode, today: view.today)
-        if !notes.isEmpty { text += " _(" + notes.joined(separator: "; ") + ")_" }
+        if !notes.isEmpty { text += " _(" + notes.joinedText(separator: "; ") + ")_" }
         return [text]
       },
       footer: { "_" + TextRenderer.footer($0) + "_" })

@@ -99,12 +99,7 @@ public enum TextLayout {
     var line = first
     var lineWidth = self.width(first)
     var lineHasWord = false
-    // Printable ASCII is split at its space bytes, where a character is a byte, without finding the characters.
-    let words =
-      Names.isPrintableASCII(text)
-      ? text.utf8.split(separator: 0x20).map { Substring($0) }
-      : text.split(separator: " ", omittingEmptySubsequences: true)
-    for word in words {
+    for word in Names.isPrintableASCII(text) ? words(ofASCII: text) : text.split(separator: " ") {
       var word = String(word)
       let needed = self.width(word) + (lineHasWord ? 1 : 0)
       if lineWidth + needed <= width {
@@ -141,6 +136,24 @@ public enum TextLayout {
     }
     lines.append(line)
     return lines
+  }
+
+  /// The words of printable ASCII text, split at its space bytes, where a character is a byte: without finding
+  /// the characters, and in a plain loop (the library's generic split looked its types up at run time).
+  private static func words(ofASCII text: String) -> [Substring] {
+    var words: [Substring] = []
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var index = start
+    while index != bytes.endIndex {
+      if bytes[index] == 0x20 {
+        if start != index { words.append(text[start..<index]) }
+        start = bytes.index(after: index)
+      }
+      index = bytes.index(after: index)
+    }
+    if start != bytes.endIndex { words.append(text[start...]) }
+    return words
   }
 
   private static func hasDoubleSpace(_ utf8: String.UTF8View) -> Bool {

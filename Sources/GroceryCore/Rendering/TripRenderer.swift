@@ -49,7 +49,7 @@ public enum TripRenderer {
         TextRenderer.count(trip.purchases.count, "item") + " bought" + (trip.ending == .open ? " so far" : "")
       )
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joinedText(separator: "\n") + "\n"
   }
 
   /// What `trip start` says: the trip it ended first, if any, and the one it started.
@@ -70,7 +70,7 @@ public enum TripRenderer {
     }
     lines += TextLayout.wrap(
       "Started a trip \(place(start.trip)) at \(time(start.trip.start)).", width: 80, first: "", rest: "  ")
-    return lines.joined(separator: "\n") + "\n"
+    return lines.joinedText(separator: "\n") + "\n"
   }
 
   /// Every trip, newest first, one a line: when, how long, how many items, and where.
@@ -87,7 +87,7 @@ public enum TripRenderer {
         notes.append("closed after \(duration(TripRecord.idleLimit)) without a purchase")
       }
       let place =
-        (trip.store ?? "anywhere") + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
+        (trip.store ?? "anywhere") + (notes.isEmpty ? "" : " (" + notes.joinedText(separator: "; ") + ")")
       return [
         when, trip.ending == .open ? "open" : duration(trip.elapsed(now: now)),
         TextRenderer.count(trip.purchases.count, "item"), place,
@@ -101,9 +101,9 @@ public enum TripRenderer {
         return column == 0 ? row[column] + gap : gap + row[column]
       }
       return TextLayout.fit(
-        row[3], width: 80, first: fixed.joined(separator: "  ") + "  ",
+        row[3], width: 80, first: fixed.joinedText(separator: "  ") + "  ",
         rest: String(repeating: " ", count: placeColumn))
-    }.joined(separator: "\n") + "\n"
+    }.joinedText(separator: "\n") + "\n"
   }
 
   /// The trip figures `stats` adds: for each store, its trips, their average time and items a minute; a store
@@ -125,8 +125,8 @@ public enum TripRenderer {
       (0..<4).map { column in
         let gap = String(repeating: " ", count: widths[column] - TextLayout.width(row[column]))
         return column == 0 ? row[column] + gap : gap + row[column]
-      }.joined(separator: "  ")
-    }.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+      }.joinedText(separator: "  ")
+    }.map(TextLayout.trimmingTrailingSpaces).joinedText(separator: "\n") + "\n"
   }
 
   /// A number with one decimal: `0.8`, `12.0`.
@@ -148,8 +148,10 @@ public enum TripRenderer {
     let offset = utcOffset(date)
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
     let minuteOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
-    let text = String(minuteOfDay / 60 + 100).dropFirst() + ":" + String(minuteOfDay % 60 + 100).dropFirst()
+    // Each as two digits, written out: a substring added to a string made the runtime look up its type.
+    let (hours, minutes) = (minuteOfDay / 60, minuteOfDay % 60)
+    let text = (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
     let day = Day(date, utcOffset: offset)
-    return day == today ? String(text) : "\(day) \(text)"
+    return day == today ? text : "\(day) \(text)"
   }
 }

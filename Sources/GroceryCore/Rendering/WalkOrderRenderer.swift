@@ -28,7 +28,7 @@ public enum WalkOrderRenderer {
     if !suggestion.unseen.isEmpty {
       lines += TextLayout.wrap(
         // Quoted, since a category's own name may hold a comma ('Snacks, Drinks & Other').
-        "then, not seen on these trips: " + suggestion.unseen.map { "'\($0)'" }.joined(separator: ", "),
+        "then, not seen on these trips: " + suggestion.unseen.map { "'\($0)'" }.joinedText(separator: ", "),
         width: 80,
         first: "  ", rest: "    ")
     }
@@ -40,7 +40,7 @@ public enum WalkOrderRenderer {
         width: 80,
         first: "", rest: "  ")
     }
-    return lines.map(TextLayout.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+    return lines.map(TextLayout.trimmingTrailingSpaces).joinedText(separator: "\n") + "\n"
   }
 
   private static func indent(_ head: String) -> String { String(repeating: " ", count: head.count) }

@@ -109,7 +109,7 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .unknownName(let kind, let name, let suggestions):
       var text = "no \(kind.rawValue) named '\(name)'"
       if !suggestions.isEmpty {
-        text += "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        text += "; did you mean " + suggestions.map { "'\($0)'" }.joinedText(separator: " or ") + "?"
       }
       return text
     case .ambiguousName(let kind, let name, let candidates):
@@ -152,7 +152,7 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .noNamesGiven(let verb):
       return "no names to \(verb) (standard input was empty)"
     case .nothingToImport(let files):
-      return "nothing to import: " + files.map { "'\($0)'" }.joined(separator: " and ")
+      return "nothing to import: " + files.map { "'\($0)'" }.joinedText(separator: " and ")
         + (files.count == 1 ? " holds" : " hold") + " no items, categories or locations"
     case .householdProblems(let count):
       return "the check found \(count) problem\(count == 1 ? "" : "s")"
@@ -170,7 +170,7 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .gitFailed(let doing, let message):
       return "git failed while \(doing): \(message)"
     case .remoteUnreachable(let remote, let message):
-      let said = message.split(separator: "\n").map { "\n  " + $0 }.joined()
+      let said = message.split(separator: "\n").map { "\n  " + $0 }.joinedText(separator: "")
       return "cannot reach '\(remote)'" + (said.isEmpty ? "" : "; git said:" + said)
         + "\nYour changes are kept and go out with the next sync"
     case .syncNotSetUp(let folder):

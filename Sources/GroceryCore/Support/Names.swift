@@ -299,7 +299,7 @@ public enum Names {
 
   /// Returns names quoted and comma-separated, at most five of them: `'a', 'b' and 3 more`.
   public static func listing(_ names: [String], quote: (String) -> String = { $0 }) -> String {
-    let shown = names.prefix(5).map { "'\(quote($0))'" }.joined(separator: ", ")
+    let shown = names.prefix(5).map { "'\(quote($0))'" }.joinedText(separator: ", ")
     return names.count > 5 ? shown + " and \(names.count - 5) more" : shown
   }
 

@@ -83,13 +83,13 @@ struct Git {
     }
     guard !lines.isEmpty else { return "" }
     if lines[0].hasPrefix("fatal: ") { lines[0] = lines[0].dropFirst(7) }
-    return Git.hidingCredentials(lines.joined(separator: "\n  "))
+    return Git.hidingCredentials(lines.joinedText(separator: "\n  "))
   }
 
   /// Returns what git printed as it printed it, line by line, leaving out only its hints, blank lines and trailing
   /// spaces, with credentials hidden: for a message that shows it below grocery's own words.
   static func said(_ text: String) -> String {
-    Git.hidingCredentials(Git.lines(text).joined(separator: "\n"))
+    Git.hidingCredentials(Git.lines(text).joinedText(separator: "\n"))
   }
 
   /// Git's lines without their trailing spaces, leaving out blank lines and hints.

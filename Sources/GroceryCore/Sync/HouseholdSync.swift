@@ -432,7 +432,7 @@ public struct HouseholdSync {
     if !restored.isEmpty {
       warnings.append(
         "put back from git, as they were older than git's copy: "
-          + restored.map { "'\($0)'" }.joined(separator: ", "))
+          + restored.map { "'\($0)'" }.joinedText(separator: ", "))
     }
     let file = store.folder + "/" + ownLog
     let shownLog = store.shown(file)
@@ -461,7 +461,7 @@ public struct HouseholdSync {
         let place = ref == "HEAD" ? "this folder's last commit" : "the remote"
         changed.append(
           (repair.changedElsewhere.count == 1 ? "line " : "lines ")
-            + repair.changedElsewhere.map(String.init).joined(separator: ", ") + " in " + place)
+            + repair.changedElsewhere.map(String.init).joinedText(separator: ", ") + " in " + place)
       }
     }
     if bytes != original { try writeLog(bytes, to: ownLog) }
@@ -469,7 +469,7 @@ public struct HouseholdSync {
       warnings.append(
         "this machine's log '\(shownLog)' was shorter than git's copy of it (a restored backup, or an older copy of"
           + " the folder?); put back \(putBack.count) \(putBack.count == 1 ? "change" : "changes"): "
-          + putBack.map(ChangeVerb.pastTense).joined(separator: "; "))
+          + putBack.map(ChangeVerb.pastTense).joinedText(separator: "; "))
     } else if let length = machine.logLength, bytes.count < length {
       warnings.append(
         "this machine's log '\(shownLog)' is shorter than at the last sync (\(bytes.count) bytes, was \(length)),"
@@ -477,7 +477,7 @@ public struct HouseholdSync {
     }
     if !changed.isEmpty {
       warnings.append(
-        "this machine's log '\(shownLog)' was changed elsewhere (" + changed.joined(separator: "; ")
+        "this machine's log '\(shownLog)' was changed elsewhere (" + changed.joinedText(separator: "; ")
           + "); its lines as this machine wrote them are kept and sent")
     }
     if !elsewhere.isEmpty {
@@ -485,7 +485,7 @@ public struct HouseholdSync {
         "another computer writes as this machine (a copied state folder, or a cloned VM?): the remote's copy of"
           + " its log '\(shownLog)' holds \(elsewhere.count) \(elsewhere.count == 1 ? "change" : "changes") made"
           + " there since this computer last synced, kept here in clock order: "
-          + elsewhere.map { ChangeVerb.pastTense($0.summary) }.joined(separator: "; ")
+          + elsewhere.map { ChangeVerb.pastTense($0.summary) }.joinedText(separator: "; ")
           + ". On that computer, sync, then move its identity.json away (here: '\(store.identityPath)'), so that"
           + " it becomes a machine of its own")
     }

@@ -14,7 +14,7 @@ struct CategoryColorCommand: Command, Runnable {
   static let discussion =
     "On a terminal, the category's heading and items in 'grocery list' are shown in its colour; pipes, "
     + "NO_COLOR and TERM=dumb get none. COLOR is one of the 16 terminal colours: "
-    + NamedColor.allCases.map(\.rawValue).joined(separator: ", ") + ". Uncategorized takes no colour."
+    + NamedColor.allCases.map(\.rawValue).joinedText(separator: ", ") + ". Uncategorized takes no colour."
   static let none = Flag("none", help: "Take the category's colour away.")
   static let options: [any OptionDeclaration] = [none]
   static let examples = ["grocery category color produce green", "grocery category color dairy --none"]

@@ -28,18 +28,18 @@ struct SyncCommand: Command, Runnable {
     if !report.leftAlone.isEmpty {
       context.say(
         "left alone, as sync commits only this machine's log: "
-          + report.leftAlone.map { "'\($0)'" }.joined(separator: ", "))
+          + report.leftAlone.map { "'\($0)'" }.joinedText(separator: ", "))
     }
     if report.sent.isEmpty && report.incoming.isEmpty {
       context.say("up to date")
       return
     }
     if !report.sent.isEmpty {
-      context.say("sent: " + report.sent.map(ChangeVerb.pastTense).joined(separator: "; "))
+      context.say("sent: " + report.sent.map(ChangeVerb.pastTense).joinedText(separator: "; "))
     }
     for machine in report.incoming {
       context.say(
-        "from \(machine.machine): " + machine.summaries.map(ChangeVerb.pastTense).joined(separator: "; "))
+        "from \(machine.machine): " + machine.summaries.map(ChangeVerb.pastTense).joinedText(separator: "; "))
     }
   }
 

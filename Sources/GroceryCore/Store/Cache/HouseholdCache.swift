@@ -333,8 +333,9 @@ final class HouseholdCache {
     var scalars = Array(prefix.unicodeScalars)
     while let last = scalars.popLast() {
       guard let next = Unicode.Scalar(last.value == 0xD7FF ? 0xE000 : last.value + 1) else { continue }
+      // One scalar at a time: appending the array at once made the runtime look up its element type by name.
       var end = String.UnicodeScalarView()
-      end.append(contentsOf: scalars)
+      for scalar in scalars { end.append(scalar) }
       end.append(next)
       return ("\(column) >= ? AND \(column) < ?", [.text(prefix), .text(String(end))])
     }

@@ -54,6 +54,6 @@ struct LostChanges: Equatable, Sendable {
   private var named: String {
     gone.isEmpty
       ? "the changes past that are gone from it"
-      : "gone from it: " + gone.map { Names.printable($0.summary) }.joined(separator: "; ")
+      : "gone from it: " + gone.map { Names.printable($0.summary) }.joinedText(separator: "; ")
   }
 }
