@@ -14,12 +14,5 @@ extension Array where Element == String {
 
 extension Array where Element == Substring {
   /// The pieces with the separator between them, as `joined(separator:)` gives, without its runtime lookup.
-  public func joinedText(separator: String) -> String {
-    var text = ""
-    for (index, part) in enumerated() {
-      if index > 0 { text += separator }
-      text += part
-    }
-    return text
-  }
+  public func joinedText(separator: String) -> String { map { String($0) }.joinedText(separator: separator) }
 }
