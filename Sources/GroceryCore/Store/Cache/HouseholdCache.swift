@@ -325,6 +325,7 @@ final class HouseholdCache {
     while try s.step() { keys.append(s.text(0)) }
     return keys
   }
+
   /// The condition that a text column starts with `prefix`, as a range an index can seek, with the values it
   /// binds: from `prefix` up to the least text after every one that starts with it (SQLite compares text by its
   /// UTF-8 bytes, which orders it by scalars): `prefix` with its last scalar below U+10FFFF one higher and what

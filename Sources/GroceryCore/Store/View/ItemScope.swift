@@ -64,5 +64,4 @@ public enum ItemScope: Equatable, Sendable {
     default: return .all
     }
   }
-
 }
