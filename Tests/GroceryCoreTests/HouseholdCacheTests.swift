@@ -638,7 +638,7 @@ import Testing
     }
   }
 
-  @Test func historySinceADayReadsThePurchasesSinceThenAndShowsWhatTheWholeHistoryShows() throws {
+  @Test func historyReadADayRunAtATimeShowsWhatTheWholeHistoryShows() throws {
     let alice = machine("alice")
     let bob = bobsMachine()
     // Milk every other day for 200 days, and again on every tenth; eggs and candles now and then. Bob, who had
@@ -658,6 +658,12 @@ import Testing
       }
     }
     try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["candles"]) }
+    // Candles again, a new item: the purchases of the one removed are in no history.
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now + 1) { groceries in
+      _ = try groceries.purchaseNew(
+        ["candles"], on: Fixed.today.adding(days: -3), today: Fixed.today, now: Fixed.now + 1,
+        newID: UUID.init)
+    }
     try bob.update(summary: { _ in "buy" }, now: Fixed.now + 2) { groceries in
       for ago in [150, 60, 30, 9, 0] {
         _ = try groceries.purchaseNew(
@@ -680,27 +686,44 @@ import Testing
     #expect(try alice.read().cache != nil, "read from the cache")
     let today = try alice.loadHistory(.all).history(["milk"], since: Fixed.today)
     #expect(today.map(\.quantity).sorted() == [1, 1, 1, 2], "alice's two, bob's own and bob's on alice's")
-    let asked: [[String]] = [[], ["milk"], ["eggs", "bread"], ["mil"]]
-    for names in asked {
-      let whole = try alice.loadHistory(names.isEmpty ? .all : .names(names))
-      for ago in [300, 201, 200, 150, 84, 31, 30, 10, 1, 0, -1] {
+    let whole = try alice.loadHistory()
+    // As `history` reads with no names: runs of days of at most so many purchases (a day with more is one run),
+    // each with the items bought then and every living row of their names, newest first.
+    for ago in [nil, 300, 201, 200, 150, 84, 31, 30, 10, 1, 0, -1] {
+      let since = ago.map { Fixed.today.adding(days: -$0) }
+      let expected = try whole.history([], since: since)
+      for size in [1, 2, 3, 7, 4096] {
+        var parts: [[HistoryEntry]] = []
+        try alice.walkHistory(since: since, partSize: size) { parts.append($0) }
+        #expect(parts.joined().elementsEqual(expected), "since \(ago ?? 0) in parts of \(size)")
+        #expect(parts.allSatisfy { !$0.isEmpty })
+        if size == 1 { #expect(parts.count == Set(expected.map(\.date)).count, "a day a part") }
+      }
+    }
+    #expect(Set(try whole.history([], since: nil).compactMap(\.by)).count == 2, "bought on both machines")
+    // With names, only the weeks asked for are read.
+    for names in [["milk"], ["eggs", "bread"], ["mil"]] {
+      let named = try alice.loadHistory(.names(names))
+      for ago in [300, 200, 31, 1, 0, -1] {
         let since = Fixed.today.adding(days: -ago)
-        // As `history --since` reads: with no names, the items bought since then.
-        let recent = try alice.loadHistory(
-          names.isEmpty ? .bought(since: since) : .names(names), since: since)
         #expect(
-          try recent.history(names, since: since) == whole.history(names, since: since),
-          "\(names) since \(ago)")
+          try alice.loadHistory(.names(names), since: since).history(names, since: since)
+            == named.history(names, since: since), "\(names) since \(ago)")
       }
     }
     let id = try alice.identity().id
-    let bought = try alice.read(.bought(since: Fixed.today.adding(days: -10)), machine: id).state.items.values
-    #expect(bought.compactMap(\.name.value).sorted() == ["bread", "eggs", "milk", "milk"], "not the candles")
+    // Alice bought milk, eggs and the candles since removed that day: bob's milk is read with hers, and the
+    // candles added again (which show none of the removed one's purchases), not the removed row nor bread.
+    let days = Fixed.today.adding(days: -20)...Fixed.today.adding(days: -20)
+    let bought = try alice.read(.boughtDuring(days), machine: id).state.items.values
+    #expect(bought.compactMap(\.name.value).sorted() == ["candles", "eggs", "milk", "milk"])
+    #expect(bought.allSatisfy { $0.alive.value })
+    #expect(try whole.history(["candles"], since: nil).map(\.date) == [Fixed.today.adding(days: -3)])
     // It reads the weeks asked for, not the whole history.
     let milk = { (groceries: Groceries) in groceries.items.first { $0.name == "milk" }?.purchases.count ?? 0 }
     let month = try alice.loadHistory(.names(["milk"]), since: Fixed.today.adding(days: -30))
     #expect(milk(month) < milk(try alice.loadHistory(.names(["milk"]))) / 2)
-    #expect(try alice.loadHistory(.living).history([], since: nil).contains { $0.name == "candles" } == false)
+    #expect(try alice.loadHistory(.living).history(["candles"], since: nil).count == 1, "the new one's only")
   }
 
   @Test func aNameOneRowHoldsIsFiguredForStatsAsItsViewFiguresIt() throws {

@@ -38,15 +38,17 @@ struct HistoryCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let since = try self.since?.resolve(today: context.today)
-    let entries = try context.scoped(names, every: since.map { .bought(since: $0) } ?? .living) { scope in
-      // Since a day, only the purchases since then are read: it costs what those weeks hold, however long the
-      // history before them.
-      try context.store.loadHistory(scope, since: since).history(names, since: since)
+    var writer = HistoryRenderer.Writer(format)
+    if names.isEmpty {
+      // Every item's: read and written a few days at a time, newest first; since a day, only those days are read,
+      // so it costs what those weeks hold, however long the history before them.
+      try context.store.walkHistory(since: since) { context.write(try writer.add($0)) }
+    } else {
+      let entries = try context.scoped(names) { scope in
+        try context.store.loadHistory(scope, since: since).history(names, since: since)
+      }
+      context.write(try writer.add(entries))
     }
-    switch format {
-    case .text: context.write(HistoryRenderer.text(entries))
-    case .json: context.write(try HistoryRenderer.json(entries))
-    case .csv: context.write(HistoryRenderer.csv(entries))
-    }
+    context.write(writer.finish())
   }
 }

@@ -88,13 +88,7 @@ public enum TextLayout {
 
   /// Wraps text to lines of at most `width` columns: the first line after `first`, the rest after `rest`.
   public static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
-    // Text that fits on the first line, with single spaces between its words, is that line as it is.
-    let utf8 = text.utf8
-    if let head = utf8.first, let tail = utf8.last, head != 0x20, tail != 0x20,
-      self.width(first) + self.width(text) <= width, !hasDoubleSpace(utf8)
-    {
-      return [first + text]
-    }
+    if fitsAsIs(text, width: width - self.width(first)) { return [first + text] }
     var lines: [String] = []
     var line = first
     var lineWidth = self.width(first)
@@ -154,6 +148,27 @@ public enum TextLayout {
     }
     if start != bytes.endIndex { words.append(text[start...]) }
     return words
+  }
+
+  /// Whether the text is a line `wrap` writes as it is: it fits the width, with single spaces between its
+  /// words.
+  static func fitsAsIs(_ text: String, width: Int) -> Bool {
+    let utf8 = text.utf8
+    guard let head = utf8.first, let tail = utf8.last, head != 0x20, tail != 0x20 else { return false }
+    return self.width(text) <= width && !hasDoubleSpace(utf8)
+  }
+
+  /// The same for a line of printable ASCII given as its bytes, as `fitsAsIs` takes the text of any other.
+  static func fitsAsIs(_ line: [UInt8], width: Int) -> Bool {
+    var previous: UInt8 = 0x20
+    for byte in line {
+      guard byte >= 0x20 && byte < 0x7F else {
+        return fitsAsIs(String(decoding: line, as: UTF8.self), width: width)
+      }
+      if byte == 0x20 && previous == 0x20 { return false }
+      previous = byte
+    }
+    return !line.isEmpty && line.count <= width && previous != 0x20
   }
 
   private static func hasDoubleSpace(_ utf8: String.UTF8View) -> Bool {

@@ -17,8 +17,9 @@
 /// rebuilt from the logs. The columns of items, categories, locations and trips come from their field tables.
 final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt. 7: `twin` counts
-  /// only living rows. 8: `spelled`.
-  static let version: Int32 = 8
+  /// only living rows. 8: `spelled`. 9: `purchase_day`, which holds what a history shows of each purchase, so
+  /// that a run of days is read from it alone, in order, wherever the table keeps those rows.
+  static let version: Int32 = 9
 
   let database: Database
 
@@ -52,6 +53,7 @@ final class HouseholdCache {
       CREATE INDEX item_spelled ON item(spelled, "alive") WHERE spelled IS NOT NULL;
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
       CREATE INDEX purchase_item ON purchase(item, day);
+      CREATE INDEX purchase_day ON purchase(day, item, stamp, quantity, by);
       CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB,
         kept INTEGER);
       CREATE TABLE settled(location BLOB PRIMARY KEY, trips INTEGER, milliseconds INTEGER, items INTEGER,
@@ -282,9 +284,9 @@ final class HouseholdCache {
     case .shopping(let since):
       return "key IN (SELECT key FROM item WHERE \"onList\" = 1 AND \"alive\" = 1"
         + " UNION SELECT key FROM item WHERE last >= \(since.ordinal))"
-    case .bought(let since):
-      // `last` is the day of an item's latest purchase.
-      return "\"alive\" = 1 AND key IN (SELECT key FROM item WHERE last >= \(since.ordinal))"
+    case .boughtDuring(let days):
+      return "\"alive\" = 1 AND key IN (SELECT key FROM item WHERE id IN (SELECT item FROM purchase"
+        + " WHERE day BETWEEN \(days.lowerBound.ordinal) AND \(days.upperBound.ordinal)))"
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
@@ -442,7 +444,7 @@ final class HouseholdCache {
       return
     }
     switch query {
-    case .all, .living, .shopping, .bought, .onList, .staples: return
+    case .all, .living, .shopping, .boughtDuring, .onList, .staples: return
     case .restock(let policy, let today):
       // Staples off the list; for `.due`, only those due by the horizon as `Cadence` reckons it from the columns
       // kept for it (read from an index alone). Items whose name another id shares are read whole, since their
@@ -868,8 +870,11 @@ final class HouseholdCache {
   }
 
   /// Every purchase of the items (of every item, for nil), made on or after `since` when given, by item, in the
-  /// order of the history (`HouseholdState.historyOrder`).
-  func purchases(of items: [UUID]?, since: Day? = nil) throws -> [UUID: [HouseholdState.Bought]] {
+  /// order of the history (`HouseholdState.historyOrder`); with `days`, every purchase made on those days, of
+  /// any item, read from the day index alone, without the change it was made in (which only undoing needs).
+  func purchases(of items: [UUID]? = nil, since: Day? = nil, during days: ClosedRange<Day>? = nil) throws
+    -> [UUID: [HouseholdState.Bought]]
+  {
     let select = "SELECT item, change, stamp, day, quantity, by FROM purchase"
     var result: [UUID: [HouseholdState.Bought]] = [:]
     func collect(_ s: Statement) throws {
@@ -883,20 +888,47 @@ final class HouseholdCache {
             quantity: Int(s.integer(4)), by: s.isNull(5) ? nil : s.text(5)))
       }
     }
-    if let items {
+    if let days {
+      try collect(
+        try database.statement(
+          "SELECT item, '', stamp, day, quantity, by FROM purchase INDEXED BY purchase_day"
+            + " WHERE day BETWEEN ? AND ?"
+        ).bind(
+          .integer(Int64(days.lowerBound.ordinal)), .integer(Int64(days.upperBound.ordinal))))
+    } else if let items {
       let s = try database.statement(select + " WHERE item = ? AND day >= ?")
       for item in items {
         s.reset()
         s.bind(item.sql, .integer(Int64(since?.ordinal ?? Int(Int32.min))))
         try collect(s)
       }
-    } else if let since {
-      try collect(try database.statement(select + " WHERE day >= ?").bind(.integer(Int64(since.ordinal))))
     } else {
       try collect(try database.statement(select))
     }
     for key in result.keys { result[key]!.sort(by: HouseholdState.historyOrder) }
     return result
+  }
+
+  /// The days on or after `since` (every day, for nil) with a purchase, newest first, cut into runs of whole days
+  /// with at most `size` purchases each (a day with more is a run of its own): the parts a history is read in.
+  /// From the day index alone.
+  func purchaseDays(since: Day?, size: Int) throws -> [ClosedRange<Day>] {
+    let s = try database.statement(
+      "SELECT day, count(*) FROM purchase INDEXED BY purchase_day WHERE day >= ? GROUP BY day ORDER BY day DESC"
+    ).bind(.integer(Int64(since?.ordinal ?? Int(Int32.min))))
+    var runs: [ClosedRange<Day>] = []
+    var run: (first: Day, last: Day, count: Int)?
+    while try s.step() {
+      let (day, count) = (Day(ordinal: Int(s.integer(0))), Int(s.integer(1)))
+      if let open = run, open.count + count <= size {
+        run = (day, open.last, open.count + count)
+        continue
+      }
+      if let open = run { runs.append(open.first...open.last) }
+      run = (day, day, count)
+    }
+    if let open = run { runs.append(open.first...open.last) }
+    return runs
   }
 
   // MARK: - Refused lines

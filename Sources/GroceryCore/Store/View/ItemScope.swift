@@ -21,8 +21,8 @@ public enum ItemScope: Equatable, Sendable {
   case onList
   /// The items sharing a name with one on the list or bought on or after the day: what the shopping list shows.
   case shopping(since: Day)
-  /// The items sharing a name with one bought on or after the day: what a history since then can show.
-  case bought(since: Day)
+  /// The items sharing a name with one bought on one of these days: what the history of those days shows.
+  case boughtDuring(ClosedRange<Day>)
   /// The items sharing a name with a staple.
   case staples
   /// The items sharing a name with a staple that `restock` with this policy may put on the list on the day: every

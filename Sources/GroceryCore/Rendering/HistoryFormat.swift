@@ -1,4 +1,4 @@
 /// The output formats of `history`.
-enum HistoryFormat: String, CaseIterable, Sendable {
+public enum HistoryFormat: String, CaseIterable, Sendable {
   case text, json, csv
 }
