@@ -152,7 +152,13 @@ import Testing
       ["location", "add", "Costco"], ["edit", "bread", "--at", "Costco"],
       ["reorder-categories", "--at", "Costco", "dairy", "produce"],
       ["purchase", "milk", "--on", "2026-11-07"], ["add", "milk", "-q", "2"],
-      ["purchase", "milk", "eggs", "--on", "2026-11-14"], ["add", "milk"], ["purchase", "milk"])
+      ["purchase", "milk", "eggs", "--on", "2026-11-14"], ["add", "milk"], ["purchase", "milk"],
+      // Bread three times one day, more then fewer: the import records them in one change, and its history
+      // keeps the order they were bought in.
+      ["edit", "bread", "-q", "3"], ["purchase", "bread", "--on", "2026-11-12"],
+      ["edit", "bread", "-q", "1"],
+      ["purchase", "bread", "--on", "2026-11-12"], ["edit", "bread", "-q", "2"],
+      ["purchase", "bread", "--on", "2026-11-12"])
     let export = try scenario.grocery.run(["export"])
     #expect(export.status == 0 && export.stderr.isEmpty)
     try scenario.expect(["export", "-o", scenario.folder.file("household.json")])
@@ -164,12 +170,19 @@ import Testing
       stdout: """
         added 3, updated 0, skipped 0
         new locations: 'Costco'
-        purchases recorded: 4
+        purchases recorded: 7
 
         """)
-    for command in [["list", "--all", "--format", "json"], ["history", "--format", "json"]] {
+    let commands = [
+      ["list", "--all", "--format", "json"], ["history", "--format", "json"], ["history"],
+      ["history", "--format", "csv", "--since", "2026-11-12"],
+    ]
+    for command in commands {
       #expect(try other.grocery.run(command) == scenario.grocery.run(command), "\(command)")
     }
+    #expect(
+      try other.grocery.run(["history", "bread"]).stdout.contains("x3\n2026-11-12 bread\n2026-11-12 bread x2")
+    )
     #expect(try other.grocery.run(["export"]) == export)
 
     let before = other.grocery.storeBytes()

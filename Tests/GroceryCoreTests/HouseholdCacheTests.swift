@@ -724,6 +724,24 @@ import Testing
     let month = try alice.loadHistory(.names(["milk"]), since: Fixed.today.adding(days: -30))
     #expect(milk(month) < milk(try alice.loadHistory(.names(["milk"]))) / 2)
     #expect(try alice.loadHistory(.living).history(["candles"], since: nil).count == 1, "the new one's only")
+
+    // A value flipped on disk in a row the first run reads: the cache is dropped and the logs folded, whole.
+    let expected = try whole.history([], since: nil)
+    try Database(path: alice.cachePath, create: false).execute(
+      "UPDATE item SET \"quantity\" = 7 WHERE key = 'milk'")
+    var parts: [[HistoryEntry]] = []
+    try alice.walkHistory(since: nil, partSize: 3) { parts.append($0) }
+    #expect(parts.joined().elementsEqual(expected))
+    #expect(!FileManager.default.fileExists(atPath: alice.cachePath), "rebuilt by the next command")
+    // In a row only a later run reads, once parts are handed (and may be written): the error, after whole days.
+    _ = try alice.read()
+    try Database(path: alice.cachePath, create: false).execute(
+      "UPDATE item SET \"quantity\" = 7 WHERE key = 'eggs'")
+    parts = []
+    #expect(throws: Database.Failure.self) {
+      try alice.walkHistory(since: nil, partSize: 3) { parts.append($0) }
+    }
+    #expect(!parts.isEmpty && expected.starts(with: parts.joined()))
   }
 
   @Test func aNameOneRowHoldsIsFiguredForStatsAsItsViewFiguresIt() throws {

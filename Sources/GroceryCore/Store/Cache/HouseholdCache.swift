@@ -890,9 +890,11 @@ final class HouseholdCache {
     }
     if let days {
       try collect(
+        // In the order they were recorded, as an item's purchases are read, which the sort by history keeps
+        // where it cannot tell two apart (one change buying an item twice a day: an import).
         try database.statement(
           "SELECT item, '', stamp, day, quantity, by FROM purchase INDEXED BY purchase_day"
-            + " WHERE day BETWEEN ? AND ?"
+            + " WHERE day BETWEEN ? AND ? ORDER BY rowid"
         ).bind(
           .integer(Int64(days.lowerBound.ordinal)), .integer(Int64(days.upperBound.ordinal))))
     } else if let items {
