@@ -870,45 +870,54 @@ final class HouseholdCache {
   }
 
   /// Every purchase of the items (of every item, for nil), made on or after `since` when given, by item, in the
-  /// order of the history (`HouseholdState.historyOrder`); with `days`, every purchase made on those days, of
-  /// any item, read from the day index alone, without the change it was made in (which only undoing needs).
-  func purchases(of items: [UUID]? = nil, since: Day? = nil, during days: ClosedRange<Day>? = nil) throws
-    -> [UUID: [HouseholdState.Bought]]
-  {
-    let select = "SELECT item, change, stamp, day, quantity, by FROM purchase"
+  /// order of the history (`HouseholdState.historyOrder`).
+  func purchases(of items: [UUID]?, since: Day? = nil) throws -> [UUID: [HouseholdState.Bought]] {
+    let select = "SELECT item, change, stamp, day, quantity, by, rowid FROM purchase"
+    guard let items else {
+      guard let since else { return try collect(try database.statement(select)) }
+      return try collect(
+        try database.statement(select + " WHERE day >= ?").bind(.integer(Int64(since.ordinal))))
+    }
     var result: [UUID: [HouseholdState.Bought]] = [:]
-    func collect(_ s: Statement) throws {
-      while try s.step() {
-        guard let item = UUID(sql: s.value(0)), let stamp = s.stamp(2) else {
-          throw Database.Failure(code: 0, message: "bad purchase")
-        }
-        result[item, default: []].append(
-          HouseholdState.Bought(
-            item: item, change: s.text(1), stamp: stamp, day: Day(ordinal: Int(s.integer(3))),
-            quantity: Int(s.integer(4)), by: s.isNull(5) ? nil : s.text(5)))
-      }
+    let s = try database.statement(select + " WHERE item = ? AND day >= ?")
+    for item in items {
+      s.reset()
+      s.bind(item.sql, .integer(Int64(since?.ordinal ?? Int(Int32.min))))
+      result.merge(try collect(s)) { $0 + $1 }
     }
-    if let days {
-      try collect(
-        // In the order they were recorded, as an item's purchases are read, which the sort by history keeps
-        // where it cannot tell two apart (one change buying an item twice a day: an import).
-        try database.statement(
-          "SELECT item, '', stamp, day, quantity, by FROM purchase INDEXED BY purchase_day"
-            + " WHERE day BETWEEN ? AND ? ORDER BY rowid"
-        ).bind(
-          .integer(Int64(days.lowerBound.ordinal)), .integer(Int64(days.upperBound.ordinal))))
-    } else if let items {
-      let s = try database.statement(select + " WHERE item = ? AND day >= ?")
-      for item in items {
-        s.reset()
-        s.bind(item.sql, .integer(Int64(since?.ordinal ?? Int(Int32.min))))
-        try collect(s)
-      }
-    } else {
-      try collect(try database.statement(select))
-    }
-    for key in result.keys { result[key]!.sort(by: HouseholdState.historyOrder) }
     return result
+  }
+
+  /// Every purchase made on these days, of any item, by item, in the order of the history: read from the day
+  /// index alone, without the change it was made in (which only undoing needs).
+  func purchases(during days: ClosedRange<Day>) throws -> [UUID: [HouseholdState.Bought]] {
+    try collect(
+      try database.statement(
+        "SELECT item, '', stamp, day, quantity, by, rowid FROM purchase INDEXED BY purchase_day"
+          + " WHERE day BETWEEN ? AND ?"
+      ).bind(.integer(Int64(days.lowerBound.ordinal)), .integer(Int64(days.upperBound.ordinal))))
+  }
+
+  /// The purchases a statement selects (item, change, stamp, day, quantity, buyer, row number), by item, each
+  /// item's in the order of the history; those it cannot tell apart (one change buying an item twice a day: an
+  /// import) in the order they were recorded, whichever index read them.
+  private func collect(_ s: Statement) throws -> [UUID: [HouseholdState.Bought]] {
+    var read: [UUID: [(bought: HouseholdState.Bought, row: Int64)]] = [:]
+    while try s.step() {
+      guard let item = UUID(sql: s.value(0)), let stamp = s.stamp(2) else {
+        throw Database.Failure(code: 0, message: "bad purchase")
+      }
+      let bought = HouseholdState.Bought(
+        item: item, change: s.text(1), stamp: stamp, day: Day(ordinal: Int(s.integer(3))),
+        quantity: Int(s.integer(4)), by: s.isNull(5) ? nil : s.text(5))
+      read[item, default: []].append((bought, s.integer(6)))
+    }
+    return read.mapValues { list in
+      list.sorted { a, b in
+        if HouseholdState.historyOrder(a.bought, b.bought) { return true }
+        return !HouseholdState.historyOrder(b.bought, a.bought) && a.row < b.row
+      }.map(\.bought)
+    }
   }
 
   /// The days on or after `since` (every day, for nil) with a purchase, newest first, cut into runs of whole days
