@@ -153,30 +153,24 @@ public enum TextLayout {
   /// Whether the text is a line `wrap` writes as it is: it fits the width, with single spaces between its
   /// words.
   static func fitsAsIs(_ text: String, width: Int) -> Bool {
-    let utf8 = text.utf8
-    guard let head = utf8.first, let tail = utf8.last, head != 0x20, tail != 0x20 else { return false }
-    return self.width(text) <= width && !hasDoubleSpace(utf8)
+    var contiguous = text
+    return contiguous.withUTF8 { fitsAsIs($0, width: width) { text } }
   }
 
-  /// The same for a line of printable ASCII given as its bytes, as `fitsAsIs` takes the text of any other.
+  /// The same for a line given as its UTF-8 bytes.
   static func fitsAsIs(_ line: [UInt8], width: Int) -> Bool {
-    var previous: UInt8 = 0x20
-    for byte in line {
-      guard byte >= 0x20 && byte < 0x7F else {
-        return fitsAsIs(String(decoding: line, as: UTF8.self), width: width)
-      }
-      if byte == 0x20 && previous == 0x20 { return false }
-      previous = byte
-    }
-    return !line.isEmpty && line.count <= width && previous != 0x20
+    line.withUnsafeBufferPointer { fitsAsIs($0, width: width) { String(decoding: line, as: UTF8.self) } }
   }
 
-  private static func hasDoubleSpace(_ utf8: String.UTF8View) -> Bool {
-    var previous: UInt8 = 0
-    for byte in utf8 {
-      if byte == 0x20 && previous == 0x20 { return true }
+  /// The check itself, on the bytes in place: printable ASCII is a column a byte, other text measured as `text`.
+  private static func fitsAsIs(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, text: () -> String) -> Bool {
+    guard let head = bytes.first, let tail = bytes.last, head != 0x20, tail != 0x20 else { return false }
+    var (previous, ascii): (UInt8, Bool) = (0, true)
+    for byte in bytes {
+      if byte == 0x20 && previous == 0x20 { return false }
+      if byte < 0x20 || byte >= 0x7F { ascii = false }
       previous = byte
     }
-    return false
+    return (ascii ? bytes.count : self.width(text())) <= width
   }
 }
