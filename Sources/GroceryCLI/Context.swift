@@ -74,11 +74,11 @@ struct Context {
     return result
   }
 
-  /// Reads what `body` needs of the items the names can mean (with no names, of those `every` holds: every item
-  /// not removed unless the command says which it can show); when it fails there (a name it did not find), it runs
-  /// again on the items matching the names looks at, so that the error suggests from the whole household.
-  func scoped<T>(_ names: [String], every: ItemScope = .living, _ body: (ItemScope) throws -> T) throws -> T {
-    if names.isEmpty { return try body(every) }
+  /// Reads what `body` needs of the items the names can mean (with no names, of every item not removed); when it
+  /// fails there (a name it did not find), it runs again on the items matching the names looks at, so that the
+  /// error suggests from the whole household.
+  func scoped<T>(_ names: [String], _ body: (ItemScope) throws -> T) throws -> T {
+    if names.isEmpty { return try body(.living) }
     do {
       return try body(.names(names))
     } catch is GroceryError {

@@ -46,9 +46,7 @@ extension Groceries {
     // first, which keeps that order within a day: a history of years compares tens of thousands of entries.
     let chosen = Names.order(
       ofKeys: named.map { Names.key(items[$0].name) },
-      tie: { i, j in
-        items[named[i]].name != items[named[j]].name ? items[named[i]].name < items[named[j]].name : i < j
-      }
+      tie: { i, j in items[named[i]].name < items[named[j]].name }
     ).map { named[$0] }
     var entries: [HistoryEntry] = []
     for index in chosen {

@@ -7,8 +7,10 @@
 /// Renders the purchase log.
 public enum HistoryRenderer {
   public static func text(_ entries: [HistoryEntry]) -> String {
-    entries.isEmpty ? "No purchases yet.\n" : textLines(entries)
+    entries.isEmpty ? emptyText : textLines(entries)
   }
+
+  static let emptyText = "No purchases yet.\n"
 
   public static func csv(_ entries: [HistoryEntry]) -> String { csvHeader + csvLines(entries) }
 
@@ -123,9 +125,9 @@ public enum HistoryRenderer {
     }
 
     /// Returns what ends the log: for none at all, what the format says of an empty one.
-    public mutating func finish() -> String {
+    public func finish() -> String {
       switch format {
-      case .text: return started ? "" : "No purchases yet.\n"
+      case .text: return started ? "" : HistoryRenderer.emptyText
       case .csv: return started ? "" : HistoryRenderer.csvHeader
       case .json: return started ? jsonEnd : jsonStart + jsonEnd
       }

@@ -83,7 +83,7 @@ public struct HouseholdStore: Sendable {
 
   /// Reads the household with every purchase, not only the recent ones: for history and export. With a scope,
   /// only the items in it; with `since`, each item holds at least its purchases since that day, in the order the
-  /// whole history has them (read from the cache, only those), for `history --since`; never for an export.
+  /// whole history has them (read from the cache, only those), for `history NAME --since`; never for an export.
   public func loadHistory(_ scope: ItemScope = .all, since: Day? = nil) throws -> Groceries {
     try migrateIfNeeded()
     return try readHistory(scope, since: since).view.groceries
