@@ -375,7 +375,7 @@ def main():
         if key in ("h1", "h20", "m1", "m20", "n100k"):
             extras[key] = (title, hyperfine(EXTRA, env_for(home), 5 if key == "n100k" else RUNS))
             # The whole history, which grows with the years by nature: its time is reported, its memory held to
-            # the household's target, as it is written a few days at a time; export still holds it whole.
+            # the household's target, as it and the export are written a part at a time.
             whole = hyperfine([("history", grocery("history"), None)], env_for(home), 3 if key == "n100k" else 5)
             histories[key] = (title, items, whole["history"], peak_kib([BINARY, "history"], env_for(home), 1),
                               peak_kib([BINARY, "export"], env_for(home), 1))

@@ -209,6 +209,61 @@ import Testing
       try alice.locationSummaries() == [LocationSummary(name: "Aldi", itemCount: 2, hasOwnOrder: false)])
   }
 
+  @Test func theHouseholdWithItsHistoryReadAPartAtATimeIsItsWholeExport() throws {
+    let alice = machine("alice")
+    // A household not made yet: its categories, from no cache.
+    var writer = ExportDocument.Writer()
+    var start = ""
+    let none = try alice.walkItems(history: true) { start += writer.add($0) }
+    #expect(start + writer.finish(none) == ExportDocument(try alice.loadHistory()).json())
+    // Milk bought every day for 40 days, tea twice, salt never; candles bought, removed and added again; bob,
+    // who had not seen alice's log, added milk too and bought it (one item, two ids).
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now) { groceries in
+      for ago in 0..<40 {
+        _ = try groceries.purchaseNew(
+          ["milk"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now, newID: UUID.init)
+      }
+      for ago in [3, 30] {
+        _ = try groceries.purchaseNew(
+          ["tea", "candles"], on: Fixed.today.adding(days: -ago), today: Fixed.today, now: Fixed.now,
+          newID: UUID.init)
+      }
+      _ = try groceries.add(
+        ["salt", "item 2", "item 10"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now,
+        newID: UUID.init)
+    }
+    try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["candles"]) }
+    try add(["candles"], to: alice, at: Fixed.now + 2)
+    let bob = bobsMachine()
+    try bob.update(summary: { _ in "buy" }, now: Fixed.now + 3) { groceries in
+      _ = try groceries.purchaseNew(
+        ["MILK"], on: Fixed.day(-1), today: Fixed.today, now: Fixed.now + 3, newID: UUID.init)
+    }
+    try shareBobsLog()
+    let whole = try alice.loadHistory()
+    #expect(whole.items.first { Names.key($0.name) == "milk" }?.purchases.count == 41)
+    for size in [1, 2, 3, 256] {
+      var parts: [Groceries] = []
+      let household = try alice.walkItems(partSize: size, history: true) { parts.append($0) }
+      #expect(parts.flatMap(\.items) == whole.items, "in parts of \(size)")
+      // At most 16 purchases a name in a part, but for a part of one name.
+      #expect(
+        parts.allSatisfy {
+          $0.items.count == 1 || $0.items.reduce(0) { $0 + $1.purchases.count } <= size * 16
+        })
+      var writer = ExportDocument.Writer()
+      let text = parts.map { writer.add($0) }.joinedText(separator: "") + writer.finish(household)
+      #expect(text == ExportDocument(whole).json(), "the export in parts of \(size)")
+    }
+    // A value flipped on disk in the first part's rows: the cache is dropped and the logs folded, whole.
+    try Database(path: alice.cachePath, create: false).execute(
+      "UPDATE item SET \"quantity\" = 7 WHERE key = 'candles'")
+    var parts: [Groceries] = []
+    _ = try alice.walkItems(partSize: 1, history: true) { parts.append($0) }
+    #expect(parts.flatMap(\.items) == whole.items)
+    #expect(!FileManager.default.fileExists(atPath: alice.cachePath), "rebuilt by the next command")
+  }
+
   @Test func removingACategoryOrAStoreReadsTheItemsItMovesAndMovesWhatItMovesAmongEveryItem() throws {
     let alice = machine("alice")
     let bob = bobsMachine()

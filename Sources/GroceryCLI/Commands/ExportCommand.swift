@@ -28,11 +28,10 @@ struct ExportCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let export = ExportDocument(try context.store.loadHistory())
     if let output, output != "-" {
-      try export.write(to: output)
+      try context.store.export(to: output)
     } else {
-      context.write(export.json())
+      try context.store.export { context.write($0) }
     }
   }
 }

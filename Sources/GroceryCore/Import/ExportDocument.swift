@@ -29,67 +29,83 @@ public struct ExportDocument: Equatable, Sendable {
   public var groceries: Groceries
 
   /// Takes a household read with its whole history (`HouseholdStore.loadHistory()`), so no purchase is left out.
-  public init(_ groceries: Groceries) {
-    precondition(
-      groceries.items.allSatisfy { $0.earlierPurchases == 0 },
-      "an export needs the whole history: load it with loadHistory()")
-    self.groceries = groceries
-  }
+  public init(_ groceries: Groceries) { self.groceries = groceries }
 
   /// Returns the export's JSON text, two-space indented, one purchase a line: after its id, each category,
   /// location and item has the fields of its table that an export carries, in the table's order.
   public func json() -> String {
-    func id(_ id: UUID) -> String { "\"id\": " + JSONText.id(id) }
-    func text(_ value: String?) -> String { value.map(JSONText.quote) ?? "null" }
-    func fields<F, S, M>(_ model: M, _ table: [Field<F, S, M>]) -> [String] {
-      table.compactMap { field in
-        field.export.flatMap { export in export.write(model).map { "\"\(export.key)\": " + $0 } }
-      }
-    }
-    var lines = [
-      "{", "  \"format\": \(JSONText.quote(Self.formatName)),", "  \"version\": \(Self.currentVersion),",
-    ]
-    func array(_ key: String, _ elements: [String], last: Bool = false) {
-      if elements.isEmpty {
-        lines.append("  \"\(key)\": []" + (last ? "" : ","))
-        return
-      }
-      lines.append("  \"\(key)\": [")
-      for (n, element) in elements.enumerated() {
-        lines.append(element + (n == elements.count - 1 ? "" : ","))
-      }
-      lines.append("  ]" + (last ? "" : ","))
-    }
-    array(
-      "categories",
-      groceries.categories.map {
-        "    {" + ([id($0.id)] + fields($0, CategoryFields.table)).joinedText(separator: ", ") + "}"
-      })
-    array(
-      "locations",
-      groceries.locations.map {
-        "    {" + ([id($0.id)] + fields($0, LocationFields.table)).joinedText(separator: ", ") + "}"
-      })
-    array(
-      "items",
-      groceries.items.map { item in
-        var fields = [id(item.id)] + fields(item, ItemFields.table)
+    var writer = Writer()
+    return writer.add(groceries) + writer.finish(groceries)
+  }
+
+  /// Writes an export a part at a time, as `HouseholdStore.walkItems` reads a household with its history: the
+  /// start with the categories and locations before the first part's items, then each part's, then the end;
+  /// together the text `json()` gives for the whole household.
+  public struct Writer {
+    /// Whether the start is written, and whether an item is.
+    var (started, listed) = (false, false)
+
+    public init() {}
+
+    /// Returns the text of a part's items (the categories and locations are every part's), after the start
+    /// before the first.
+    public mutating func add(_ part: Groceries) -> String {
+      precondition(
+        part.items.allSatisfy { $0.earlierPurchases == 0 },
+        "an export needs the whole history: load it with loadHistory()")
+      var text = started ? "" : start(part)
+      started = true
+      for item in part.items {
+        var fields = [id(item.id)] + Self.fields(item, ItemFields.table)
         let purchases = item.purchases.map {
-          "        {\"date\": \"\($0.date)\", \"quantity\": \($0.quantity), \"by\": \(text($0.by))}"
+          "        {\"date\": \"\($0.date)\", \"quantity\": \($0.quantity), \"by\": \(Self.text($0.by))}"
         }
         fields.append(
           purchases.isEmpty
             ? "\"purchases\": []"
             : "\"purchases\": [\n" + purchases.joinedText(separator: ",\n") + "\n      ]")
-        return "    {\n" + fields.map { "      " + $0 }.joinedText(separator: ",\n") + "\n    }"
-      }, last: true)
-    lines.append("}")
-    return lines.joinedText(separator: "\n") + "\n"
-  }
+        text +=
+          (listed ? ",\n" : "  \"items\": [\n") + "    {\n"
+          + fields.map { "      " + $0 }.joinedText(separator: ",\n") + "\n    }"
+        listed = true
+      }
+      return text
+    }
 
-  /// Writes the export to a file all at once, replacing what was there only when the whole export is on disk.
-  public func write(to path: String) throws {
-    try OutputFile.write(Data(json().utf8), to: path)
+    /// Returns what ends the export: the start too, from the household, when no part came.
+    public func finish(_ household: Groceries) -> String {
+      (started ? "" : start(household)) + (listed ? "\n  ]\n}\n" : "  \"items\": []\n}\n")
+    }
+
+    /// The format, the version, the categories and the locations.
+    private func start(_ household: Groceries) -> String {
+      func array(_ key: String, _ elements: [String]) -> String {
+        elements.isEmpty
+          ? "  \"\(key)\": [],\n"
+          : "  \"\(key)\": [\n" + elements.joinedText(separator: ",\n") + "\n  ],\n"
+      }
+      return "{\n  \"format\": \(JSONText.quote(formatName)),\n  \"version\": \(currentVersion),\n"
+        + array(
+          "categories",
+          household.categories.map {
+            "    {" + ([id($0.id)] + Self.fields($0, CategoryFields.table)).joinedText(separator: ", ") + "}"
+          })
+        + array(
+          "locations",
+          household.locations.map {
+            "    {" + ([id($0.id)] + Self.fields($0, LocationFields.table)).joinedText(separator: ", ") + "}"
+          })
+    }
+
+    private func id(_ id: UUID) -> String { "\"id\": " + JSONText.id(id) }
+
+    private static func text(_ value: String?) -> String { value.map(JSONText.quote) ?? "null" }
+
+    private static func fields<F, S, M>(_ model: M, _ table: [Field<F, S, M>]) -> [String] {
+      table.compactMap { field in
+        field.export.flatMap { export in export.write(model).map { "\"\(export.key)\": " + $0 } }
+      }
+    }
   }
 
   /// Reads an export's JSON, refusing a newer version before anything else, and anything malformed with its line.

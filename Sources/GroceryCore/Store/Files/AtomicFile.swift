@@ -20,6 +20,16 @@ enum AtomicFile {
   /// On any failure the temporary file is removed and the old file is left as it was. A cache that can be
   /// rebuilt need not be `durable`: it is renamed into place without waiting for the disk.
   static func write(_ data: Data, to target: String, durable: Bool = true, owner: stat? = nil) throws {
+    try write(to: target, durable: durable, owner: owner) { fd in
+      try FileSystem.writeAll(fd, data, path: target)
+    }
+  }
+
+  /// The same for contents `body` writes to the temporary file's descriptor as it makes them, so that they need
+  /// not be held whole.
+  static func write(
+    to target: String, durable: Bool = true, owner: stat? = nil, _ body: (Int32) throws -> Void
+  ) throws {
     let folder = FileSystem.folder(of: target)
     let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
     let temporary =
@@ -29,7 +39,7 @@ enum AtomicFile {
     do {
       try SystemCall.setMode(fd, mode).get(target, "set permissions of")
       if let owner { try FileSystem.giveToOwner(fd, of: owner, path: target) }
-      try FileSystem.writeAll(fd, data, path: target)
+      try body(fd)
       if durable { try FileSystem.sync(fd, path: target) }
       open = false
       try SystemCall.closeFile(fd).get(target, "write")

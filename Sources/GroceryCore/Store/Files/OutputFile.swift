@@ -12,19 +12,22 @@
 
 /// Writes a file a user names for output, the way a shell's `>` would treat what is already there.
 enum OutputFile {
-  /// Writes `data` to `path`: a regular file (new or old) is replaced whole once every byte is written; a
-  /// symbolic link has its target written, the link kept; a device or pipe (`/dev/null`, `/dev/stdout`) is
-  /// written into, never replaced by a file; a folder is refused.
-  static func write(_ data: Data, to path: String) throws {
+  /// Writes the text `body` hands over a piece at a time (as it makes it, so that it need not be held whole) to
+  /// `path`: a regular file (new or old) is replaced whole once every byte is written; a symbolic link has its
+  /// target written, the link kept; a device or pipe (`/dev/null`, `/dev/stdout`) is written into, never
+  /// replaced by a file; a folder is refused.
+  static func write(to path: String, _ body: ((String) throws -> Void) throws -> Void) throws {
     let target = try FileSystem.resolveLinks(path)
     guard let info = try FileSystem.status(target), info.st_mode & S_IFMT != S_IFREG else {
-      return try AtomicFile.write(data, to: target)
+      return try AtomicFile.write(to: target) { fd in
+        try body { try FileSystem.writeAll(fd, $0, path: target) }
+      }
     }
     if info.st_mode & S_IFMT == S_IFDIR {
       throw GroceryError.io(path: path, operation: "write", reason: FileSystem.errorText(EISDIR))
     }
     let fd = try SystemCall.openFile(target, O_WRONLY).get(path, "write")
     defer { SystemCall.closeFile(fd) }
-    try FileSystem.writeAll(fd, data, path: path)
+    try body { try FileSystem.writeAll(fd, $0, path: path) }
   }
 }

@@ -11,37 +11,26 @@ extension HouseholdStore {
   /// it for every item, a run of days at a time. From the cache, each run is of whole days with at most about
   /// `partSize` purchases (a day with more is a run of its own), read with the items bought on them and every
   /// living row of their names, so that the parts written one after another are the whole log. Folded in memory
-  /// (no cache), the whole log is one part. An empty log hands over no part. A cache found damaged before the
-  /// first part is removed and the logs folded in memory instead; after it, the error is thrown, since the parts
-  /// before may have been written.
+  /// (no cache), the whole log is one part. An empty log hands over no part.
   public func walkHistory(since: Day?, partSize: Int = 4096, part: ([HistoryEntry]) throws -> Void) throws {
     try migrateIfNeeded()
-    func whole(_ reading: Reading) throws {
-      let view = HouseholdView(reading.state, history: reading.history ?? [:])
-      let entries = try view.groceries.history([], since: since)
-      if !entries.isEmpty { try part(entries) }
-    }
-    var handed = false
-    do {
-      try read(.ids([])) { reading in
-        guard let cache = reading.cache else { return try whole(reading) }
-        for days in try cache.purchaseDays(since: since, size: partSize) {
-          var state = reading.state
-          try cache.loadItems(.boughtDuring(days), into: &state)
-          var history = try cache.purchases(during: days)
-          // An item with no purchase on these days (another row of a name bought on them) has none here:
-          // without an entry, its view would hold its recent purchases instead.
-          for id in state.items.keys where history[id] == nil { history[id] = [] }
-          let entries = try HouseholdView(state, history: history).groceries.history([], since: nil)
-          if !entries.isEmpty {
-            handed = true
-            try part(entries)
-          }
-        }
+    try readInParts(part) { reading, part in
+      guard let cache = reading.cache else {
+        let view = HouseholdView(reading.state, history: reading.history ?? [:])
+        let entries = try view.groceries.history([], since: since)
+        if !entries.isEmpty { try part(entries) }
+        return
       }
-    } catch let failure as Database.Failure where failure.isDamage && !handed {
-      // `read` removed the cache, which the next command rebuilds.
-      try whole(try foldAll(try logFiles(), machine: nil))
+      for days in try cache.purchaseDays(since: since, size: partSize) {
+        var state = reading.state
+        try cache.loadItems(.boughtDuring(days), into: &state)
+        var history = try cache.purchases(during: days)
+        // An item with no purchase on these days (another row of a name bought on them) has none here: without
+        // an entry, its view would hold its recent purchases instead.
+        for id in state.items.keys where history[id] == nil { history[id] = [] }
+        let entries = try HouseholdView(state, history: history).groceries.history([], since: nil)
+        if !entries.isEmpty { try part(entries) }
+      }
     }
   }
 }

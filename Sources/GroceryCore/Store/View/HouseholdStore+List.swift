@@ -1,26 +1,46 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Reading a list, or every item, a part at a time, so that showing it costs the same memory at any size.
 extension HouseholdStore {
   /// Reads every item not removed a part at a time, in name order, and hands `part` each part's view: the
   /// household's categories and locations with the items of the next `partSize` names (the rows of a name two ids
-  /// share are read together). Returns the household without its items. Folded in memory (no cache), every item
-  /// is one part.
-  public func walkItems(partSize: Int = 256, part: (Groceries) throws -> Void) throws -> Groceries {
+  /// share are read together). Returns the household without its items. With `history`, each item holds every
+  /// purchase, and a part holds at most 16 purchases a name, as the cache counts each item's, unless its first
+  /// name alone has more. Folded in memory (no cache), every item is one part.
+  public func walkItems(partSize: Int = 256, history: Bool = false, part: (Groceries) throws -> Void) throws
+    -> Groceries
+  {
     try migrateIfNeeded()
-    return try read(.ids([])) { reading in
-      var household = reading.view.groceries
-      guard let cache = reading.cache, let rows = try cache.listRows(.living) else {
+    return try readInParts(part) { reading, part in
+      guard let cache = reading.cache else {
+        var household =
+          (history ? HouseholdView(reading.state, history: reading.history ?? [:]) : reading.view)
+          .groceries
         try part(household)
         household.items = []
         return household
       }
-      let names = NameGroups(rows)
-      for first in stride(from: 0, to: names.groups.count, by: partSize) {
+      let names = NameGroups(try cache.boughtRows())
+      func bought(_ group: Int) -> Int { history ? names.total(of: group) : 0 }
+      var first = 0
+      while first < names.groups.count {
+        var (next, count) = (first + 1, bought(first))
+        while next < names.groups.count && next - first < partSize && count + bought(next) <= partSize * 16 {
+          count += bought(next)
+          next += 1
+        }
         var state = reading.state
-        let next = first..<min(first + partSize, names.groups.count)
-        try cache.loadItems(rows: names.rowNumbers(of: next), into: &state)
-        try part(HouseholdView(state).groceries)
+        try cache.loadItems(rows: names.rowNumbers(of: first..<next), into: &state)
+        var purchases: [UUID: [HouseholdState.Bought]]?
+        if history { purchases = try cache.purchases(of: Array(state.items.keys)) }
+        try part(HouseholdView(state, history: purchases).groceries)
+        first = next
       }
-      return household
+      return reading.view.groceries
     }
   }
 
@@ -51,7 +71,7 @@ extension HouseholdStore {
     case .staples: scope = .staples
     case .all, .purchased: scope = .all
     }
-    return try read(.ids([])) { reading in
+    return try readInParts(part) { reading, part in
       guard let cache = reading.cache, query.mode != .purchased, let rows = try cache.listRows(scope) else {
         // Read in memory (no cache to read from), every item already is.
         var state = reading.state

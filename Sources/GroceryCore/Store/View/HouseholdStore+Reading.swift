@@ -85,6 +85,28 @@ extension HouseholdStore {
     return try body(reading)
   }
 
+  /// The everyday read of no item, for a command that hands the household on a part at a time: `body` reads the
+  /// parts from the reading and hands each to the `part` it is given. A cache found damaged before the first
+  /// part is removed and `body` run again on the logs folded in memory (with no cache), as any read would; after
+  /// it, the error is thrown, since the parts before may have been written.
+  func readInParts<Part, T>(
+    _ part: (Part) throws -> Void, _ body: (Reading, (Part) throws -> Void) throws -> T
+  ) throws -> T {
+    // Handed on only within this call, as `part` is.
+    try withoutActuallyEscaping(part) { part in
+      var handed = false
+      let handing: (Part) throws -> Void = {
+        handed = true
+        try part($0)
+      }
+      do {
+        return try read(.ids([])) { try body($0, handing) }
+      } catch let failure as Database.Failure where failure.isDamage && !handed {
+        return try body(try foldAll(try logFiles(), machine: nil), part)
+      }
+    }
+  }
+
   /// Says that this machine's log lost changes, while they are still gone.
   func report(_ lost: LostChanges?, _ logs: [String: Int]) throws {
     guard let lost, lost.machine == (try recordedMachine()) else { return }

@@ -223,7 +223,7 @@ extension HouseholdStore {
   ) throws -> [StoreTripStats] {
     try migrateIfNeeded()
     let this = try recordedMachine()
-    return try read(.ids([])) { reading in
+    return try readInParts(part) { reading, part in
       let trips = tripStats(in: reading.state, now: now, this: this)
       guard let cache = reading.cache else {
         // Folded in memory: every item, with every purchase, is read already.
@@ -232,9 +232,8 @@ extension HouseholdStore {
         if !items.isEmpty { try part(items) }
         return trips
       }
-      // A name's count is that of its rows together, as its view merges them.
       let names = NameGroups(try cache.boughtRows())
-      let counts = names.groups.indices.map { group in names.rows(in: group).reduce(0) { $0 + $1.value } }
+      let counts = names.groups.indices.map(names.total)
       let order = names.groups.indices.filter { counts[$0] > 0 }.sorted {
         counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1
       }

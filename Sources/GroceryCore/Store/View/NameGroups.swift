@@ -36,3 +36,9 @@ struct NameGroups<Value> {
     groups.flatMap { self.groups[$0].map { rows[order[$0]].row } }.sorted()
   }
 }
+
+extension NameGroups where Value == Int {
+  /// The values of a group's rows added up: a name's times bought is that of its rows together, as its view
+  /// merges them.
+  func total(of group: Int) -> Int { rows(in: group).reduce(0) { $0 + $1.value } }
+}
