@@ -247,6 +247,27 @@ import Testing
     try other.expect(["history"], stdout: "No purchases yet.\n")
   }
 
+  /// An export killed while it wrote left its temporary file beside the target; the next one removes it, and
+  /// never one of a grocery still running.
+  @Test func anExportRemovesTheTemporaryFileAnExportKilledBeforeItLeft() throws {
+    try scenario.given(["add", "milk"])
+    let folder = scenario.folder
+    let finished = Process()
+    finished.executableURL = URL(fileURLWithPath: "/bin/true")
+    try finished.run()
+    finished.waitUntilExit()
+    let stale = ".backup.json.tmp-\(finished.processIdentifier)-12345"
+    let running = ".backup.json.tmp-\(getpid())-12345"
+    try folder.write(stale, "half an export")
+    try folder.write(running, "another one under way")
+    try folder.write(".other.json.tmp-\(finished.processIdentifier)-1", "not this target's")
+    try scenario.expect(["export", "-o", folder.file("backup.json")])
+    #expect(folder.bytes(stale) == nil, "left by a process no longer running")
+    #expect(
+      folder.bytes(running) != nil && folder.bytes(".other.json.tmp-\(finished.processIdentifier)-1") != nil)
+    #expect(folder.bytes("backup.json") == Data(try scenario.grocery.run(["export"]).stdout.utf8))
+  }
+
   @Test func exportWritesThroughALinkIntoADeviceAndToStandardOutputWithoutReplacingThem() throws {
     try scenario.given(["add", "milk"])
     let export = try scenario.grocery.run(["export"]).stdout

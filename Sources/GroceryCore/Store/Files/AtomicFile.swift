@@ -26,11 +26,15 @@ enum AtomicFile {
   }
 
   /// The same for contents `body` writes to the temporary file's descriptor as it makes them, so that they need
-  /// not be held whole.
+  /// not be held whole. A write that takes long (an export) is `interruptible`: the temporary files of the target
+  /// that grocery processes no longer running left are removed first, and its own is removed if the process is
+  /// told to stop (Ctrl-C, `kill`) while `body` writes it.
   static func write(
-    to target: String, durable: Bool = true, owner: stat? = nil, _ body: (Int32) throws -> Void
+    to target: String, durable: Bool = true, owner: stat? = nil, interruptible: Bool = false,
+    _ body: (Int32) throws -> Void
   ) throws {
     let folder = FileSystem.folder(of: target)
+    if interruptible { removeStale(of: target, in: folder) }
     let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
     let temporary =
       folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -39,7 +43,11 @@ enum AtomicFile {
     do {
       try SystemCall.setMode(fd, mode).get(target, "set permissions of")
       if let owner { try FileSystem.giveToOwner(fd, of: owner, path: target) }
-      try body(fd)
+      if interruptible {
+        try Interruption.removing(temporary) { try body(fd) }
+      } else {
+        try body(fd)
+      }
       if durable { try FileSystem.sync(fd, path: target) }
       open = false
       try SystemCall.closeFile(fd).get(target, "write")
@@ -50,5 +58,47 @@ enum AtomicFile {
       throw error
     }
     if durable { try FileSystem.syncFolder(folder) }
+  }
+
+  /// Removes the target's temporary files (`.NAME.tmp-PID-N`) whose process is no longer running: what a write
+  /// killed before it could remove its own left.
+  private static func removeStale(of target: String, in folder: String) {
+    let prefix = temporaryPrefix(for: target)
+    for name in (try? FileSystem.entries(folder)) ?? [] where name.hasPrefix(prefix) {
+      guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      _ = SystemCall.remove(folder + "/" + name)
+    }
+  }
+}
+
+/// Removes the temporary file of an interruptible write when the process is told to stop, then stops as told.
+/// A signal the process ignores (a job started in the background ignores Ctrl-C) is left ignored.
+enum Interruption {
+  /// The file to remove, as the handler needs it: a C string made before any signal can come.
+  nonisolated(unsafe) private static var temporary: UnsafeMutablePointer<CChar>?
+  private static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  static func removing<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+    let copy = strdup(path)
+    temporary = copy
+    let previous = signals.map { number in
+      let old = signal(number) { number in
+        if let path = Interruption.temporary { unlink(path) }
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+      if let old, unsafeBitCast(old, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        signal(number, SIG_IGN)
+      }
+      return old
+    }
+    defer {
+      for (number, old) in zip(signals, previous) { signal(number, old) }
+      temporary = nil
+      free(copy)
+    }
+    return try body()
   }
 }
