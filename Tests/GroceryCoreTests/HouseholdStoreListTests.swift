@@ -4,7 +4,8 @@ import Testing
 
 @testable import GroceryCore
 
-/// The list read a part at a time from the cache (`walkList`): the same list, byte for byte, as the whole read.
+/// The list read a part at a time from the cache (`walkList`): the same list, byte for byte, as the whole read,
+/// in every format.
 @Suite struct HouseholdStoreListTests {
   let folder = TemporaryDirectory()
 
@@ -81,19 +82,32 @@ import Testing
             let style = TextStyle(color: true)
             var text = TextRenderer.writer(title: "Week", style: style)
             var markdown = MarkdownRenderer.writer()
-            var (plain, marked, csv, parts) = ("", "", CSVRenderer.head, 0)
+            var json = JSONListRenderer.Writer(title: "Week \"1\"")
+            var (paper, narrow) = (
+              PrintRenderer.Writer(), PrintRenderer.Writer(columns: 1, width: 30, utf8: true)
+            )
+            var (plain, marked, csv, structured, parts) = ("", "", CSVRenderer.head, "", 0)
             let whole = try alice.walkList(query, partSize: partSize) { part in
               plain += text.add(part)
               marked += markdown.add(part)
               csv += CSVRenderer.rows(part)
+              structured += try json.add(part)
+              paper.add(part)
+              narrow.add(part)
               parts += 1
             }
             plain += text.finish(whole)
             marked += markdown.finish(whole)
+            structured += try json.finish(whole)
             let said = "\(mode) at \(location ?? "-") in \(category ?? "-") flat \(flat)"
             #expect(plain == TextRenderer.render(view, title: "Week", style: style), "\(said)")
             #expect(marked == MarkdownRenderer.render(view), "\(said)")
             #expect(csv == CSVRenderer.render(view), "\(said)")
+            #expect(structured == (try JSONListRenderer.render(view, title: "Week \"1\"")), "\(said)")
+            #expect(paper.finish(whole) == PrintRenderer.render(view), "\(said)")
+            #expect(
+              narrow.finish(whole) == PrintRenderer.render(view, columns: 1, width: 30, utf8: true), "\(said)"
+            )
             #expect(whole.toBuy == view.toBuy && whole.boughtToday == view.boughtToday, "\(said)")
             if parts > 8 { manyParts = true }
             if partSize == 1000 && mode != .purchased { #expect(parts <= 1, "\(said): one part") }

@@ -117,15 +117,9 @@ struct ListCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     if edit { return try runEditor(context) }
-    let scope: ItemScope
-    switch mode {
-    case .shopping: scope = .shopping(since: context.today)
-    case .staples: scope = .staples
-    case .all, .purchased: scope = .all
-    }
     let query = ListQuery(
       mode: mode, location: location, category: category, today: context.today, flat: flat)
-    // Text, Markdown and CSV are written a part at a time as the list is read; JSON and paper need it whole.
+    // Every format reads the list a part at a time; paper keeps the lines of each, to break the columns.
     switch format {
     case .text, .markdown:
       var writer =
@@ -142,11 +136,13 @@ struct ListCommand: Command, Runnable {
       }
       if !started { context.write(CSVRenderer.head) }
     case .json:
-      context.write(try JSONListRenderer.render(try context.store.load(scope).listView(query), title: title))
+      var writer = JSONListRenderer.Writer(title: title)
+      let whole = try context.store.walkList(query) { context.write(try writer.add($0)) }
+      context.write(try writer.finish(whole))
     case .print:
-      let view = try context.store.load(scope).listView(query)
-      context.write(
-        PrintRenderer.render(view, title: title, columns: columns ?? 2, width: width ?? 80, utf8: utf8))
+      var writer = PrintRenderer.Writer(title: title, columns: columns ?? 2, width: width ?? 80, utf8: utf8)
+      let whole = try context.store.walkList(query) { writer.add($0) }
+      context.write(writer.finish(whole))
     }
   }
 

@@ -14,55 +14,87 @@ public enum PrintRenderer {
   public static func render(
     _ view: ListView, title: String? = nil, columns: Int = 2, width: Int = 80, utf8: Bool = false
   ) -> String {
-    func ascii(_ text: String) -> String { utf8 ? text : Self.ascii(text) }
-    var heading = ascii(title ?? "Groceries") + " - \(weekdays[view.today.weekday]) \(view.today)"
-    if let location = view.location { heading += " - " + ascii(location) }
-    var lines = TextLayout.wrap(heading, width: width, first: "", rest: "")
-    lines.append(String(repeating: "=", count: min(width, lines.map(TextLayout.width).max() ?? 0)))
-    lines.append("")
-    if view.isEmpty {
-      lines.append(ascii(TextRenderer.emptyMessage(view)))
-      return lines.joinedText(separator: "\n") + "\n"
-    }
-    let gutter = 2
-    let columnWidth = columns == 2 ? (width - gutter) / 2 : width
+    var writer = Writer(title: title, columns: columns, width: width, utf8: utf8)
+    writer.add(view)
+    return writer.finish(view)
+  }
+
+  /// Lays a list out for paper a part at a time, as `HouseholdStore.walkList` reads it: each part's lines are
+  /// kept, not its entries, since two columns break at the middle of the whole. The same text as `render`.
+  public struct Writer {
+    let title: String?
+    let columns: Int
+    let width: Int
+    let utf8: Bool
+    /// The lines of every section so far, a blank line between sections.
     var body: [String] = []
+    /// Where each section's heading starts in `body`.
     var blockStarts: [Int] = []
-    for section in view.sections {
-      if !body.isEmpty { body.append("") }
-      blockStarts.append(body.count)
-      // Capitals set a heading apart from the items under it in plain text, which enscript and lp print as is.
-      body += TextLayout.wrap(ascii(section.title).uppercased(), width: columnWidth, first: "", rest: "  ")
-      for entry in section.entries {
-        var text = ascii(TextRenderer.describe(entry.item))
-        if entry.isUnavailable { text += " (unavailable today)" }
-        let box = view.mode == .purchased ? "[x] " : "[ ] "
-        body += TextLayout.wrap(text, width: columnWidth, first: box, rest: "    ")
+    /// The section the last part ended in, which the next part goes on with.
+    var section: String?
+
+    public init(title: String? = nil, columns: Int = 2, width: Int = 80, utf8: Bool = false) {
+      (self.title, self.columns, self.width, self.utf8) = (title, columns, width, utf8)
+    }
+
+    let gutter = 2
+    var columnWidth: Int { columns == 2 ? (width - gutter) / 2 : width }
+
+    func ascii(_ text: String) -> String { utf8 ? text : PrintRenderer.ascii(text) }
+
+    /// Lays out a part's sections: a heading where a section starts, then its entries.
+    public mutating func add(_ part: ListView) {
+      for (index, section) in part.sections.enumerated() {
+        if index > 0 || section.title != self.section {
+          if !body.isEmpty { body.append("") }
+          blockStarts.append(body.count)
+          self.section = section.title
+          // Capitals set a heading apart from its items in plain text, which enscript and lp print as is.
+          body += TextLayout.wrap(
+            ascii(section.title).uppercased(), width: columnWidth, first: "", rest: "  ")
+        }
+        for entry in section.entries {
+          var text = ascii(TextRenderer.describe(entry.item))
+          if entry.isUnavailable { text += " (unavailable today)" }
+          let box = part.mode == .purchased ? "[x] " : "[ ] "
+          body += TextLayout.wrap(text, width: columnWidth, first: box, rest: "    ")
+        }
       }
     }
-    if columns == 2 && body.count > 1 {
-      // Break at the section start nearest the middle, so a heading never ends a column.
-      let middle = (body.count + 1) / 2
-      let split = blockStarts.filter { $0 > 0 }.min { abs($0 - middle) < abs($1 - middle) } ?? middle
-      // The left column without the blank lines at its end; a plain loop, which the library's reversed views
-      // were not (their types were looked up at run time).
-      var end = split
-      while end > 0 && body[end - 1].isEmpty { end -= 1 }
-      let left = Array(body[..<end])
-      let right = Array(body[split...])
-      for row in 0..<max(left.count, right.count) {
-        let l = row < left.count ? left[row] : ""
-        let r = row < right.count ? right[row] : ""
-        let padding = columnWidth + gutter - TextLayout.width(l)
-        let line = r.isEmpty ? l : l + String(repeating: " ", count: padding) + r
-        lines.append(line)
+
+    /// Returns the page: the dated title, the body in one or two columns, and the whole list's count to buy.
+    public func finish(_ whole: ListView) -> String {
+      var heading = ascii(title ?? "Groceries") + " - \(weekdays[whole.today.weekday]) \(whole.today)"
+      if let location = whole.location { heading += " - " + ascii(location) }
+      var lines = TextLayout.wrap(heading, width: width, first: "", rest: "")
+      lines.append(String(repeating: "=", count: min(width, lines.map(TextLayout.width).max() ?? 0)))
+      lines.append("")
+      if body.isEmpty {
+        lines.append(ascii(TextRenderer.emptyMessage(whole)))
+        return lines.joinedText(separator: "\n") + "\n"
       }
-    } else {
-      lines += body
+      if columns == 2 && body.count > 1 {
+        // Break at the section start nearest the middle, so a heading never ends a column.
+        let middle = (body.count + 1) / 2
+        let split = blockStarts.filter { $0 > 0 }.min { abs($0 - middle) < abs($1 - middle) } ?? middle
+        // The left column without the blank lines at its end; a plain loop, which the library's reversed views
+        // were not (their types were looked up at run time).
+        var end = split
+        while end > 0 && body[end - 1].isEmpty { end -= 1 }
+        for row in 0..<max(end, body.count - split) {
+          let l = row < end ? body[row] : ""
+          let r = split + row < body.count ? body[split + row] : ""
+          let padding = columnWidth + gutter - TextLayout.width(l)
+          let line = r.isEmpty ? l : l + String(repeating: " ", count: padding) + r
+          lines.append(line)
+        }
+      } else {
+        lines += body
+      }
+      lines.append("")
+      lines.append("\(whole.toBuy) to buy")
+      return lines.map(TextLayout.trimmingTrailingSpaces).joinedText(separator: "\n") + "\n"
     }
-    lines.append("")
-    lines.append("\(view.toBuy) to buy")
-    return lines.map(TextLayout.trimmingTrailingSpaces).joinedText(separator: "\n") + "\n"
   }
 
   /// Returns the text in printable ASCII: accents dropped, letters without a decomposition spelled the usual

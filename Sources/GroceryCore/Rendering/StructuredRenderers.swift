@@ -152,19 +152,69 @@ public enum JSONListRenderer {
   }
 
   public static func render(_ view: ListView, title: String? = nil) throws -> String {
+    String(decoding: try document(view, title: title, entries: view.entries), as: UTF8.self)
+  }
+
+  static func document(_ view: ListView, title: String?, entries: [ListEntry]) throws -> [UInt8] {
     let output = Output(
       version: schemaVersion, mode: view.mode.rawValue, date: view.today.description, title: title,
-      location: view.location, category: view.category, items: view.entries.map(Row.init),
+      location: view.location, category: view.category, items: entries.map(Row.init),
       summary: Summary(toBuy: view.toBuy, boughtToday: view.boughtToday))
-    return try JSON.string(output)
+    return try JSON.bytes(output)
+  }
+
+  /// Writes a list a part at a time, as `HouseholdStore.walkList` reads it (each part with the whole list's
+  /// mode, date, location and category): the same text as `render` of the whole.
+  public struct Writer {
+    let title: String?
+    var started = false
+
+    public init(title: String? = nil) { self.title = title }
+
+    /// Returns the text of a part's entries: the document's start before the first. A part's rows are those the
+    /// encoder writes in the document of them alone.
+    public mutating func add(_ part: ListView) throws -> String {
+      let entries = part.entries
+      guard !entries.isEmpty else { return "" }
+      let document = try JSONListRenderer.document(part, title: title, entries: entries)
+      let items = Self.items(in: document)
+      defer { started = true }
+      let text = String(
+        decoding: document[(started ? items.lowerBound : 0)..<items.upperBound], as: UTF8.self)
+      return started ? ",\n" + text : text
+    }
+
+    /// Returns what ends the list, with the whole list's summary: the whole document if no part had entries.
+    public func finish(_ whole: ListView) throws -> String {
+      let document = try JSONListRenderer.document(whole, title: title, entries: [])
+      return String(decoding: document[(started ? Self.items(in: document).upperBound : 0)...], as: UTF8.self)
+    }
+
+    /// Where the rows are in a document (an empty range for none): after the items' opening line, and before
+    /// their closing bracket, found from the end. The keys before the items and after them hold strings, which
+    /// the encoder escapes, and a row's own lines are indented deeper, so none can hold either mark.
+    static func items(in document: [UInt8]) -> Range<Int> {
+      let opening = Array("\n  \"items\" : [\n".utf8)
+      let closing = Array("\n  ],\n  \"location\" : ".utf8)
+      var start = 0
+      while !document[start..<start + opening.count].elementsEqual(opening) { start += 1 }
+      var end = document.count - closing.count
+      while !document[end..<end + closing.count].elementsEqual(closing) { end -= 1 }
+      return start + opening.count..<end
+    }
   }
 }
 
 /// The one JSON encoder configuration for output: pretty, sorted keys, unescaped slashes.
 enum JSON {
   static func string<T: Encodable>(_ value: T) throws -> String {
+    String(decoding: try bytes(value), as: UTF8.self)
+  }
+
+  /// The bytes of `string`, its line end included.
+  static func bytes<T: Encodable>(_ value: T) throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    return Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]
   }
 }

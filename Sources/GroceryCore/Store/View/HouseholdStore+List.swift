@@ -60,7 +60,7 @@ extension HouseholdStore {
   /// category's next `partSize` names (every row of each, so that a name two ids share is shown once); a list
   /// of no more names than that, one read in memory, or the purchased list (ordered by day, not by walk), as
   /// the whole view at once. Returns the whole list's view without its sections: the names it resolved and
-  /// every count.
+  /// every count. Each view has the whole list's mode, date, location and category.
   public func walkList(_ query: ListQuery, partSize: Int = 256, part: (ListView) throws -> Void) throws
     -> ListView
   {
@@ -114,7 +114,8 @@ extension HouseholdStore {
           var state = reading.state
           let next = groups[first..<min(first + partSize, groups.count)]
           try cache.loadItems(rows: names.rowNumbers(of: next), into: &state)
-          let view = try HouseholdView(state).groceries.listView(each)
+          var view = try HouseholdView(state).groceries.listView(each)
+          view.category = whole.category
           whole.count(view)
           if !view.isEmpty { try part(view) }
         }
