@@ -169,6 +169,38 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: alice.stateFolder))
   }
 
+  /// A log read a few bytes at a time reads as the log read whole: every change at its offset, every refusal on
+  /// its line, and the same position (a torn last line left for later), whatever lines the chunks cut.
+  @Test func aLogReadInChunksOfAnySizeReadsAsTheLogReadWhole() throws {
+    let alice = machine("alice")
+    try add(["milk"], to: alice)
+    try add((0..<60).map { "item \($0)" }, to: alice, at: Fixed.now + 1)
+    try add(["eggs"], to: alice, at: Fixed.now + 2)
+    try add(["bread"], to: alice, at: Fixed.now + 3)
+    let (machineID, _) = try #require(try alice.logFiles().first)
+    let file = alice.logsFolder + "/" + machineID + ".jsonl"
+    let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map { $0 + "\n" }
+    #expect(lines.count == 4 && lines[1].utf8.count > 5000)
+    // A repeated line, a line that is not a change, a line older than the one above it, a torn last line.
+    let damaged = [lines[0], lines[1], lines[1], "{\"v\":2,\"id\n", lines[2], lines[0], lines[3], "{\"v\":2"]
+    try damaged.joined().write(toFile: file, atomically: false, encoding: .utf8)
+    func transcript(chunk: Int) throws -> [String] {
+      var said: [String] = []
+      let end = try ChangeLog.read(
+        file, machine: machineID, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: "log",
+        refused: { said.append("refused line \($0.line): \($0.reason)") }, chunk: chunk
+      ) { change, offset, length in said.append("\(change.id) at \(offset), \(length) bytes") }
+      return said + ["end \(end.offset) \(end.lines) \(end.last) \(end.check)"]
+    }
+    let whole = try transcript(chunk: 1 << 20)
+    let read = damaged.dropLast().joined().utf8.count
+    #expect(whole.count == 4 + 3 + 1, "four changes, three refusals: \(whole.map { $0.prefix(80) })")
+    #expect(whole.last?.hasPrefix("end \(read) 7 ") == true, "the torn line is left for later")
+    for chunk in [1, 2, 3, 7, 64, 1000, 4096] {
+      #expect(try transcript(chunk: chunk) == whole, "chunks of \(chunk) bytes")
+    }
+  }
+
   @Test func aDamagedLineIsLeftOutAndNamedWithItsFileLineAndFieldOnEveryRead() throws {
     let said = Said()
     let alice = machine("alice").warning(into: said)

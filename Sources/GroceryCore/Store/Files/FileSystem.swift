@@ -77,6 +77,31 @@ public enum FileSystem {
     return done == bytes.count ? bytes : Array(bytes[0..<done])
   }
 
+  /// Reads a regular file from an offset to the size it had when opened, handing `body` at most `chunk` bytes at
+  /// a time, so that a large file costs the memory of a chunk; returns false when it does not exist. Refuses what
+  /// `readRegularFile` refuses.
+  static func readRegularFile(
+    _ path: String, from offset: Int, limit: Int, chunk: Int, _ body: ([UInt8]) throws -> Void
+  ) throws -> Bool {
+    guard let file = try openRegularFile(path) else { return false }
+    let (fd, size) = file
+    defer { SystemCall.closeFile(fd) }
+    if size > limit {
+      throw GroceryError.unreadableStore(
+        path: path, reason: "it is \(size) bytes, larger than any household writes")
+    }
+    var at = offset
+    while at < size {
+      var bytes = [UInt8](repeating: 0, count: min(chunk, size - at))
+      let count = try bytes.withUnsafeMutableBytes { SystemCall.readBytes(fd, into: $0, at: at) }.get(
+        path, "read")
+      if count == 0 { break }
+      try body(count == bytes.count ? bytes : Array(bytes[0..<count]))
+      at += count
+    }
+    return true
+  }
+
   /// Opens a regular file to read, with its size, or returns nil when it does not exist. Anything that is not a
   /// regular file (a FIFO, a device, a folder) is refused at once, without waiting for a writer.
   static func openRegularFile(_ path: String) throws -> (fd: Int32, size: Int)? {

@@ -64,7 +64,8 @@ public enum ChangeLog {
   }
 
   /// Reads the whole lines after `position`, passing each change on; a last line without its newline is a write
-  /// still under way (or cut short by a crash) and is left for later.
+  /// still under way (or cut short by a crash) and is left for later. The log is read `chunk` bytes at a time (a
+  /// longer line, a change of a migrated version-1 store, whole), so a rebuild costs the memory of a chunk.
   ///
   /// A line that is not a change this grocery would write, one from a newer grocery, or one dated before the
   /// line above it is passed to `refused` and left out; reading goes on. A line that holds the change of an earlier
@@ -72,25 +73,30 @@ public enum ChangeLog {
   /// said.
   static func read(
     _ path: String, machine: String, from position: Position, shownAs shown: String,
-    refused: (LineRefusal) throws -> Void = { _ in },
+    refused: (LineRefusal) throws -> Void = { _ in }, chunk: Int = 1 << 20,
     _ each: (_ change: Change, _ offset: Int, _ length: Int) throws -> Void
   ) throws -> Position {
-    guard let bytes = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize) else {
-      return position
+    var (read, pending, seen) = (position, [UInt8](), Seen?.none)
+    _ = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize, chunk: chunk) {
+      bytes in
+      pending += bytes
+      guard bytes.contains(0x0A) else { return }
+      let next = try walk(
+        pending, from: read, machine: machine, seen: &seen,
+        before: { end in
+          // The lines read before this read are read again, once, only when a line is not later than the one
+          // above it: rare, so an everyday read keeps nothing.
+          var earlier: Seen? = Seen()
+          let prefix = try FileSystem.readRegularFile(path, limit: maximumSize) ?? []
+          _ = try walk(
+            Array(prefix.prefix(end)), from: Position(offset: 0, lines: 0, last: .zero), machine: machine,
+            seen: &earlier, before: { _ in Seen() }, refused: { _, _ in }, { _, _, _ in })
+          return earlier ?? Seen()
+        }, refused: { try refused(LineRefusal(machine: machine, line: $0, reason: $1)) }, each)
+      pending.removeFirst(next.offset - read.offset)
+      read = next
     }
-    var seen: Seen?
-    return try walk(
-      bytes, from: position, machine: machine, seen: &seen,
-      before: { end in
-        // The lines read before this read are read again, once, only when a line is not later than the one
-        // above it: rare, so an everyday read keeps nothing.
-        var earlier: Seen? = Seen()
-        let prefix = try FileSystem.readRegularFile(path, limit: maximumSize) ?? []
-        _ = try walk(
-          Array(prefix.prefix(end)), from: Position(offset: 0, lines: 0, last: .zero), machine: machine,
-          seen: &earlier, before: { _ in Seen() }, refused: { _, _ in }, { _, _, _ in })
-        return earlier ?? Seen()
-      }, refused: { try refused(LineRefusal(machine: machine, line: $0, reason: $1)) }, each)
+    return read
   }
 
   /// The changes a log's lines have folded so far, by stamp: what tells a line that repeats one from another
