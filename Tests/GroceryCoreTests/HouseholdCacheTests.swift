@@ -271,8 +271,14 @@ import Testing
     }
     try flipTea()
     var text = ""
-    #expect(throws: Database.Failure.self) { try alice.export(partSize: 1) { text += $0 } }
+    let failure = #expect(throws: Database.Failure.self) { try alice.export(partSize: 1) { text += $0 } }
     #expect(!text.isEmpty && ExportDocument(whole).json().hasPrefix(text))
+    #expect(failure?.description.hasPrefix("cannot use the cache '\(alice.cachePath)': ") == true)
+    #expect(
+      !FileManager.default.fileExists(atPath: alice.cachePath), "removed, for the next command to rebuild")
+    var again = ""
+    try alice.export(partSize: 1) { again += $0 }
+    #expect(again == ExportDocument(whole).json())
     let file = folder.file("export.json")
     try "an older backup\n".write(toFile: file, atomically: false, encoding: .utf8)
     try flipTea()

@@ -72,11 +72,17 @@ extension HouseholdStore {
           started = true
           return try body(reading)
         }
-      } catch let failure as Database.Failure {
+      } catch var failure as Database.Failure {
         // A damaged cache is rebuilt next time; this time, as when it cannot be read at all, the logs are
-        // folded in memory.
+        // folded in memory, unless `body` had begun.
         if failure.isDamage { _ = SystemCall.remove(cachePath) }
-        if started { throw failure }
+        if started {
+          if failure.isDamage {
+            failure.path = shown(cachePath)
+            failure.message += " part way through; it is removed, and the next command rebuilds it"
+          }
+          throw failure
+        }
       }
     }
     let reading = try foldAll(logs, machine: machine)
