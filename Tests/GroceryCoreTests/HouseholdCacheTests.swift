@@ -54,6 +54,78 @@ import Testing
     #expect(try alice.read(.staples, machine: id).view.groceries.items.isEmpty)
   }
 
+  /// An import reads only the items it can match (and those with the ids it carries), and matches them as it
+  /// would among every item: curly quotes, dashes, runs of spaces, case and accents, twins, removed names.
+  @Test func anImportReadsTheItemsItCanMatchAndMatchesAsAmongEveryItem() throws {
+    let alice = machine("alice")
+    let names = [
+      "Ben’s cookies", "Jam – large", "Jam - small", "Milk", "milk powder", "Crème fraîche", "Straße", "Œufs",
+      "tea  bags", "東京 rice", "Bread", "İzmir figs", "“Best” oats", "Rice",
+    ]
+    try add(names + (1...20).map { "other \($0)" }, to: alice)
+    try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["Bread"]) }
+    let bob = bobsMachine()
+    try add(["Milk", "ben's cookies", "Rice"], to: bob)
+    try shareBobsLog()
+    // Bob's export: his items by their ids, which alice's household holds too, and by their names; his rice is
+    // then renamed, so its id is taken by a name the import does not match.
+    var export = ""
+    try bob.export { export += $0 }
+    try alice.update(summary: { _ in "rename" }, now: Fixed.now + 2) {
+      _ = try $0.edit("Rice", changes: ItemChanges(rename: "Basmati"), today: Fixed.today, now: Fixed.now + 2)
+    }
+    let pasted = """
+      ben's cookies
+      jam - large
+      JAM — SMALL
+      milk
+      creme fraiche
+      strasse
+      œufs
+      tea bags
+      東京 RICE
+      bread
+      izmir figs
+      "best" oats
+      new thing
+
+      """
+    let whole = try alice.load()
+    for text in [pasted, export] {
+      let document = try Importer.read([ImportFile(name: "f", text: text)])
+      func run(_ groceries: Groceries, history: Groceries) -> (Groceries, ImportReport) {
+        var groceries = groceries
+        var next = 0
+        let report = groceries.importing(
+          document, today: Fixed.today, now: Fixed.now + 3, history: history,
+          newID: {
+            next += 1
+            return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", next))!
+          })
+        return (groceries, report)
+      }
+      let (everything, expected) = run(whole, history: try alice.loadHistory())
+      let read = try alice.load(document.scope)
+      #expect(read.items.count < whole.items.count - 20, "\(document.format): only what it can match is read")
+      let (scoped, report) = run(read, history: try alice.loadHistory(document.scope))
+      #expect(report == expected, "\(document.format)")
+      #expect(!report.updated.isEmpty || !report.skipped.isEmpty, "\(document.format): it matched")
+      for item in scoped.items {
+        #expect(everything.items.first { $0.id == item.id } == item, "\(document.format): \(item.name)")
+      }
+    }
+    // What the scope rests on: a name's key folds as the name does.
+    var random = SeededRandom(seed: 7)
+    let pieces = [
+      "a", "B", "’", "‘", "—", "–", "-", " ", "  ", "\u{A0}", "é", "E\u{301}", "İ", "ß", "Σ", "ﬁ", "東", "“",
+    ]
+    for name in names
+      + (0..<2000).map({ _ in (0..<6).map { _ in pieces.randomElement(using: &random)! }.joined() })
+    {
+      #expect(ImportName.key(Names.key(name)) == ImportName.key(name), "\(name)")
+    }
+  }
+
   @Test func aChangeOnTheItemsItNamesWritesWhatAChangeOnEveryItemWrites() throws {
     let alice = machine("alice")
     try add(["Milk", "Eggs"], to: alice)

@@ -57,16 +57,19 @@ struct ImportCommand: Command, Runnable {
     }
     let document = try Importer.read(files, format: format)
     if document.isEmpty { throw GroceryError.nothingToImport(files: files.map(\.name)) }
-    let history = try context.store.loadHistory()
+    // Only the items the document can match are read, and their purchases, which it must not record twice.
+    let history = try context.store.loadHistory(document.scope)
     let report: ImportReport
     if dryRun {
-      var copy = try context.store.load()
+      var copy = try context.store.load(document.scope)
       report = copy.importing(
         document, today: context.today, now: context.now, history: history, newID: UUID.init)
     } else {
       // The undo list names the files without their folders.
       let names = files.map { $0.name.split(separator: "/").last.map(String.init) ?? $0.name }
-      report = try context.update({ _ in ChangeVerb.importFiles.present + Summary.names(names) }) {
+      report = try context.update(
+        in: document.scope, { _ in ChangeVerb.importFiles.present + Summary.names(names) }
+      ) {
         $0.importing(document, today: context.today, now: context.now, history: history, newID: UUID.init)
       }
     }

@@ -31,3 +31,14 @@ public struct ImportDocument: Equatable, Sendable {
   /// True when the files held nothing to bring in or report: no item, category, location or skipped line.
   public var isEmpty: Bool { items.isEmpty && categories.isEmpty && locations.isEmpty && skipped.isEmpty }
 }
+
+extension ImportDocument {
+  /// The items importing the document reads: those it can match by name, as `importing` matches them, and those
+  /// with the ids it carries.
+  public var scope: ItemScope {
+    let grocery = format == .grocery
+    return .importing(
+      keys: items.map { grocery ? Names.key($0.name) : ImportName.key($0.name) }, folded: !grocery,
+      ids: items.compactMap(\.id))
+  }
+}

@@ -290,7 +290,7 @@ final class HouseholdCache {
     case .onList, .staples:
       let flag = query == .onList ? "\"onList\"" : "\"staple\""
       return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
-    case .keys, .ids, .restock, .resolving, .completing, .inCategory, .atStore: return nil
+    case .keys, .ids, .restock, .resolving, .completing, .inCategory, .atStore, .importing: return nil
     }
   }
 
@@ -534,6 +534,22 @@ final class HouseholdCache {
           + ids.map { _ in test }.joinedText(separator: " OR ") + "))")
       for (index, id) in ids.enumerated() { s.bind(id.sql, at: Int32(index + 1)) }
       try loadItems(s, into: &state)
+    case .importing(let keys, let folded, let ids):
+      var wanted = Set(keys)
+      if folded {
+        // A key in ASCII with no two spaces running is its own folding: only the others are folded to be
+        // compared. (A name is trimmed and holds no control character, as every log line is checked to be.)
+        let matching = wanted
+        for key in try selectKeys(
+          "SELECT DISTINCT key FROM item INDEXED BY item_bought WHERE \"alive\" = 1"
+            + " AND (length(CAST(key AS BLOB)) != length(key) OR instr(key, '  ') > 0 OR key != trim(key))",
+          [])
+        where matching.contains(ImportName.key(key)) {
+          wanted.insert(key)
+        }
+      }
+      for key in wanted { _ = try loadLiving(key, into: &state) }
+      try loadItems(.ids(ids), into: &state)
     case .ids(let ids):
       // Most reads name no ids (`.ids([])`, the base alone), and a change names the items it read already: no
       // statement is compiled for those (the item table's is the dearest to compile).
