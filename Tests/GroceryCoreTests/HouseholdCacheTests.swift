@@ -65,14 +65,15 @@ import Testing
     try add(names + (1...20).map { "other \($0)" }, to: alice)
     try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["Bread"]) }
     let bob = bobsMachine()
-    try add(["Milk", "ben's cookies", "Rice"], to: bob)
+    try add(["Milk", "ben's cookies", "Brown rice"], to: bob)
     try shareBobsLog()
     // Bob's export: his items by their ids, which alice's household holds too, and by their names; his rice is
     // then renamed, so its id is taken by a name the import does not match.
     var export = ""
     try bob.export { export += $0 }
     try alice.update(summary: { _ in "rename" }, now: Fixed.now + 2) {
-      _ = try $0.edit("Rice", changes: ItemChanges(rename: "Basmati"), today: Fixed.today, now: Fixed.now + 2)
+      _ = try $0.edit(
+        "Brown rice", changes: ItemChanges(rename: "Wholegrain rice"), today: Fixed.today, now: Fixed.now + 2)
     }
     let pasted = """
       ben's cookies

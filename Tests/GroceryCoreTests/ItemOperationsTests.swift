@@ -340,10 +340,14 @@ import Testing
     _ = try groceries.add(
       ["Salmon"], changes: ItemChanges(locations: ["Costco"]), today: Fixed.today, now: Fixed.now,
       newID: Fixed.ids())
+    _ = try groceries.addLocation("Aldi")
+    _ = try groceries.add(
+      ["Tuna"], changes: ItemChanges(locations: ["Costco", "Aldi"]), today: Fixed.today, now: Fixed.now,
+      newID: UUID.init)
     let result = try groceries.removeLocation("costco", now: Fixed.now)
     #expect(result.name == "Costco")
-    #expect(result.affected == 1)
-    #expect(groceries.items[0].locations == [])
+    #expect(result.affected == 1, "the salmon, bought only there; the tuna is still bought at Aldi")
+    #expect(groceries.items.map(\.locations) == [[], ["Aldi"]])
     #expect(throws: GroceryError.duplicateName(kind: .location, name: "Home")) {
       _ = try groceries.addLocation("Home")
       _ = try groceries.addLocation("home")

@@ -135,11 +135,13 @@ extension Groceries {
   public mutating func removeLocation(_ raw: String, now: Date) throws -> (name: String, affected: Int) {
     let name = try locationName(raw, whole: true)
     locations.removeAll { $0.name == name }
+    // Counted: the items bought only there, which are now bought anywhere; an item at other stores too stays
+    // limited to those.
     var affected = 0
     for i in items.indices where items[i].locations.contains(name) {
       items[i].locations.removeAll { $0 == name }
       items[i].updated = now
-      affected += 1
+      if items[i].locations.isEmpty { affected += 1 }
     }
     return (name, affected)
   }

@@ -18,8 +18,9 @@
 final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt. 7: `twin` counts
   /// only living rows. 8: `spelled`. 9: `purchase_day`, which holds what a history shows of each purchase, so
-  /// that a run of days is read from it alone, in order, wherever the table keeps those rows.
-  static let version: Int32 = 9
+  /// that a run of days is read from it alone, in order, wherever the table keeps those rows. 10: `item_located`,
+  /// the items limited to stores, so that removing a store reads those alone.
+  static let version: Int32 = 10
 
   let database: Database
 
@@ -51,6 +52,7 @@ final class HouseholdCache {
       CREATE INDEX item_restock ON item("staple", "onList", "alive", last, learned, key);
       CREATE INDEX item_twin ON item(key) WHERE twin = 1;
       CREATE INDEX item_spelled ON item(spelled, "alive") WHERE spelled IS NOT NULL;
+      CREATE INDEX item_located ON item("alive", "locations", key) WHERE length("locations") > 0;
       CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
       CREATE INDEX purchase_item ON purchase(item, day);
       CREATE INDEX purchase_day ON purchase(day, item, stamp, quantity, by);
@@ -526,11 +528,14 @@ final class HouseholdCache {
         ? state.categories.filter { means($0.value.name.value) }.map(\.key)
         : state.locations.filter { means($0.value.name.value) }.map(\.key)
       if ids.isEmpty { return }
-      // A category is in the name index, which is read alone; a store only in the row.
+      // A category is in the name index; a store in the index of the items limited to stores (which only a
+      // query that says it holds those alone may read). Each is read alone.
       let (test, index) =
-        isCategory ? ("\"category\" = ?", " INDEXED BY item_key") : ("instr(\"locations\", ?) > 0", "")
+        isCategory
+        ? ("\"category\" = ?", " INDEXED BY item_key WHERE")
+        : ("instr(\"locations\", ?) > 0", " INDEXED BY item_located WHERE length(\"locations\") > 0 AND")
       let s = try database.statement(
-        select + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item\(index) WHERE \"alive\" = 1 AND ("
+        select + " WHERE \"alive\" = 1 AND key IN (SELECT key FROM item\(index) \"alive\" = 1 AND ("
           + ids.map { _ in test }.joinedText(separator: " OR ") + "))")
       for (index, id) in ids.enumerated() { s.bind(id.sql, at: Int32(index + 1)) }
       try loadItems(s, into: &state)
