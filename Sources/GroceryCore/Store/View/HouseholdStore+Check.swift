@@ -71,20 +71,20 @@ extension HouseholdStore {
   /// ahead (by `check`, and on every command): changes only ever reach a machine after they are made.
   static let aheadLimit: Int64 = 5 * 60_000
 
-  /// The line numbers (from 1) of the lines that start at these offsets, in increasing order, of a log.
-  static func lineNumbers(_ file: String, at offsets: [Int]) throws -> [Int] {
-    let bytes = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
+  /// The line numbers (from 1) of the lines that start at these offsets, in increasing order, of a log, read
+  /// `chunk` bytes at a time.
+  static func lineNumbers(_ file: String, at offsets: [Int], chunk: Int = 1 << 20) throws -> [Int] {
     var numbers: [Int] = []
     numbers.reserveCapacity(offsets.count)
-    var line = 1
-    var position = 0
-    for offset in offsets {
-      while position < offset && position < bytes.count {
-        if bytes[position] == 0x0A { line += 1 }
+    var (line, position) = (1, 0)
+    _ = try FileSystem.readRegularFile(file, from: 0, limit: ChangeLog.maximumSize, chunk: chunk) { bytes in
+      for byte in bytes {
+        while numbers.count < offsets.count && offsets[numbers.count] <= position { numbers.append(line) }
+        if byte == 0x0A { line += 1 }
         position += 1
       }
-      numbers.append(line)
     }
+    while numbers.count < offsets.count { numbers.append(line) }
     return numbers
   }
 
@@ -93,13 +93,12 @@ extension HouseholdStore {
     name.hasSuffix(".jsonl") && MachineID.isValid(String(name.dropLast(6)))
   }
 
-  /// Counts the lines of each version in a log, from the `"v"` each line starts with.
-  static func versions(_ file: String) throws -> [Int: Int] {
+  /// Counts the lines of each version in a log, from the `"v"` each line starts with, reading it `chunk` bytes at
+  /// a time (a longer line whole).
+  static func versions(_ file: String, chunk: Int = 1 << 20) throws -> [Int: Int] {
     var counts: [Int: Int] = [:]
-    guard let bytes = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) else {
-      return counts
-    }
-    for line in bytes.split(separator: 0x0A) {
+    func count(_ line: ArraySlice<UInt8>) {
+      guard !line.isEmpty else { return }
       var reader = JSONReader(Array(line))
       var version = 0
       do {
@@ -111,6 +110,18 @@ extension HouseholdStore {
       }
       counts[version, default: 0] += 1
     }
+    var pending: [UInt8] = []
+    _ = try FileSystem.readRegularFile(file, from: 0, limit: ChangeLog.maximumSize, chunk: chunk) { bytes in
+      // Only the new bytes are looked through for a line's end.
+      var (start, from) = (0, pending.count)
+      pending += bytes
+      while let newline = pending[from...].firstIndex(of: 0x0A) {
+        count(pending[start..<newline])
+        (start, from) = (newline + 1, newline + 1)
+      }
+      pending.removeFirst(start)
+    }
+    count(pending[...])
     return counts
   }
 
