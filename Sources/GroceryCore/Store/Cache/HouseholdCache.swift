@@ -841,10 +841,10 @@ final class HouseholdCache {
     if !state.bought.isEmpty {
       let insert = try database.statement(
         "INSERT INTO purchase(item, change, stamp, day, quantity, by) VALUES (?, ?, ?, ?, ?, ?)")
-      // In item order, as the index keeps them, so that a rebuild's many inserts land near each other.
-      let bought =
-        state.bought.count > 64 ? state.bought.sorted { UUIDText.less($0.item, $1.item) } : state.bought
-      for bought in bought {
+      // In item order, as the index keeps them, so that a rebuild's many inserts land near each other; sorted in
+      // place, as a rebuild's purchases are many.
+      if state.bought.count > 64 { state.bought.sort { UUIDText.less($0.item, $1.item) } }
+      for bought in state.bought {
         insert.reset()
         try insert.bind(
           bought.item.sql, .text(bought.change), .blob(bought.stamp.bytes),

@@ -50,27 +50,40 @@ struct HouseholdState: Equatable, Sendable {
     var machine: UInt64
   }
 
-  /// Returns every live purchase of each item, oldest first, and fills every item's window from them: the end of
-  /// a fold of every log.
-  mutating func settleHistory() -> [UUID: [Bought]] {
+  /// Fills every item's window from its live purchases, and returns them, oldest first, unless `keeping` is
+  /// false (a rebuild, which reads them back from the cache): the end of a fold of every log. The purchases are
+  /// put in order as positions in `bought`, so that a rebuild holds no second copy of them.
+  @discardableResult
+  mutating func settleHistory(keeping: Bool = true) -> [UUID: [Bought]] {
     let gone = Set(unbought)
-    var result: [UUID: [Bought]] = [:]
-    for bought in self.bought
-    where !gone.contains(
-      Unbought(change: bought.change, item: bought.item, machine: bought.stamp.machineNumber))
-    {
-      result[bought.item, default: []].append(bought)
+    let bought = self.bought
+    var live = bought.indices.filter {
+      !gone.contains(
+        Unbought(change: bought[$0].change, item: bought[$0].item, machine: bought[$0].stamp.machineNumber))
     }
-    for (item, list) in result {
-      let live = list.sorted(by: HouseholdState.historyOrder)
+    // By item, then in history order; the sort is stable, so ties keep the order the purchases were applied in.
+    live.sort { a, b in
+      bought[a].item != bought[b].item
+        ? UUIDText.less(bought[a].item, bought[b].item) : HouseholdState.historyOrder(bought[a], bought[b])
+    }
+    var result: [UUID: [Bought]] = [:]
+    var settled = Set<UUID>()
+    var start = 0
+    while start < live.count {
+      let item = bought[live[start]].item
+      var end = start + 1
+      while end < live.count && bought[live[end]].item == item { end += 1 }
       var window = PurchaseWindow()
-      for bought in live {
-        window.add(bought.day, quantity: bought.quantity, machine: bought.stamp.machineNumber, by: bought.by)
+      for index in live[start..<end] {
+        let one = bought[index]
+        window.add(one.day, quantity: one.quantity, machine: one.stamp.machineNumber, by: one.by)
       }
       items[item]?.purchases = window
-      result[item] = live
+      settled.insert(item)
+      if keeping { result[item] = live[start..<end].map { bought[$0] } }
+      start = end
     }
-    for item in staleWindows where result[item] == nil { items[item]?.purchases = PurchaseWindow() }
+    for item in staleWindows where !settled.contains(item) { items[item]?.purchases = PurchaseWindow() }
     staleWindows = []
     return result
   }

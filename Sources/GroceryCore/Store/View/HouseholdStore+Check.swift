@@ -12,7 +12,7 @@ extension HouseholdStore {
     let marker = try HouseholdMarker.read(markerPath, shown: shown(markerPath))
     let this = try FileSystem.status(identityPath) != nil ? try identity().id : nil
     let logs = try logFiles()
-    let folded = try foldAll(logs, machine: this)
+    let folded = try foldAll(logs, machine: this, history: false)
     let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     var report = HouseholdCheck(
       folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil)

@@ -170,8 +170,13 @@ extension HouseholdStore {
     return reading
   }
 
-  /// Folds every log from its start in memory: for a rebuild, or where there is no cache to use.
-  func foldAll(_ logs: [String: Int], machine: String?, keepingAllTrips: Bool = false) throws -> Reading {
+  /// Folds every log from its start in memory: for a rebuild, or where there is no cache to use. Without
+  /// `history`, the reading holds no purchases but the windows of the items (a rebuild, or `check`).
+  func foldAll(
+    _ logs: [String: Int], machine: String?, keepingAllTrips: Bool = false, history keeping: Bool = true
+  )
+    throws -> Reading
+  {
     // Every trip is kept while folding, so that a change to an old trip finds it; the everyday state then keeps
     // each machine's latest few.
     var state = HouseholdState.initial
@@ -191,7 +196,7 @@ extension HouseholdStore {
         }
       }
     }
-    let history = state.settleHistory()
+    let history = state.settleHistory(keeping: keeping)
     state.needsRebuild = false
     if !keepingAllTrips {
       state.trips.pruneAll()
@@ -199,7 +204,7 @@ extension HouseholdStore {
     }
     return Reading(
       state: state, view: HouseholdView(state), positions: positions, undo: undo, cache: nil,
-      history: history,
+      history: keeping ? history : nil,
       refusals: refusals)
   }
 
@@ -229,7 +234,7 @@ extension HouseholdStore {
         }
         if let machine { lost = try lostChanges(in: cache, machine: machine, logs: logs) }
       }
-      var full = try foldAll(logs, machine: machine)
+      var full = try foldAll(logs, machine: machine, history: false)
       if let found = lost { lost = try stillLost(found) }
       return try HouseholdCache.create(cachePath, folder: folder) { cache in
         try cache.save(&full.state, touched: Touched(everything: full.state), positions: full.positions)
