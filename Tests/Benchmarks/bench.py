@@ -33,7 +33,8 @@ to) a copy of the 1-year household's cache, with nothing of grocery's; its time 
 (`names items --matching`) and `category color` (a change to no item); 20 years against 1 year, and at 100,000
 items against 50 ms (`history --since` there, a month of about 50,000 purchases, against `list`'s 250 ms).
 100,000 items also: `history NAME`, `stats NAME`, and `purchase TYPO` (`purchase 'itme 5'`, refused with the three
-closest of the thousands of names one edit away; the target of a change).
+closest of the thousands of names one edit away; the target of a change), and every other kind of change against
+50 ms: `edit`, `remove`, `undo`, `category remove`, `location remove` and `import` of a file of two lines.
 The same stores also: the whole `history` (timed, 5 runs, 3 at 100,000 items), with its peak memory and `export`'s,
 each held to the memory target.
 Rebuild: for the 20-year households, `cache.sqlite*` in this machine's state folder is deleted and one `list`
@@ -385,6 +386,24 @@ def main():
             # A typo, refused with the names it might mean (thousands of names are one edit from it).
             named.update(hyperfine([("purchase TYPO", grocery("purchase", "itme 5"), None)], env_for(home), 5,
                                    failing=True))
+            # The other changes, each set up by the command before it: an edit, a removal, an undo, a category and
+            # a store removed, a file of two lines imported (made once first, so that its setup removes it).
+            small = os.path.join(work, "small.csv")
+            with open(small, "w") as f:
+                f.write("name\nbench import\nitem 9\n")
+            subprocess.run([BINARY, "import", small, "--quiet"], env=env_for(home), check=True)
+            named.update(hyperfine([
+                ("edit", grocery("edit", "item 5", "--note", "a", "--quiet"),
+                 grocery("edit", "item 5", "--note", "b", "--quiet")),
+                ("remove", grocery("remove", "bench-gone", "--quiet"), grocery("add", "bench-gone", "--quiet")),
+                ("undo", grocery("undo", "--quiet"), grocery("add", "bench-undo", "--quiet")),
+                ("category remove", grocery("category", "remove", "Bench-aisle", "--quiet"),
+                 grocery("category", "add", "Bench-aisle", "--quiet")),
+                ("location remove", grocery("location", "remove", "Bench-store", "--quiet"),
+                 grocery("location", "add", "Bench-store", "--quiet")),
+                ("import (two lines)", grocery("import", small, "--quiet"),
+                 grocery("remove", "bench import", "--quiet")),
+            ], env_for(home), 5))
         if items in (1000, 10000):
             rows[key + "-peers"] = peers(items, os.path.join(work, key + "-peers"))
 
