@@ -140,9 +140,13 @@ struct ListCommand: Command, Runnable {
       let whole = try context.store.walkList(query) { context.write(try writer.add($0)) }
       context.write(try writer.finish(whole))
     case .print:
-      var writer = PrintRenderer.Writer(title: title, columns: columns ?? 2, width: width ?? 80, utf8: utf8)
-      let whole = try context.store.walkList(query) { writer.add($0) }
-      context.write(writer.finish(whole))
+      // Laid out whole before a line is written, so a cache found damaged part way costs only a second read.
+      let page = try context.store.againIfDamaged {
+        var writer = PrintRenderer.Writer(title: title, columns: columns ?? 2, width: width ?? 80, utf8: utf8)
+        let whole = try context.store.walkList(query) { writer.add($0) }
+        return writer.finish(whole)
+      }
+      context.write(page)
     }
   }
 

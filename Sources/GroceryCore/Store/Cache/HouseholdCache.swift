@@ -542,15 +542,26 @@ final class HouseholdCache {
     case .importing(let keys, let folded, let ids):
       var wanted = Set(keys)
       if folded {
-        // A key in ASCII with no two spaces running is its own folding: only the others are folded to be
-        // compared. (A name is trimmed and holds no control character, as every log line is checked to be.)
+        // A name whose key is in ASCII with no two spaces running folds to its key; any other is folded as it is
+        // (a mark dropped beside a space leaves two spaces that folding the name would have made one), from the
+        // rows the index picks. A name is trimmed and holds no control character, as every log line is checked
+        // to be.
         let matching = wanted
-        for key in try selectKeys(
-          "SELECT DISTINCT key FROM item INDEXED BY item_bought WHERE \"alive\" = 1"
-            + " AND (length(CAST(key AS BLOB)) != length(key) OR instr(key, '  ') > 0 OR key != trim(key))",
-          [])
-        where matching.contains(ImportName.key(key)) {
-          wanted.insert(key)
+        let s = try database.statement(
+          "SELECT DISTINCT key, \"name\" FROM item INDEXED BY item_bought WHERE \"alive\" = 1"
+            + " AND (length(CAST(key AS BLOB)) != length(key) OR instr(key, '  ') > 0 OR key != trim(key))")
+        while try s.step() {
+          if !s.isNull(1) && matching.contains(ImportName.key(s.text(1))) { wanted.insert(s.text(0)) }
+        }
+      }
+      // A file of a good part of the household (a backup brought back) is read in one pass over the table, which
+      // costs less than a statement a name.
+      if wanted.count > 256 {
+        let count = try database.statement(
+          "SELECT count(*) FROM item INDEXED BY item_bought WHERE \"alive\" = 1")
+        if try count.step(), wanted.count > Int(count.integer(0)) / 8 {
+          try loadItems(try database.statement(select + " WHERE \"alive\" = 1"), into: &state)
+          wanted = []
         }
       }
       for key in wanted { _ = try loadLiving(key, into: &state) }

@@ -44,6 +44,17 @@ extension HouseholdStore {
     }
   }
 
+  /// Runs `body` once more when it stopped on a cache found damaged part way (which the read removed, so the
+  /// second run rebuilds it): for a command that writes nothing until its whole read is done, as the paper list,
+  /// laid out whole, does.
+  public func againIfDamaged<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let failure as Database.Failure where failure.isDamage {
+      return try body()
+    }
+  }
+
   /// `category list`: every category in walk order with its items counted, a part of the items at a time.
   public func categorySummaries() throws -> [CategorySummary] {
     var counts: [String: Int] = [:]
