@@ -415,6 +415,57 @@ import Testing
         """)
   }
 
+  /// On paper, as in the text list, only what is on the list has a box to tick: with --all and --staples an item
+  /// off it has none, or a tick when it was bought today; --purchased ticks every one and dates the earlier ones;
+  /// the staples and the purchases are counted as the text list counts them.
+  @Test func printBoxesOnlyWhatIsOnTheListAndCountsWhatEachModeCounts() throws {
+    #expect(
+      PrintRenderer.render(try view(.all), columns: 1) == """
+        Groceries - Saturday 2026-11-21
+        ===============================
+
+        PRODUCE
+        [ ] Apples (unavailable today)
+            Bananas
+
+        DAIRY & FRIDGE
+        [x] Eggs
+        [ ] Milk x2 - 2%
+
+        UNCATEGORIZED
+        [ ] Batteries
+
+        3 to buy
+
+        """)
+    let staples = PrintRenderer.render(try view(.staples), columns: 1)
+    #expect(
+      staples == """
+        Groceries - Saturday 2026-11-21
+        ===============================
+
+        DAIRY & FRIDGE
+        [x] Eggs
+
+        1 staple, 0 on the list, 0 more due to restock
+
+        """, Comment(rawValue: staples))
+    #expect(
+      PrintRenderer.render(try view(.purchased), columns: 1) == """
+        Groceries - Saturday 2026-11-21
+        ===============================
+
+        BOUGHT TODAY
+        [x] Eggs
+
+        EARLIER
+        [x] Bananas (2026-11-19)
+
+        1 bought today
+
+        """)
+  }
+
   @Test mutating func printInUTF8KeepsEveryAlphabetAndMeasuresWideCharacters() throws {
     _ = try groceries.add(
       ["молоко", "γάλα", "日本茶", "Œufs"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now,

@@ -55,8 +55,17 @@ public enum PrintRenderer {
         }
         for entry in section.entries {
           var text = ascii(TextRenderer.describe(entry.item))
-          if entry.isUnavailable { text += " (unavailable today)" }
-          let box = part.mode == .purchased ? "[x] " : "[ ] "
+          // A box to tick for what is on the list; what is off it (with --all or --staples) has none, or a
+          // tick when it was bought today; a purchase says its day when that was not today, and its buyer.
+          let box: String
+          if part.mode == .purchased {
+            box = "[x] "
+            let notes = TextRenderer.annotations(entry, mode: .purchased, today: part.today)
+            if !notes.isEmpty { text += " (" + ascii(notes.joinedText(separator: "; ")) + ")" }
+          } else {
+            box = entry.item.isOnList ? "[ ] " : entry.boughtToday ? "[x] " : "    "
+            if entry.isUnavailable { text += " (unavailable today)" }
+          }
           body += TextLayout.wrap(text, width: columnWidth, first: box, rest: "    ")
         }
       }
@@ -92,7 +101,9 @@ public enum PrintRenderer {
         lines += body
       }
       lines.append("")
-      lines.append("\(whole.toBuy) to buy")
+      // The count a list of its mode gives: to buy, or the text list's count of staples or of today's purchases.
+      lines.append(
+        whole.mode == .shopping || whole.mode == .all ? "\(whole.toBuy) to buy" : TextRenderer.footer(whole))
       return lines.map(TextLayout.trimmingTrailingSpaces).joinedText(separator: "\n") + "\n"
     }
   }
