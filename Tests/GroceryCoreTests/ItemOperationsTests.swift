@@ -344,6 +344,9 @@ import Testing
     _ = try groceries.add(
       ["Tuna"], changes: ItemChanges(locations: ["Costco", "Aldi"]), today: Fixed.today, now: Fixed.now,
       newID: UUID.init)
+    #expect(
+      groceries.locationSummaries().map { "\($0.name) \($0.itemCount)" }.sorted() == ["Aldi 0", "Costco 1"],
+      "only the salmon is bought only at one store")
     let result = try groceries.removeLocation("costco", now: Fixed.now)
     #expect(result.name == "Costco")
     #expect(result.affected == 1, "the salmon, bought only there; the tuna is still bought at Aldi")

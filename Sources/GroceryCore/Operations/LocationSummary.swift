@@ -20,10 +20,12 @@ extension Groceries {
     return locationSummaries(counts: counts)
   }
 
-  /// Adds each item to the count of every location it is limited to: for counting a household a part at a time.
+  /// Adds each item bought at one location only to that location's count (an item at two stores is bought only
+  /// at neither, and removing one leaves it at the other): for counting a household a part at a time.
   func countLocations(into counts: inout [String: Int]) {
     for item in items {
-      for name in Set(item.locations) { counts[name, default: 0] += 1 }
+      let places = Set(item.locations)
+      if places.count == 1, let only = places.first { counts[only, default: 0] += 1 }
     }
   }
 
