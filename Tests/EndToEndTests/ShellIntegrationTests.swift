@@ -119,8 +119,8 @@ enum Tool {
     try scenario.folder.write("completion.bash", script)
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
     let program = """
-      export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)'
-      cd '\(scenario.folder.path)'; source completion.bash
+      export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
+      unset XDG_STATE_HOME XDG_DATA_HOME; cd '\(scenario.folder.path)'; source completion.bash
       COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " "))); COMP_CWORD=\(words.count - 1)
       _grocery; printf '%s\\n' "${COMPREPLY[@]}"
       """
@@ -271,6 +271,7 @@ enum Tool {
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
     let program = """
       set -x PATH '\(binFolder)' $PATH; set -x GROCERY_STORE '\(scenario.grocery.store)'
+      set -x HOME '\(scenario.folder.path)'; set -e XDG_STATE_HOME; set -e XDG_DATA_HOME
       cd '\(scenario.folder.path)'; source grocery.fish; complete -C 'grocery list --format '
       """
     let offered = try Tool.run("fish", ["--no-config", "-c", program], in: scenario.folder).stdout
@@ -285,6 +286,7 @@ enum Tool {
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
     let program = """
       set -x PATH '\(binFolder)' $PATH; set -x GROCERY_STORE '\(scenario.grocery.store)'
+      set -x HOME '\(scenario.folder.path)'; set -e XDG_STATE_HOME; set -e XDG_DATA_HOME
       cd '\(scenario.folder.path)'; source grocery.fish; complete -C \(Self.fishQuoted(line))
       """
     return try Tool.run("fish", ["--no-config", "-c", program], in: scenario.folder).stdout
@@ -357,7 +359,7 @@ enum Tool {
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
     let program = """
       export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
-      cd '\(scenario.folder.path)'
+      unset XDG_STATE_HOME XDG_DATA_HOME; cd '\(scenario.folder.path)'
       autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump"))'
       source '\(scenario.folder.file("_grocery"))'
       \(Self.zshCompadd)
