@@ -198,6 +198,24 @@ import Testing
     #expect(other.grocery.storeBytes() == before, "importing the same export twice adds nothing")
   }
 
+  /// Stores are listed oldest first; an import makes its new ones in one change, in the order the file gives.
+  @Test func anExportImportedIntoAnEmptyHouseholdKeepsTheStoresInTheirOrder() throws {
+    let stores = ["Costco", "Trader Joe's", "market", "Aldi", "Lidl", "corner shop"]
+    for (minute, store) in stores.enumerated() {
+      let added = try scenario.grocery.run(
+        ["location", "add", store], extra: ["GROCERY_NOW": "2026-11-21T12:0\(minute):00Z"])
+      #expect(added.status == 0, "\(added)")
+    }
+    let listed = try scenario.grocery.run(["location", "list"]).stdout
+    #expect(
+      listed.split(separator: "\n").map { String($0.prefix { $0 != " " || false }) }.count == stores.count)
+    try scenario.expect(["export", "-o", scenario.folder.file("household.json")])
+    let other = Scenario()
+    try other.given(["import", scenario.folder.file("household.json")])
+    #expect(try other.grocery.run(["location", "list"]).stdout == listed)
+    #expect(try other.grocery.run(["names", "locations"]).stdout == stores.joined(separator: "\n") + "\n")
+  }
+
   @Test func anExportOfATwoMachineHouseholdImportedIntoAnEmptyOneKeepsWhoBoughtWhat() throws {
     // Two state folders on one household folder are two machines. No day has purchases of one item by both,
     // whose order would follow the machines' random ids.

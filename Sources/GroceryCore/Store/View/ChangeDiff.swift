@@ -42,16 +42,19 @@ enum ChangeDiff {
     if old.categories.map(\.id) != after.categories.map(\.id) {
       operations.append(.order(after.categories.map(\.id), was: old.categories.map(\.id)))
     }
-    // Locations, by id.
+    // Locations, by id. The household lists them oldest first: those one change adds (an import, a migration)
+    // are made a millisecond apart, so that they keep the order the change gives them.
     let oldLocations = Dictionary(old.locations.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let newLocations = Dictionary(after.locations.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    var added: Int64 = 0
     for location in after.locations {
       let previous = oldLocations[location.id]
       var (set, was) = (LocationFields(), LocationFields())
       for field in LocationFields.table { field.diff(previous, location, oldNames, newNames, &set, &was) }
       if previous == nil {
         set.alive = true
-        set.created = created
+        set.created = created + added
+        added += 1
         operations.append(
           .location(location.id, set: newEntity(set, LocationFields.table), was: LocationFields(alive: false))
         )

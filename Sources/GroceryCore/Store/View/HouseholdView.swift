@@ -200,6 +200,9 @@ struct HouseholdView: Sendable {
   /// Orders by creation time, then by id, so every machine picks the same one of two same-named things.
   static func older(_ a: Register<Int64>, _ aID: UUID, than b: Register<Int64>, _ bID: UUID) -> Bool {
     if a.stamp != b.stamp { return a.stamp < b.stamp }
+    // Made by one change: in the order it made them (`ChangeDiff` dates a change's new stores a millisecond
+    // apart), else by id.
+    if a.value != b.value { return a.value < b.value }
     return UUIDText.less(aID, bID)
   }
 
