@@ -56,13 +56,8 @@ public enum FileSystem {
   /// Reads a regular file from an offset to its end, or returns nil when it does not exist. Anything that is
   /// not a regular file (a FIFO, a device, a folder) is refused at once, and so is a file larger than `limit`.
   static func readRegularFile(_ path: String, from offset: Int = 0, limit: Int) throws -> [UInt8]? {
-    guard let file = try openRegularFile(path) else { return nil }
-    let (fd, size) = file
+    guard let (fd, size) = try openBounded(path, limit: limit) else { return nil }
     defer { SystemCall.closeFile(fd) }
-    if size > limit {
-      throw GroceryError.unreadableStore(
-        path: path, reason: "it is \(size) bytes, larger than any household writes")
-    }
     if size <= offset { return [] }
     var bytes = [UInt8](repeating: 0, count: size - offset)
     var done = 0
@@ -83,13 +78,8 @@ public enum FileSystem {
   static func readRegularFile(
     _ path: String, from offset: Int, limit: Int, chunk: Int, _ body: ([UInt8]) throws -> Void
   ) throws -> Bool {
-    guard let file = try openRegularFile(path) else { return false }
-    let (fd, size) = file
+    guard let (fd, size) = try openBounded(path, limit: limit) else { return false }
     defer { SystemCall.closeFile(fd) }
-    if size > limit {
-      throw GroceryError.unreadableStore(
-        path: path, reason: "it is \(size) bytes, larger than any household writes")
-    }
     var at = offset
     while at < size {
       var bytes = [UInt8](repeating: 0, count: min(chunk, size - at))
@@ -100,6 +90,17 @@ public enum FileSystem {
       at += count
     }
     return true
+  }
+
+  /// Opens a regular file to read, with its size, refusing one larger than `limit`; nil when it does not exist.
+  private static func openBounded(_ path: String, limit: Int) throws -> (fd: Int32, size: Int)? {
+    guard let file = try openRegularFile(path) else { return nil }
+    if file.size > limit {
+      SystemCall.closeFile(file.fd)
+      throw GroceryError.unreadableStore(
+        path: path, reason: "it is \(file.size) bytes, larger than any household writes")
+    }
+    return file
   }
 
   /// Opens a regular file to read, with its size, or returns nil when it does not exist. Anything that is not a
