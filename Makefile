@@ -49,7 +49,7 @@ demo: build
 	@echo
 	@echo "That is a sample household, kept in $(DEMO) (its machine state in .build/demo/state);"
 	@echo "your own list is untouched. Try:"
-	@echo "  XDG_STATE_HOME=.build/demo/state $(RELEASE) --store $(DEMO) list --staples"
+	@echo "  $(DEMOENV) $(RELEASE) --store $(DEMO) list --staples"
 	@echo "  (or: list --at costco, stats, history, category list)"
 	@echo "Your own list: $(RELEASE) add milk eggs"
 	@echo "then $(RELEASE) list; 'make install' puts grocery on PATH."
