@@ -450,6 +450,9 @@ import Testing
         1 staple, 0 on the list, 0 more due to restock
 
         """, Comment(rawValue: staples))
+    let narrow = PrintRenderer.render(try view(.staples), columns: 1, width: 40)
+    #expect(
+      narrow.hasSuffix("\n1 staple, 0 on the list, 0 more due to\nrestock\n"), Comment(rawValue: narrow))
     #expect(
       PrintRenderer.render(try view(.purchased), columns: 1) == """
         Groceries - Saturday 2026-11-21

@@ -101,9 +101,11 @@ public enum PrintRenderer {
         lines += body
       }
       lines.append("")
-      // The count a list of its mode gives: to buy, or the text list's count of staples or of today's purchases.
-      lines.append(
-        whole.mode == .shopping || whole.mode == .all ? "\(whole.toBuy) to buy" : TextRenderer.footer(whole))
+      // The count a list of its mode gives: to buy, or the text list's count of staples or of today's purchases,
+      // within the width.
+      let count =
+        whole.mode == .shopping || whole.mode == .all ? "\(whole.toBuy) to buy" : TextRenderer.footer(whole)
+      lines += TextLayout.wrap(count, width: width, first: "", rest: "")
       return lines.map(TextLayout.trimmingTrailingSpaces).joinedText(separator: "\n") + "\n"
     }
   }

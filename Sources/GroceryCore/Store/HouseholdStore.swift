@@ -281,35 +281,11 @@ public struct HouseholdStore: Sendable {
   }
 
   /// Runs a body holding the household's change lock.
-  ///
-  /// A body that fails where the household folder still does not exist (a path no folder can be made at, such as
-  /// one under `/proc`) wrote nothing to it: what this call made for the lock, with this machine's identity and
-  /// cache, is removed, and the folders it made while they are empty, so that the failed command leaves nothing.
   public func withLock<T>(onWait: () -> Void = {}, _ body: () throws -> T) throws -> T {
-    var made: [String] = []
-    var missing = stateFolder
-    while try FileSystem.status(missing) == nil {
-      made.append(missing)
-      let parent = FileSystem.folder(of: missing)
-      if parent == missing { break }
-      missing = parent
-    }
-    do {
-      try FileSystem.makeFolders(stateFolder, mode: 0o700)
-      let lock = try FileLock.acquire(lockPath, timeout: lockTimeout, onWait: onWait)
-      defer { withExtendedLifetime(lock) {} }
-      return try body()
-    } catch {
-      if !made.isEmpty, ((try? FileSystem.status(folder)) ?? nil) == nil {
-        for file in [
-          identityPath, cachePath, cachePath + "-journal", cachePath + "-wal", cachePath + "-shm", lockPath,
-        ] {
-          _ = SystemCall.remove(file)
-        }
-        for folder in made { _ = SystemCall.removeFolder(folder) }
-      }
-      throw error
-    }
+    try FileSystem.makeFolders(stateFolder, mode: 0o700)
+    let lock = try FileLock.acquire(lockPath, timeout: lockTimeout, onWait: onWait)
+    defer { withExtendedLifetime(lock) {} }
+    return try body()
   }
 
   /// Creates the household folder and its marker if they are missing.
