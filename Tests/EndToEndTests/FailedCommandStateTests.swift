@@ -36,20 +36,6 @@ import Testing
     #expect(try everything() == before)
   }
 
-  /// A folder no one can make, though its parent looks writable (`/proc` takes no new folder, even from root): the
-  /// change fails only once it holds the lock, and what it made for that is taken away again.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self"), "needs /proc"))
-  func aHouseholdThatCannotBeMadeLeavesNoStateBehind() throws {
-    let before = try everything()
-    for command in [["add", "x"], ["init"], ["location", "add", "Aldi"]] {
-      let result = try scenario.grocery.run(["--store", "/proc/grocery-test"] + command)
-      #expect(result.status == 74, "\(command)")
-      #expect(
-        result.stderr.hasPrefix("grocery: error: cannot create folder '/proc/grocery-test': "), "\(command)")
-      #expect(try everything() == before, "\(command)")
-    }
-  }
-
   @Test(arguments: [["list"], ["add", "x"], ["undo", "--list"]])
   func aFileThatIsNotAVersion1StoreIsRefusedAsOneCreatingNothing(_ command: [String]) throws {
     try scenario.folder.write("f", "hi\n")

@@ -37,6 +37,32 @@ import Testing
     #expect(try names() == expected)
   }
 
+  /// The first changes on a new machine made at once (a person and a cron job, on first use), where nothing
+  /// exists yet, not even `~/.local`: every one is kept, under one identity, in one log.
+  @Test func firstChangesMadeAtOnceOnANewMachineAreAllKeptInOneLog() throws {
+    for round in 0..<40 {
+      let home = TemporaryDirectory()
+      var process = GroceryProcess(folder: home.path)
+      process.environment["GROCERY_STORE"] = nil
+      let grocery = process
+      let failures = Failures()
+      DispatchQueue.concurrentPerform(iterations: 4) { n in
+        do {
+          let outcome = try grocery.run(["add", "first-\(n)", "--quiet"])
+          if outcome.status != 0 { failures.add("round \(round), add \(n): \(outcome)") }
+        } catch {
+          failures.add("\(error)")
+        }
+      }
+      #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
+      let logs = home.path + "/.local/share/grocery/household/logs"
+      #expect(try FileManager.default.contentsOfDirectory(atPath: logs).count == 1, "round \(round)")
+      #expect(
+        try grocery.run(["names", "items"]).stdout == "first-0\nfirst-1\nfirst-2\nfirst-3\n", "round \(round)"
+      )
+    }
+  }
+
   @Test func killingAWriterAtAnyMomentNeverBreaksTheStore() throws {
     try scenario.given(["init", "--sample"])
     // Time a few uninterrupted writes, then kill at moments spread around the end of one, where it writes.

@@ -241,15 +241,6 @@ public enum FileSystem {
         if let missing {
           if !isFolder { throw ioError(missing, "create folder", ENOTDIR) }
           try SystemCall.checkAccess(current, W_OK | X_OK).get(missing, "create folder")
-          // Permission is not all: some file systems take no new folder even from root (`/proc`). The first
-          // folder to make is made and removed again, so that the change fails before anything is made for it;
-          // one another grocery made meanwhile is left, and removing an empty one it just made costs it nothing,
-          // as it makes the folders it writes in with their parents.
-          switch SystemCall.makeFolder(missing, mode: 0o700) {
-          case .success: _ = SystemCall.removeFolder(missing)
-          case .failure(let error) where error.code == EEXIST: break
-          case .failure(let error): throw ioError(missing, "create folder", error.code)
-          }
         } else {
           if !isFolder { throw ioError(shown, "write in", ENOTDIR) }
           try SystemCall.checkAccess(current, W_OK | X_OK).get(shown, "write in")
