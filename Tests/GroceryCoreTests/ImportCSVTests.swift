@@ -50,6 +50,24 @@ import Testing
     #expect(rows(CSVRenderer.render(try copy.listView(query))) == rows(csv))
   }
 
+  /// A spreadsheet where the comma is the decimal mark saves CSV with semicolons; a range copied from one is
+  /// tab-separated. Both read as the comma-separated file does, a comma then being plain text.
+  @Test(arguments: [";", "\t"])
+  func aSpreadsheetsSemicolonsOrTabsReadAsCommas(_ separator: String) throws {
+    let rows = [
+      ["category", "name", "quantity", "note", "on_list"], ["Dairy", "Milk", "2", "skim, not whole", "true"],
+      ["Pantry", "Chips \"salted\"", "1", "", "false"],
+    ]
+    func text(_ separator: String) -> String {
+      rows.map { $0.map(CSVRenderer.field).joined(separator: separator) }.joined(separator: "\r\n") + "\r\n"
+    }
+    let expected = try Importer.read([ImportFile(name: "list.csv", text: text(","))])
+    let document = try Importer.read([ImportFile(name: "list.csv", text: text(separator))])
+    #expect(document.format == .csv)
+    #expect(document == expected)
+    #expect(document.items.map(\.note) == [.some("skim, not whole"), .some(nil)])
+  }
+
   @Test func aNeutralisedFieldComesBackAsTyped() throws {
     let text =
       CSVRenderer.header.joined(separator: ",") + "\r\n"

@@ -7,19 +7,25 @@
 /// purchase history (a grocery export does).
 enum CSVImporter {
   /// Returns true when the text starts with a header row of `CSVRenderer.header` columns that includes `name`.
-  static func isHeader(_ text: String) -> Bool {
+  static func isHeader(_ text: String) -> Bool { separator(of: text) != nil }
+
+  /// The separator the header row is written with: a comma, a semicolon (a spreadsheet's CSV where the comma is
+  /// the decimal mark) or a tab; nil when the first line is no such header.
+  static func separator(of text: String) -> Unicode.Scalar? {
     var firstLine = Substring(text.prefix { $0 != "\n" && $0 != "\r\n" })
     if firstLine.hasSuffix("\r") { firstLine = firstLine.dropLast() }
     if firstLine.hasPrefix("\u{FEFF}") { firstLine = firstLine.dropFirst() }
-    let names = firstLine.split(separator: ",", omittingEmptySubsequences: false).map {
-      UnicodeText.trimmed(String($0)).lowercased()
+    return [",", ";", "\t"].first { (separator: Unicode.Scalar) in
+      let names = firstLine.split(separator: Character(separator), omittingEmptySubsequences: false).map {
+        UnicodeText.trimmed(String($0)).lowercased()
+      }
+      return names.contains("name") && names.allSatisfy { CSVRenderer.header.contains($0) }
+        && Set(names).count == names.count
     }
-    return names.contains("name") && names.allSatisfy { CSVRenderer.header.contains($0) }
-      && Set(names).count == names.count
   }
 
   static func read(_ text: String, file: String) throws -> ImportDocument {
-    let rows = try CSVRecords.read(text, file: file)
+    let rows = try CSVRecords.read(text, file: file, separator: separator(of: text) ?? ",")
     guard let header = rows.first, isHeader(header.fields.joinedText(separator: ",")) else {
       throw GroceryError.malformedImport(
         file: file, line: 1,

@@ -7,7 +7,9 @@ enum CSVRecords {
   }
 
   /// Splits a text into RFC 4180 records, refusing a quote that is never closed or text after a closing quote.
-  static func read(_ text: String, file: String) throws -> [Record] {
+  /// Fields are separated by `separator`: a comma, or what a spreadsheet saves instead (a semicolon where the
+  /// comma is the decimal mark, a tab).
+  static func read(_ text: String, file: String, separator: Unicode.Scalar = ",") throws -> [Record] {
     var records: [Record] = []
     var fields: [String] = []
     var field = ""
@@ -46,7 +48,7 @@ enum CSVRecords {
         }
         quoted = true
         wasQuoted = true
-      } else if c == "," {
+      } else if c == separator {
         fields.append(field)
         field = ""
         wasQuoted = false
