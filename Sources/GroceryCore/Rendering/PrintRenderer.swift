@@ -71,7 +71,7 @@ public enum PrintRenderer {
       }
     }
 
-    /// Returns the page: the dated title, the body in one or two columns, and the whole list's count to buy.
+    /// Returns the page: the dated title, the body in one or two columns, and the count the list's mode gives.
     public func finish(_ whole: ListView) -> String {
       var heading = ascii(title ?? "Groceries") + " - \(weekdays[whole.today.weekday]) \(whole.today)"
       if let location = whole.location { heading += " - " + ascii(location) }
