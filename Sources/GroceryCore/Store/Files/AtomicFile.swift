@@ -34,7 +34,7 @@ enum AtomicFile {
     _ body: (Int32) throws -> Void
   ) throws {
     let folder = FileSystem.folder(of: target)
-    if interruptible { removeStale(of: target, in: folder) }
+    if interruptible { try removeStale(of: target, in: folder) }
     let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
     let temporary =
       folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -61,14 +61,21 @@ enum AtomicFile {
   }
 
   /// Removes the target's temporary files (`.NAME.tmp-PID-N`) whose process is no longer running: what a write
-  /// killed before it could remove its own left.
-  private static func removeStale(of target: String, in folder: String) {
+  /// killed before it could remove its own left. A folder this user may write in but not read (mode 0300) shows
+  /// none, and is not listed; a folder that cannot be listed otherwise is an error. One such file this user may
+  /// not remove (another user's, in a shared folder) is that user's to remove, and is left.
+  private static func removeStale(of target: String, in folder: String) throws {
+    guard case .success = SystemCall.checkAccess(folder, R_OK) else { return }
     let prefix = temporaryPrefix(for: target)
-    for name in (try? FileSystem.entries(folder)) ?? [] where name.hasPrefix(prefix) {
+    for name in try FileSystem.entries(folder) where name.hasPrefix(prefix) {
       guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid(),
         kill(pid, 0) != 0, errno == ESRCH
       else { continue }
-      _ = SystemCall.remove(folder + "/" + name)
+      switch SystemCall.remove(folder + "/" + name) {
+      case .success: break
+      case .failure(let error) where [EACCES, EPERM, ENOENT].contains(error.code): break
+      case .failure(let error): throw FileSystem.ioError(folder + "/" + name, "remove", error.code)
+      }
     }
   }
 }
