@@ -415,6 +415,14 @@ import Testing
         usage: grocery list [OPTIONS] (see 'grocery list --help')
 
         """, status: 64)
+    try scenario.expectRefused(
+      ["list", "--title", "Week 47", "--format", "csv"],
+      stderr: """
+        grocery: error: option '--title' goes with every format but '--format csv', whose first row is its \
+        header
+        usage: grocery list [OPTIONS] (see 'grocery list --help')
+
+        """, status: 64)
   }
 
   /// Makes a trip at Market on the given day that checks the items off in the given order, a minute apart.

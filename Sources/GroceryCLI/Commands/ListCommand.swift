@@ -107,6 +107,11 @@ struct ListCommand: Command, Runnable {
         "option '--flat' goes with '--format text' or '--format markdown'; the others have no headings",
         path: parsed.path)
     }
+    if format == .csv && title != nil {
+      throw UsageError(
+        "option '--title' goes with every format but '--format csv', whose first row is its header",
+        path: parsed.path)
+    }
     if format != .print && (columns != nil || width != nil) {
       throw UsageError("options '--columns' and '--width' go with '--format print'", path: parsed.path)
     }
