@@ -353,10 +353,42 @@ import Testing
       in: at..<text.index(at, offsetBy: 24), with: "9999-12-31T23:59:59.999Z")
     try (text + late).write(toFile: path, atomically: false, encoding: .utf8)
     _ = try alice.load()
-    #expect(said.lines.first?.contains("line 2: at: a time no grocery writes (after 9999)") == true)
+    #expect(
+      said.lines.first?.contains(
+        "line 2: at: a time after 9999-12-31T23:59:58.999Z, the last a line may carry")
+        == true)
     try add(["Eggs"], to: alice, at: Fixed.now + 1)
     let written = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").last ?? ""
     #expect(written.contains("\"at\":\"2026-"), "stamped by this machine's clock, not the year 9999")
+  }
+
+  /// The last stamp a line may carry leaves no later one: a peer's line so stamped (a clock at the end of 9999,
+  /// or written by hand) must not stop every change after it, on any machine.
+  @Test func aPeersStampAtTheEndOfTimeJamsNoChange() throws {
+    let (alice, bob) = (machine("alice"), machine("bob"))
+    try add(["Milk"], to: bob)
+    let line =
+      "{\"v\":2,\"id\":\"11111111-1111-4111-8111-111111111111\",\"at\":\"9999-12-31T23:59:58.999Z\","
+      + "\"seq\":\(Change.maximumCounter),\"machine\":\"cccccccccccccccc\",\"summary\":\"x\",\"ops\":[]}\n"
+    try line.write(toFile: bob.logsFolder + "/cccccccccccccccc.jsonl", atomically: false, encoding: .utf8)
+    #expect(try bob.check(now: Fixed.now).logs.allSatisfy { $0.refused.isEmpty }, "the line is read")
+    // Both machines go on making changes, each later than its own last, and every grocery reads them all.
+    for (index, name) in ["Eggs", "Bread", "Jam"].enumerated() {
+      try add([name], to: alice, at: Fixed.now + Double(index + 1))
+      try add([name + "s"], to: bob, at: Fixed.now + Double(index + 1))
+    }
+    for store in [alice, bob] {
+      #expect(
+        try store.load().items.map(\.name).sorted()
+          == ["Bread", "Breads", "Eggs", "Eggss", "Jam", "Jams", "Milk"])
+    }
+    for store in [alice, bob] {
+      let log = try #require(try store.identity().id)
+      let stamps = try String(contentsOfFile: store.logsFolder + "/" + log + ".jsonl", encoding: .utf8)
+        .split(separator: "\n").suffix(3)
+      #expect(stamps.allSatisfy { $0.contains("\"at\":\"9999-12-31T23:59:58.") }, "in the last second")
+    }
+    #expect(try bob.check(now: Fixed.now).logs.allSatisfy { $0.refused.isEmpty }, "no line refused")
   }
 
   @Test func aNewIdentityDoesNotInheritTheOldMachinesUndo() throws {

@@ -219,7 +219,9 @@ public struct HouseholdStore: Sendable {
     if reading.state.machines[machine.id]?.value != machine.name {
       operations.insert(.machine(name: machine.name), at: 0)
     }
-    let stamp = Stamp.next(after: reading.state.latest, now: now, machine: machine.id)
+    let stamp = Stamp.next(
+      after: reading.state.latest, own: reading.positions[machine.id]?.last ?? .zero, now: now,
+      machine: machine.id)
     // The stamp orders the change after every one this machine has seen; when that runs it ahead of this
     // machine's own clock, the line says that clock's time too, which is what people are shown.
     let time = reading.state.clock(now, machine: machine.id)

@@ -55,7 +55,9 @@ extension Int64: FieldValue {
     guard let raw = try reader.readRawString(), let ms = Stamp.parse(raw) else {
       throw reader.fail("expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ")
     }
-    if !Stamp.writable.contains(ms) { throw reader.fail("a time no grocery writes (after 9999)") }
+    if !Stamp.writable.contains(ms) {
+      throw reader.fail("a time after 9999-12-31T23:59:58.999Z, the last a line may carry")
+    }
     return ms
   }
   var json: String { "\"" + Stamp.format(self) + "\"" }
