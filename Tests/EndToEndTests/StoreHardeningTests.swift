@@ -27,19 +27,54 @@ import Testing
       status: 74)
   }
 
-  @Test func aFIFOInPlaceOfALogIsRefusedNotWaitedOn() throws {
+  @Test func aFIFOInPlaceOfThisMachinesLogIsLeftOutNotWaitedOn() throws {
     try scenario.given(["add", "milk"])
     let log = try ownLog()
     unlink(log)
     #expect(mkfifo(log, 0o600) == 0)
-    try scenario.expect(
-      ["list"], stderr: "grocery: error: cannot read '\(log)': it is not a regular file\n", status: 74)
+    let leftOut =
+      "grocery: warning: '\(log)' is not a regular file (a link, a folder, a FIFO or a device): its machine's"
+      + " changes are left out until it is one\n"
+    let listed = try scenario.grocery.run(["list"])
+    #expect(listed.status == 0 && listed.stdout == "Nothing on the list.\n", "\(listed)")
+    #expect(listed.stderr.hasPrefix(leftOut), "\(listed)")
+    let before = scenario.grocery.storeBytes()
+    let added = try scenario.grocery.run(["add", "eggs"])
+    #expect(added.status == 74, "\(added)")
+    #expect(added.stderr.hasSuffix("grocery: error: cannot write '\(log)': it is not a regular file\n"))
+    #expect(scenario.grocery.storeBytes() == before)
     let fifo = scenario.folder.file("fifo")
     #expect(mkfifo(fifo, 0o600) == 0)
     try scenario.expect(
       ["--store", fifo, "list"],
       stderr: "grocery: error: cannot use '\(fifo)': it is not a folder (a household is a folder)\n",
       status: 74)
+  }
+
+  /// Whatever a peer or a sync tool puts in place of another machine's log (a link to a device or to a log, a
+  /// folder, a FIFO) is left out and said on every command, and named by `check`; every other log is still read
+  /// and changes are still made.
+  @Test func aPeersLogThatIsNotARegularFileIsLeftOutAndNothingElseStops() throws {
+    try scenario.given(["add", "milk"])
+    let logs = scenario.grocery.store + "/logs/"
+    let own = try ownLog()
+    #expect(symlink("/dev/zero", logs + "aaaaaaaaaaaaaaaa.jsonl") == 0)
+    #expect(symlink(own, logs + "bbbbbbbbbbbbbbbb.jsonl") == 0)
+    #expect(mkdir(logs + "cccccccccccccccc.jsonl", 0o700) == 0)
+    #expect(mkfifo(logs + "dddddddddddddddd.jsonl", 0o600) == 0)
+    let warnings = ["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb", "cccccccccccccccc", "dddddddddddddddd"].map {
+      "grocery: warning: '\(logs)\($0).jsonl' is not a regular file (a link, a folder, a FIFO or a device): its"
+        + " machine's changes are left out until it is one\n"
+    }.joined()
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n", stderr: warnings)
+    try scenario.expect(["add", "eggs"], stdout: "added: eggs\n", stderr: warnings)
+    let checked = try scenario.grocery.run(["check"])
+    #expect(checked.status == 65, "\(checked)")
+    for machine in ["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb", "cccccccccccccccc", "dddddddddddddddd"] {
+      #expect(checked.stdout.contains("left out: \(logs)\(machine).jsonl"), "\(checked)")
+    }
+    #expect(checked.stdout.hasSuffix("\n4 problems\n"), "\(checked)")
   }
 
   @Test func aReadOnlyLogIsRefusedAndLeftAlone() throws {

@@ -139,6 +139,26 @@ struct Household {
     #expect(try bob.run(["history", "--format", "json"]).stdout.contains("\"by\" : \"alice\""))
   }
 
+  /// A link in place of a log, pushed through git by a peer, is left out where it is pulled: the sync that brings
+  /// it, and every command after, go on, and both machines still share every other change.
+  @Test func aLinkPushedInPlaceOfALogStopsNoMachine() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    #expect(symlink("/dev/zero", bob.store + "/logs/eeeeeeeeeeeeeeee.jsonl") == 0)
+    #expect(try git(["add", "-A"], in: bob.store) == 0)
+    #expect(try git(["commit", "-q", "-m", "a link"], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    let synced = try household.on(alice, at: 1, "sync")
+    #expect(synced.stderr.contains("eeeeeeeeeeeeeeee.jsonl' is not a regular file"), "\(synced)")
+    try household.on(alice, at: 2, "add", "eggs")
+    try household.on(bob, at: 3, "add", "bread")
+    try household.syncAll([alice, bob], at: 4)
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(alice)
+        == "Uncategorized\n  [ ] bread\n  [ ] eggs\n  [ ] milk\n\n3 items to buy, 0 bought today\n")
+  }
+
   @Test func bothBuyTheSameItemAndEveryPurchaseIsKept() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])

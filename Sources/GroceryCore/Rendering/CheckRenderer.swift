@@ -38,6 +38,13 @@ public enum CheckRenderer {
           + "\n"
     }
     for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
+    for file in check.leftOut {
+      let text =
+        "left out: " + Names.printable(file)
+        + " is not a regular file (a link, a folder, a FIFO or a device);"
+        + " put its machine's log back as a file, or remove it"
+      out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
+    }
     if let own = check.ownLog {
       out += "\n" + TextLayout.wrap(own, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
     }

@@ -95,24 +95,45 @@ public struct HouseholdStore: Sendable {
     return try read(.ids([])).view.machines
   }
 
-  /// The logs in the folder by machine id, with their sizes.
+  /// The logs in the folder by machine id, with their sizes. A log that is not a regular file is left out and
+  /// said, as a line no grocery reads is: whatever a sync tool brings in under a log's name (a link, a folder, a
+  /// FIFO), every other machine's changes are still read.
   func logFiles() throws -> [String: Int] {
+    let scan = try scanLogs()
+    for file in scan.leftOut {
+      warn(
+        "'\(file)' is not a regular file (a link, a folder, a FIFO or a device): its machine's changes are left"
+          + " out until it is one")
+    }
+    return scan.logs
+  }
+
+  /// The logs in the folder that are regular files, by machine id, with their sizes; and those that are not, shown.
+  func scanLogs() throws -> (logs: [String: Int], leftOut: [String]) {
     var logs: [String: Int] = [:]
+    var leftOut: [String] = []
     let names = try FileSystem.entries(logsFolder)
     for name in names where ConflictCopy.isOne(name) {
       warn(ConflictCopy.message(shown(logsFolder + "/" + name)))
     }
-    for name in names where name.hasSuffix(".jsonl") {
+    for name in names.sorted() where name.hasSuffix(".jsonl") {
       let machine = String(name.dropLast(6))
       guard MachineID.isValid(machine) else { continue }
       let file = logsFolder + "/" + name
-      guard let info = try FileSystem.status(file) else { continue }
+      guard let info = try FileSystem.status(file, followingLinks: false) else { continue }
       if info.st_mode & S_IFMT != S_IFREG {
-        throw GroceryError.io(path: shown(file), operation: "read", reason: "it is not a regular file")
+        leftOut.append(shown(file))
+        continue
       }
       logs[machine] = Int(info.st_size)
     }
-    return logs
+    return (logs, leftOut)
+  }
+
+  /// Whether a machine's log is there as a regular file, which is all grocery reads as a log.
+  func isRegularLog(_ file: String) throws -> Bool {
+    guard let info = try FileSystem.status(file, followingLinks: false) else { return false }
+    return info.st_mode & S_IFMT == S_IFREG
   }
 
   /// A file inside the household, named for messages from the folder as the user gave it.

@@ -167,6 +167,13 @@ public struct HouseholdSync {
   /// own log stays as it is here: a change made to it elsewhere is undone in a commit of its own. A merge that
   /// fails for any other reason is abandoned whole, with git's whole message.
   @discardableResult
+  /// Another machine's log as it is in the folder; nil when it is not there, or not a regular file (a link, a
+  /// folder, a FIFO a peer pushed), which every read leaves out.
+  func logBytes(_ path: String) throws -> [UInt8]? {
+    guard try store.isRegularLog(path) else { return nil }
+    return try FileSystem.readRegularFile(path, limit: ChangeLog.maximumSize)
+  }
+
   func merge(allowUnrelated: Bool, shown: String, ownLog: String?) throws -> [String] {
     let ref = "refs/remotes/origin/main"
     var ahead: [(path: String, bytes: [UInt8])] = []
@@ -175,7 +182,7 @@ public struct HouseholdSync {
     for path in listed.output.split(separator: "\n").map(String.init)
     where path.hasPrefix("logs/") && path != ownLog {
       let local = store.folder + "/" + path
-      guard let bytes = try FileSystem.readRegularFile(local, limit: ChangeLog.maximumSize),
+      guard let bytes = try logBytes(local),
         let remote = try committed(ref, path)
       else { continue }
       let tracked = try git.run(["ls-files", "--error-unmatch", "--", path]).succeeded
@@ -286,8 +293,7 @@ public struct HouseholdSync {
     ])
     for path in differing.output.split(separator: "\0") where path.hasSuffix(".jsonl") {
       let machine = String(FileSystem.name(of: String(path)).dropLast(6))
-      replaceable[machine] = try FileSystem.readRegularFile(
-        store.folder + "/" + path, limit: ChangeLog.maximumSize)
+      replaceable[machine] = try logBytes(store.folder + "/" + path)
     }
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
       let machine = try store.identity(creating: true)
@@ -373,9 +379,7 @@ public struct HouseholdSync {
     // edited by hand), did not come in: only the lines that differ did.
     var known: [String: Set<ArraySlice<UInt8>>] = [:]
     for (machine, old) in replaceable {
-      let now =
-        try FileSystem.readRegularFile(
-          store.logsFolder + "/" + machine + ".jsonl", limit: ChangeLog.maximumSize) ?? []
+      let now = try logBytes(store.logsFolder + "/" + machine + ".jsonl") ?? []
       if now.starts(with: old) { continue }
       let common = zip(old, now).prefix { $0 == $1 }.count
       let parting = now.prefix(common).lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
@@ -424,7 +428,13 @@ public struct HouseholdSync {
     let tracked = try git.run(["ls-tree", "--name-only", "HEAD", "logs/"]).output.split(separator: "\n")
     for path in tracked.map(String.init) where path.hasSuffix(".jsonl") && path != ownLog {
       guard let copy = try committed("HEAD", path) else { continue }
-      let here = try FileSystem.readRegularFile(store.folder + "/" + path, limit: ChangeLog.maximumSize)
+      // What is there and not a regular file (a link git brought) is left out by every read, and left here.
+      if try FileSystem.status(store.folder + "/" + path, followingLinks: false) != nil,
+        try !store.isRegularLog(store.folder + "/" + path)
+      {
+        continue
+      }
+      let here = try logBytes(store.folder + "/" + path)
       if let here, here == copy || !copy.starts(with: here) { continue }
       try git.must(["checkout", "-q", "HEAD", "--", path], doing: "putting back '\(path)'")
       restored.append(path)

@@ -53,14 +53,16 @@ public struct HouseholdCheck: Equatable, Sendable {
   public var strays: [String]
   /// What is wrong between this machine's log and its own state, when anything is.
   public var ownLog: String?
+  /// Logs that are not regular files (a link, a folder, a FIFO): left out, with every change they might hold.
+  public var leftOut: [String] = []
   /// Change ids that more than one change carries.
   public var sharedIDs: [SharedID] = []
 
   /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
-  /// disagreement about this machine's log, and a change id two changes carry. Another change with the stamp of
-  /// the line above is read, and listed only.
+  /// disagreement about this machine's log, a change id two changes carry, and a log that is not a regular file.
+  /// Another change with the stamp of the line above is read, and listed only.
   public var problems: Int {
     logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
-      + (ownLog == nil ? 0 : 1) + sharedIDs.count
+      + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count
   }
 }

@@ -11,11 +11,12 @@ extension HouseholdStore {
     try checkFolder()
     let marker = try HouseholdMarker.read(markerPath, shown: shown(markerPath))
     let this = try FileSystem.status(identityPath) != nil ? try identity().id : nil
-    let logs = try logFiles()
+    let (logs, leftOut) = try scanLogs()
     let folded = try foldAll(logs, machine: this, history: false)
     let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     var report = HouseholdCheck(
-      folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil)
+      folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil,
+      leftOut: leftOut)
     // Every change id read so far, with its change's stamp and where its line is.
     var ids: [String: (stamp: Stamp, file: String, line: Int)] = [:]
     for machine in logs.keys.sorted() {

@@ -267,9 +267,13 @@ extension HouseholdStore {
     guard let read = try cache.positions()[machine], size < read.offset else { return nil }
     var held = Set<String>()
     let file = logsFolder + "/" + machine + ".jsonl"
-    let end = try ChangeLog.read(
-      file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
-    ) { change, _, _ in held.insert(change.id) }
+    // A log that is not a regular file is left out, so it holds nothing.
+    let end =
+      try isRegularLog(file)
+      ? try ChangeLog.read(
+        file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
+        shownAs: shown(file)
+      ) { change, _, _ in held.insert(change.id) } : ChangeLog.Position(offset: 0, lines: 0, last: .zero)
     let gone = try cache.undo(of: machine).filter { !held.contains($0.id) }.map {
       LostChanges.Gone(id: $0.id, summary: $0.summary)
     }
@@ -283,6 +287,7 @@ extension HouseholdStore {
     var lost = lost
     var isLost = true
     let file = logsFolder + "/" + lost.machine + ".jsonl"
+    guard try isRegularLog(file) else { return lost }
     _ = try ChangeLog.read(
       file, machine: lost.machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
       shownAs: shown(file)
