@@ -371,6 +371,20 @@ import Testing
     #expect(cadence.nextDue(today: Fixed.today) == Fixed.day(-5))
   }
 
+  /// A purchase a clock dated near the end of 9999 teaches an interval of millions of days: the staple is then due
+  /// on the last day grocery keeps, never after it (a JSON list's `nextDue` stays a date it can write).
+  @Test func aStapleIsNeverDueAfterTheLastDayGroceryKeeps() {
+    var item = Item(id: Fixed.ids()(), name: "Bread", isStaple: true, now: Fixed.now)
+    item.record(Purchase(date: Fixed.today, quantity: 1))
+    item.record(Purchase(date: Day(year: 9999, month: 12, day: 30)!, quantity: 1))
+    let cadence = Cadence(item, fallback: 7)
+    #expect(cadence.interval > 2_900_000)
+    #expect(cadence.nextDue(today: Fixed.today) == Day(year: 9999, month: 12, day: 31))
+    #expect(!cadence.isDue(today: Fixed.today, within: 3650))
+    item.record(Purchase(date: .last, quantity: 1))
+    #expect(Cadence(item, fallback: 7).nextDue(today: Fixed.today) == .last)
+  }
+
   @Test func samedayPurchasesDoNotShortenTheInterval() {
     #expect(Cadence(item(purchasedOn: [-14, -7, -7, 0]), fallback: 3).learned == 7)
   }

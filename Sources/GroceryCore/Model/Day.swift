@@ -93,6 +93,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   public func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
 
+  /// The last day grocery keeps: 9999-12-31.
+  public static let last = Day(year: 9999, month: 12, day: 31)!
+
   /// Days from this day to another (positive when the other is later).
   public func days(to other: Day) -> Int { other.ordinal - ordinal }
 

@@ -44,9 +44,10 @@ public struct Cadence: Equatable, Sendable {
     return (gaps[gaps.count / 2 - 1] + gaps[gaps.count / 2] + 1) / 2
   }
 
-  /// The day the staple is next due; a staple never bought is due at once.
+  /// The day the staple is next due; a staple never bought is due at once. Never after the last day grocery
+  /// keeps: an interval learned from a purchase a clock dated near the end of 9999 would run past it.
   public func nextDue(today: Day) -> Day {
-    lastPurchased.map { $0.adding(days: interval) } ?? today
+    lastPurchased.map { min($0.adding(days: min(interval, $0.days(to: .last))), .last) } ?? today
   }
 
   /// Returns true when the staple is due today or within the given days.
