@@ -7,6 +7,7 @@ import Testing
 @Suite struct NamesTests {
   @Test(arguments: [
     ("Crème", "creme"), ("MILK", "milk"), ("Cre\u{300}me", "crème"), ("Ærøskøbing", "ærøskøbing"),
+    ("ΚΑΦΕΣ", "καφές"), ("καφεσ", "καφές"), ("ΣΟΚΟΛΑΤΑ", "σοκολάτα"),
   ])
   func foldingIgnoresCaseAndAccents(_ a: String, _ b: String) {
     #expect(Names.key(a) == Names.key(b))

@@ -157,7 +157,8 @@ public enum Names {
     return out
   }
 
-  /// Returns the key names are compared by: NFC, without diacritics, lowercased, the same on every platform.
+  /// Returns the key names are compared by: NFC, without diacritics, lowercased, the same on every platform. A
+  /// Greek final sigma is folded to the sigma it ends (`ΚΑΦΕΣ` lowercases to `καφεσ`, the way `καφές` is keyed).
   public static func key(_ name: String) -> String {
     // Plain ASCII has no marks to strip and nothing to normalise; the fast path keeps `add -` of a long list quick,
     // and a name already in lower case is its own key.
@@ -168,7 +169,12 @@ public enum Names {
     where scalar.properties.generalCategory != .nonspacingMark {
       scalars.append(scalar)
     }
-    return UnicodeText.nfc(String(scalars).lowercased())
+    var lowered = String(scalars).lowercased()
+    if lowered.unicodeScalars.contains("\u{03C2}") {
+      lowered = String(
+        String.UnicodeScalarView(lowered.unicodeScalars.map { $0 == "\u{03C2}" ? "\u{03C3}" : $0 }))
+    }
+    return UnicodeText.nfc(lowered)
   }
 
   /// Resolves a name among the household's items, categories or locations, naming the kind in the error;

@@ -19,8 +19,8 @@ final class HouseholdCache {
   /// The layout's version; with the schema text below, a cache of any other layout is rebuilt. 7: `twin` counts
   /// only living rows. 8: `spelled`. 9: `purchase_day`, which holds what a history shows of each purchase, so
   /// that a run of days is read from it alone, in order, wherever the table keeps those rows. 10: `item_located`,
-  /// the items limited to stores, so that removing a store reads those alone.
-  static let version: Int32 = 10
+  /// the items limited to stores, so that removing a store reads those alone. 11: keys fold a Greek final sigma.
+  static let version: Int32 = 11
 
   let database: Database
 
