@@ -422,13 +422,17 @@ import Testing
     #expect(try alice.loadHistory().items.first?.purchases.map(\.by) == ["alice"])
   }
 
-  @Test func aStoreThatIsNotARegularFileIsRefusedAtOnce() throws {
-    let alice = machine("alice")
+  @Test func aLogThatIsNotARegularFileIsLeftOutAtOnceAndSaid() throws {
+    let said = Said()
+    let alice = machine("alice").warning(into: said)
     try add(["Milk"], to: alice)
     let log = try #require(try alice.logFiles().keys.first)
     let path = alice.logsFolder + "/" + log + ".jsonl"
     unlink(path)
     #expect(mkfifo(path, 0o600) == 0)
-    #expect(throws: GroceryError.self) { try alice.load() }
+    #expect(try alice.load().items.isEmpty)
+    #expect(said.lines.contains { $0.hasPrefix("'\(path)' is not a regular file") }, "\(said.lines)")
+    #expect(try alice.logFiles().isEmpty)
+    #expect(try alice.check(now: Fixed.now).leftOut == [path])
   }
 }
