@@ -37,6 +37,20 @@ import Testing
     #expect(try add(["milk"]) == [.alreadyOnList("Milk")])
   }
 
+  /// A name typed as paper spells it is the item `buy` would find: no near twin is made. A spelling two items
+  /// share picks neither, and a new name is still new.
+  @Test mutating func addingANameAsPaperSpellsItFindsTheItem() throws {
+    #expect(try add(["Œufs", "Straße", "ﬁsh"]) == [.added("Œufs"), .added("Straße"), .added("ﬁsh")])
+    #expect(
+      try add(["oeufs", "STRASSE", "fish"])
+        == [.alreadyOnList("Œufs"), .alreadyOnList("Straße"), .alreadyOnList("ﬁsh")])
+    #expect(groceries.items.count == 3)
+    #expect(try add(["Løgismose", "logismose"]) == [.added("Løgismose"), .alreadyOnList("Løgismose")])
+    #expect(try add(["Oeufs"]) == [.alreadyOnList("Œufs")])
+    #expect(try add(["fisk"]) == [.added("fisk")])
+    #expect(groceries.items.count == 5)
+  }
+
   @Test mutating func addOptionsOverrideAKnownItem() throws {
     _ = try add(["Milk"], ItemChanges(quantity: 2, note: "2%"))
     _ = try add(["Milk"], ItemChanges(quantity: 3, category: "Dairy & Fridge", locations: ["costco"]))

@@ -67,11 +67,28 @@ extension Groceries {
     // takes time in proportion to its length.
     var byKey = Dictionary(
       items.indices.map { (Names.key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
+    // The names as paper spells them (`Strasse` for `Straße`, `oeufs` for `Œufs`), made the first time a name is
+    // no item's, so that one typed from a printed list is the item `buy` would find, not a near twin. A spelling
+    // two names share is neither's.
+    var bySpelling: [String: Int]?
+    var sharedSpellings = Set<String>()
+    func spell(_ index: Int) {
+      let spelled = Names.spelledKey(items[index].name)
+      if bySpelling?.updateValue(index, forKey: spelled) != nil { sharedSpellings.insert(spelled) }
+    }
+    func spelledTwin(of name: String) -> Int? {
+      if bySpelling == nil {
+        bySpelling = [:]
+        for index in byKey.values { spell(index) }
+      }
+      let spelled = Names.spelledKey(name)
+      return sharedSpellings.contains(spelled) ? nil : bySpelling?[spelled]
+    }
     var appended = false
     defer { if appended { sortItems() } }
     for raw in names {
       let name = try Names.clean(raw, what: "item name")
-      if let index = byKey[Names.key(name)] {
+      if let index = byKey[Names.key(name)] ?? spelledTwin(of: name) {
         let wasOnList = items[index].isOnList
         apply(changes, to: index, now: now)
         if !wasOnList {
@@ -89,6 +106,7 @@ extension Groceries {
         item.isStaple = changes.isStaple ?? false
         byKey[Names.key(name)] = items.count
         items.append(item)
+        if bySpelling != nil { spell(items.count - 1) }
         appended = true
         outcomes.append(.added(name))
       }
