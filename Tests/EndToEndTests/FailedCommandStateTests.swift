@@ -29,10 +29,10 @@ import Testing
     let before = try everything()
     try scenario.expect(
       ["--store", file + "/sub", "add", "x"],
-      stderr: "grocery: error: cannot create folder '\(file)/sub': not a directory\n", status: 74)
+      stderr: "grocery: error: cannot use '\(file)/sub': a part of it is a file, not a folder\n", status: 74)
     try scenario.expect(
       ["--store", file + "/a/b", "add", "x"],
-      stderr: "grocery: error: cannot create folder '\(file)/a': not a directory\n", status: 74)
+      stderr: "grocery: error: cannot use '\(file)/a/b': a part of it is a file, not a folder\n", status: 74)
     #expect(try everything() == before)
   }
 

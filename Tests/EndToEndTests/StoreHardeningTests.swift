@@ -27,6 +27,17 @@ import Testing
       status: 74)
   }
 
+  /// A path inside a file can never be a household: reading it is refused as a change is, not shown as empty.
+  @Test func aStorePathInsideAFileIsRefusedByEveryCommand() throws {
+    try scenario.folder.write("notes.txt", "milk")
+    let store = scenario.folder.file("notes.txt") + "/household"
+    let refused = "grocery: error: cannot use '\(store)': a part of it is a file, not a folder\n"
+    for command in [["list"], ["list", "--all"], ["history"], ["stats"], ["export"], ["undo", "--list"]] {
+      try scenario.expect(["--store", store] + command, stderr: refused, status: 74)
+    }
+    #expect(try scenario.grocery.run(["--store", store, "add", "milk"]).status == 74)
+  }
+
   @Test func aFIFOInPlaceOfThisMachinesLogIsLeftOutNotWaitedOn() throws {
     try scenario.given(["add", "milk"])
     let log = try ownLog()

@@ -70,7 +70,7 @@ import Testing
       path: folder.file("file/sub"), folder: folder.file("file/sub"), stateFolder: folder.file("state"))
     #expect(
       throws: GroceryError.io(
-        path: folder.file("file/sub"), operation: "create folder", reason: "not a directory")
+        path: folder.file("file/sub"), operation: "use", reason: "a part of it is a file, not a folder")
     ) { try add(["milk"], to: store) }
     #expect(!FileManager.default.fileExists(atPath: folder.file("state")))
   }

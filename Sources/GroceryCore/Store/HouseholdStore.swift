@@ -342,6 +342,10 @@ public struct HouseholdStore: Sendable {
       throw GroceryError.io(
         path: path, operation: "use", reason: "it is not a folder (a household is a folder)")
     }
+    // A path inside a file is no household, nor can it ever be made one: refused as a change refuses it.
+    if case .failure(let error) = SystemCall.status(folder, followingLinks: true), error.code == ENOTDIR {
+      throw GroceryError.io(path: path, operation: "use", reason: "a part of it is a file, not a folder")
+    }
   }
 
   /// This machine's identity, made on first use (under the lock) or when the identity was made on another host.
@@ -434,6 +438,7 @@ public struct HouseholdStore: Sendable {
   /// Lists the changes `undo` can revert, newest first.
   public func undoList() throws -> [UndoEntry] {
     try migrateIfNeeded()
+    try checkFolder()
     guard try hasIdentity() else { return [] }
     let machine = try identity()
     return try read(.ids([]), machine: machine.id).undo.reversed().map {
