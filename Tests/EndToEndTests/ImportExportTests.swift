@@ -146,6 +146,43 @@ import Testing
         """)
   }
 
+  /// The longest notes `add` keeps, in plain letters, accented letters and emoji (many bytes each), come back
+  /// whole through an export and through a CSV list, read from a file and from standard input.
+  @Test func theLongestNotesAddKeepsComeBackThroughAnExportAndACSVList() throws {
+    let notes = [
+      "plain": String(repeating: "x", count: 500), "accented": String(repeating: "é", count: 500),
+      "emoji": String(repeating: "🍅👍🏽", count: 250),
+    ]
+    for (name, note) in notes.sorted(by: { $0.key < $1.key }) {
+      #expect(note.count == 500)
+      try scenario.given(["add", name, "-n", note])
+    }
+    func notesListed(_ scenario: Scenario) throws -> [String: String] {
+      let json = try scenario.grocery.run(["list", "--all", "--format", "json"]).stdout
+      let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+      let items = object?["items"] as? [[String: Any]] ?? []
+      return Dictionary(
+        uniqueKeysWithValues: items.map { ($0["name"] as? String ?? "", $0["note"] as? String ?? "") })
+    }
+    #expect(try notesListed(scenario) == notes)
+
+    try scenario.expect(["export", "-o", scenario.folder.file("household.json")])
+    let fromExport = Scenario()
+    try fromExport.expect(
+      ["import", scenario.folder.file("household.json")], stdout: "added 3, updated 0, skipped 0\n")
+    #expect(try notesListed(fromExport) == notes)
+
+    let csv = try scenario.grocery.run(["list", "--format", "csv", "--all"]).stdout
+    try scenario.folder.write("list.csv", csv)
+    let fromCSV = Scenario()
+    try fromCSV.expect(
+      ["import", scenario.folder.file("list.csv")], stdout: "added 3, updated 0, skipped 0\n")
+    #expect(try notesListed(fromCSV) == notes)
+    let fromStandardInput = Scenario()
+    try fromStandardInput.expect(["import", "-"], stdout: "added 3, updated 0, skipped 0\n", stdin: csv)
+    #expect(try notesListed(fromStandardInput) == notes)
+  }
+
   @Test func anExportImportedIntoAnEmptyHouseholdListsAndHistoriesTheSame() throws {
     try scenario.given(
       ["add", "milk", "eggs", "-c", "dairy", "--staple"], ["add", "bread", "-n", "sourdough"],

@@ -105,6 +105,19 @@ import Testing
       ImportFixture.failure { _ = try Importer.read([ImportFile(name: "list.csv", text: text)]) } == message)
   }
 
+  /// A CSV list takes exactly the notes `add -n` keeps: up to `Limits.noteLength` characters, however many bytes.
+  @Test(arguments: ["x", "é", "👍🏽"])
+  func aNoteIsReadUpToTheLengthAddKeeps(_ character: String) throws {
+    func text(_ count: Int) -> String { "name,note\nMilk,\(String(repeating: character, count: count))\n" }
+    let document = try Importer.read([ImportFile(name: "list.csv", text: text(Limits.noteLength))])
+    #expect(document.items.map(\.note) == [.some(String(repeating: character, count: Limits.noteLength))])
+    let message = ImportFixture.failure {
+      _ = try Importer.read([ImportFile(name: "list.csv", text: text(Limits.noteLength + 1))])
+    }
+    #expect(message?.hasPrefix("cannot import 'list.csv': line 2: note '\(character)") == true)
+    #expect(message?.hasSuffix("...': it is longer than 500 characters") == true)
+  }
+
   @Test func aCSVFileGivenAsShoppingList14IsRefusedNamingTheFile() throws {
     #expect(
       ImportFixture.failure {

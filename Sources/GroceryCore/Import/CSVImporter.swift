@@ -85,13 +85,17 @@ enum CSVImporter {
     return document
   }
 
-  /// Returns a note as `edit --note` would keep it.
+  /// Returns a note as `add -n` and `edit --note` keep it, by their own rule (`Values.note`), so whatever they
+  /// keep comes back in; a note with nothing in it is refused, as the export never writes one.
   static func note(_ text: String, fail: (String) -> GroceryError) throws -> String {
+    let note: String?
     do {
-      return try Names.clean(text, what: "note", maxLength: 200, maxBytes: 800)
+      note = try Values.note(text)
     } catch GroceryError.invalidValue(_, let value, let reason) {
       throw fail("note '\(ImportName.shown(value))': \(reason)")
     }
+    guard let note else { throw fail("note '\(ImportName.shown(text))': it is empty") }
+    return note
   }
 
   /// Takes off the `'` that `CSVRenderer.field` puts before a field starting with `=`, `+`, `-`, `@`, a tab, a
