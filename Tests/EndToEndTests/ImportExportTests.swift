@@ -146,6 +146,27 @@ import Testing
         """)
   }
 
+  /// A spreadsheet's column of names, saved with semicolons, is a shopping list: without an `on_list` column, or
+  /// with its cell empty, the items go on the list.
+  @Test func aSpreadsheetListWithoutOnListGoesOnTheList() throws {
+    try scenario.expect(
+      ["import", "-"], stdout: "added 1, updated 0, skipped 0\n", stdin: "Name;Quantity\nTomaten;4\n")
+    try scenario.expect(
+      ["import", "-"], stdout: "added 1, updated 0, skipped 0\n",
+      stdin: "name,on_list,staple\r\nGurken,,WAHR\r\n")
+    try scenario.expect(
+      ["list"],
+      stdout: """
+        Uncategorized
+          [ ] Gurken
+          [ ] Tomaten x4
+
+        2 items to buy, 0 bought today
+
+        """)
+    #expect(try scenario.grocery.run(["list", "--staples"]).stdout.contains("Gurken"))
+  }
+
   /// The longest notes `add` keeps, in plain letters, accented letters and emoji (many bytes each), come back
   /// whole through an export and through a CSV list, read from a file and from standard input.
   @Test func theLongestNotesAddKeepsComeBackThroughAnExportAndACSVList() throws {

@@ -68,6 +68,41 @@ import Testing
     #expect(document.items.map(\.note) == [.some("skim, not whole"), .some(nil)])
   }
 
+  /// A spreadsheet's list of names is a shopping list: without an `on_list` column, or with its cell empty, an
+  /// item goes on the list, as a pasted list's do; the other columns' empty cells change nothing.
+  @Test func anAbsentOrEmptyOnListPutsTheItemOnTheList() throws {
+    let text = "Name;Quantity\nTomaten;4\n"
+    let document = try Importer.read([ImportFile(name: "list.csv", text: text)])
+    #expect(document.format == .csv)
+    #expect(document.items.map(\.isOnList) == [true])
+    var groceries = Groceries()
+    let report = groceries.importing(document, today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    #expect(report.added == ["Tomaten"])
+    #expect(groceries.items.map { "\($0.name)|\($0.quantity)|\($0.isOnList)" } == ["Tomaten|4|true"])
+
+    let cells = "name,on_list,available,staple\nMilk,,,\nEggs,false,false,true\n"
+    let items = try Importer.read([ImportFile(name: "list.csv", text: cells)]).items
+    #expect(items.map(\.name) == ["Milk", "Eggs"])
+    #expect(items.map(\.isOnList) == [true, false])
+    #expect(items.map(\.isUnavailable) == [nil, true])
+    #expect(items.map(\.isStaple) == [nil, true])
+  }
+
+  /// Spreadsheets in other languages write their own words for true and false; every boolean column reads them,
+  /// in any case.
+  @Test(arguments: [
+    ("TRUE", true), ("False", false), ("WAHR", true), ("FALSCH", false), ("VRAI", true), ("faux", false),
+    ("VERDADERO", true), ("FALSO", false), ("Vero", true), ("WAAR", true), ("ONWAAR", false), ("SANT", true),
+    ("FALSKT", false),
+  ])
+  func theBooleanWordsOfSpreadsheetsInOtherLanguagesAreRead(word: String, value: Bool) throws {
+    let text = "name,on_list,available,staple\nMilk,\(word),\(word),\(word)\n"
+    let item = try #require(try Importer.read([ImportFile(name: "list.csv", text: text)]).items.first)
+    #expect(item.isOnList == value)
+    #expect(item.isUnavailable == !value)
+    #expect(item.isStaple == value)
+  }
+
   @Test func aNeutralisedFieldComesBackAsTyped() throws {
     let text =
       CSVRenderer.header.joined(separator: ",") + "\r\n"

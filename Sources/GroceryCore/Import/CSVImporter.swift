@@ -3,8 +3,10 @@
 /// Fields are read as RFC 4180 says (quotes doubled inside quoted fields, line breaks allowed there, CRLF or LF
 /// line ends), and the `'` that `CSVRenderer` puts before a field a spreadsheet would run as a formula is taken
 /// off. Columns are found by their header names, in any order; `name` is required. `available: false` makes an
-/// item on the list unavailable today. `last_purchased` and `bought_today` are ignored: a CSV list carries no
-/// purchase history (a grocery export does).
+/// item on the list unavailable today. Without an `on_list` column every item goes on the list, as a pasted list's
+/// do; an empty cell of a boolean column reads as if the column were absent for that row, and the boolean words
+/// of a few languages' spreadsheets (`WAHR`, `VRAI`, …) are read as `true` and `false` are. `last_purchased` and
+/// `bought_today` are ignored: a CSV list carries no purchase history (a grocery export does).
 enum CSVImporter {
   /// Returns true when the text starts with a header row of `CSVRenderer.header` columns that includes `name`.
   static func isHeader(_ text: String) -> Bool { separator(of: text) != nil }
@@ -45,13 +47,15 @@ enum CSVImporter {
       }
       var values: [String: String] = [:]
       for (column, field) in zip(columns, row.fields) { values[column] = neutralisationUndone(field) }
+      // An empty cell is read as the column's absence, for that row alone.
       func flag(_ column: String) throws -> Bool? {
         guard let text = values[column] else { return nil }
-        switch UnicodeText.trimmed(text).lowercased() {
-        case "true": return true
-        case "false": return false
-        default: throw fail("expected '\(column)' to be true or false, found '\(ImportName.shown(text))'")
+        let word = UnicodeText.trimmed(text).lowercased()
+        if word.isEmpty { return nil }
+        guard let flag = booleans[word] else {
+          throw fail("expected '\(column)' to be true or false, found '\(ImportName.shown(text))'")
         }
+        return flag
       }
       let name = try ImportName.clean(values["name"] ?? "", what: "item name", file: file, line: row.line)
       var item = ImportedItem(name: name, line: row.line)
@@ -76,7 +80,8 @@ enum CSVImporter {
       if let text = values["note"] {
         item.note = .some(UnicodeText.trimmed(text).isEmpty ? nil : try note(text, fail: fail))
       }
-      item.isOnList = try flag("on_list")
+      // A spreadsheet's list of names is a shopping list, as a pasted one is.
+      item.isOnList = try flag("on_list") ?? true
       item.isUnavailable = try flag("available").map { !$0 }
       item.isStaple = try flag("staple")
       items.append(item)
@@ -84,6 +89,18 @@ enum CSVImporter {
     (document.items, document.merged) = ImportMerger.merge(items)
     return document
   }
+
+  /// The words a boolean column is read by, lower-cased: `true` and `false` as grocery and English spreadsheets
+  /// write them, and as spreadsheets write them in German, French, Spanish, Italian, Dutch and Swedish.
+  static let booleans: [String: Bool] = [
+    "true": true, "false": false,
+    "wahr": true, "falsch": false,  // German
+    "vrai": true, "faux": false,  // French
+    "verdadero": true, "falso": false,  // Spanish; Italian's false too
+    "vero": true,  // Italian
+    "waar": true, "onwaar": false,  // Dutch
+    "sant": true, "falskt": false,  // Swedish
+  ]
 
   /// Returns a note as `add -n` and `edit --note` keep it, by their own rule (`Values.note`), so whatever they
   /// keep comes back in; a note with nothing in it is refused, as the export never writes one.
