@@ -420,6 +420,13 @@ import Testing
         """, stdin: pasted)
   }
 
+  /// A comma splits a line into items, but not a decimal comma between two digits.
+  @Test func aPastedLineSplitsAtCommasButNotAtADecimalComma() throws {
+    try scenario.expect(
+      ["import", "-"], stdout: "added 3, updated 0, skipped 0\n", stdin: "Tomatoes, chopped\nflour 1,5 kg\n")
+    try scenario.expect(["names", "items"], stdout: "chopped\nflour 1,5 kg\nTomatoes\n")
+  }
+
   @Test func aDryRunSaysWhatItWouldAddAndWritesNothing() throws {
     try scenario.given(["add", "Milk", "-c", "dairy"])
     let before = scenario.grocery.storeBytes()

@@ -23,6 +23,10 @@ import Testing
       ("- milk x2", "milk", 2), ("milk ×3", "milk", 3), ("milk x 4", "milk", 4), ("5X milk", "milk", 5),
       ("milk (7)", "milk", 7), ("- [ ] 2 x milk", "milk", 2), ("10) milk", "milk", nil), ("7up", "7up", nil),
       ("Box (large)", "Box (large)", nil), ("tax", "tax", nil), ("milk  chocolate", "milk chocolate", nil),
+      ("flour 1,5 kg", "flour 1,5 kg", nil), ("2 x bread", "bread", 2), ("bread x2", "bread", 2),
+      ("2 bread", "bread", 2), ("2× bread", "bread", 2), ("bread X 3", "bread", 3),
+      ("bread 2", "bread 2", nil),
+      ("2bread", "2bread", nil), ("bread(2)", "bread(2)", nil), ("007 bread", "bread", 7),
     ] as [(String, String, Int?)])
   func aQuantityIsReadTheWaysPeopleWriteIt(line: String, name: String, quantity: Int?) throws {
     let document = try Importer.read([ImportFile(name: "list.txt", text: line)])
@@ -74,6 +78,10 @@ import Testing
       ("- milk, eggs, bread", ["milk", "eggs", "bread"]), ("2 milk, 3x eggs", ["milk", "eggs"]),
       ("[x] tea, coffee", []), ("1,5 kg flour", ["1,5 kg flour"]), ("salt, ", ["salt,"]),
       ("Ben & Jerry's, cookies", ["Ben & Jerry's", "cookies"]), ("a:b", ["a:b"]),
+      ("Tomatoes, chopped", ["Tomatoes", "chopped"]), ("flour 1,5 kg", ["flour 1,5 kg"]),
+      ("2,5 kg potatoes, 1,5 l milk", ["2,5 kg potatoes", "1,5 l milk"]),
+      ("eggs 6,milk", ["eggs 6", "milk"]),
+      ("milk 1, 5 eggs", ["milk 1", "eggs"]),
     ] as [(String, [String])])
   func commasSplitALineWhenEveryPartReadsAsAnItem(line: String, names: [String]) throws {
     let document = try Importer.read([ImportFile(name: "list.txt", text: line)])

@@ -8,7 +8,8 @@
 ///
 /// A line ending in `:` is a heading: the lines under it take the category it names, when the household has one,
 /// and a heading that names none (`Shopping for Sunday:`) is skipped and reported. A line whose parts between
-/// commas each read as an item (`- milk, eggs, bread`) is that many items.
+/// commas each read as an item (`- milk, eggs, bread`) is that many items; a comma between two digits (`1,5 kg`) is
+/// a decimal mark, not a place to split.
 enum TextImporter {
   static func read(_ text: String, file: String) throws -> ImportDocument {
     var document = ImportDocument(format: .text)
@@ -62,11 +63,25 @@ enum TextImporter {
   }
 
   /// Returns the items a line holds: its parts between commas when every part reads as an item (holds a
-  /// letter), else the whole line.
+  /// letter), else the whole line. A comma with a digit on both sides is a decimal mark (`flour 1,5 kg`), never
+  /// a place to split.
   static func parts(_ text: String) -> [String] {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      UnicodeText.trimmedOfSpaces(String($0))
+    func isDigit(_ c: Character?) -> Bool { c.map { $0.isASCII && $0.isNumber } ?? false }
+    var pieces: [Substring] = []
+    var start = text.startIndex
+    var previous: Character?
+    var index = text.startIndex
+    while index < text.endIndex {
+      let next = text.index(after: index)
+      if text[index] == ",", !(isDigit(previous) && next < text.endIndex && isDigit(text[next])) {
+        pieces.append(text[start..<index])
+        start = next
+      }
+      previous = text[index]
+      index = next
     }
+    pieces.append(text[start...])
+    let parts = pieces.map { UnicodeText.trimmedOfSpaces(String($0)) }
     guard parts.count > 1, parts.allSatisfy({ $0.unicodeScalars.contains(where: \.properties.isAlphabetic) })
     else { return [text] }
     return parts
