@@ -73,6 +73,29 @@ import Testing
     #expect(report.addedCategories.isEmpty, "a heading never makes a category")
   }
 
+  /// Only a heading ends a heading: a blank line and a `#` comment (`## Bakery`) do not; a heading that names no
+  /// category ends the one above it; a bulleted heading keeps its bullet in its name.
+  @Test func aHeadingLastsUntilTheNextHeadingWhateverComesBetween() throws {
+    let text = "Dairy:\nmilk\n\n## Bakery\nrolls\nNowhere:\njam\n- Produce:\napples\nuncat:\ntea\n"
+    let document = try Importer.read([ImportFile(name: "list.txt", text: text)])
+    #expect(document.headings.map(\.name) == ["Dairy", "Nowhere", "- Produce", "uncat"])
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    _ = try groceries.add(
+      ["tea"], changes: ItemChanges(category: "produce"), today: Fixed.today, now: Fixed.now,
+      newID: ids)
+    let report = groceries.importing(document, today: Fixed.today, now: Fixed.now, newID: ids)
+    #expect(
+      report.headings.map { $0.category ?? $0.reason! } == [
+        "Dairy & Fridge", "no category by that name", "no category by that name", "Uncategorized",
+      ])
+    #expect(
+      groceries.items.map { "\($0.name)|\($0.category)" } == [
+        "apples|Uncategorized", "jam|Uncategorized", "milk|Dairy & Fridge", "rolls|Dairy & Fridge",
+        "tea|Uncategorized",
+      ])
+  }
+
   @Test(
     arguments: [
       ("- milk, eggs, bread", ["milk", "eggs", "bread"]), ("2 milk, 3x eggs", ["milk", "eggs"]),
