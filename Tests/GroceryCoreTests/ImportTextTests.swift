@@ -27,6 +27,7 @@ import Testing
       ("2 bread", "bread", 2), ("2× bread", "bread", 2), ("bread X 3", "bread", 3),
       ("bread 2", "bread 2", nil),
       ("2bread", "2bread", nil), ("bread(2)", "bread(2)", nil), ("007 bread", "bread", 7),
+      ("bread×2", "bread×2", nil), ("2 X bread", "bread", 2), ("2x bread", "bread", 2),
     ] as [(String, String, Int?)])
   func aQuantityIsReadTheWaysPeopleWriteIt(line: String, name: String, quantity: Int?) throws {
     let document = try Importer.read([ImportFile(name: "list.txt", text: line)])
