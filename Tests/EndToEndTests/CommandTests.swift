@@ -181,10 +181,29 @@ import Testing
     try scenario.expect(
       ["edit", "milk", "--rename", "Oat milk", "-q", "2", "-n", "barista"], stdout: "updated: Oat milk\n")
     try scenario.expect(["edit", "oat", "--clear-note", "-c", "dairy"], stdout: "updated: Oat milk\n")
+    // An edit that changes nothing says so and writes nothing: undo still has the one above.
+    let before = scenario.grocery.storeBytes()
+    try scenario.expect(
+      ["edit", "oat milk", "-q", "2", "-c", "Dairy & Fridge"],
+      stdout: "unchanged: Oat milk (it is so already)\n")
+    #expect(scenario.grocery.storeBytes() == before)
+    #expect(try scenario.grocery.run(["undo", "--list"]).stdout.hasPrefix("1. edit Oat milk  ("))
     try scenario.expect(
       ["list"], stdout: "Dairy & Fridge\n  [ ] Oat milk x2\n\n1 item to buy, 1 bought today\n")
     try scenario.expect(["remove", "eggs", "oat milk"], stdout: "removed: eggs\nremoved: Oat milk\n")
     try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
+  }
+
+  /// A name is ambiguous, as among every item, even when the command reads an item another of its names can be:
+  /// `apple` is the start of two items, whatever `apple juice` beside it reads.
+  @Test func aPrefixOfTwoItemsIsAmbiguousBesideANameOfOneOfThem() throws {
+    try scenario.given(["add", "apple juice", "apples"])
+    let ambiguous = "grocery: error: item 'apple' is ambiguous; it could be 'apple juice', 'apples'\n"
+    try scenario.expectRefused(["buy", "apple", "apple juice"], stderr: ambiguous, status: 1)
+    try scenario.expectRefused(["edit", "apple", "--rename", "apple juice"], stderr: ambiguous, status: 1)
+    try scenario.expectRefused(
+      ["remove", "apples", "apple"],
+      stderr: "grocery: error: no item named 'apple'; did you mean 'apple juice' or 'apples'?\n", status: 1)
   }
 
   @Test func categoriesAndLocations() throws {
@@ -462,8 +481,7 @@ import Testing
     let store = scenario.folder.file("not-a-folder/household")
     try scenario.expect(
       ["--store", store, "add", "milk"],
-      stderr: "grocery: error: cannot create folder '\(store)': not a directory\n",
-      status: 74)
+      stderr: "grocery: error: cannot use '\(store)': a part of it is a file, not a folder\n", status: 74)
   }
 
   @Test func aHeldLockMakesGroceryWaitThenGiveUp() throws {

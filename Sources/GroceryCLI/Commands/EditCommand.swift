@@ -51,11 +51,15 @@ struct EditCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
+    var changed = true
     let newName = try context.update(
       in: .names([name] + (changes.rename.map { [$0] } ?? [])), { ChangeVerb.edit.present + $0 }
-    ) {
-      try $0.edit(name, changes: changes, today: context.today, now: context.now)
+    ) { groceries in
+      let before = groceries.items
+      let newName = try groceries.edit(name, changes: changes, today: context.today, now: context.now)
+      changed = groceries.items != before
+      return newName
     }
-    context.say("updated: \(newName)")
+    context.say(changed ? "updated: \(newName)" : "unchanged: \(newName) (it is so already)")
   }
 }

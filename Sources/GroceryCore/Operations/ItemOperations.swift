@@ -266,6 +266,7 @@ extension Groceries {
   public mutating func edit(_ name: String, changes: ItemChanges, today: Day, now: Date) throws -> String {
     if changes.isEmpty { throw GroceryError.nothingToChange }
     let index = try itemIndex(named: name)
+    let before = items[index]
     let changes = try canonical(changes)
     if changes.isAvailable == false && !items[index].isOnList {
       throw GroceryError.notOnList(name: items[index].name)
@@ -280,6 +281,10 @@ extension Groceries {
     if let available = changes.isAvailable {
       items[index].unavailableOn = available ? nil : today
     }
+    // What changes nothing is no change: the item keeps its time, so nothing is written.
+    var unchanged = items[index]
+    unchanged.updated = before.updated
+    if unchanged == before { return before.name }
     items[index].updated = now
     let newName = items[index].name
     sortItems()

@@ -463,7 +463,8 @@ final class HouseholdCache {
     case .keys(let keys):
       // What `Names.match` takes, in its order: the name the key is; else every name that is it as paper spells
       // it (`strasse` is `Straße`); else the one name it is the start of as paper spells them, when that is one
-      // name: of several (or none), the command fails here and runs again on `.resolving`, for its error.
+      // name: of several (two are read) or none, the command fails here and runs again on `.resolving`, for its
+      // error.
       // Only a household with a name spelled otherwise than its key (`Straße`, `Œufs`) has `spelled` to ask.
       let spelledNames = try meta("spelled") != nil
       for key in Set(keys) where try loadLiving(key, into: &state) == 0 {
@@ -487,7 +488,9 @@ final class HouseholdCache {
             "SELECT DISTINCT key FROM item WHERE \(bySpelling.sql) AND \"alive\" = 1 LIMIT 2",
             bySpelling.values)
         }
-        if Set(started).count == 1 { _ = try loadLiving(started[0], into: &state) }
+        // Both of two are read, so that the name is ambiguous among what is read as among every name: an item read
+        // for another name of the command (`buy apple 'apple juice'`) must not make it look the start of one.
+        for key in Set(started) { _ = try loadLiving(key, into: &state) }
       }
     case .resolving(let keys):
       let living = try livingKeys()
