@@ -11,6 +11,10 @@ struct EditCommand: Command, Runnable {
   static let name = "edit"
   static let arguments = Arguments("NAME", minimum: 1, maximum: 1, completes: .names(.item))
   static let abstract = "Change an item: name, quantity, category, note, stores."
+  static let discussion = """
+    Says 'updated: NAME'; an edit that changes nothing says 'unchanged: NAME (it is so already)' and writes \
+    nothing, so undo keeps what it had.
+    """
   static let rename = Option<String>("rename", value: "NEW", help: "A new name.")
   static let quantity = Option<Int>(
     "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText).", parse: Values.quantity)
