@@ -328,6 +328,17 @@ import Testing
     #expect(!groceries.walkOrder().contains("Dairy & Fridge"))
   }
 
+  /// Built in goes with the category, not its name: renamed, it still needs `--force`; a category of the user's
+  /// that takes a built-in name does not.
+  @Test mutating func aRenamedBuiltInStillNeedsForceAndATakenNameDoesNot() throws {
+    _ = try groceries.renameCategory("produce", to: "Fruit")
+    #expect(throws: GroceryError.builtInCategory(name: "Fruit")) {
+      try groceries.removeCategory("fruit", force: false, now: Fixed.now)
+    }
+    _ = try groceries.addCategory("Produce")
+    #expect(try groceries.removeCategory("produce", force: false, now: Fixed.now).name == "Produce")
+  }
+
   @Test mutating func uncategorizedCannotBeRemovedOrRenamed() {
     #expect(throws: GroceryError.uncategorizedRemoved) {
       try groceries.removeCategory("uncategorized", force: true, now: Fixed.now)

@@ -48,7 +48,8 @@ extension Groceries {
     return found
   }
 
-  /// Removes a category named in whole, moving its items to Uncategorized; built-in defaults need `force`.
+  /// Removes a category named in whole, moving its items to Uncategorized; a built-in one (renamed or not) needs
+  /// `force`.
   public mutating func removeCategory(_ raw: String, force: Bool, now: Date) throws -> (
     name: String, moved: Int
   ) {
@@ -56,7 +57,9 @@ extension Groceries {
     if name == Category.uncategorized {
       throw GroceryError.uncategorizedRemoved
     }
-    if Category.defaults.contains(name) && !force {
+    // Built in is what the category is (its fixed id, whatever it is called now), not what it is called.
+    let id = categories.first { $0.name == name }?.id
+    if !force, let id, Category.builtIn.contains(where: { $0.id == id }) {
       throw GroceryError.builtInCategory(name: name)
     }
     categories.removeAll { $0.name == name }
