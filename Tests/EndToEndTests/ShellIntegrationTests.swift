@@ -586,7 +586,7 @@ enum Tool {
   @Test func aSnoozedStapleStaysOutOfRestockUntilItsDay() throws {
     try scenario.expect(
       ["staple", "milk", "--skip-until", "2026-11-28"],
-      stdout: "already a staple: milk (skipped until 2026-11-28)\n")
+      stdout: "staple: milk (skipped until 2026-11-28)\n")
     try scenario.expect(["restock", "--due"], stdout: "added: coffee\n")
     #expect(
       try scenario.grocery.run(["list", "--staples"]).stdout.contains(

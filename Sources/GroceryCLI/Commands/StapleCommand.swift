@@ -64,7 +64,9 @@ struct StapleCommand: Command, Runnable {
       switch outcome {
       case .marked(let name): context.say("staple: \(name)\(skip)")
       case .created(let name): context.say("new staple: \(name)\(skip)")
-      case .already(let name): context.say("already a staple: \(name)\(skip)")
+      // With --skip-until, the skip is what the command sets: it is no `already`.
+      case .already(let name):
+        context.say(until == nil ? "already a staple: \(name)" : "staple: \(name)\(skip)")
       case .unmarked(let name): context.say("no longer a staple: \(name)")
       case .notStaple(let name): context.say("not a staple: \(name)")
       }
