@@ -29,6 +29,8 @@ import Testing
 
         """)
     #expect(HistoryRenderer.text([]) == "No purchases yet.\n")
+    #expect(HistoryRenderer.Writer(.text, since: Fixed.today).finish() == "No purchases since 2026-11-21.\n")
+    #expect(HistoryRenderer.Writer(.csv, since: Fixed.today).finish() == "date,name,quantity,category\r\n")
     // A line one column too wide is wrapped, counting a wide letter as two.
     let wide = HistoryEntry(
       date: Fixed.today, name: String(repeating: "茶", count: 35), quantity: 1, category: "", by: nil)

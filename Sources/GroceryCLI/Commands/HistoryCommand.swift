@@ -38,7 +38,7 @@ struct HistoryCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let since = try self.since?.resolve(today: context.today)
-    var writer = HistoryRenderer.Writer(format)
+    var writer = HistoryRenderer.Writer(format, since: since)
     if names.isEmpty {
       // Every item's: read and written a few days at a time, newest first; since a day, only those days are read,
       // so it costs what those weeks hold, however long the history before them.

@@ -93,9 +93,14 @@ public enum HistoryRenderer {
   /// ends the log, together the text the format gives for the whole log at once.
   public struct Writer {
     let format: HistoryFormat
+    /// The first day a `--since` asked for: what an empty text log says it holds none since.
+    let since: Day?
     var started = false
 
-    public init(_ format: HistoryFormat) { self.format = format }
+    public init(_ format: HistoryFormat, since: Day? = nil) {
+      self.format = format
+      self.since = since
+    }
 
     /// Returns the text of the next entries: the CSV header or the JSON document's start before the first.
     public mutating func add(_ entries: [HistoryEntry]) throws -> String {
@@ -127,7 +132,8 @@ public enum HistoryRenderer {
     /// Returns what ends the log: for none at all, what the format says of an empty one.
     public func finish() -> String {
       switch format {
-      case .text: return started ? "" : HistoryRenderer.emptyText
+      case .text:
+        return started ? "" : since.map { "No purchases since \($0).\n" } ?? HistoryRenderer.emptyText
       case .csv: return started ? "" : HistoryRenderer.csvHeader
       case .json: return started ? jsonEnd : jsonStart + jsonEnd
       }
