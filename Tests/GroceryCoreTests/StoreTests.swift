@@ -391,6 +391,27 @@ import Testing
     #expect(try bob.check(now: Fixed.now).logs.allSatisfy { $0.refused.isEmpty }, "no line refused")
   }
 
+  /// A peer's last line without its newline is a write under way: not read, counted nowhere, and said by `check`
+  /// (no problem: it is read once it ends).
+  @Test func aPeersUnendedLastLineIsCountedNowhereAndSaid() throws {
+    let (alice, bob) = (machine("alice"), machine("bob"))
+    try add(["Milk"], to: bob)
+    try add(["Eggs"], to: bob, at: Fixed.now + 1)
+    let log = try bob.identity().id
+    let path = bob.logsFolder + "/" + log + ".jsonl"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try String(text.dropLast()).write(toFile: path, atomically: false, encoding: .utf8)
+    let check = try alice.check(now: Fixed.now + 2)
+    let peer = try #require(check.logs.first { $0.machine == log })
+    #expect(peer.lines == 1 && peer.versions.values.reduce(0, +) == 1 && peer.unended)
+    #expect(check.problems == 0)
+    #expect(CheckRenderer.text(check).contains("its last line has no end yet"))
+    #expect(try alice.load().items.map(\.name) == ["Milk"])
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let ended = try alice.check(now: Fixed.now + 2)
+    #expect(ended.logs.first { $0.machine == log }.map { $0.lines == 2 && !$0.unended } == true)
+  }
+
   @Test func aNewIdentityDoesNotInheritTheOldMachinesUndo() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

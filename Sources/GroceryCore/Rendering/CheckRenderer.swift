@@ -19,6 +19,9 @@ public enum CheckRenderer {
       out += summary + "\n"
       let versions = log.versions.keys.sorted().map { "v\($0 == 0 ? "?" : String($0)) \(log.versions[$0]!)" }
       if !versions.isEmpty { out += "  versions: " + versions.joinedText(separator: ", ") + "\n" }
+      if log.unended {
+        out += "  its last line has no end yet (a write under way, or cut short): not read\n"
+      }
       if let ahead = log.ahead {
         out += "  its clock: latest change dated " + duration(ahead) + " ahead of this machine's\n"
       }

@@ -24,6 +24,8 @@ public struct HouseholdCheck: Equatable, Sendable {
     public var ahead: Double?
     /// The lines left out, with why.
     public var refused: [LineRefusal]
+    /// Whether it ends in a line without its newline: a write under way, or one cut short; not read.
+    public var unended = false
   }
 
   /// A sync tool's conflict copy in `logs/`, and the changes only it holds (their summaries).

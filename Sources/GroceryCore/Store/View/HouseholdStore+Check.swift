@@ -40,6 +40,7 @@ extension HouseholdStore {
         latest = change.time
       }
       log.lines = end.lines
+      log.unended = (logs[machine] ?? 0) > end.offset
       let lines = try Self.lineNumbers(file, at: read.map(\.offset))
       for (index, change) in read.enumerated() {
         let here = (file: shown(file), line: lines[index])
@@ -94,8 +95,8 @@ extension HouseholdStore {
     name.hasSuffix(".jsonl") && MachineID.isValid(String(name.dropLast(6)))
   }
 
-  /// Counts the lines of each version in a log, from the `"v"` each line starts with, reading it `chunk` bytes at
-  /// a time (a longer line whole).
+  /// Counts the whole lines of each version in a log, from the `"v"` each line starts with, reading it `chunk`
+  /// bytes at a time (a longer line whole).
   static func versions(_ file: String, chunk: Int = 1 << 20) throws -> [Int: Int] {
     var counts: [Int: Int] = [:]
     func count(_ line: ArraySlice<UInt8>) {
@@ -122,7 +123,7 @@ extension HouseholdStore {
       }
       pending.removeFirst(start)
     }
-    count(pending[...])
+    // A last line without its newline is a write still under way (or cut short): not read, so not counted.
     return counts
   }
 
