@@ -214,8 +214,8 @@ import Testing
     let bytes = Array(text.utf8)
     let offsets = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
     let lineOf = offsets.map { offset in 1 + bytes[..<offset].filter { $0 == 0x0A }.count }
-    // Not JSON, or not starting with "v": 0; the torn last line counts by the version it starts with.
-    let counts: [Int: Int] = [2: 3, 3: 1, 0: 2, 9: 1]
+    // Not JSON, or not starting with "v": 0; the torn last line, not read yet, counts nowhere.
+    let counts: [Int: Int] = [2: 3, 3: 1, 0: 2]
     #expect(try HouseholdStore.versions(file) == counts)
     #expect(try HouseholdStore.lineNumbers(file, at: offsets) == lineOf)
     for chunk in [1, 2, 5, 17, 64, 301] {
