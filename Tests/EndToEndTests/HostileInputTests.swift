@@ -259,11 +259,20 @@ import Testing
         == Outcome(
           stderr:
             "grocery: error: cannot find a place for the store: HOME ('relative') is not an absolute path;"
-            + " give --store PATH or set GROCERY_STORE\n", status: 78))
+            + " set HOME, or give --store PATH (or set GROCERY_STORE) and set XDG_STATE_HOME\n", status: 78))
+    // Followed, the hint is enough.
+    let followed = try scenario.grocery.run(
+      ["--store", scenario.folder.file("h"), "add", "milk"],
+      extra: ["GROCERY_STORE": "", "HOME": "relative", "XDG_STATE_HOME": scenario.folder.file("state")])
+    #expect(followed.status == 0, "\(followed)")
+    let stated = try scenario.grocery.run(
+      ["list"],
+      extra: ["GROCERY_STORE": "", "HOME": "relative", "XDG_STATE_HOME": scenario.folder.file("state")])
+    #expect(stated.stderr.hasSuffix("; give --store PATH or set GROCERY_STORE\n"), "\(stated)")
   }
 
   @Test(arguments: [
-    ([String](), "the store", "give --store PATH or set GROCERY_STORE"),
+    ([String](), "the store", "set HOME, or give --store PATH (or set GROCERY_STORE) and set XDG_STATE_HOME"),
     (["--store", "/nowhere/household"], "this machine's state", "set XDG_STATE_HOME"),
   ])
   func anUnsetHomeIsAConfigurationError(_ store: [String], _ what: String, _ hint: String) throws {

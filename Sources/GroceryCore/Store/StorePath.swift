@@ -49,8 +49,13 @@ public enum StorePath {
 
   static func dataHome(_ environment: [String: String]) throws -> String {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
-    return try home(environment, for: "the store", hint: "give --store PATH or set GROCERY_STORE")
-      + "/.local/share"
+    // Without a home, a store given still needs a place for this machine's state: the hint says both at once.
+    let stateGiven = environment["XDG_STATE_HOME"]?.hasPrefix("/") == true
+    let hint =
+      stateGiven
+      ? "give --store PATH or set GROCERY_STORE"
+      : "set HOME, or give --store PATH (or set GROCERY_STORE) and set XDG_STATE_HOME"
+    return try home(environment, for: "the store", hint: hint) + "/.local/share"
   }
 
   static func stateHome(_ environment: [String: String]) throws -> String {
