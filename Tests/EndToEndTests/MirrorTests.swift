@@ -40,6 +40,22 @@ import Testing
 
   func history() throws -> String { try grocery.run(["history"]).stdout }
 
+  /// Removing a file that is no mirror is refused on a machine that has never used grocery without making its
+  /// state folder or a lock there.
+  @Test func removingAFileThatIsNoMirrorWritesNothing() throws {
+    var fresh = GroceryProcess(folder: folder.file("fresh"))
+    try FileManager.default.createDirectory(atPath: fresh.folder, withIntermediateDirectories: true)
+    fresh.environment["GROCERY_STORE"] = folder.file("fresh/household")
+    let file = folder.file("list.md")
+    let outcome = try fresh.run(["mirror", "remove", file])
+    #expect(
+      outcome
+        == Outcome(
+          stderr: "grocery: error: '\(file)' is not a mirror on this machine; 'grocery mirror' lists them\n",
+          status: 1))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.folder).isEmpty)
+  }
+
   @Test func addWritesTheChecklistAtOnceAndListsIt() throws {
     try scenario.expect(["mirror", "add", list], stdout: "mirroring the list to \(list)\n")
     #expect(header(list).hasPrefix("<!-- grocery checklist of household "))

@@ -55,6 +55,10 @@ public struct Mirrors: Sendable {
   /// Stops keeping a file; the file itself is left as it is. Returns its absolute path.
   public func remove(_ file: String, onWait: () -> Void = {}) throws -> String {
     let path = try Self.absolute(file)
+    // A file that is no mirror is refused before the lock, which would make this machine's state folder.
+    guard try MirrorState.read(statePath).mirrors.contains(where: { $0.path == path }) else {
+      throw GroceryError.notAMirror(file: file)
+    }
     return try locked(onWait: onWait) {
       var state = try MirrorState.read(statePath)
       guard let index = state.mirrors.firstIndex(where: { $0.path == path }) else {
@@ -115,6 +119,10 @@ public struct Mirrors: Sendable {
     _ file: String, now: Date, today: Day, onWait: () -> Void = {}, newID: () -> UUID = UUID.init
   ) throws -> String? {
     let path = try Self.absolute(file)
+    // A file that is no mirror is refused before the lock, which would make this machine's state folder.
+    guard try MirrorState.read(statePath).mirrors.contains(where: { $0.path == path }) else {
+      throw GroceryError.notAMirror(file: file)
+    }
     return try locked(onWait: onWait) {
       var state = try MirrorState.read(statePath)
       guard let index = state.mirrors.firstIndex(where: { $0.path == path }) else {
