@@ -57,8 +57,10 @@ struct Context {
   /// Says on standard error, even with `--quiet`, something the user must know that did not stop the command.
   func warn(_ text: String) { warnings.warn(text) }
 
-  /// Tells the user on standard error that another grocery holds the store.
+  /// Tells the user on standard error that another grocery holds the store, unless `--quiet`: a wait is no error,
+  /// and cron mails whatever a job writes there.
   func waiting() {
+    if quiet { return }
     console.writeError("grocery: waiting for another grocery to finish with '\(store.path)'...\n")
   }
 

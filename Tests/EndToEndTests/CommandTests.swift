@@ -502,6 +502,21 @@ import Testing
     #expect(list.status == 0, "reading needs no lock")
   }
 
+  @Test func quietSilencesTheNoteThatAnotherGroceryHoldsTheLock() throws {
+    try scenario.given(["add", "milk"])
+    let lock = try scenario.grocery.household().stateFolder + "/lock"
+    let fd = open(lock, O_RDWR)
+    #expect(fd >= 0)
+    defer { close(fd) }
+    #expect(flock(fd, LOCK_EX) == 0)
+    for arguments in [["--quiet", "add", "eggs"], ["restock", "--due", "--quiet"]] {
+      try scenario.expectRefused(
+        arguments + ["--lock-timeout", "0.2"],
+        stderr: "grocery: error: gave up waiting after 0.2s for another grocery to release '\(lock)'\n",
+        status: 75)
+    }
+  }
+
   @Test func aFullStandardOutputIsAnIOErrorNotACrash() throws {
     try scenario.given(["add", "milk"])
     let outcome = try scenario.grocery.start(["list"], stdoutPath: "/dev/full").wait()
