@@ -109,6 +109,13 @@ import Testing
     (["category", "frob"], "unknown subcommand 'frob'"),
     (["category", "rename", "a"], "missing OLD NEW"),
     (["list", "--s"], "option '--s' is ambiguous; it could be '--staples', '--store'"),
+    (["list", "--width", "60"], "option '--width' goes with '--format print'"),
+    (["list", "--columns", "1", "-f", "text"], "option '--columns' goes with '--format print'"),
+    (["list", "--utf8", "--width=60"], "options '--width' and '--utf8' go with '--format print'"),
+    (
+      ["list", "--utf8", "--width", "60", "--columns", "1"],
+      "options '--columns', '--width' and '--utf8' go with '--format print'"
+    ),
   ])
   func usageErrorsNameWhatWasWrong(_ arguments: [String], _ message: String) {
     #expect {
@@ -285,6 +292,13 @@ import Testing
       let shorts = options.compactMap(\.short)
       #expect(Set(shorts).count == shorts.count, "\(command.name)")
     }
+  }
+
+  @Test func thePaperOptionsSayTheValuesTheyTake() {
+    let help = Help.render(path: ["list"]).replacingOccurrences(of: "\n", with: " ")
+      .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    #expect(help.contains("--columns 1|2 Columns for --format print, 1 or 2 (default 2)."))
+    #expect(help.contains("--width N Width in characters for --format print, 40 to 200 (default 80)."))
   }
 
   @Test func theOverviewListsEveryCommandAndExitCode() {

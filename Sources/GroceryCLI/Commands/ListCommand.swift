@@ -44,7 +44,7 @@ struct ListCommand: Command, Runnable {
   static let columns = Option<Int>(
     "columns", value: "1|2",
     completes: .words([CompletionWord("1", help: "One column"), CompletionWord("2", help: "Two columns")]),
-    help: "Columns for --format print (default 2).",
+    help: "Columns for --format print, 1 or 2 (default 2).",
     parse: { text in
       guard text == "1" || text == "2" else {
         throw GroceryError.invalidValue(
@@ -52,9 +52,13 @@ struct ListCommand: Command, Runnable {
       }
       return Int(text)!
     })
+  /// The widths, in characters, that `--width` takes.
+  static let widths = 40...200
   static let width = Option<Int>(
-    "width", value: "N", help: "Width in characters for --format print (default 80).",
-    parse: { try Values.whole($0, what: "--width", range: 40...200, unit: "columns") })
+    "width", value: "N",
+    help:
+      "Width in characters for --format print, \(widths.lowerBound) to \(widths.upperBound) (default 80).",
+    parse: { try Values.whole($0, what: "--width", range: widths, unit: "columns") })
   static let utf8 = Flag(
     "utf8",
     help: "With --format print: keep every letter as it is, in UTF-8, for paps or lp (Cyrillic, Greek, CJK).")
@@ -112,11 +116,18 @@ struct ListCommand: Command, Runnable {
         "option '--title' goes with every format but '--format csv', whose first row is its header",
         path: parsed.path)
     }
-    if format != .print && (columns != nil || width != nil) {
-      throw UsageError("options '--columns' and '--width' go with '--format print'", path: parsed.path)
-    }
-    if format != .print && utf8 {
-      throw UsageError("option '--utf8' goes with '--format print'", path: parsed.path)
+    // Only the options given are named: '--width' alone is not told about '--columns'.
+    let paperOnly: [(any OptionDeclaration, Bool)] = [
+      (Self.columns, columns != nil), (Self.width, width != nil), (Self.utf8, utf8),
+    ]
+    let given = paperOnly.filter { $0.1 }.map { "'--\($0.0.long)'" }
+    if format != .print, let last = given.last {
+      let named =
+        given.count == 1
+        ? "option \(last) goes"
+        : "options "
+          + given.dropLast().joinedText(separator: ", ") + " and \(last) go"
+      throw UsageError(named + " with '--format print'", path: parsed.path)
     }
   }
 
