@@ -40,6 +40,16 @@ import Testing
     #expect(links.filter { !headings.contains(String($0)) } == [])
   }
 
+  @Test func versionIsListedAsAnOptionOfGroceryAloneNotOfEveryCommand() throws {
+    let reference = try scenario.grocery.run(["help", "--markdown"]).stdout
+    let sections = reference.components(separatedBy: "\n## ")
+    let everyCommand = try #require(sections.first { $0.hasPrefix("Options of every command\n") })
+    #expect(!everyCommand.contains("--version"))
+    #expect(everyCommand.contains("| `--quiet` | Report nothing but errors. |"))
+    let alone = try #require(sections.first { $0.hasPrefix("Options of grocery alone\n") })
+    #expect(alone.contains("| `--version` | Show the version. |"))
+  }
+
   @Test func manAndMarkdownCannotBeAskedForTogether() throws {
     try scenario.expect(
       ["help", "--man", "--markdown"],

@@ -25,6 +25,19 @@ import Testing
     #expect(scenario.grocery.storeBytes() == nil)
   }
 
+  @Test func versionGoesBeforeAnyCommandAndACommandRefusesIt() throws {
+    try scenario.expect(["--quiet", "--version"], stdout: "grocery 1.0.0\n")
+    try scenario.expectRefused(
+      ["list", "--version"],
+      stderr: "grocery: error: option '--version' goes before any command: 'grocery --version'\n"
+        + "usage: grocery list [OPTIONS] (see 'grocery list --help')\n", status: 64)
+    try scenario.expectRefused(
+      ["add", "milk", "--version"],
+      stderr: "grocery: error: option '--version' goes before any command: 'grocery --version'\n"
+        + "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n", status: 64)
+    #expect(scenario.grocery.storeBytes() == nil)
+  }
+
   @Test func addListAndPurchaseTheDailyWay() throws {
     try scenario.expect(
       ["add", "milk", "eggs", "-q", "2", "-c", "dairy"], stdout: "added: milk\nadded: eggs\n")

@@ -110,6 +110,8 @@ import Testing
     (["category", "rename", "a"], "missing OLD NEW"),
     (["list", "--s"], "option '--s' is ambiguous; it could be '--staples', '--store'"),
     (["list", "--width", "60"], "option '--width' goes with '--format print'"),
+    (["list", "--version"], "option '--version' goes before any command: 'grocery --version'"),
+    (["--version=1"], "option '--version' takes no value"),
     (["list", "--columns", "1", "-f", "text"], "option '--columns' goes with '--format print'"),
     (["list", "--utf8", "--width=60"], "options '--width' and '--utf8' go with '--format print'"),
     (

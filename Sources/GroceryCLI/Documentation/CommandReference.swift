@@ -28,9 +28,11 @@ enum CommandReference {
         return (names, text(spec.abstract))
       })
     out += "\n## Options of every command\n\n"
-    out += table(
-      ("option", "what it does"),
-      GlobalOptions.options.map(row) + [("`--version`", "Show the version.")])
+    out += table(("option", "what it does"), GlobalOptions.options.map(row))
+    let version = "--" + GlobalOptions.version.long
+    out += "\n## Options of grocery alone\n\n"
+    out += "These go before any command, as in `grocery \(version)`; a command refuses them.\n\n"
+    out += table(("option", "what it does"), [row(GlobalOptions.version)])
     for spec in CommandTable.commands {
       out += "\n" + command(spec, path: [spec.name])
       for sub in spec.subcommands { out += "\n" + command(sub, path: [spec.name, sub.name]) }

@@ -104,7 +104,10 @@ enum Completions {
       out += "      \"\(path)\") \(actions.words(options(spec).flatMap(flagWords))) ;;\n"
     }
     let globals =
-      [CompletionWord("--help", help: "Show help."), CompletionWord("--version", help: "Show the version.")]
+      [
+        CompletionWord("--help", help: "Show help."),
+        CompletionWord("--" + GlobalOptions.version.long, help: GlobalOptions.version.help),
+      ]
       + GlobalOptions.options.map { CompletionWord("--" + $0.long, help: $0.help) }
     out += "      *) \(actions.words(globals)) ;;\n    esac\n    return\n  fi\n  case \"$command_path\" in\n"
     out += "    \"\") \(actions.words(commandWords(CommandTable.commands))) ;;\n"
@@ -341,7 +344,8 @@ enum Completions {
     for option in GlobalOptions.options { out += fishOption(option, condition: nil) }
     // --version stands alone: `grocery edit milk --version` is refused, so it is offered only before a command.
     out +=
-      "complete -c grocery -n 'not __fish_seen_subcommand_from \(all)' -l version -d 'Show the version.'\n"
+      "complete -c grocery -n 'not __fish_seen_subcommand_from \(all)' -l \(GlobalOptions.version.long)"
+      + " -d \(quote(GlobalOptions.version.help))\n"
     for spec in CommandTable.commands {
       for name in spec.allNames {
         out +=

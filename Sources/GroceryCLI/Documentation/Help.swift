@@ -51,7 +51,7 @@ enum Help {
       CommandTable.commands.map { (([$0.name] + $0.aliases).joinedText(separator: ", "), $0.abstract) })
     out += "\nOPTIONS:\n"
     out += table(
-      GlobalOptions.options.map { ($0.synopsis, $0.help) } + [("    --version", "Show the version.")])
+      (GlobalOptions.options + [GlobalOptions.version]).map { ($0.synopsis, $0.help) })
     // Exit codes in brief, so the overview fits a 40-row terminal; the manual explains each.
     out += "\n"
     out += paragraph(

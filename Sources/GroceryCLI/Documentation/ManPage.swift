@@ -23,7 +23,8 @@ enum ManPage {
     }
     out += ".SH OPTIONS\n"
     for option in GlobalOptions.options { out += self.option(option) }
-    out += ".TP\n.B \\-\\-version\nShow the version.\n"
+    out += self.option(GlobalOptions.version)
+    out += escape("It goes before any command: grocery --\(GlobalOptions.version.long).") + "\n"
     out += ".SH FILES\n"
     out += ".TP\n.I $XDG_DATA_HOME/grocery/household/\n"
     out +=

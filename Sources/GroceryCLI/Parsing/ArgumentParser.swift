@@ -4,7 +4,8 @@ import GroceryCore
 enum ArgumentParser {
   static func parse(_ arguments: [String]) throws -> Invocation {
     if arguments.isEmpty { return .help(path: [], format: .text) }
-    if arguments == ["--version"] { return .version }
+    let version = "--" + GlobalOptions.version.long
+    if arguments == [version] { return .version }
     var parsed = ParsedArguments()
     var command: (any Command.Type)?
     var choices = CommandTable.commands
@@ -38,7 +39,13 @@ enum ArgumentParser {
         continue
       }
       if !onlyPositionals && token.hasPrefix("--") {
-        if command == nil && token == "--version" { return .version }
+        if token == version && command == nil { return .version }
+        if token == version || token.hasPrefix(version + "=") {
+          throw UsageError(
+            command == nil
+              ? "option '\(version)' takes no value"
+              : "option '\(version)' goes before any command: 'grocery \(version)'", path: parsed.path)
+        }
         let body = token.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
         let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil

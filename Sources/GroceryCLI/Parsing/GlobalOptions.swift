@@ -10,6 +10,8 @@ struct GlobalOptions: Sendable, Equatable {
   static let quiet = Flag("quiet", help: "Report nothing but errors.")
   static let help = Flag("help", "h", help: "Show help for the command.")
   static let options: [any OptionDeclaration] = [store, lockTimeout, quiet, help]
+  /// Not one of `options`: it goes before any command (`grocery --version`), and every command refuses it.
+  static let version = Flag("version", help: "Show the version.")
 
   var store: String?
   var lockTimeout: Double?
