@@ -527,4 +527,34 @@ import Testing
         "grocery: error: cannot write '\(folder.file("no/such/folder.json"))': no such file or directory\n",
       status: 74)
   }
+
+  /// An empty path is a mistake on the command line (an unset variable, `-o "$out"`), never a file to try.
+  @Test(arguments: [
+    (
+      ["export", "-o", ""],
+      "grocery: error: invalid --output '': expected a file name, or '-' for standard output\n"
+        + "usage: grocery export [OPTIONS] (see 'grocery export --help')\n"
+    ),
+    (
+      ["export", "--output="],
+      "grocery: error: invalid --output '': expected a file name, or '-' for standard output\n"
+        + "usage: grocery export [OPTIONS] (see 'grocery export --help')\n"
+    ),
+    (
+      ["import", "--dry-run", ""],
+      "grocery: error: invalid file '': expected a file name, or '-' for standard input\n"
+        + "usage: grocery import [OPTIONS] FILE... (see 'grocery import --help')\n"
+    ),
+    (
+      ["sync", "setup", ""],
+      "grocery: error: invalid URL '': expected a git remote, a path or a URL\n"
+        + "usage: grocery sync setup [OPTIONS] URL (see 'grocery sync setup --help')\n"
+    ),
+    (["--store", "", "export"], "grocery: error: invalid store path '': given by --store\n"),
+    (["mirror", "add", ""], "grocery: error: invalid file '': it is not a path\n"),
+  ])
+  func anEmptyPathIsAUsageError(_ arguments: [String], _ stderr: String) throws {
+    try scenario.given(["add", "milk"])
+    try scenario.expectRefused(arguments, stderr: stderr, status: 64)
+  }
 }

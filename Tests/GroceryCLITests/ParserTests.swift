@@ -169,6 +169,10 @@ import Testing
     ),
     (["import", "a", "b", "c"], "unexpected argument 'c'", ["import"]),
     (
+      ["export", "-o", ""], "invalid --output '': expected a file name, or '-' for standard output",
+      ["export"]
+    ),
+    (
       ["mirror", "add", "list.md", "--format", "org"],
       "unknown format 'org' for '--format'; expected markdown or todo.txt", ["mirror", "add"]
     ),

@@ -14,7 +14,14 @@ struct ExportCommand: Command, Runnable {
     """
   static let output = Option<String>(
     "output", "o", value: "FILE", completes: .files,
-    help: "Write to FILE (a file is replaced whole; '-' is standard output).")
+    help: "Write to FILE (a file is replaced whole; '-' is standard output).",
+    parse: { text in
+      guard !text.isEmpty else {
+        throw GroceryError.invalidValue(
+          what: "--output", value: text, reason: "expected a file name, or '-' for standard output")
+      }
+      return text
+    })
   static let options: [any OptionDeclaration] = [output]
   static let examples = [
     "grocery export > household.json", "grocery export -o ~/backup/grocery.json",

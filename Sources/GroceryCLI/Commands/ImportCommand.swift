@@ -44,6 +44,9 @@ struct ImportCommand: Command, Runnable {
     files = parsed.positionals
     format = parsed[Self.format]
     dryRun = parsed[Self.dryRun]
+    if files.contains("") {
+      throw UsageError("invalid file '': expected a file name, or '-' for standard input", path: parsed.path)
+    }
     if files.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input ('-') can be read only once", path: parsed.path)
     }

@@ -25,8 +25,11 @@ struct SyncSetupCommand: Command, Runnable {
   var url: String
   var machineName: String?
 
-  init(_ parsed: ParsedArguments) {
+  init(_ parsed: ParsedArguments) throws {
     url = parsed.positionals[0]
+    if url.isEmpty {
+      throw UsageError("invalid URL '': expected a git remote, a path or a URL", path: parsed.path)
+    }
     machineName = parsed[Self.machineName]
   }
 
