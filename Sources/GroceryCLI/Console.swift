@@ -4,6 +4,10 @@ public protocol Console: AnyObject {
   func writeError(_ text: String)
   func readInput() throws -> String
   var outputIsTerminal: Bool { get }
-  /// Why writing standard output failed, if it did (a full disk, a closed file).
+  /// Why writing standard output failed, if it did (a full disk, a closed file, a pipe nothing reads).
   var outputFailure: String? { get }
+  /// Whether writing standard output failed because it is a pipe whose reader has gone (`grocery list | head -1`).
+  var outputReaderGone: Bool { get }
+  /// Ends the run as a program writing to a pipe whose reader has gone ends: quietly.
+  func stopForGoneReader() -> Never
 }

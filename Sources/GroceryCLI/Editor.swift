@@ -21,15 +21,13 @@ enum Editor {
   static func edit(_ path: String, environment: [String: String]) throws {
     let editor = command(environment)
     let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
-    defer { envp.forEach { free($0) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, argv, envp)
-    if spawned != 0 {
+    let pid: pid_t
+    switch ProgramStart.spawn("/bin/sh", searchingPath: false, arguments: arguments, environment: environment)
+    {
+    case .success(let started): pid = started
+    case .failure(let failure):
       throw GroceryError.editorFailed(
-        editor: editor, reason: "could not start: " + String(cString: strerror(spawned)))
+        editor: editor, reason: "could not start: " + String(cString: strerror(failure.code)))
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {

@@ -45,6 +45,8 @@ public enum GroceryCLI {
           "grocery: error: the change was saved, but standard output could not be written: \(failure)\n")
         return ExitCode.savedButNotReported.rawValue
       }
+      // Nothing was saved, so nothing is lost: stop as `head`'s writers do, without a word.
+      if console.outputReaderGone { console.stopForGoneReader() }
       if let failure = console.outputFailure {
         console.writeError("grocery: error: cannot write standard output: \(failure)\n")
         return ExitCode.io.rawValue

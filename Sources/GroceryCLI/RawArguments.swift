@@ -8,10 +8,11 @@ import GroceryCore
 
 extension GroceryCLI {
   /// Runs the process's own command line from its raw bytes, refusing an argument that is not UTF-8
-  /// (the standard library would silently turn its bad bytes into U+FFFD).
+  /// (the standard library would silently turn its bad bytes into U+FFFD), with SIGPIPE ignored (`BrokenPipe`).
   public static func main(
     argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, environment: [String: String]
   ) -> Int32 {
+    BrokenPipe.ignore()
     let console = StandardConsole()
     var arguments: [String] = []
     for index in 1..<max(1, Int(argc)) {

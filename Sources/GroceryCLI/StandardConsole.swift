@@ -15,6 +15,7 @@ import GroceryCore
 /// The process's own standard streams.
 public final class StandardConsole: Console {
   public private(set) var outputFailure: String?
+  public private(set) var outputReaderGone = false
   /// The standard streams the process was started without.
   private let closed = StandardStreams.reserveClosed()
 
@@ -26,14 +27,16 @@ public final class StandardConsole: Console {
       outputFailure = "it is closed"
       return
     }
-    do {
-      try FileSystem.writeAll(STDOUT_FILENO, text, path: "standard output")
-    } catch GroceryError.io(_, _, let reason) {
+    switch StandardStreams.write(text, to: STDOUT_FILENO, shownAs: "standard output") {
+    case .whole: break
+    case .readerGone(let reason):
       outputFailure = reason
-    } catch {
-      outputFailure = "\(error)"
+      outputReaderGone = true
+    case .failed(let reason): outputFailure = reason
     }
   }
+
+  public func stopForGoneReader() -> Never { BrokenPipe.stop() }
 
   /// Writes to standard error; if even that fails there is nowhere left to say so.
   public func writeError(_ text: String) {

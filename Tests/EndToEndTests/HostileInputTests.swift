@@ -64,6 +64,34 @@ import Testing
         == Outcome(stderr: "grocery: error: cannot write standard output: it is closed\n", status: 74))
   }
 
+  @Test func aSavedChangeWhoseReaderHasGoneSaysTheChangeWasSaved() throws {
+    try scenario.given(["add", "milk"])
+    #expect(
+      try scenario.grocery.runWithReaderGone(["purchase", "milk"])
+        == Outcome(
+          stderr: "grocery: error: the change was saved, but standard output could not be written:"
+            + " broken pipe\n", status: 3))
+    #expect(
+      try scenario.grocery.runWithReaderGone(["add", "zz"])
+        == Outcome(
+          stderr: "grocery: error: the change was saved, but standard output could not be written:"
+            + " broken pipe\n", status: 3))
+    try scenario.expect(["history"], stdout: "2026-11-21 milk\n")
+    try scenario.expect(["names", "items", "--on-list"], stdout: "zz\n")
+    #expect(
+      try scenario.grocery.runWithReaderGone(["--quiet", "add", "eggs"]) == Outcome(), "nothing to write")
+  }
+
+  /// `grocery list | head -1`: once head has its line, a command that changed nothing stops as SIGPIPE stops any
+  /// program there, without a word on standard error.
+  @Test(arguments: [["list"], ["list", "--all", "--format", "json"], ["history"], ["restock", "--dry-run"]])
+  func aReadWhoseReaderHasGoneStopsQuietly(_ arguments: [String]) throws {
+    try scenario.given(["staple", "milk", "tea"], ["purchase", "milk"])
+    let before = scenario.grocery.storeBytes()
+    #expect(try scenario.grocery.runWithReaderGone(arguments) == Outcome(status: -SIGPIPE))
+    #expect(scenario.grocery.storeBytes() == before)
+  }
+
   @Test(arguments: [
     (#""$GROCERY" add - <&-"#, "grocery: error: cannot read 'standard input': it is closed\n"),
     (#""$GROCERY" add - < /"#, "grocery: error: cannot read 'standard input': is a directory\n"),

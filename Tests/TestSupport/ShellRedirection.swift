@@ -20,4 +20,26 @@ extension GroceryProcess {
     try process.run()
     return Running(process: process, out: out, err: err).wait()
   }
+
+  /// Runs the binary with standard output a pipe whose reading end is closed before it starts, so that its
+  /// first write finds the reader gone, as `grocery list | head -1` does once head has its line, without a race.
+  public func runWithReaderGone(_ arguments: [String]) throws -> Outcome {
+    let pipe = Pipe()
+    try pipe.fileHandleForReading.close()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.binary)
+    process.arguments = arguments
+    process.environment = environment
+    let err = NSTemporaryDirectory() + "/grocery-err-" + UUID().uuidString
+    // FileHandle(forWritingTo:) below throws when the file could not be made.
+    _ = FileManager.default.createFile(atPath: err, contents: nil)
+    process.standardOutput = pipe
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    try pipe.fileHandleForWriting.close()
+    // What went into the pipe was read by nobody: the outcome's stdout is empty, from a file never made.
+    let out = NSTemporaryDirectory() + "/grocery-out-" + UUID().uuidString
+    return Running(process: process, out: out, err: err).wait()
+  }
 }

@@ -25,4 +25,27 @@ public enum StandardStreams {
     }
     return closed
   }
+
+  /// How a write to a standard stream went.
+  public enum Written: Equatable, Sendable {
+    case whole
+    /// The stream is a pipe that nothing reads any more (EPIPE), as when `head` has read all it wants; a process
+    /// that ignores SIGPIPE is told so instead of being killed.
+    case readerGone(reason: String)
+    case failed(reason: String)
+  }
+
+  /// Writes all of the text to a standard stream, saying whether it failed because its reader has gone.
+  public static func write(_ text: String, to fd: Int32, shownAs path: String) -> Written {
+    do {
+      try FileSystem.writeAll(fd, text, path: path)
+      return .whole
+    } catch let error as GroceryError {
+      let brokenPipe = FileSystem.ioError(path, "write", EPIPE)
+      guard case .io(_, _, let reason) = error else { return .failed(reason: error.message) }
+      return error == brokenPipe ? .readerGone(reason: reason) : .failed(reason: reason)
+    } catch {
+      return .failed(reason: "\(error)")
+    }
+  }
 }

@@ -43,16 +43,13 @@ struct Git {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, out.fd, 1)
     posix_spawn_file_actions_adddup2(&actions, err.fd, 2)
-    let argv = (["git", "-C", folder] + arguments).map { strdup($0) } + [nil]
-    let envp = env.map { strdup($0.key + "=" + $0.value) } + [nil]
-    defer {
-      for p in argv { free(p) }
-      for p in envp { free(p) }
-    }
-    var pid = pid_t()
-    let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, envp)
-    if spawned != 0 {
-      throw GroceryError.gitUnavailable(reason: FileSystem.errorText(spawned))
+    let pid: pid_t
+    switch ProgramStart.spawn(
+      "git", searchingPath: true, arguments: ["git", "-C", folder] + arguments, environment: env,
+      actions: &actions)
+    {
+    case .success(let started): pid = started
+    case .failure(let failure): throw GroceryError.gitUnavailable(reason: failure.reason)
     }
     var status: Int32 = 0
     if case .failure(let error) = SystemCall.retrying({ waitpid(pid, &status, 0) }) {
