@@ -206,6 +206,57 @@ enum Tool {
       "a second Tab after readline filled in an escaped name still lists the longer one")
   }
 
+  /// Items whose names hold each character the shell reads as more than itself, and the first word of each.
+  static let shellSpecialNames = [
+    "dollar $HOME", "tick `date`", "dq \"a\"", "sq 'b'", "bs \\c", "bang !x", "amp &x", "semi ;x", "pipe |x",
+    "lt <x", "gt >x", "paren (x)", "star *x", "quest ?x", "bracket [x]", "hash #x", "tilde ~x", "brace {x}",
+    "#lead", "~lead",
+  ]
+
+  /// Types each line into an interactive bash with the completion loaded, each followed by Tab and Enter, with
+  /// `show` completed as grocery is and printing its arguments; returns what it printed, a line each.
+  func bashTypes(_ lines: [String]) throws -> [String] {
+    try scenario.folder.write("completion.bash", try scenario.grocery.run(["completions", "bash"]).stdout)
+    try scenario.folder.write(
+      "setup.bash",
+      """
+      PS1='$ '; source completion.bash
+      show() { printf 'shown:'; printf '<%s>' "$@"; printf '\\n'; }
+      complete -F _grocery show
+
+      """)
+    let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
+    var environment = scenario.grocery.environment
+    environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["TERM"] = "dumb"
+    let keys =
+      "cd '\(scenario.folder.path)'; source setup.bash\n" + lines.map { $0 + "\t\n" }.joined() + "exit\n"
+    let output = try Terminal.run(
+      try #require(Tool.path("bash")), ["--norc", "--noprofile", "-i"], environment: environment, keys: keys)
+    print(output)
+    return output.split(separator: "\n").compactMap { line in
+      line.firstRange(of: "shown:").map { String(line[$0.upperBound...]) }
+    }
+  }
+
+  @Test(.enabled(if: Tool.path("bash") != nil, "bash is not installed"))
+  func bashInsertsEveryNameSoThatTheShellReadsItBackAsItIs() throws {
+    try scenario.given(["add"] + Self.shellSpecialNames)
+    // Each name's first word, which no other name starts with, then a few typed after an opening quote.
+    let typed = Self.shellSpecialNames.map { "show edit " + $0.prefix { $0 != " " } }
+    let quoted = ["'dol", "\"dol", "'tic", "\"tic", "\"bang", "'sq", "\"dq", "'~le", "\"bs"].map {
+      "show edit " + $0
+    }
+    let shown = try bashTypes(typed + quoted)
+    let expected =
+      Self.shellSpecialNames + [
+        "dollar $HOME", "dollar $HOME", "tick `date`", "tick `date`", "bang !x", "sq 'b'", "dq \"a\"",
+        "~lead",
+        "bs \\c",
+      ]
+    #expect(shown == expected.map { "<edit><\($0)>" })
+  }
+
   @Test func bashMatchesNamesAsTheCommandsDo() throws {
     try addAwkwardNames()
     #expect(try bashCompletes(["grocery", "purchase", "cre"]) == ["crème fraîche"])
