@@ -43,9 +43,9 @@ enum Tool {
 @Suite struct ShellIntegrationTests {
   let scenario = Scenario()
 
-  /// zsh's compadd as the tests see it: prints the offered words that start with PREFIX (in any case with a
-  /// matcher, -M; all of them with -U), joined by `|`, and fails when there are none, as the real one does. With
-  /// SHOW_DISPLAYS set it also prints what the menu shows (-d), one a line after `menu:`.
+  /// zsh's compadd as the tests see it: prints the offered words that start with PREFIX, its quoting taken away
+  /// (in any case with a matcher, -M; all of them with -U), joined by `|`, and fails when there are none, as the
+  /// real one does. With SHOW_DISPLAYS set it also prints what the menu shows (-d), one a line after `menu:`.
   static let zshCompadd = """
     compadd() {
       setopt localoptions extendedglob
@@ -63,9 +63,9 @@ enum Tool {
         esac
       done
       if [[ -z $unfiltered && -n $matcher ]]; then
-        offered=(${(M)offered:#(#i)${(b)PREFIX}*})
+        offered=(${(M)offered:#(#i)${(b)${(Q)PREFIX}}*})
       elif [[ -z $unfiltered ]]; then
-        offered=(${(M)offered:#${(b)PREFIX}*})
+        offered=(${(M)offered:#${(b)${(Q)PREFIX}}*})
       fi
       (( $#offered )) || return 1
       print -r -- "${(j:|:)offered}"
@@ -281,11 +281,76 @@ enum Tool {
     #expect(try zshCompletes(["grocery", "purchase", "cre"]) == "crème fraîche\n")
     #expect(try zshCompletes(["grocery", "purchase", "aa"]) == "AA batteries\n", "any case")
     #expect(try zshCompletes(["grocery", "purchase", "'cr"]) == "crème fraîche\n")
-    #expect(try zshCompletes(["grocery", "purchase", "olive\\ oil"]) == "Olive oil|olive oil spray\n")
+    #expect(
+      try zshCompletes(["grocery", "purchase", "olive\\ oil"]) == "Olive oil|olive oil spray\ninsert: menu\n",
+      "names that differ from what was typed, and have less than it in common, go in one at a time")
     #expect(try zshCompletes(["grocery", "buy", "oeu"]) == "Œufs\n")
     #expect(
       try zshCompletes(["grocery", "buy", "aa"], showingMenu: true) == "AA batteries\nmenu:\nAA batteries\n",
       "the menu shows the name as it is, not escaped")
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshPutsInNamesOneAtATimeWhenTheyHaveLessInCommonThanWasTyped() throws {
+    try scenario.given(["add", "Cream cheese", "crème brûlée", "crème fraîche", "olive oil spray"])
+    #expect(
+      try zshCompletes(["grocery", "edit", "cr"])
+        == "Crackers|Cream cheese|crème brûlée|crème fraîche\ninsert: menu\n")
+    #expect(
+      try zshCompletes(["grocery", "edit", "CREM"]) == "crème brûlée|crème fraîche\n", "crème in common")
+    #expect(try zshCompletes(["grocery", "edit", "Cra"]) == "Crackers\n")
+    #expect(try zshCompletes(["grocery", "edit", "Olive"]) == "Olive oil|olive oil spray\ninsert: menu\n")
+    #expect(try zshCompletes(["grocery", "edit", "olive\\ oil\\ s"]) == "olive oil spray\n")
+    #expect(try zshCompletes(["grocery", "edit", "\"olive oil s"]) == "olive oil spray\n")
+  }
+
+  /// Types each line into an interactive zsh with the completion loaded from fpath, each followed by `Tab` and
+  /// Enter, with `show` completed as grocery is and printing its arguments; returns what it printed, a line each.
+  func zshTypes(_ lines: [String]) throws -> [String] {
+    let functions = scenario.folder.file("zsh-functions")
+    try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
+    try scenario.folder.write(
+      "zsh-functions/_grocery", try scenario.grocery.run(["completions", "zsh"]).stdout)
+    try scenario.folder.write(
+      "setup.zsh",
+      """
+      PS1='%% '; fpath=('\(functions)' $fpath)
+      autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump"))'
+      show() { printf 'shown:'; printf '<%s>' "$@"; printf '\\n'; }
+      compdef _grocery show
+
+      """)
+    let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
+    var environment = scenario.grocery.environment
+    environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["TERM"] = "dumb"
+    let keys =
+      "cd '\(scenario.folder.path)'; source setup.zsh\n"
+      + lines.map { $0.replacing("TAB", with: "\t") + "\n" }
+      .joined() + "exit\n"
+    let output = try Terminal.run(
+      try #require(Tool.path("zsh")), ["-f", "-i"], environment: environment, keys: keys)
+    return output.split(separator: "\n").compactMap { line in
+      line.firstRange(of: "shown:").map { String(line[$0.upperBound...]) }
+    }
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshNeverErasesWhatWasTypedAndOffersOnlyTheNamesThatMatchIt() throws {
+    try scenario.given(["add", "Cream cheese", "crème fraîche", "oat milk", "Œufs", "~lead", "#lead"])
+    let shown = try zshTypes([
+      "show buy crTAB", "show buy crTABTAB", "show buy crTABTABTAB", "show buy oeTAB", "show buy 'oat mTAB",
+      // A bare ~ that starts a word is zsh's own, which completes user and folder names after it.
+      "show buy crackTAB", "show buy \\~leTAB", "show buy #leTAB",
+    ])
+    #expect(shown.count == 8, "\(shown)")
+    #expect(
+      Set(shown.prefix(2)) == ["<buy><Cream cheese>", "<buy><crème fraîche>"] && shown[2] == shown[0],
+      "each Tab puts in the next item on the list that cr could mean, and only those, then the first again")
+    #expect(
+      shown.dropFirst(3) == [
+        "<buy><Œufs>", "<buy><oat milk>", "<buy><Crackers>", "<buy><~lead>", "<buy><#lead>",
+      ])
   }
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
@@ -403,8 +468,12 @@ enum Tool {
     #expect(try fishCompletes("grocery buy Mi") == ["Milk"], "every item when none on the list fits")
   }
 
-  /// Runs zsh's completion function, with compadd captured, on words as zsh hands them over (quotes and all).
+  /// Runs zsh's completion function, with compadd captured, on words as zsh hands them over (quotes and all, but
+  /// PREFIX without an opening quote, which zsh keeps in compstate[quote]); a line `insert: menu` follows when it
+  /// asks zsh to put the first name in and each Tab the next.
   func zshCompletes(_ words: [String], showingMenu: Bool = false) throws -> String {
+    var prefix = words.last ?? ""
+    if prefix.first == "'" || prefix.first == "\"" { prefix.removeFirst() }
     let script = try scenario.grocery.run(["completions", "zsh"]).stdout
     try scenario.folder.write("_grocery", script)
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
@@ -415,8 +484,10 @@ enum Tool {
       source '\(scenario.folder.file("_grocery"))'
       \(Self.zshCompadd)
       words=(\(words.map(Self.quoted).joined(separator: " "))) CURRENT=\(words.count)
-      PREFIX=\(Self.quoted(words.last ?? "")) IPREFIX=''\(showingMenu ? " SHOW_DISPLAYS=1" : "")
+      PREFIX=\(Self.quoted(prefix)) IPREFIX=''\(showingMenu ? " SHOW_DISPLAYS=1" : "")
+      typeset -A compstate
       _grocery
+      [[ -n ${compstate[insert]} ]] && print -r -- "insert: ${compstate[insert]}"
       """
     return try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder).stdout
   }

@@ -261,13 +261,23 @@ enum Completions {
       # them as they are (-U) and shows them unescaped (-d).
       _grocery_names() {
         local -a grocery_names store_option
-        local typed="${(Q)PREFIX}"
+        local typed="${(Q)PREFIX}" common name
         # An opening quote left unclosed is no part of the name.
         [[ "$typed" == [\\"\\']* ]] && typed="${typed:1}"
         [[ -n "$store" ]] && store_option=(--store "$store")
         # Unquoted, (f) splits one name a line and drops the empty one of no output; compadd fails on none.
         grocery_names=(${(f)"$(grocery "${store_option[@]}" names "$@" --matching="$typed" 2>/dev/null)"})
+        (( $#grocery_names )) || return 1
+        # compadd takes them as they are (-U), and zsh puts in what they have in common, which is less than what was
+        # typed when they differ from it in case or accents (cr: Cream cheese, crème fraîche), and would erase it:
+        # then the first name goes in instead, and each Tab puts in the next (menu completion).
         compadd -U -d grocery_names -a grocery_names
+        common="${grocery_names[1]}"
+        for name in "${grocery_names[@]}"; do
+          while [[ "$name" != "$common"* ]]; do common="${common%?}"; done
+        done
+        (( ${#common} < ${#typed} )) && compstate[insert]=menu
+        return 0
       }
       # Offers fixed words in any case, each shown with its description: the arguments are word, description, ...
       _grocery_words() {
