@@ -10,4 +10,7 @@ public protocol Console: AnyObject {
   var outputReaderGone: Bool { get }
   /// Ends the run as a program writing to a pipe whose reader has gone ends: quietly.
   func stopForGoneReader() -> Never
+  /// Whether a write that finds the reader gone ends the run there and then: while no change is saved, nothing is
+  /// lost by it, and a long output (`history | head`) costs no more than what was read of it.
+  var stopsWhenReaderGone: () -> Bool { get set }
 }

@@ -35,6 +35,7 @@ public enum GroceryCLI {
       case .run(let command, let globals):
         let context = try Context(globals: globals, environment: environment, console: console, now: now)
         saved = context.saved
+        console.stopsWhenReaderGone = { [saved = context.saved] in !saved.isSaved }
         let mirrored = command.refreshesMirrors
         let applied = mirrored && MirrorHook.before(context)
         try command.run(context)

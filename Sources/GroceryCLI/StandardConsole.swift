@@ -16,6 +16,7 @@ import GroceryCore
 public final class StandardConsole: Console {
   public private(set) var outputFailure: String?
   public private(set) var outputReaderGone = false
+  public var stopsWhenReaderGone: () -> Bool = { true }
   /// The standard streams the process was started without.
   private let closed = StandardStreams.reserveClosed()
 
@@ -32,6 +33,7 @@ public final class StandardConsole: Console {
     case .readerGone(let reason):
       outputFailure = reason
       outputReaderGone = true
+      if stopsWhenReaderGone() { stopForGoneReader() }
     case .failed(let reason): outputFailure = reason
     }
   }
