@@ -71,9 +71,9 @@ struct Context {
     in scope: ItemScope = .all, _ summary: @escaping (T) -> String, _ body: (inout Groceries) throws -> T
   ) throws -> T {
     if let lockTimeoutError { throw lockTimeoutError }
-    let result = try store.update(scope, summary: summary, now: now, onWait: waiting, body)
-    saved.isSaved = true
-    return result
+    // Saved only when a line was written: a change that changes nothing has nothing to report as saved.
+    return try store.update(
+      scope, summary: summary, now: now, onWait: waiting, onSaved: { [saved] in saved.isSaved = true }, body)
   }
 
   /// Reads what `body` needs of the items the names can mean (with no names, of every item not removed); when it

@@ -80,6 +80,13 @@ import Testing
     try scenario.expect(["names", "items", "--on-list"], stdout: "zz\n")
     #expect(
       try scenario.grocery.runWithReaderGone(["--quiet", "add", "eggs"]) == Outcome(), "nothing to write")
+    // A change that changes nothing saves nothing: it stops as a read does, and says nothing was saved.
+    let before = scenario.grocery.storeBytes()
+    for unchanged in [["add", "zz"], ["edit", "zz", "-q", "1"], ["staple", "zz", "--remove"]] {
+      #expect(
+        try scenario.grocery.runWithReaderGone(unchanged) == Outcome(status: -SIGPIPE), "\(unchanged)")
+    }
+    #expect(scenario.grocery.storeBytes() == before)
   }
 
   /// `grocery list | head -1`: once head has its line, a command that changed nothing stops as SIGPIPE stops any

@@ -143,13 +143,14 @@ public struct HouseholdStore: Sendable {
 
   // MARK: - Changing
 
-  /// Runs a change under the lock and appends it to this machine's log, unless the body throws or changes nothing.
+  /// Runs a change under the lock and appends it to this machine's log, unless the body throws or changes nothing;
+  /// `onSaved` is called once the line is written, and only then.
   ///
   /// `summary` describes the change for `undo` and for the other machines. `onWait` is called if another grocery
   /// holds the lock.
   public func update<T>(
     _ scope: ItemScope = .all, summary: (T) -> String, now: Date, onWait: () -> Void = {},
-    _ body: (inout Groceries) throws -> T
+    onSaved: () -> Void = {}, _ body: (inout Groceries) throws -> T
   ) throws -> T {
     try migrateIfNeeded(onWait: onWait)
     var refusal: (any Error)?
@@ -198,6 +199,7 @@ public struct HouseholdStore: Sendable {
         ChangeDiff.operations(from: reading.view, to: groceries, now: now), now: clock)
       if operations.isEmpty { return result }
       try commit(operations, summary: summary(result), machine: machine, now: now, reading: &reading)
+      onSaved()
       return result
     }
   }
