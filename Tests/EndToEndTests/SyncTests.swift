@@ -159,6 +159,27 @@ struct Household {
         == "Uncategorized\n  [ ] bread\n  [ ] eggs\n  [ ] milk\n\n3 items to buy, 0 bought today\n")
   }
 
+  /// A link pushed in place of this machine's own log is undone by its next sync, as any change made elsewhere to
+  /// that log is: the sync goes on, and the machine's changes and new ones are kept and shared.
+  @Test func aLinkPushedInPlaceOfThisMachinesOwnLogIsUndoneBySync() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    let own = try alice.household().identity().id
+    let other = household.folder.file("other")
+    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
+    unlink(other + "/logs/" + own + ".jsonl")
+    #expect(symlink("/dev/null", other + "/logs/" + own + ".jsonl") == 0)
+    #expect(try git(["commit", "-q", "-a", "-m", "a link"], in: other) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+    try household.on(alice, at: 1, "sync")
+    var info = stat()
+    #expect(lstat(alice.store + "/logs/" + own + ".jsonl", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    try household.on(alice, at: 2, "add", "eggs")
+    try household.syncAll([alice, bob], at: 3)
+    try household.expectSame([alice, bob])
+    #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+  }
+
   @Test func bothBuyTheSameItemAndEveryPurchaseIsKept() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])

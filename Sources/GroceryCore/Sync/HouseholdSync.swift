@@ -158,6 +158,13 @@ public struct HouseholdSync {
     }
   }
 
+  /// Another machine's log as it is in the folder; nil when it is not there, or not a regular file (a link, a
+  /// folder, a FIFO a peer pushed), which every read leaves out.
+  func logBytes(_ path: String) throws -> [UInt8]? {
+    guard try store.isRegularLog(path) else { return nil }
+    return try FileSystem.readRegularFile(path, limit: ChangeLog.maximumSize)
+  }
+
   /// Merges the remote's main branch, under the lock, and returns what it says about the copies it set aside.
   ///
   /// Another machine's log that a folder-sync tool already carried here, beside git, is never lost: a copy that is
@@ -167,13 +174,6 @@ public struct HouseholdSync {
   /// own log stays as it is here: a change made to it elsewhere is undone in a commit of its own. A merge that
   /// fails for any other reason is abandoned whole, with git's whole message.
   @discardableResult
-  /// Another machine's log as it is in the folder; nil when it is not there, or not a regular file (a link, a
-  /// folder, a FIFO a peer pushed), which every read leaves out.
-  func logBytes(_ path: String) throws -> [UInt8]? {
-    guard try store.isRegularLog(path) else { return nil }
-    return try FileSystem.readRegularFile(path, limit: ChangeLog.maximumSize)
-  }
-
   func merge(allowUnrelated: Bool, shown: String, ownLog: String?) throws -> [String] {
     let ref = "refs/remotes/origin/main"
     var ahead: [(path: String, bytes: [UInt8])] = []
@@ -201,7 +201,8 @@ public struct HouseholdSync {
       }
     }
     let ownFile = ownLog.map { store.folder + "/" + $0 }
-    let ownBefore = try ownFile.flatMap { try FileSystem.readRegularFile($0, limit: ChangeLog.maximumSize) }
+    // Read as any log is: one that is not a regular file (a link a peer pushed in its place) holds nothing.
+    let ownBefore = try ownFile.flatMap { try logBytes($0) }
     let merged = try git.run(
       ["merge", "-q", "--no-edit"] + (allowUnrelated ? ["--allow-unrelated-histories"] : []) + [ref])
     if !merged.succeeded {
@@ -220,9 +221,8 @@ public struct HouseholdSync {
         throw GroceryError.mergeFailed(message: message, folder: store.path)
       }
     }
-    if let ownLog, let ownFile, let ownBefore,
-      try FileSystem.readRegularFile(ownFile, limit: ChangeLog.maximumSize) != ownBefore
-    {
+    // What the merge put in its place (other lines, or a link, which `logBytes` reads as nothing) is undone.
+    if let ownLog, let ownFile, let ownBefore, try logBytes(ownFile) != ownBefore {
       try writeLog(ownBefore, to: ownLog)
       try git.must(["add", "--", ownLog], doing: "keeping this machine's log")
       try git.must(
@@ -446,7 +446,7 @@ public struct HouseholdSync {
     }
     let file = store.folder + "/" + ownLog
     let shownLog = store.shown(file)
-    let original = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
+    let original = try logBytes(file) ?? []
     var bytes = original
     var putBack: [String] = []
     var elsewhere: [(line: ArraySlice<UInt8>, summary: String)] = []
