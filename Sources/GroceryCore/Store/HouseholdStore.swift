@@ -242,8 +242,9 @@ public struct HouseholdStore: Sendable {
     if reading.state.machines[machine.id]?.value != machine.name {
       operations.insert(.machine(name: machine.name), at: 0)
     }
+    // After every change it follows, and always after this machine's own last, wherever that is.
     let stamp = Stamp.next(
-      after: reading.state.latest, own: reading.positions[machine.id]?.last ?? .zero, now: now,
+      after: max(reading.state.followable, reading.positions[machine.id]?.last ?? .zero), now: now,
       machine: machine.id)
     // The stamp orders the change after every one this machine has seen; when that runs it ahead of this
     // machine's own clock, the line says that clock's time too, which is what people are shown.

@@ -20,7 +20,8 @@ final class HouseholdCache {
   /// only living rows. 8: `spelled`. 9: `purchase_day`, which holds what a history shows of each purchase, so
   /// that a run of days is read from it alone, in order, wherever the table keeps those rows. 10: `item_located`,
   /// the items limited to stores, so that removing a store reads those alone. 11: keys fold a Greek final sigma.
-  static let version: Int32 = 11
+  /// 12: `followable`, the newest stamp a change follows.
+  static let version: Int32 = 12
 
   let database: Database
 
@@ -172,6 +173,7 @@ final class HouseholdCache {
   func loadBase() throws -> HouseholdState {
     var state = HouseholdState()
     if case .blob(let bytes)? = try meta("latest") { state.latest = Stamp(bytes: bytes) ?? .zero }
+    if case .blob(let bytes)? = try meta("followable") { state.followable = Stamp(bytes: bytes) ?? .zero }
     let walls = try database.statement("SELECT machine, milliseconds FROM wall")
     while try walls.step() { state.walls[UInt64(bitPattern: walls.integer(0))] = walls.integer(1) }
     if let ids = try meta("order").flatMap({ [UUID](sql: $0) }), case .blob(let at)? = try meta("order_at") {
@@ -829,6 +831,7 @@ final class HouseholdCache {
   /// positions. Nothing else is written, nor a statement compiled for it.
   func save(_ state: inout HouseholdState, touched: Touched, positions: [String: ChangeLog.Position]) throws {
     try setMeta("latest", .blob(state.latest.bytes))
+    try setMeta("followable", .blob(state.followable.bytes))
     let walls = try database.statement("INSERT OR REPLACE INTO wall(machine, milliseconds) VALUES (?, ?)")
     for (machine, time) in state.walls {
       walls.reset()

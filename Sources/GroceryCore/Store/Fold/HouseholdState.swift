@@ -15,8 +15,13 @@ struct HouseholdState: Equatable, Sendable {
   var machines: [String: Register<String>] = [:]
   /// The trips: each machine's most recent few, or every one while the whole history is being read.
   var trips = TripBook()
-  /// The newest stamp seen, so that a new change is stamped later.
+  /// The newest stamp seen.
   var latest = Stamp.zero
+  /// The newest stamp seen that a new change follows: none in the last second a line may carry, which a peer's
+  /// clock at the end of 9999 (or a line written by hand) may have reached, and after which no stamp could be.
+  /// Such a line is read, and wins over what is made after it, as a clock far ahead does; every other change is
+  /// still followed, so that one made after seeing another is later than it.
+  var followable = Stamp.zero
   /// The time by its own clock of each machine's latest change, by machine (its log is read in order): how far that
   /// clock had got, as far as anyone can tell.
   var walls: [UInt64: Int64] = [:]
@@ -133,6 +138,7 @@ struct HouseholdState: Equatable, Sendable {
   mutating func apply(_ change: Change) {
     let stamp = change.stamp
     if stamp > latest { latest = stamp }
+    if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
     walls[stamp.machineNumber] = change.time
     for operation in change.operations {
       switch operation {

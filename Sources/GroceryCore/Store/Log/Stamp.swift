@@ -36,18 +36,8 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     return a.machineNumber < b.machineNumber
   }
 
-  /// The stamp of a new change by `machine`: later than `latest`, the newest stamp it has seen, and than `now`;
-  /// and always later than `own`, the machine's own latest.
-  ///
-  /// A stamp in the last second `writable` holds (a peer's clock at the end of 9999, or a line written so) is
-  /// followed from the start of that second instead: nothing could follow the very last stamp a line may carry,
-  /// and every change after it would fail. Such a line then wins over the changes made after it, as a clock far
-  /// ahead does; the changes are still written, in the second no line before them reached.
-  public static func next(after latest: Stamp, own: Stamp = .zero, now: Date, machine: String) -> Stamp {
-    var latest = latest
-    if latest.milliseconds > adoptable {
-      latest = max(Stamp(milliseconds: adoptable, counter: Change.maximumCounter, machineNumber: 0), own)
-    }
+  /// The stamp of a new change by `machine`: later than `latest`, the newest stamp it follows, and than `now`.
+  public static func next(after latest: Stamp, now: Date, machine: String) -> Stamp {
     let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
     let number = MachineID.number(machine) ?? 0
     if wall > latest.milliseconds { return Stamp(milliseconds: wall, counter: 0, machineNumber: number) }
@@ -94,7 +84,8 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     return first...last
   }()
 
-  /// The latest time a new change follows another machine's stamp to: a second before the last `writable` holds.
+  /// The latest time a new change follows a stamp to: a second before the last `writable` holds, so that one
+  /// followed always leaves room for more (`HouseholdState.followable`).
   static let adoptable = writable.upperBound - 1000
 
   /// The wall time of the stamp.
