@@ -497,13 +497,19 @@ import Testing
       stderr: "grocery: error: cannot use '\(store)': a part of it is a file, not a folder\n", status: 74)
   }
 
-  @Test func aHeldLockMakesGroceryWaitThenGiveUp() throws {
+  /// Holds the household's lock as another grocery would, returning the lock's path and the open file.
+  func holdTheLock() throws -> (path: String, fd: Int32) {
     try scenario.given(["add", "milk"])
     let lock = try scenario.grocery.household().stateFolder + "/lock"
     let fd = open(lock, O_RDWR)
     #expect(fd >= 0)
-    defer { close(fd) }
     #expect(flock(fd, LOCK_EX) == 0)
+    return (lock, fd)
+  }
+
+  @Test func aHeldLockMakesGroceryWaitThenGiveUp() throws {
+    let (lock, fd) = try holdTheLock()
+    defer { close(fd) }
     let before = scenario.grocery.storeBytes()
     try scenario.expect(
       ["add", "eggs", "--lock-timeout", "0.2"],
@@ -516,12 +522,8 @@ import Testing
   }
 
   @Test func quietSilencesTheNoteThatAnotherGroceryHoldsTheLock() throws {
-    try scenario.given(["add", "milk"])
-    let lock = try scenario.grocery.household().stateFolder + "/lock"
-    let fd = open(lock, O_RDWR)
-    #expect(fd >= 0)
+    let (lock, fd) = try holdTheLock()
     defer { close(fd) }
-    #expect(flock(fd, LOCK_EX) == 0)
     for arguments in [["--quiet", "add", "eggs"], ["restock", "--due", "--quiet"]] {
       try scenario.expectRefused(
         arguments + ["--lock-timeout", "0.2"],
