@@ -174,6 +174,7 @@ struct Household {
     try household.on(alice, at: 1, "sync")
     var info = stat()
     #expect(lstat(alice.store + "/logs/" + own + ".jsonl", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    #expect(info.st_mode & 0o7777 == 0o600, "its own mode, not the mode of what the link pointed at")
     try household.on(alice, at: 2, "add", "eggs")
     try household.syncAll([alice, bob], at: 3)
     try household.expectSame([alice, bob])

@@ -35,7 +35,10 @@ enum AtomicFile {
   ) throws {
     let folder = FileSystem.folder(of: target)
     if interruptible { try removeStale(of: target, in: folder) }
-    let mode = try FileSystem.status(target).map { $0.st_mode & 0o7777 } ?? 0o600
+    // The mode of the file replaced, when it is one: never a link's target's (a link a peer put in place of a log
+    // may point at anything), and never a set-id bit.
+    let replaced = try FileSystem.status(target, followingLinks: false)
+    let mode = replaced.flatMap { $0.st_mode & S_IFMT == S_IFREG ? $0.st_mode & 0o777 : nil } ?? 0o600
     let temporary =
       folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = try SystemCall.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode).get(target, "write")
