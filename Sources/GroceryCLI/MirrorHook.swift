@@ -16,6 +16,8 @@ enum MirrorHook {
         switch notice {
         case .applied(let file, let summary):
           applied = true
+          // A change of its own, written: the command's output failing after it is exit 3, as after any.
+          context.saved.isSaved = true
           if !context.quiet { context.console.writeError("grocery: \(file): \(summary)\n") }
         case .warning(let text):
           context.console.writeError("grocery: warning: \(text)\n")

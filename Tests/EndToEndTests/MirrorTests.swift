@@ -108,6 +108,20 @@ import Testing
     #expect((info[.posixPermissions] as? Int) == 0o640)
   }
 
+  /// A tick applied before a command is a change saved: the command's output failing after it says so (exit 3),
+  /// never exit 74, which means nothing was written.
+  @Test func aTickAppliedBeforeAReadWhoseOutputFailsIsReportedSaved() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, text(list).replacing("- [ ] milk x2", with: "- [x] milk x2"))
+    let outcome = try scenario.grocery.start(["list"], stdoutPath: "/dev/full").wait()
+    #expect(outcome.status == 3, "\(outcome)")
+    #expect(
+      outcome.stderr.hasSuffix(
+        "grocery: error: the change was saved, but standard output could not be written: no space left on"
+          + " device\n"), "\(outcome)")
+    try scenario.expect(["history"], stdout: "2026-11-21 milk x2\n")
+  }
+
   @Test func phoneTicksAndEditsComeBackAsOneChangeThatUndoReverts() throws {
     try scenario.given(["mirror", "add", list])
     var edited = text(list)
