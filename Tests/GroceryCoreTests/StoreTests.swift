@@ -365,11 +365,13 @@ import Testing
   /// The last stamp a line may carry leaves no later one: a peer's line so stamped (a clock at the end of 9999,
   /// or written by hand) must not stop every change after it, on any machine, nor the order of the changes made
   /// after it: one made after seeing another is still later than it.
-  @Test func aPeersStampAtTheEndOfTimeJamsNoChangeAndOrdersNoneWrongly() throws {
+  /// At the very end, and at the edge of what is followed (a second before), with the counter at its maximum.
+  @Test(arguments: ["9999-12-31T23:59:58.999Z", "9999-12-31T23:59:57.999Z"])
+  func aPeersStampAtTheEndOfTimeJamsNoChangeAndOrdersNoneWrongly(_ at: String) throws {
     let (alice, bob) = (machine("alice"), machine("bob"))
     try add(["Milk"], to: bob)
     let line =
-      "{\"v\":2,\"id\":\"11111111-1111-4111-8111-111111111111\",\"at\":\"9999-12-31T23:59:58.999Z\","
+      "{\"v\":2,\"id\":\"11111111-1111-4111-8111-111111111111\",\"at\":\"\(at)\","
       + "\"seq\":\(Change.maximumCounter),\"machine\":\"cccccccccccccccc\",\"summary\":\"x\",\"ops\":[]}\n"
     try line.write(toFile: bob.logsFolder + "/cccccccccccccccc.jsonl", atomically: false, encoding: .utf8)
     #expect(try bob.check(now: Fixed.now).logs.allSatisfy { $0.refused.isEmpty }, "the line is read")

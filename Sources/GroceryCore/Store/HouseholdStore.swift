@@ -204,6 +204,23 @@ public struct HouseholdStore: Sendable {
     }
   }
 
+  /// The newest stamp a change `machine` makes at `now` is stamped after: always its own last, wherever that is;
+  /// and every other change it has seen, up to the last second a line may carry (`followable`), while that is
+  /// within a century of this machine's clock. A later one is a line made to sit at the very edge of what can be
+  /// followed, or a clock a century ahead: then each machine's newest change within the century is followed, so
+  /// that what other machines made after it, having seen it, is still followed too.
+  static func followed(_ reading: Reading, machine: String, now: Date) -> Stamp {
+    let own = reading.positions[machine]?.last ?? .zero
+    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let horizon = min(wall + Stamp.century, Stamp.adoptable)
+    if reading.state.followable.milliseconds <= horizon { return max(reading.state.followable, own) }
+    var newest = own
+    for position in reading.positions.values where position.last.milliseconds <= horizon {
+      newest = max(newest, position.last)
+    }
+    return newest
+  }
+
   /// Writes a new household, refusing if one exists.
   public func create(_ groceries: Groceries, summary: String, now: Date, onWait: () -> Void = {}) throws {
     if try exists() { throw GroceryError.storeExists(path: path) }
@@ -242,10 +259,8 @@ public struct HouseholdStore: Sendable {
     if reading.state.machines[machine.id]?.value != machine.name {
       operations.insert(.machine(name: machine.name), at: 0)
     }
-    // After every change it follows, and always after this machine's own last, wherever that is.
     let stamp = Stamp.next(
-      after: max(reading.state.followable, reading.positions[machine.id]?.last ?? .zero), now: now,
-      machine: machine.id)
+      after: Self.followed(reading, machine: machine.id, now: now), now: now, machine: machine.id)
     // The stamp orders the change after every one this machine has seen; when that runs it ahead of this
     // machine's own clock, the line says that clock's time too, which is what people are shown.
     let time = reading.state.clock(now, machine: machine.id)

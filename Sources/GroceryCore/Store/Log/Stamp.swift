@@ -88,6 +88,9 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
   /// followed always leaves room for more (`HouseholdState.followable`).
   static let adoptable = writable.upperBound - 1000
 
+  /// A hundred years in milliseconds: how far ahead of this machine's clock a change is still followed.
+  static let century: Int64 = 100 * 365_25 * 864_000
+
   /// The wall time of the stamp.
   public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
