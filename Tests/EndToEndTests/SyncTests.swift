@@ -181,6 +181,36 @@ struct Household {
     #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
   }
 
+  /// The same link let in by a plain `git pull` (or an older grocery's merge) is undone by the next sync too: the
+  /// log comes back as git last held it as a file, with every line, and the sync and changes go on.
+  @Test func aLinkPulledInPlaceOfThisMachinesOwnLogIsUndoneBySync() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "tea")
+    try household.on(alice, at: 1, "sync")
+    let own = try alice.household().identity().id
+    let log = alice.store + "/logs/" + own + ".jsonl"
+    let before = try Data(contentsOf: URL(fileURLWithPath: log))
+    let other = household.folder.file("other")
+    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
+    unlink(other + "/logs/" + own + ".jsonl")
+    #expect(symlink("/dev/null", other + "/logs/" + own + ".jsonl") == 0)
+    #expect(try git(["commit", "-q", "-a", "-m", "a link"], in: other) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+    #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) == 0)
+    var info = stat()
+    #expect(lstat(log, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the pull let the link in")
+    let synced = try household.on(alice, at: 2, "sync")
+    #expect(synced.stderr.contains("was not a file"), "\(synced)")
+    #expect(lstat(log, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o777 == 0o600)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: log)) == before, "every line back")
+    try household.on(alice, at: 3, "add", "eggs")
+    try household.syncAll([alice, bob], at: 4)
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
   @Test func bothBuyTheSameItemAndEveryPurchaseIsKept() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])

@@ -262,6 +262,22 @@ public struct HouseholdSync {
       Data(bytes), to: store.folder + "/" + path, owner: try FileSystem.status(store.folder))
   }
 
+  /// Whether a commit holds the path as a file, not a link.
+  func isFile(_ ref: String, _ path: String) throws -> Bool {
+    let entry = try git.run(["ls-tree", ref, "--", path]).output
+    return entry.hasPrefix("100644 ") || entry.hasPrefix("100755 ")
+  }
+
+  /// The path as the newest commit that holds it as a file holds it; nil when none does.
+  func lastFileVersion(of path: String) throws -> [UInt8]? {
+    for commit in try git.run(["log", "--format=%H", "--", path]).output.split(separator: "\n").map(
+      String.init)
+    where try isFile(commit, path) {
+      return try committed(commit, path)
+    }
+    return nil
+  }
+
   /// A file as a commit holds it, or nil when the commit does not hold it.
   func committed(_ ref: String, _ path: String) throws -> [UInt8]? {
     let shown = try git.run(["show", ref + ":" + path])
@@ -446,6 +462,18 @@ public struct HouseholdSync {
     }
     let file = store.folder + "/" + ownLog
     let shownLog = store.shown(file)
+    // A link or a FIFO in place of this machine's log (a plain `git pull` of one a peer pushed): the log as git
+    // last held it as a file comes back first, and what git's copies hold beyond it is put back below.
+    if let info = try FileSystem.status(file, followingLinks: false), info.st_mode & S_IFMT != S_IFREG,
+      info.st_mode & S_IFMT != S_IFDIR
+    {
+      let recovered = try lastFileVersion(of: ownLog) ?? []
+      try SystemCall.remove(file).get(file, "remove")
+      try writeLog(recovered, to: ownLog)
+      warnings.append(
+        "'\(shownLog)' was not a file (a link or a FIFO put in its place); it is back as git last held it as one"
+      )
+    }
     let original = try logBytes(file) ?? []
     var bytes = original
     var putBack: [String] = []
@@ -456,7 +484,9 @@ public struct HouseholdSync {
     let lostHere = machine.logLength.map { original.count < $0 } ?? false
     var changed: [String] = []
     for ref in ["HEAD"] + (remoteHasMain ? ["refs/remotes/origin/main"] : []) {
-      guard let copy = try committed(ref, ownLog), let repair = OwnLogRepair(local: bytes, copy: copy) else {
+      guard try isFile(ref, ownLog), let copy = try committed(ref, ownLog),
+        let repair = OwnLogRepair(local: bytes, copy: copy)
+      else {
         continue
       }
       bytes = repair.bytes
