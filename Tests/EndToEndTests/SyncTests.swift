@@ -139,15 +139,23 @@ struct Household {
     #expect(try bob.run(["history", "--format", "json"]).stdout.contains("\"by\" : \"alice\""))
   }
 
+  /// Pushes, from a third clone of the remote, a link to `target` in place of a machine's log.
+  func pushLink(to target: String, inPlaceOf machine: String) throws {
+    let other = household.folder.file("other")
+    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
+    unlink(other + "/logs/" + machine + ".jsonl")
+    #expect(symlink(target, other + "/logs/" + machine + ".jsonl") == 0)
+    #expect(try git(["add", "-A"], in: other) == 0)
+    #expect(try git(["commit", "-q", "-m", "a link"], in: other) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+  }
+
   /// A link in place of a log, pushed through git by a peer, is left out where it is pulled: the sync that brings
   /// it, and every command after, go on, and both machines still share every other change.
   @Test func aLinkPushedInPlaceOfALogStopsNoMachine() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])
-    #expect(symlink("/dev/zero", bob.store + "/logs/eeeeeeeeeeeeeeee.jsonl") == 0)
-    #expect(try git(["add", "-A"], in: bob.store) == 0)
-    #expect(try git(["commit", "-q", "-m", "a link"], in: bob.store) == 0)
-    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    try pushLink(to: "/dev/zero", inPlaceOf: "eeeeeeeeeeeeeeee")
     let synced = try household.on(alice, at: 1, "sync")
     #expect(synced.stderr.contains("eeeeeeeeeeeeeeee.jsonl' is not a regular file"), "\(synced)")
     try household.on(alice, at: 2, "add", "eggs")
@@ -165,12 +173,7 @@ struct Household {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])
     let own = try alice.household().identity().id
-    let other = household.folder.file("other")
-    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
-    unlink(other + "/logs/" + own + ".jsonl")
-    #expect(symlink("/dev/null", other + "/logs/" + own + ".jsonl") == 0)
-    #expect(try git(["commit", "-q", "-a", "-m", "a link"], in: other) == 0)
-    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+    try pushLink(to: "/dev/null", inPlaceOf: own)
     try household.on(alice, at: 1, "sync")
     var info = stat()
     #expect(lstat(alice.store + "/logs/" + own + ".jsonl", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
@@ -191,12 +194,7 @@ struct Household {
     let own = try alice.household().identity().id
     let log = alice.store + "/logs/" + own + ".jsonl"
     let before = try Data(contentsOf: URL(fileURLWithPath: log))
-    let other = household.folder.file("other")
-    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
-    unlink(other + "/logs/" + own + ".jsonl")
-    #expect(symlink("/dev/null", other + "/logs/" + own + ".jsonl") == 0)
-    #expect(try git(["commit", "-q", "-a", "-m", "a link"], in: other) == 0)
-    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+    try pushLink(to: "/dev/null", inPlaceOf: own)
     #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) == 0)
     var info = stat()
     #expect(lstat(log, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the pull let the link in")
