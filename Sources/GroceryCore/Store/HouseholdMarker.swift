@@ -4,6 +4,12 @@
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `household.json`: says that a folder is a grocery household, of which format version, and which household.
 enum HouseholdMarker {
   static let fileName = "household.json"
@@ -23,6 +29,10 @@ enum HouseholdMarker {
 
   /// Reads a marker; nil when there is none.
   static func read(_ path: String, shown: String) throws -> Contents? {
+    // Anything but a file in its place (a FIFO, a folder, a link to a device) is no marker, as garbage is not.
+    if let info = try FileSystem.status(path, followingLinks: false), info.st_mode & S_IFMT != S_IFREG {
+      throw GroceryError.unreadableStore(path: shown, reason: "it is not a regular file")
+    }
     guard let bytes = try FileSystem.readRegularFile(path, limit: 1 << 16) else { return nil }
     return try parse(bytes, shown: shown)
   }
