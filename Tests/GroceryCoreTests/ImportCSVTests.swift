@@ -68,6 +68,24 @@ import Testing
     #expect(document.items.map(\.note) == [.some("skim, not whole"), .some(nil)])
   }
 
+  /// A spreadsheet's list with a column of its own (a price), or with every field quoted, is still CSV: the
+  /// columns grocery writes are read, the others left out. A text list whose first line merely has `name` in it
+  /// stays text.
+  @Test(arguments: [
+    "Name,Quantity,Price\nmilk,2,1.99\n", "\"Name\";\"Quantity\";\"Notiz\"\n\"milk\";\"2\";\"rot\"\n",
+    "name\tquantity\tprice\taisle\nmilk\t2\t1\t4\n",
+  ])
+  func aColumnOfItsOwnOrQuotedHeadersAreStillCSV(_ text: String) throws {
+    let document = try Importer.read([ImportFile(name: "list.csv", text: text)])
+    #expect(document.format == .csv)
+    #expect(document.items.map { "\($0.name)|\($0.quantity.map(String.init) ?? "-")" } == ["milk|2"])
+  }
+
+  @Test(arguments: ["milk, name, eggs\nbread\n", "name,price\nmilk,2\n", "Name;Notiz\nmilk;x\n"])
+  func aFirstLineWithNameAndNoOtherColumnOfOursIsText(_ text: String) throws {
+    #expect(try Importer.read([ImportFile(name: "list.txt", text: text)]).format == .text)
+  }
+
   /// A spreadsheet's list of names is a shopping list: without an `on_list` column, or with its cell empty, an
   /// item goes on the list, as a pasted list's do; the other columns' empty cells change nothing.
   @Test func anAbsentOrEmptyOnListPutsTheItemOnTheList() throws {

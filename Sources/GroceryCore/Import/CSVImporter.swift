@@ -2,27 +2,35 @@
 ///
 /// Fields are read as RFC 4180 says (quotes doubled inside quoted fields, line breaks allowed there, CRLF or LF
 /// line ends), and the `'` that `CSVRenderer` puts before a field a spreadsheet would run as a formula is taken
-/// off. Columns are found by their header names, in any order; `name` is required. `available: false` makes an
+/// off. Columns are found by their header names, in any order; `name` is required, and a column grocery does not
+/// write is left out. `available: false` makes an
 /// item on the list unavailable today. Without an `on_list` column every item goes on the list, as a pasted list's
 /// do; an empty cell of a boolean column reads as if the column were absent for that row, and the boolean words
 /// of a few languages' spreadsheets (`WAHR`, `VRAI`, …) are read as `true` and `false` are. `last_purchased` and
 /// `bought_today` are ignored: a CSV list carries no purchase history (a grocery export does).
 enum CSVImporter {
-  /// Returns true when the text starts with a header row of `CSVRenderer.header` columns that includes `name`.
+  /// Returns true when the text starts with a header row that includes `name` and is made of `CSVRenderer.header`
+  /// columns, or holds another of them beside it (a spreadsheet's list with a column of its own, `Price`).
   static func isHeader(_ text: String) -> Bool { separator(of: text) != nil }
 
   /// The separator the header row is written with: a comma, a semicolon (a spreadsheet's CSV where the comma is
-  /// the decimal mark) or a tab; nil when the first line is no such header.
+  /// the decimal mark) or a tab; nil when the first line is no such header. A name in double quotes is read
+  /// without them, as a spreadsheet may quote every field.
   static func separator(of text: String) -> Unicode.Scalar? {
     var firstLine = Substring(text.prefix { $0 != "\n" && $0 != "\r\n" })
     if firstLine.hasSuffix("\r") { firstLine = firstLine.dropLast() }
     if firstLine.hasPrefix("\u{FEFF}") { firstLine = firstLine.dropFirst() }
     return [",", ";", "\t"].first { (separator: Unicode.Scalar) in
       let names = firstLine.split(separator: Character(separator), omittingEmptySubsequences: false).map {
-        UnicodeText.trimmed(String($0)).lowercased()
+        var name = UnicodeText.trimmed(String($0))
+        if name.count >= 2 && name.hasPrefix("\"") && name.hasSuffix("\"") {
+          name = String(name.dropFirst().dropLast()).replacing("\"\"", with: "\"")
+        }
+        return UnicodeText.trimmed(name).lowercased()
       }
-      return names.contains("name") && names.allSatisfy { CSVRenderer.header.contains($0) }
-        && Set(names).count == names.count
+      let known = names.filter { CSVRenderer.header.contains($0) }.count
+      return names.contains("name") && Set(names).count == names.count
+        && (known == names.count || known >= 2)
     }
   }
 
