@@ -209,6 +209,36 @@ struct Household {
       try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
   }
 
+  /// A folder pushed in place of this machine's own log, through sync's merge or a plain `git pull`, is moved
+  /// whole to this machine's state folder, and the log comes back: sync and changes go on.
+  @Test(arguments: [false, true])
+  func aFolderPushedInPlaceOfThisMachinesOwnLogIsSetAside(_ pulledFirst: Bool) throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    let own = try alice.household().identity().id
+    let other = household.folder.file("other")
+    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
+    unlink(other + "/logs/" + own + ".jsonl")
+    #expect(mkdir(other + "/logs/" + own + ".jsonl", 0o755) == 0)
+    try Data("x\n".utf8).write(to: URL(fileURLWithPath: other + "/logs/" + own + ".jsonl/x"))
+    #expect(try git(["add", "-A"], in: other) == 0)
+    #expect(try git(["commit", "-q", "-m", "a folder"], in: other) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+    if pulledFirst {
+      #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) == 0)
+    }
+    let synced = try household.on(alice, at: 1, "sync")
+    #expect(synced.stderr.contains(".folder'"), "\(synced)")
+    var info = stat()
+    #expect(lstat(alice.store + "/logs/" + own + ".jsonl", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    let kept = try alice.household().stateFolder + "/set-aside/" + own + ".jsonl.folder/x"
+    #expect(FileManager.default.contents(atPath: kept) == Data("x\n".utf8), "the folder is kept whole")
+    try household.on(alice, at: 2, "add", "eggs")
+    try household.syncAll([alice, bob], at: 3)
+    try household.expectSame([alice, bob])
+    #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+  }
+
   @Test func bothBuyTheSameItemAndEveryPurchaseIsKept() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])

@@ -222,7 +222,11 @@ public struct HouseholdSync {
       }
     }
     // What the merge put in its place (other lines, or a link, which `logBytes` reads as nothing) is undone.
+    var warnings: [String] = []
     if let ownLog, let ownFile, let ownBefore, try logBytes(ownFile) != ownBefore {
+      if let kept = try clearNotAFile(ownFile) {
+        warnings.append("a folder the merge put in place of '\(store.shown(ownFile))' is kept as '\(kept)'")
+      }
       try writeLog(ownBefore, to: ownLog)
       try git.must(["add", "--", ownLog], doing: "keeping this machine's log")
       try git.must(
@@ -233,7 +237,6 @@ public struct HouseholdSync {
         doing: "keeping this machine's log")
     }
     for (path, bytes) in ahead { try writeLog(bytes, to: path) }
-    var warnings: [String] = []
     if !aside.isEmpty {
       let folder = store.stateFolder + "/set-aside"
       try FileSystem.makeFolders(folder, mode: 0o700)
@@ -260,6 +263,36 @@ public struct HouseholdSync {
   func writeLog(_ bytes: [UInt8], to path: String) throws {
     try AtomicFile.write(
       Data(bytes), to: store.folder + "/" + path, owner: try FileSystem.status(store.folder))
+  }
+
+  /// Clears what is in place of a log and is not a file: a link or a FIFO is removed; a folder, which may hold
+  /// anything, is moved whole to this machine's state folder (`set-aside`), or beside the log where that is on
+  /// another file system, and where it went is returned.
+  func clearNotAFile(_ file: String) throws -> String? {
+    guard let info = try FileSystem.status(file, followingLinks: false), info.st_mode & S_IFMT != S_IFREG
+    else {
+      return nil
+    }
+    if info.st_mode & S_IFMT != S_IFDIR {
+      try SystemCall.remove(file).get(file, "remove")
+      return nil
+    }
+    let aside = store.stateFolder + "/set-aside"
+    try FileSystem.makeFolders(aside, mode: 0o700)
+    for place in [aside, FileSystem.folder(of: file)] {
+      var kept = place + "/" + FileSystem.name(of: file) + ".folder"
+      var copy = 1
+      while try FileSystem.status(kept, followingLinks: false) != nil {
+        copy += 1
+        kept = place + "/" + FileSystem.name(of: file) + ".folder." + String(copy)
+      }
+      switch SystemCall.move(file, to: kept) {
+      case .success: return kept
+      case .failure(let error) where error.code == EXDEV: continue
+      case .failure(let error): throw error.io(file, "set aside")
+      }
+    }
+    throw GroceryError.io(path: file, operation: "set aside", reason: "no place on its file system")
   }
 
   /// Whether a commit holds the path as a file, not a link.
@@ -462,17 +495,15 @@ public struct HouseholdSync {
     }
     let file = store.folder + "/" + ownLog
     let shownLog = store.shown(file)
-    // A link or a FIFO in place of this machine's log (a plain `git pull` of one a peer pushed): the log as git
-    // last held it as a file comes back first, and what git's copies hold beyond it is put back below.
-    if let info = try FileSystem.status(file, followingLinks: false), info.st_mode & S_IFMT != S_IFREG,
-      info.st_mode & S_IFMT != S_IFDIR
-    {
+    // A link, a FIFO or a folder in place of this machine's log (a plain `git pull` of one a peer pushed): the log
+    // as git last held it as a file comes back first, and what git's copies hold beyond it is put back below.
+    if let info = try FileSystem.status(file, followingLinks: false), info.st_mode & S_IFMT != S_IFREG {
       let recovered = try lastFileVersion(of: ownLog) ?? []
-      try SystemCall.remove(file).get(file, "remove")
+      let kept = try clearNotAFile(file)
       try writeLog(recovered, to: ownLog)
       warnings.append(
-        "'\(shownLog)' was not a file (a link or a FIFO put in its place); it is back as git last held it as one"
-      )
+        "'\(shownLog)' was not a file (a link, a FIFO or a folder put in its place); it is back as git last held it"
+          + " as one" + (kept.map { ", and the folder is kept as '\($0)'" } ?? ""))
     }
     let original = try logBytes(file) ?? []
     var bytes = original
