@@ -73,7 +73,8 @@ import Testing
   /// stays text.
   @Test(arguments: [
     "Name,Quantity,Price\nmilk,2,1.99\n", "\"Name\";\"Quantity\";\"Notiz\"\n\"milk\";\"2\";\"rot\"\n",
-    "name\tquantity\tprice\taisle\nmilk\t2\t1\t4\n",
+    "name\tquantity\tprice\taisle\nmilk\t2\t1\t4\n", "name,quantity,Price,Price\nmilk,2,1,1\n",
+    "name,quantity,,\r\nmilk,2,,\r\n",
   ])
   func aColumnOfItsOwnOrQuotedHeadersAreStillCSV(_ text: String) throws {
     let document = try Importer.read([ImportFile(name: "list.csv", text: text)])

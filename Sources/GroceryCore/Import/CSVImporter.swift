@@ -28,9 +28,10 @@ enum CSVImporter {
         }
         return UnicodeText.trimmed(name).lowercased()
       }
-      let known = names.filter { CSVRenderer.header.contains($0) }.count
-      return names.contains("name") && Set(names).count == names.count
-        && (known == names.count || known >= 2)
+      // Columns of the spreadsheet's own may repeat or have no name (the empty cells it writes after the last).
+      let known = names.filter { CSVRenderer.header.contains($0) }
+      return known.contains("name") && Set(known).count == known.count
+        && (known.count == names.count || known.count >= 2)
     }
   }
 
