@@ -29,8 +29,8 @@ enum HouseholdMarker {
 
   /// Reads a marker; nil when there is none.
   static func read(_ path: String, shown: String) throws -> Contents? {
-    // Anything but a file in its place (a FIFO, a folder, a link to a device) is no marker, as garbage is not.
-    if let info = try FileSystem.status(path, followingLinks: false), info.st_mode & S_IFMT != S_IFREG {
+    // Anything but a file there (a FIFO, a folder, a link to a device; a link to a file is read) is no marker.
+    if let info = try FileSystem.status(path), info.st_mode & S_IFMT != S_IFREG {
       throw GroceryError.unreadableStore(path: shown, reason: "it is not a regular file")
     }
     guard let bytes = try FileSystem.readRegularFile(path, limit: 1 << 16) else { return nil }

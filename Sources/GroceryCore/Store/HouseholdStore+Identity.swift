@@ -24,7 +24,7 @@ extension HouseholdStore {
   /// Reads `household.json`; a marker from a newer grocery is refused.
   func readMarker() throws -> MarkerReading {
     // Anything but a file in its place (a FIFO, a folder) is damage, written over as garbage is.
-    if let info = try FileSystem.status(markerPath, followingLinks: false), info.st_mode & S_IFMT != S_IFREG {
+    if let info = try FileSystem.status(markerPath), info.st_mode & S_IFMT != S_IFREG {
       return .damaged(.unreadableStore(path: shown(markerPath), reason: "it is not a regular file"))
     }
     guard let bytes = try FileSystem.readRegularFile(markerPath, limit: 1 << 16) else { return .missing }
