@@ -239,6 +239,33 @@ struct Household {
     #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
   }
 
+  /// A line dated in 9999's last second, pushed onto the end of this machine's own log, is never taken in: this
+  /// machine could write nothing after it. Its sync says so, and it goes on making changes that every machine reads.
+  @Test func aLineAtTheEndOfTimePushedOntoThisMachinesOwnLogIsNotTakenIn() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    let own = try alice.household().identity().id
+    let other = household.folder.file("other")
+    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
+    let line =
+      "{\"v\":2,\"id\":\"11111111-1111-4111-8111-111111111111\",\"at\":\"9999-12-31T23:59:58.999Z\","
+      + "\"seq\":4294967296,\"machine\":\"\(own)\",\"summary\":\"x\",\"ops\":[]}\n"
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: other + "/logs/" + own + ".jsonl"))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(line.utf8))
+    try handle.close()
+    #expect(try git(["commit", "-q", "-a", "-m", "a line at the end of time"], in: other) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+    let synced = try household.on(alice, at: 1, "sync")
+    #expect(synced.stderr.contains("was changed elsewhere (line 3 in the remote)"), "\(synced)")
+    let log = try String(contentsOfFile: alice.store + "/logs/" + own + ".jsonl", encoding: .utf8)
+    #expect(!log.contains("9999-12-31"), "not taken in")
+    try household.on(alice, at: 2, "add", "eggs")
+    try household.syncAll([alice, bob], at: 3)
+    try household.expectSame([alice, bob])
+    #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+  }
+
   @Test func bothBuyTheSameItemAndEveryPurchaseIsKept() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])

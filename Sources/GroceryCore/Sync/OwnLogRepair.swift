@@ -29,7 +29,11 @@ struct OwnLogRepair {
     var missing: [(key: Key, line: [UInt8], summary: String)] = []
     var changed: [Int] = []
     for (index, line) in OwnLogRepair.lines(copy).lines.enumerated() where !held.contains(line) {
-      guard let change = OwnLogRepair.change(line), !ids.contains(change.id) else {
+      // A line dated in the last second a line may carry is never put back: after it this machine could write
+      // no line (each of its lines must be later than the one before); it is reported as a line changed elsewhere.
+      guard let change = OwnLogRepair.change(line), !ids.contains(change.id),
+        change.stamp.milliseconds <= Stamp.adoptable
+      else {
         changed.append(index + 1)
         continue
       }
