@@ -80,6 +80,26 @@ import Testing
       status: 74)
   }
 
+  /// A link in place of this machine's log is said as what it is: left out by reads (not also said lost), and
+  /// refused by a change as a link, with every file as it was.
+  @Test func aLinkInPlaceOfThisMachinesLogIsSaidAsALink() throws {
+    try scenario.given(["add", "milk"])
+    let log = try ownLog()
+    let kept = scenario.folder.file("kept.jsonl")
+    #expect(rename(log, kept) == 0)
+    #expect(symlink(kept, log) == 0)
+    let leftOut =
+      "grocery: warning: '\(log)' is not a regular file (a link, a folder, a FIFO or a device): its machine's"
+      + " changes are left out until it is one\n"
+    try scenario.expect(["list"], stdout: "Nothing on the list.\n", stderr: leftOut)
+    let before = scenario.grocery.storeBytes()
+    try scenario.expect(
+      ["add", "eggs"],
+      stderr: leftOut + "grocery: error: cannot write '\(log)': it is a link, not a regular file\n",
+      status: 74)
+    #expect(scenario.grocery.storeBytes() == before)
+  }
+
   /// Whatever a peer or a sync tool puts in place of another machine's log (a link to a device or to a log, a
   /// folder, a FIFO) is left out and said on every command, and named by `check`; every other log is still read
   /// and changes are still made.

@@ -122,8 +122,14 @@ public enum FileSystem {
   /// Opens a file to append to, creating it readable and writable by its owner only and never following a link,
   /// with its size; anything but a regular file its owner may write is refused. `shown` names it in errors.
   static func openToAppend(_ path: String, shownAs shown: String) throws -> (fd: Int32, size: Int) {
-    let fd = try SystemCall.openFile(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, mode: 0o600).get(
-      shown, "write")
+    let fd: Int32
+    switch SystemCall.openFile(path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, mode: 0o600) {
+    case .success(let opened): fd = opened
+    // A link is never written through: said as what it is, not as the loop O_NOFOLLOW reports.
+    case .failure(let error) where error.code == ELOOP:
+      throw GroceryError.io(path: shown, operation: "write", reason: "it is a link, not a regular file")
+    case .failure(let error): throw error.io(shown, "write")
+    }
     do {
       let info = try SystemCall.status(of: fd).get(shown, "inspect")
       if info.st_mode & S_IFMT != S_IFREG {

@@ -267,13 +267,12 @@ extension HouseholdStore {
     guard let read = try cache.positions()[machine], size < read.offset else { return nil }
     var held = Set<String>()
     let file = logsFolder + "/" + machine + ".jsonl"
-    // A log that is not a regular file is left out, so it holds nothing.
-    let end =
-      try isRegularLog(file)
-      ? try ChangeLog.read(
-        file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
-        shownAs: shown(file)
-      ) { change, _, _ in held.insert(change.id) } : ChangeLog.Position(offset: 0, lines: 0, last: .zero)
+    // A log that is there but not a regular file (a link, a FIFO) is left out, and said so on every command: it is
+    // not said lost as well. One that is gone holds nothing.
+    if try FileSystem.status(file, followingLinks: false) != nil, try !isRegularLog(file) { return nil }
+    let end = try ChangeLog.read(
+      file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
+    ) { change, _, _ in held.insert(change.id) }
     let gone = try cache.undo(of: machine).filter { !held.contains($0.id) }.map {
       LostChanges.Gone(id: $0.id, summary: $0.summary)
     }
