@@ -110,7 +110,7 @@ struct HouseholdState: Equatable, Sendable {
   /// at the machine's latest change while it is behind it by no more than `holdLimit`. Another machine's clock
   /// never moves it.
   func clock(_ now: Date, machine: String?) -> Int64 {
-    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let wall = Stamp.milliseconds(of: now)
     guard let number = machine.flatMap(MachineID.number), let own = walls[number], own > wall,
       own - wall <= HouseholdState.holdLimit
     else { return wall }
@@ -120,7 +120,7 @@ struct HouseholdState: Equatable, Sendable {
   /// How far another machine's clock has got, as far as this machine can tell at `now`: at least to its latest
   /// change, and at least to this machine's time, since how far apart the two clocks are cannot be told.
   func clock(of machine: UInt64, at now: Date) -> Int64 {
-    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let wall = Stamp.milliseconds(of: now)
     return max(wall, walls[machine] ?? wall)
   }
 

@@ -38,7 +38,7 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
 
   /// The stamp of a new change by `machine`: later than `latest`, the newest stamp it follows, and than `now`.
   public static func next(after latest: Stamp, now: Date, machine: String) -> Stamp {
-    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let wall = Self.milliseconds(of: now)
     let number = MachineID.number(machine) ?? 0
     if wall > latest.milliseconds { return Stamp(milliseconds: wall, counter: 0, machineNumber: number) }
     if latest.counter >= Change.maximumCounter {
@@ -90,6 +90,11 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
 
   /// A hundred years in milliseconds: how far ahead of this machine's clock a change is still followed.
   static let century: Int64 = 100 * 365_25 * 864_000
+
+  /// A moment as the milliseconds since 1970 that stamps and log lines count, rounded down.
+  static func milliseconds(of date: Date) -> Int64 {
+    Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+  }
 
   /// The wall time of the stamp.
   public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }

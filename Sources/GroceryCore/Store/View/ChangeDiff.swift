@@ -8,7 +8,7 @@
 /// values they had, and the purchases it recorded.
 enum ChangeDiff {
   static func operations(from before: HouseholdView, to after: Groceries, now: Date) -> [Operation] {
-    let created = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let created = Stamp.milliseconds(of: now)
     var operations: [Operation] = []
     let old = before.groceries
 
@@ -79,7 +79,7 @@ enum ChangeDiff {
       for field in ItemFields.table { field.diff(previous, item, oldNames, newNames, &set, &was) }
       if previous == nil {
         set.alive = true
-        set.created = Int64((item.created.timeIntervalSince1970 * 1000).rounded(.down))
+        set.created = Stamp.milliseconds(of: item.created)
         operations.append(
           .item(item.id, set: newEntity(set, ItemFields.table), was: ItemFields(alive: false)))
       } else if !set.isEmpty {

@@ -13,7 +13,7 @@ extension HouseholdStore {
     let this = try FileSystem.status(identityPath) != nil ? try identity().id : nil
     let (logs, leftOut) = try scanLogs()
     let folded = try foldAll(logs, machine: this, history: false)
-    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let wall = Stamp.milliseconds(of: now)
     var report = HouseholdCheck(
       folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil,
       leftOut: leftOut)
