@@ -4,12 +4,6 @@
   import Foundation
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `household.json`: says that a folder is a grocery household, of which format version, and which household.
 enum HouseholdMarker {
   static let fileName = "household.json"
@@ -27,12 +21,16 @@ enum HouseholdMarker {
     var id: String
   }
 
+  /// Why what is at `path` is no marker, before reading it: anything but a file there (a FIFO, a folder, a link to
+  /// a device; a link to a file is read) is damage, as garbage there is. Nil when it is a file, or nothing.
+  static func notAFile(_ path: String, shown: String) throws -> GroceryError? {
+    try FileSystem.isOtherThanFile(path, followingLinks: true)
+      ? .unreadableStore(path: shown, reason: "it is not a regular file") : nil
+  }
+
   /// Reads a marker; nil when there is none.
   static func read(_ path: String, shown: String) throws -> Contents? {
-    // Anything but a file there (a FIFO, a folder, a link to a device; a link to a file is read) is no marker.
-    if let info = try FileSystem.status(path), info.st_mode & S_IFMT != S_IFREG {
-      throw GroceryError.unreadableStore(path: shown, reason: "it is not a regular file")
-    }
+    if let error = try notAFile(path, shown: shown) { throw error }
     guard let bytes = try FileSystem.readRegularFile(path, limit: 1 << 16) else { return nil }
     return try parse(bytes, shown: shown)
   }

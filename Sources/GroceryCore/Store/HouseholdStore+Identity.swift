@@ -23,9 +23,8 @@ extension HouseholdStore {
 
   /// Reads `household.json`; a marker from a newer grocery is refused.
   func readMarker() throws -> MarkerReading {
-    // Anything but a file in its place (a FIFO, a folder) is damage, written over as garbage is.
-    if let info = try FileSystem.status(markerPath), info.st_mode & S_IFMT != S_IFREG {
-      return .damaged(.unreadableStore(path: shown(markerPath), reason: "it is not a regular file"))
+    if let error = try HouseholdMarker.notAFile(markerPath, shown: shown(markerPath)) {
+      return .damaged(error)
     }
     guard let bytes = try FileSystem.readRegularFile(markerPath, limit: 1 << 16) else { return .missing }
     do {

@@ -130,12 +130,6 @@ public struct HouseholdStore: Sendable {
     return (logs, leftOut)
   }
 
-  /// Whether a machine's log is there as a regular file, which is all grocery reads as a log.
-  func isRegularLog(_ file: String) throws -> Bool {
-    guard let info = try FileSystem.status(file, followingLinks: false) else { return false }
-    return info.st_mode & S_IFMT == S_IFREG
-  }
-
   /// A file inside the household, named for messages from the folder as the user gave it.
   func shown(_ file: String) -> String {
     file.hasPrefix(folder + "/") ? path + String(file.dropFirst(folder.count)) : file
@@ -211,7 +205,7 @@ public struct HouseholdStore: Sendable {
   /// that what other machines made after it, having seen it, is still followed too.
   static func followed(_ reading: Reading, machine: String, now: Date) -> Stamp {
     let own = reading.positions[machine]?.last ?? .zero
-    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let wall = Stamp.milliseconds(of: now)
     let horizon = min(wall + Stamp.century, Stamp.adoptable)
     if reading.state.followable.milliseconds <= horizon { return max(reading.state.followable, own) }
     var newest = own

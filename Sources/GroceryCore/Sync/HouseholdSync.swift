@@ -161,7 +161,7 @@ public struct HouseholdSync {
   /// Another machine's log as it is in the folder; nil when it is not there, or not a regular file (a link, a
   /// folder, a FIFO a peer pushed), which every read leaves out.
   func logBytes(_ path: String) throws -> [UInt8]? {
-    guard try store.isRegularLog(path) else { return nil }
+    guard try FileSystem.isRegularFile(path) else { return nil }
     return try FileSystem.readRegularFile(path, limit: ChangeLog.maximumSize)
   }
 
@@ -478,11 +478,7 @@ public struct HouseholdSync {
     for path in tracked.map(String.init) where path.hasSuffix(".jsonl") && path != ownLog {
       guard let copy = try committed("HEAD", path) else { continue }
       // What is there and not a regular file (a link git brought) is left out by every read, and left here.
-      if try FileSystem.status(store.folder + "/" + path, followingLinks: false) != nil,
-        try !store.isRegularLog(store.folder + "/" + path)
-      {
-        continue
-      }
+      if try FileSystem.isOtherThanFile(store.folder + "/" + path) { continue }
       let here = try logBytes(store.folder + "/" + path)
       if let here, here == copy || !copy.starts(with: here) { continue }
       try git.must(["checkout", "-q", "HEAD", "--", path], doing: "putting back '\(path)'")
@@ -497,7 +493,7 @@ public struct HouseholdSync {
     let shownLog = store.shown(file)
     // A link, a FIFO or a folder in place of this machine's log (a plain `git pull` of one a peer pushed): the log
     // as git last held it as a file comes back first, and what git's copies hold beyond it is put back below.
-    if let info = try FileSystem.status(file, followingLinks: false), info.st_mode & S_IFMT != S_IFREG {
+    if try FileSystem.isOtherThanFile(file) {
       let recovered = try lastFileVersion(of: ownLog) ?? []
       let kept = try clearNotAFile(file)
       try writeLog(recovered, to: ownLog)

@@ -30,6 +30,19 @@ public enum FileSystem {
     }
   }
 
+  /// Whether a regular file is at `path` itself, not behind a link: all grocery reads as a log.
+  static func isRegularFile(_ path: String) throws -> Bool {
+    guard let info = try status(path, followingLinks: false) else { return false }
+    return info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// Whether something is at `path` that is not a regular file: a folder, a FIFO, a device, or (unless
+  /// `followingLinks`) a link.
+  static func isOtherThanFile(_ path: String, followingLinks: Bool = false) throws -> Bool {
+    guard let info = try status(path, followingLinks: followingLinks) else { return false }
+    return info.st_mode & S_IFMT != S_IFREG
+  }
+
   /// Opens a file that may not be there: nil when it is not (ENOENT), the error of `operation` on any other failure.
   static func openIfPresent(_ path: String, _ flags: Int32, failing operation: String) throws -> Int32? {
     switch SystemCall.openFile(path, flags) {

@@ -124,7 +124,7 @@ extension HouseholdStore {
   /// one of the two clocks is wrong, and what that machine records (purchase days, trips) is dated by its own.
   func reportClocks(_ state: HouseholdState) throws {
     guard let now else { return }
-    let wall = Int64((now.timeIntervalSince1970 * 1000).rounded(.down))
+    let wall = Stamp.milliseconds(of: now)
     let ahead = state.walls.filter { $0.value - wall > Self.aheadLimit }.sorted { $0.key < $1.key }
     guard !ahead.isEmpty else { return }
     let this = try recordedMachine().flatMap(MachineID.number)
@@ -269,7 +269,7 @@ extension HouseholdStore {
     let file = logsFolder + "/" + machine + ".jsonl"
     // A log that is there but not a regular file (a link, a FIFO) is left out, and said so on every command: it is
     // not said lost as well. One that is gone holds nothing.
-    if try FileSystem.status(file, followingLinks: false) != nil, try !isRegularLog(file) { return nil }
+    if try FileSystem.isOtherThanFile(file) { return nil }
     let end = try ChangeLog.read(
       file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
     ) { change, _, _ in held.insert(change.id) }
@@ -286,7 +286,7 @@ extension HouseholdStore {
     var lost = lost
     var isLost = true
     let file = logsFolder + "/" + lost.machine + ".jsonl"
-    guard try isRegularLog(file) else { return lost }
+    guard try FileSystem.isRegularFile(file) else { return lost }
     _ = try ChangeLog.read(
       file, machine: lost.machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
       shownAs: shown(file)
