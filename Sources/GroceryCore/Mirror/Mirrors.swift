@@ -56,14 +56,10 @@ public struct Mirrors: Sendable {
   public func remove(_ file: String, onWait: () -> Void = {}) throws -> String {
     let path = try Self.absolute(file)
     // A file that is no mirror is refused before the lock, which would make this machine's state folder.
-    guard try MirrorState.read(statePath).mirrors.contains(where: { $0.path == path }) else {
-      throw GroceryError.notAMirror(file: file)
-    }
+    _ = try Self.index(of: path, file: file, in: MirrorState.read(statePath))
     return try locked(onWait: onWait) {
       var state = try MirrorState.read(statePath)
-      guard let index = state.mirrors.firstIndex(where: { $0.path == path }) else {
-        throw GroceryError.notAMirror(file: file)
-      }
+      let index = try Self.index(of: path, file: file, in: state)
       state.mirrors.remove(at: index)
       try state.write(statePath)
       return path
@@ -120,14 +116,10 @@ public struct Mirrors: Sendable {
   ) throws -> String? {
     let path = try Self.absolute(file)
     // A file that is no mirror is refused before the lock, which would make this machine's state folder.
-    guard try MirrorState.read(statePath).mirrors.contains(where: { $0.path == path }) else {
-      throw GroceryError.notAMirror(file: file)
-    }
+    _ = try Self.index(of: path, file: file, in: MirrorState.read(statePath))
     return try locked(onWait: onWait) {
       var state = try MirrorState.read(statePath)
-      guard let index = state.mirrors.firstIndex(where: { $0.path == path }) else {
-        throw GroceryError.notAMirror(file: file)
-      }
+      let index = try Self.index(of: path, file: file, in: state)
       guard let held = state.mirrors[index].held else { throw GroceryError.nothingToAccept(file: file) }
       let bytes = try FileSystem.readRegularFile(held.copy, limit: Self.limit) ?? []
       guard case .checklist(let copy) = Checklist.read(bytes, format: state.mirrors[index].format) else {
@@ -347,6 +339,14 @@ public struct Mirrors: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// Where the mirror at `path` is in the list, refusing a file (named as given) that is none.
+  static func index(of path: String, file: String, in state: MirrorState) throws -> Int {
+    guard let index = state.mirrors.firstIndex(where: { $0.path == path }) else {
+      throw GroceryError.notAMirror(file: file)
+    }
+    return index
+  }
 
   /// Runs a body holding the mirrors' lock, taken before the household's.
   func locked<T>(onWait: () -> Void, _ body: () throws -> T) throws -> T {
