@@ -23,8 +23,11 @@ let package = Package(
     // The system's SQLite 3: built into macOS (the SQLite3 module); libsqlite3-dev on Debian.
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // SQLite's allocator for a short-lived process (C, over the same SQLite).
+    .target(name: "SQLiteMemory"),
     .target(
-      name: "GroceryCore", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+      name: "GroceryCore",
+      dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux])), "SQLiteMemory"],
       linkerSettings: [
         .linkedLibrary(staticSQLite ? ":libsqlite3.a" : "sqlite3", .when(platforms: [.linux])),
         .linkedLibrary("m", .when(platforms: [.linux])),
@@ -32,8 +35,9 @@ let package = Package(
     .target(name: "GroceryCLI", dependencies: ["GroceryCore"]),
     .executableTarget(name: "grocery", dependencies: ["GroceryCLI"]),
     .target(name: "TestSupport", dependencies: ["GroceryCore"], path: "Tests/TestSupport"),
-    .testTarget(name: "GroceryCoreTests", dependencies: ["GroceryCore", "TestSupport"],
-                resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "GroceryCoreTests", dependencies: ["GroceryCore", "TestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "GroceryCLITests", dependencies: ["GroceryCLI", "GroceryCore", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["grocery", "GroceryCore", "TestSupport"]),
   ]

@@ -3,6 +3,7 @@
 #else
   import CSQLite
 #endif
+import SQLiteMemory
 
 /// A connection to an SQLite database: the cache's only way in. Every failure is a `Database.Failure`, which the
 /// cache answers by rebuilding, never by refusing a command.
@@ -28,15 +29,10 @@ final class Database {
   let path: String
   private var statements: [String: Statement] = [:]
 
-  /// SQLite set up once, before the first connection: on Linux without its memory statistics, whose mutex every
-  /// allocation took (a tenth of the instructions a `list` ran inside SQLite, callgrind).
-  private static let configured: Bool = {
-    #if canImport(SQLite3)
-      return true
-    #else
-      return grocery_sqlite3_without_memory_statistics() == SQLITE_OK
-    #endif
-  }()
+  /// SQLite set up once, before the first connection: with grocery's allocator and without memory statistics,
+  /// which made every allocation take a global mutex (together a fifth of the instructions a `restock --due` ran,
+  /// callgrind; Sources/SQLiteMemory).
+  private static let configured = grocery_sqlite3_configure() == SQLITE_OK
 
   /// Opens (or creates) the database at `path`; with `create` false, a missing file is a failure.
   init(path: String, create: Bool) throws {
