@@ -32,40 +32,55 @@ final class HouseholdCache {
     table.flatMap { ["\"\($0.key)\"", "\"\($0.key)_at\""] }
   }
 
+  /// The same columns as a list for SQL, written straight into one string: every command builds the schema from
+  /// them to compare it with the cache's, and some of its queries too.
+  static func columnList<F, S, M>(_ table: [Field<F, S, M>]) -> String {
+    var text = ""
+    text.reserveCapacity(table.count * 40)
+    for field in table {
+      if !text.isEmpty { text += ", " }
+      text += "\""
+      text += field.key
+      text += "\", \""
+      text += field.key
+      text += "_at\""
+    }
+    return text
+  }
+
   /// The tables and indexes, from the field tables; made once, as every command compares it with the cache's.
   static let schema: String = {
-    func list(_ columns: [String]) -> String { columns.joinedText(separator: ", ") }
-    return """
-      CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
-      CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER);
-      CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
-      CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
-      CREATE TABLE category(id BLOB PRIMARY KEY, \(list(columns(CategoryFields.table))), sum INTEGER);
-      CREATE TABLE location(id BLOB PRIMARY KEY, \(list(columns(LocationFields.table))), sum INTEGER);
-      CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(list(columns(ItemFields.table))), updated BLOB,
-        touched BLOB, window BLOB, last INTEGER, learned INTEGER, bought INTEGER, sum INTEGER,
-        twin INTEGER DEFAULT 0, spelled TEXT);
-      CREATE INDEX item_key ON item(key, "category", "onList", "alive", "staple", last);
-      CREATE INDEX item_on_list ON item("onList", "alive", key);
-      CREATE INDEX item_staple ON item("staple", "alive", key);
-      CREATE INDEX item_last ON item(last, key);
-      CREATE INDEX item_bought ON item("alive", key, bought);
-      CREATE INDEX item_restock ON item("staple", "onList", "alive", last, learned, key);
-      CREATE INDEX item_twin ON item(key) WHERE twin = 1;
-      CREATE INDEX item_spelled ON item(spelled, "alive") WHERE spelled IS NOT NULL;
-      CREATE INDEX item_located ON item("alive", "locations", key) WHERE length("locations") > 0;
-      CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
-      CREATE INDEX purchase_item ON purchase(item, day);
-      CREATE INDEX purchase_day ON purchase(day, item, stamp, quantity, by);
-      CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(list(columns(TripFields.table))), bought BLOB,
-        kept INTEGER);
-      CREATE TABLE settled(location BLOB PRIMARY KEY, trips INTEGER, milliseconds INTEGER, items INTEGER,
-        latest BLOB, latest_trip BLOB);
-      CREATE TABLE undo(seq INTEGER PRIMARY KEY AUTOINCREMENT, machine TEXT, id TEXT, offset INTEGER,
-        length INTEGER, summary TEXT, at BLOB);
-      CREATE TABLE refused(machine TEXT, line INTEGER, field TEXT, reason TEXT, version INTEGER, earlier INTEGER);
-      -- Log lines of versions up to \(Change.version) folded: a grocery that reads newer ones rebuilds.
-      """
+    """
+    CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+    CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER);
+    CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
+    CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
+    CREATE TABLE category(id BLOB PRIMARY KEY, \(columnList(CategoryFields.table)), sum INTEGER);
+    CREATE TABLE location(id BLOB PRIMARY KEY, \(columnList(LocationFields.table)), sum INTEGER);
+    CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(columnList(ItemFields.table)), updated BLOB,
+      touched BLOB, window BLOB, last INTEGER, learned INTEGER, bought INTEGER, sum INTEGER,
+      twin INTEGER DEFAULT 0, spelled TEXT);
+    CREATE INDEX item_key ON item(key, "category", "onList", "alive", "staple", last);
+    CREATE INDEX item_on_list ON item("onList", "alive", key);
+    CREATE INDEX item_staple ON item("staple", "alive", key);
+    CREATE INDEX item_last ON item(last, key);
+    CREATE INDEX item_bought ON item("alive", key, bought);
+    CREATE INDEX item_restock ON item("staple", "onList", "alive", last, learned, key);
+    CREATE INDEX item_twin ON item(key) WHERE twin = 1;
+    CREATE INDEX item_spelled ON item(spelled, "alive") WHERE spelled IS NOT NULL;
+    CREATE INDEX item_located ON item("alive", "locations", key) WHERE length("locations") > 0;
+    CREATE TABLE purchase(item BLOB, change TEXT, stamp BLOB, day INTEGER, quantity INTEGER, by TEXT);
+    CREATE INDEX purchase_item ON purchase(item, day);
+    CREATE INDEX purchase_day ON purchase(day, item, stamp, quantity, by);
+    CREATE TABLE trip(id BLOB PRIMARY KEY, machine INTEGER, \(columnList(TripFields.table)), bought BLOB,
+      kept INTEGER);
+    CREATE TABLE settled(location BLOB PRIMARY KEY, trips INTEGER, milliseconds INTEGER, items INTEGER,
+      latest BLOB, latest_trip BLOB);
+    CREATE TABLE undo(seq INTEGER PRIMARY KEY AUTOINCREMENT, machine TEXT, id TEXT, offset INTEGER,
+      length INTEGER, summary TEXT, at BLOB);
+    CREATE TABLE refused(machine TEXT, line INTEGER, field TEXT, reason TEXT, version INTEGER, earlier INTEGER);
+    -- Log lines of versions up to \(Change.version) folded: a grocery that reads newer ones rebuilds.
+    """
   }()
 
   /// Opens the cache at `path` when it is one of this layout for `folder`; nil when it is missing or must be
@@ -193,7 +208,7 @@ final class HouseholdCache {
     S]
   {
     let s = try database.statement(
-      "SELECT id, \(Self.columns(table).joinedText(separator: ", ")), sum FROM \(name)")
+      "SELECT id, \(Self.columnList(table)), sum FROM \(name)")
     var result: [UUID: S] = [:]
     while try s.step() {
       var row = RowReader(s)
@@ -742,7 +757,7 @@ final class HouseholdCache {
   private func loadTrips(keptOnly: Bool = true) throws -> TripBook {
     var book = TripBook()
     let s = try database.statement(
-      "SELECT id, machine, \(Self.columns(TripFields.table).joinedText(separator: ", ")), bought FROM trip"
+      "SELECT id, machine, \(Self.columnList(TripFields.table)), bought FROM trip"
         + (keptOnly ? " WHERE kept = 1" : ""))
     while try s.step() {
       // A trip row has no checksum: what it holds is checked as it is read.

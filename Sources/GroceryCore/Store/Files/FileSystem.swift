@@ -72,17 +72,7 @@ public enum FileSystem {
     guard let (fd, size) = try openBounded(path, limit: limit) else { return nil }
     defer { SystemCall.closeFile(fd) }
     if size <= offset { return [] }
-    var bytes = [UInt8](repeating: 0, count: size - offset)
-    var done = 0
-    while done < bytes.count {
-      let count = try bytes.withUnsafeMutableBytes { raw in
-        SystemCall.readBytes(
-          fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]), at: offset + done)
-      }.get(path, "read")
-      if count == 0 { break }
-      done += count
-    }
-    return done == bytes.count ? bytes : Array(bytes[0..<done])
+    return try read(fd, path, count: size - offset, at: offset, whole: true)
   }
 
   /// Reads a regular file from an offset to the size it had when opened, handing `body` at most `chunk` bytes at
@@ -95,14 +85,29 @@ public enum FileSystem {
     defer { SystemCall.closeFile(fd) }
     var at = offset
     while at < size {
-      var bytes = [UInt8](repeating: 0, count: min(chunk, size - at))
-      let count = try bytes.withUnsafeMutableBytes { SystemCall.readBytes(fd, into: $0, at: at) }.get(
-        path, "read")
-      if count == 0 { break }
-      try body(count == bytes.count ? bytes : Array(bytes[0..<count]))
-      at += count
+      let bytes = try read(fd, path, count: min(chunk, size - at), at: at, whole: false)
+      if bytes.isEmpty { break }
+      try body(bytes)
+      at += bytes.count
     }
     return true
+  }
+
+  /// Reads up to `count` bytes at `offset` into a new array, without filling it with zeros first (a page fault
+  /// each 4 KiB of a tail read only to be written over); `whole` reads on until `count` or the end.
+  private static func read(_ fd: Int32, _ path: String, count: Int, at offset: Int, whole: Bool) throws
+    -> [UInt8]
+  {
+    try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      while initialized < count {
+        let read = try SystemCall.readBytes(
+          fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[initialized...]), at: offset + initialized
+        ).get(path, "read")
+        initialized += read
+        if read == 0 || !whole { break }
+      }
+    }
   }
 
   /// Opens a regular file to read, with its size, refusing one larger than `limit`; nil when it does not exist.
