@@ -467,6 +467,42 @@ import Testing
     #expect(try alice.load().items.map(\.name) == ["Milk"])
   }
 
+  @Test func theUndoListAChangeKeepsIsTheOneARebuildFolds() throws {
+    // Each change writes only what differs in the undo list: the new entry, the oldest let go past the depth,
+    // the entry an undo takes. Step by step, the list the cache holds is the one the logs fold to.
+    let alice = HouseholdStore(
+      path: folder.file("household"), folder: folder.file("household"),
+      stateFolder: folder.file("state-alice"),
+      undoDepth: 3, defaultMachineName: "alice")
+    var at = Fixed.now
+    var steps = 0
+    func step(_ change: () throws -> Void) throws {
+      at += 60
+      steps += 1
+      try change()
+      let id = try alice.identity().id
+      let kept = try alice.read(.ids([]), machine: id).undo
+      // A copy of this machine's state folder without the cache folds the logs whole.
+      let copy = folder.file("fold-\(steps)")
+      try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: folder.file("state-alice") + "/identity.json", toPath: copy + "/identity.json")
+      let fresh = HouseholdStore(
+        path: folder.file("household"), folder: folder.file("household"), stateFolder: copy, undoDepth: 3)
+      let folded = try fresh.read(.ids([]), machine: id).undo
+      #expect(try alice.read(.ids([]), machine: id).cache != nil)
+      #expect(kept == folded, "step \(steps)")
+      #expect(!folded.isEmpty)
+    }
+    for name in ["Milk", "Eggs", "Bread", "Tea", "Jam"] { try step { try add([name], to: alice, at: at) } }
+    try step { _ = try alice.undo(now: at) }
+    try step { _ = try alice.undo(now: at) }
+    try step { try add(["Rice"], to: alice, at: at) }
+    try step { _ = try alice.undo(now: at) }
+    for name in ["Oats", "Salt", "Figs", "Kale"] { try step { try add([name], to: alice, at: at) } }
+    #expect(try alice.read(.ids([]), machine: alice.identity().id).undo.map(\.summary).count == 3)
+  }
+
   @Test func theCacheHasAColumnForEveryFieldOfEveryTable() throws {
     let schema = HouseholdCache.schema
     for key in ItemFields.table.map(\.key) + CategoryFields.table.map(\.key) + TripFields.table.map(\.key) {

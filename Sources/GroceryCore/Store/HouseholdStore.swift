@@ -291,6 +291,7 @@ public struct HouseholdStore: Sendable {
       }
     }
     reading.state.apply(change)
+    let undoWas = reading.undo
     Undo.record(change, at: size - length, length: length, in: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
       offset: size, lines: before.lines + 1, last: stamp,
@@ -305,7 +306,7 @@ public struct HouseholdStore: Sendable {
         // next read.
         guard try cache.positions() == read else { return }
         try cache.save(&written, touched: touched, positions: [machine.id: position])
-        try cache.save(undo: undo, of: machine.id)
+        try cache.save(undo: undo, of: machine.id, was: undoWas)
         // A change made here is made knowing what the log lost: it is no longer said.
         try cache.save(lost: nil)
       }

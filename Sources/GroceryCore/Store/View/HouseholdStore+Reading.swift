@@ -335,7 +335,8 @@ extension HouseholdStore {
       var state = try cache.loadBase()
       let touched = Touched(tail.map(\.change))
       try cache.loadItems(.ids(Array(touched.items)), into: &state)
-      var undo = try machine.map { try cache.undo(of: $0) } ?? []
+      let undoWas = try machine.map { try cache.undo(of: $0) } ?? []
+      var undo = undoWas
       for entry in tail {
         state.apply(entry.change)
         if entry.machine == machine {
@@ -344,7 +345,7 @@ extension HouseholdStore {
       }
       if state.needsRebuild { return .rebuild }
       try cache.save(&state, touched: touched, positions: positions)
-      if let machine { try cache.save(undo: undo, of: machine) }
+      if let machine { try cache.save(undo: undo, of: machine, was: undoWas) }
       if var lost = try cache.lostChanges(), tail.contains(where: { $0.machine == lost.machine }) {
         var isLost = true
         for entry in tail where isLost && entry.machine == lost.machine {
