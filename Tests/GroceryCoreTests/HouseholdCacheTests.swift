@@ -754,6 +754,36 @@ import Testing
         == all.restockCandidates(everyStaple, today: Fixed.today).map { all.items[$0].name })
   }
 
+  @Test func anEverydayChangeToATwinKeepsBothRowsMarked() throws {
+    // Bob added milk too, apart: two living ids of one name, both marked, so that a read picking rows by
+    // their own columns (`restock --due`) takes them whole.
+    let alice = machine("alice")
+    try add(["Milk", "Eggs"], to: alice)
+    let bob = bobsMachine()
+    try add(["Milk"], to: bob)
+    try shareBobsLog()
+    func marked(_ key: String) throws -> Int64 {
+      let cache = try #require(try alice.read(.ids([])).cache)
+      let s = try cache.database.statement("SELECT count(*) FROM item WHERE twin = 1 AND key = ?")
+      _ = try s.bind(.text(key)).step()
+      return s.integer(0)
+    }
+    #expect(try marked("milk") == 2)
+    // A change that keeps the name and the item alive keeps the marks, on the row it writes and the other.
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now + 10) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 10)
+    }
+    #expect(try marked("milk") == 2)
+    try alice.update(summary: { _ in "staple" }, now: Fixed.now + 11) {
+      _ = try $0.setStaple(["milk"], remove: false, now: Fixed.now + 11, newID: UUID.init)
+    }
+    #expect(try marked("milk") == 2)
+    #expect(try marked("eggs") == 0)
+    // Removed, the name has no living row to share: no mark is left.
+    try alice.update(summary: { _ in "remove" }, now: Fixed.now + 12) { _ = try $0.remove(["milk"]) }
+    #expect(try marked("milk") == 0)
+  }
+
   @Test func aNameRemovedAndAddedAgainIsReadAsItsLivingRowAloneAndLeavesNoTwins() throws {
     let alice = machine("alice")
     try stock(alice, [("weekly", [14, 7], false)])

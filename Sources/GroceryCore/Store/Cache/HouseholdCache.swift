@@ -639,18 +639,30 @@ final class HouseholdCache {
     // The name as paper spells it (`spelled`), where that is not its key, goes after the summed columns: like
     // the key and the twin mark, it only picks rows, and is never read back.
     let s = try database.statement(
-      "INSERT OR REPLACE INTO item(\(Self.itemColumns), spelled) VALUES (?"
-        + String(repeating: ", ?", count: count) + ")")
-    // The keys whose twins may change: each item's new one and the one it had.
+      "INSERT OR REPLACE INTO item(\(Self.itemColumns), spelled, twin) VALUES (?"
+        + String(repeating: ", ?", count: count + 1) + ")")
+    // The keys whose twins may change: each item's new one and the one it had, unless it keeps both its key and
+    // whether it lives (an everyday change), when it keeps its mark too and no other row's changes.
     var keys = Set<String>()
     var spelledNames = false
-    let before = try database.statement("SELECT key FROM item WHERE id = ?")
+    let before = try database.statement("SELECT key, \"alive\", twin FROM item WHERE id = ?")
     for (id, item) in items {
       before.reset()
       before.bind(id.sql)
-      if try before.step(), !before.isNull(0) { keys.insert(before.text(0)) }
       let key = item.name.value.map { Names.key($0) }
-      if let key { keys.insert(key) }
+      let alive = item.alive.value
+      var twin: Int64 = 0
+      if try before.step(), !before.isNull(0) {
+        let (keyWas, aliveWas) = (before.text(0), before.integer(1) == 1)
+        if keyWas == key && aliveWas == alive {
+          twin = alive ? before.integer(2) : 0
+        } else {
+          keys.insert(keyWas)
+          if let key { keys.insert(key) }
+        }
+      } else if let key {
+        keys.insert(key)
+      }
       s.reset()
       let spelled = key.map(Names.spelledKey)
       if spelled != key, let spelled {
@@ -659,6 +671,7 @@ final class HouseholdCache {
       } else {
         s.bind(.null, at: Int32(count + 1))
       }
+      s.bind(.integer(twin), at: Int32(count + 2))
       var values: [SQLValue] = [id.sql, key.map { .text($0) } ?? .null]
       for field in ItemFields.table {
         let (value, stamp) = field.save(item)
@@ -674,7 +687,7 @@ final class HouseholdCache {
     }
     // Kept for good once set: a read of a typed name then also asks `spelled`.
     if spelledNames, try meta("spelled") == nil { try setMeta("spelled", .integer(1)) }
-    try markTwins(keys)
+    if !keys.isEmpty { try markTwins(keys) }
   }
 
   /// Marks the living items whose name another living id shares (`twin`), whose view merges them, for the keys
