@@ -24,6 +24,9 @@ LINKER   = $(if $(filter Linux,$(shell uname -s)),-Xswiftc -use-ld=lld -Xlinker 
 # mangled name: a lookup checked the key's Hashable conformance by scanning every conformance record in the
 # binary once per key type, an eighth of a household `list`.
 METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# The C target (Sources/SQLiteMemory) is described in DWARF 4, as the Swift code is: valgrind, which
+# docs/benchmarks.md profiles with, cannot read a binary holding DWARF 5.
+CDEBUG   = -Xcc -gdwarf-4
 # Swift's runtime needs libstdc++. Where the system has its archive, the release binary takes it from there, by
 # a folder holding only that archive, searched before the system's: loading the shared library resolved its
 # symbols on every start, three quarters of the instructions `grocery --version` ran and 0.3 ms of its
@@ -35,7 +38,7 @@ STATICXX = $(if $(wildcard $(STDCXX)),-Xswiftc -L$(CXXDIR),)
 build:
 	@rm -rf $(CXXDIR)
 	$(if $(STATICXX),@mkdir -p $(CXXDIR) && ln -s $(STDCXX) $(CXXDIR)/libstdc++.a)
-	$(SWIFT) build -c release --static-swift-stdlib --product grocery $(LINKER) $(METADATA) $(STATICXX)
+	$(SWIFT) build -c release --static-swift-stdlib --product grocery $(LINKER) $(METADATA) $(CDEBUG) $(STATICXX)
 
 # Checks the formatting, builds, then runs every test: unit, parser, store torture, sync through real git and
 # end-to-end against the real binary. An unformatted file fails it: `swift format --in-place -r Sources Tests`.
