@@ -322,6 +322,19 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: "/nowhere"))
   }
 
+  @Test func anEmptyHomeIsSaidAsEmptyNotAsUnset() throws {
+    var grocery = scenario.grocery
+    grocery.environment["HOME"] = ""
+    grocery.environment["GROCERY_STORE"] = nil
+    let outcome = try grocery.run(["add", "milk"])
+    #expect(
+      outcome
+        == Outcome(
+          stderr:
+            "grocery: error: cannot find a place for the store: HOME ('') is not an absolute path; set HOME,"
+            + " or give --store PATH (or set GROCERY_STORE) and set XDG_STATE_HOME\n", status: 78))
+  }
+
   @Test func wholeNumbersMayHaveLeadingZeros() throws {
     try scenario.expect(["add", "milk", "-q", "0003"], stdout: "added: milk\n")
     try scenario.expect(["add", "eggs", "-q", "003"], stdout: "added: eggs\n")

@@ -64,9 +64,8 @@ public enum StorePath {
   }
 
   private static func home(_ environment: [String: String], for what: String, hint: String) throws -> String {
-    guard let home = environment["HOME"], !home.isEmpty else {
-      throw GroceryError.homeNotSet(for: what, hint: hint)
-    }
+    // An empty HOME is set, to nothing: said as it is, among the paths that are not absolute.
+    guard let home = environment["HOME"] else { throw GroceryError.homeNotSet(for: what, hint: hint) }
     guard home.hasPrefix("/") else {
       throw GroceryError.homeNotAbsolute(home: Names.printable(home), for: what, hint: hint)
     }
