@@ -162,7 +162,7 @@ public struct HouseholdStore: Sendable {
         return (try body(&groceries), groceries)
       } catch  where scope.widened != scope {
         let trip = reading.view.groceries.openTrip
-        reading = try read(scope.widened, machine: machine)
+        reading = try read(scope.widened, machine: machine, undo: false)
         reading.view.groceries.openTrip = trip
         var groceries = reading.view.groceries
         return (try body(&groceries), groceries)
@@ -182,7 +182,8 @@ public struct HouseholdStore: Sendable {
     return try withLock(onWait: onWait) {
       let machine = try identity(creating: true)
       try prepareFolder()
-      var reading = try read(scope, machine: machine.id)
+      // The undo list stays in the cache: the change is added to it there.
+      var reading = try read(scope, machine: machine.id, undo: false)
       // Purchases made now belong to this machine's trip, while it is under way.
       reading.view.groceries.openTrip = openTrip(of: machine.id, now: now, in: reading.state)
       let (result, groceries) = try attempt(&reading, machine: machine.id)
@@ -292,7 +293,8 @@ public struct HouseholdStore: Sendable {
     }
     reading.state.apply(change)
     let undoWas = reading.undo
-    Undo.record(change, at: size - length, length: length, in: &reading.undo, depth: undoDepth)
+    let undoStep = Undo.step(for: change, at: size - length, length: length)
+    Undo.apply(undoStep, to: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
       offset: size, lines: before.lines + 1, last: stamp,
       check: ChangeLog.check(line.utf8))
@@ -306,7 +308,11 @@ public struct HouseholdStore: Sendable {
         // next read.
         guard try cache.positions() == read else { return }
         try cache.save(&written, touched: touched, positions: [machine.id: position])
-        try cache.save(undo: undo, of: machine.id, was: undoWas)
+        if reading.undoLoaded {
+          try cache.save(undo: undo, of: machine.id, was: undoWas)
+        } else {
+          try cache.apply(undoStep, of: machine.id, depth: undoDepth)
+        }
         // A change made here is made knowing what the log lost: it is no longer said.
         try cache.save(lost: nil)
       }

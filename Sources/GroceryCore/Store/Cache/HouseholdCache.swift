@@ -1119,6 +1119,22 @@ final class HouseholdCache {
     try insert(undo[kept...], of: machine)
   }
 
+  /// Does to the machine's undo list what `Undo.apply` does to a list in memory, without reading it.
+  func apply(_ step: Undo.Step, of machine: String, depth: Int) throws {
+    switch step {
+    case .none: return
+    case .take(let id):
+      try database.statement("DELETE FROM undo WHERE machine = ? AND id = ?").bind(.text(machine), .text(id))
+        .run()
+    case .push(let ref):
+      try insert([ref][...], of: machine)
+      try database.statement(
+        "DELETE FROM undo WHERE machine = ?1 AND seq NOT IN"
+          + " (SELECT seq FROM undo WHERE machine = ?1 ORDER BY seq DESC LIMIT ?2)"
+      ).bind(.text(machine), .integer(Int64(depth))).run()
+    }
+  }
+
   /// Adds the entries after the machine's others.
   private func insert(_ undo: ArraySlice<UndoRef>, of machine: String) throws {
     if undo.isEmpty { return }

@@ -6,20 +6,38 @@
 
 /// This machine's changes that `undo` can revert, and the change that reverts one.
 enum Undo {
-  /// Keeps the change on the stack of undoable changes, or takes off the one it undoes.
-  static func record(_ change: Change, at offset: Int, length: Int, in stack: inout [UndoRef], depth: Int) {
-    if let undone = change.undoes {
-      stack.removeAll { $0.id == undone }
-      return
-    }
+  /// What a change does to the list of undoable changes: nothing (it only names the machine), takes off the
+  /// one it undoes, or goes on the end, the oldest then let go past the depth.
+  enum Step: Equatable {
+    case none
+    case take(id: String)
+    case push(UndoRef)
+  }
+
+  static func step(for change: Change, at offset: Int, length: Int) -> Step {
+    if let undone = change.undoes { return .take(id: undone) }
     if change.operations.allSatisfy({ if case .machine = $0 { return true } else { return false } }) {
-      return
+      return .none
     }
     // Shown by the time its maker's clock gave it.
     var at = change.stamp
     at.milliseconds = change.time
-    stack.append(UndoRef(id: change.id, offset: offset, length: length, summary: change.summary, at: at))
-    if stack.count > depth { stack.removeFirst(stack.count - depth) }
+    return .push(UndoRef(id: change.id, offset: offset, length: length, summary: change.summary, at: at))
+  }
+
+  static func apply(_ step: Step, to stack: inout [UndoRef], depth: Int) {
+    switch step {
+    case .none: return
+    case .take(let id): stack.removeAll { $0.id == id }
+    case .push(let ref):
+      stack.append(ref)
+      if stack.count > depth { stack.removeFirst(stack.count - depth) }
+    }
+  }
+
+  /// Keeps the change on the stack of undoable changes, or takes off the one it undoes.
+  static func record(_ change: Change, at offset: Int, length: Int, in stack: inout [UndoRef], depth: Int) {
+    apply(step(for: change, at: offset, length: length), to: &stack, depth: depth)
   }
 
   /// The operations that put back what the change set, field by field, where nothing newer has set it since;

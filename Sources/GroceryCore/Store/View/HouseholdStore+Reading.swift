@@ -22,6 +22,8 @@ extension HouseholdStore {
     var view: HouseholdView
     var positions: [String: ChangeLog.Position]
     var undo: [UndoRef]
+    /// False when the read left this machine's undo list in the cache (a change, which only adds to it there).
+    var undoLoaded = true
     /// The cache the read came from, to write a change to; nil when there is none (no state folder yet, or one
     /// that cannot be written), and the logs were folded in memory.
     var cache: HouseholdCache?
@@ -31,15 +33,18 @@ extension HouseholdStore {
     var refusals: [LineRefusal] = []
   }
 
-  /// The everyday read: the items in scope, with their recent purchases.
-  func read(_ scope: ItemScope = .all, machine: String? = nil) throws -> Reading {
-    try read(scope, machine: machine) { $0 }
+  /// The everyday read: the items in scope, with their recent purchases; with `undo` false and a cache, this
+  /// machine's undo list is left unread.
+  func read(_ scope: ItemScope = .all, machine: String? = nil, undo: Bool = true) throws -> Reading {
+    try read(scope, machine: machine, undo: undo) { $0 }
   }
 
   /// The everyday read, handed to `body` while the cache's read transaction is open, so that what `body` then
   /// reads from `reading.cache` is the same moment's household. A cache found damaged while `body` reads is
   /// removed and the error thrown, never read again from the logs, since `body` may have written output.
-  func read<T>(_ scope: ItemScope, machine: String? = nil, within body: (Reading) throws -> T) throws -> T {
+  func read<T>(
+    _ scope: ItemScope, machine: String? = nil, undo withUndo: Bool = true, within body: (Reading) throws -> T
+  ) throws -> T {
     try checkFolder()
     guard try FileSystem.status(folder) != nil else {
       let state = HouseholdState.initial
@@ -62,10 +67,10 @@ extension HouseholdStore {
         return try cache.database.reading {
           var state = try cache.loadBase()
           try cache.loadItems(scope, into: &state)
-          let undo = try machine.map { try cache.undo(of: $0) } ?? []
+          let undo = withUndo ? try machine.map { try cache.undo(of: $0) } ?? [] : []
           let reading = Reading(
             state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo,
-            cache: cache, refusals: try cache.refusals())
+            undoLoaded: withUndo, cache: cache, refusals: try cache.refusals())
           try report(try cache.lostChanges(), logs)
           report(reading.refusals)
           try reportClocks(reading.state)
