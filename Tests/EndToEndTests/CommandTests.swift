@@ -289,6 +289,19 @@ import Testing
     try scenario.expect(["undo", "--list"], stdout: "Nothing to undo.\n")
   }
 
+  @Test func undoSaysWhatItLeavesAsItIsForAnotherMachine() throws {
+    // Bob, another machine on the same household folder, edits milk; alice removes it; bob undoes his edit.
+    var bob = scenario.grocery
+    bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")
+    try scenario.given(["add", "milk"])
+    #expect(try bob.run(["edit", "milk", "-q", "2"]).status == 0)
+    try scenario.given(["remove", "milk"])
+    #expect(try bob.run(["undo"]) == Outcome(stdout: "undid: edit milk\n"))
+    try scenario.expect(
+      ["undo"], stdout: "undid: remove milk\nnot put back: milk (another machine has changed it since)\n")
+    try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
+  }
+
   /// Everything a household shows: every item with its state, the orders, the categories and the locations.
   func household() throws -> String {
     var commands = [

@@ -143,6 +143,40 @@ import Testing
     #expect(throws: GroceryError.nothingToUndo) { try bob.undo(now: Fixed.now + 4) }
   }
 
+  @Test func undoingARemovalAnotherMachineHasTouchedSinceSaysItStays() throws {
+    // Bob changed milk's quantity; alice removed milk; bob undid his change, having seen her removal, which
+    // keeps milk removed. Alice's undo of her removal then leaves it so (another machine touched it since),
+    // and says so rather than seem to have put it back.
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try add(["Milk", "Eggs"], to: alice)
+    try bob.update(summary: { _ in "edit" }, now: Fixed.now + 2) {
+      _ = try $0.edit("milk", changes: ItemChanges(quantity: 2), today: Fixed.today, now: Fixed.now + 2)
+    }
+    try alice.update(summary: { _ in "remove" }, now: Fixed.now + 3) { _ = try $0.remove(["milk", "eggs"]) }
+    #expect(try bob.undo(now: Fixed.now + 4) == UndoEntry(summary: "edit", at: Fixed.now + 2))
+    #expect(try bob.load().items.isEmpty, "bob's undo does not bring milk back")
+    let undone = try alice.undo(now: Fixed.now + 5)
+    #expect(undone.lifeKept.map(\.name) == ["Milk"])
+    #expect(undone.lifeKept.map(\.removed) == [true])
+    #expect(try alice.load().items.map(\.name) == ["Eggs"], "eggs, which no one else touched, is back")
+  }
+
+  @Test func undoingAnAddAnotherMachineHasTouchedSinceSaysItStays() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try add(["Milk"], to: alice)
+    try bob.update(summary: { _ in "buy" }, now: Fixed.now + 1) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 1)
+    }
+    let undone = try alice.undo(now: Fixed.now + 2)
+    #expect(undone.lifeKept.map(\.name) == ["Milk"])
+    #expect(undone.lifeKept.map(\.removed) == [false])
+    // Undone with no one else's touch, nothing is said.
+    try add(["Tea"], to: alice, at: Fixed.now + 3)
+    #expect(try alice.undo(now: Fixed.now + 4).lifeKept.isEmpty)
+  }
+
   @Test func aLineReadTwiceChangesNothing() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

@@ -26,5 +26,10 @@ struct UndoCommand: Command, Runnable {
     }
     let entry = try context.undo()
     context.say("undid: \(entry.summary)")
+    for kept in entry.lifeKept {
+      context.say(
+        (kept.removed ? "not put back: " : "not removed: ") + Names.printable(kept.name)
+          + " (another machine has changed it since)")
+    }
   }
 }

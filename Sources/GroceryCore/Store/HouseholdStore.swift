@@ -14,6 +14,18 @@
 public struct UndoEntry: Equatable, Sendable {
   public var summary: String
   public var at: Date?
+  /// The items the undone change added or removed that stay as they are, another machine having touched them
+  /// since: their names, and whether the change had removed them.
+  public var lifeKept: [(name: String, removed: Bool)] = []
+
+  public init(summary: String, at: Date?, lifeKept: [(name: String, removed: Bool)] = []) {
+    (self.summary, self.at, self.lifeKept) = (summary, at, lifeKept)
+  }
+
+  public static func == (a: UndoEntry, b: UndoEntry) -> Bool {
+    a.summary == b.summary && a.at == b.at && a.lifeKept.map(\.name) == b.lifeKept.map(\.name)
+      && a.lifeKept.map(\.removed) == b.lifeKept.map(\.removed)
+  }
 }
 
 /// The household: a folder of append-only change logs, one per machine, and this machine's local state.
@@ -447,10 +459,13 @@ public struct HouseholdStore: Sendable {
         reading = try read(.all, machine: machine.id)
       }
       let operations = Undo.inverse(of: last, in: reading.state)
+      let kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
+        reading.state.items[kept.id]?.name.value.map { (name: $0, removed: kept.removed) }
+      }
       try commit(
         operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,
         reading: &reading)
-      return UndoEntry(summary: last.summary, at: last.stamp.date)
+      return UndoEntry(summary: last.summary, at: last.stamp.date, lifeKept: kept)
     }
   }
 

@@ -40,6 +40,26 @@ enum Undo {
     apply(step(for: change, at: offset, length: length), to: &stack, depth: depth)
   }
 
+  /// A removal is put back, and an addition taken back, only when no other machine has touched the item since.
+  private static func putsBackLife(of item: ItemState, _ set: ItemFields, _ was: ItemFields, _ stamp: Stamp)
+    -> Bool
+  {
+    guard was.alive != nil else { return false }
+    let others = item.touched.contains { $0.machineNumber != stamp.machineNumber && $0 > stamp }
+    return item.alive.holds(set.alive ?? true, of: stamp) && !others
+  }
+
+  /// The items the change added or removed that its inverse leaves as they are, another machine having touched
+  /// them since: `undo` says so rather than seem to have put them back. True for an item the change removed.
+  static func lifeKept(of change: Change, in state: HouseholdState) -> [(id: UUID, removed: Bool)] {
+    change.operations.compactMap {
+      guard case .item(let id, let set, let was) = $0, let alive = set.alive, let item = state.items[id],
+        !putsBackLife(of: item, set, was, change.stamp), item.alive.value == alive
+      else { return nil }
+      return (id, !alive)
+    }
+  }
+
   /// The operations that put back what the change set, field by field, where nothing newer has set it since;
   /// and that take back the purchases it recorded.
   ///
@@ -54,11 +74,7 @@ enum Undo {
         guard let item = state.items[id] else { continue }
         var back = ItemFields()
         for field in ItemFields.table { field.revert(item, set, was, stamp, &back) }
-        // A removal is put back, and an addition taken back, only when no other machine has touched the item since.
-        let others = item.touched.contains { $0.machineNumber != stamp.machineNumber && $0 > stamp }
-        if item.alive.holds(set.alive ?? true, of: stamp), !others, let alive = was.alive {
-          back.alive = alive
-        }
+        if putsBackLife(of: item, set, was, stamp) { back.alive = was.alive }
         if back.alive == nil && !back.isEmpty { back.alive = item.alive.value }
         if !back.isEmpty { operations.append(.item(id, set: back, was: ItemFields())) }
       case .category(let id, let set, let was):
