@@ -5,11 +5,14 @@
 // statistics around each. Here blocks of up to 1 KiB are carved from 64 KiB slabs and kept, once freed, on a
 // list of blocks of their size for the next request; larger ones (the page cache's pages) come from malloc.
 // Slabs are never returned: a command ends soon, and what it frees is reused. Each thread has its own slabs and
-// lists, so the tests, which open caches on several threads at once, need no lock.
+// lists, so the tests, which open caches on several threads at once, need no lock. A block freed on another
+// thread goes on that thread's list: safe, but memory would pile up if one thread only allocated and another
+// only freed, which grocery never does (a connection is used on one thread, from open to close).
 
 #include "SQLiteMemory.h"
 
 #include <sqlite3.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,10 +24,11 @@ enum {
   slabSize = 64 * 1024,
 };
 
-/// Before each block: its size, and whether it came from malloc. Two words, so the block stays aligned.
+/// Before each block: its size, and whether it came from malloc. Sixteen bytes on every machine, 32-bit too, so
+/// the block after it keeps the granule's alignment.
 typedef struct {
-  size_t size;
-  size_t fromMalloc;
+  uint64_t size;
+  uint64_t fromMalloc;
 } Header;
 
 static _Thread_local char *slabNext;

@@ -32,7 +32,8 @@ final class Database {
   /// SQLite set up once, before the first connection: with grocery's allocator and without memory statistics,
   /// which made every allocation take a global mutex (together a fifth of the instructions a `restock --due` ran,
   /// callgrind; Sources/SQLiteMemory).
-  private static let configured = grocery_sqlite3_configure() == SQLITE_OK
+  /// False where SQLite had started before (it then keeps its own allocator, which is only slower).
+  static let configured = grocery_sqlite3_configure() == SQLITE_OK
 
   /// Opens (or creates) the database at `path`; with `create` false, a missing file is a failure.
   init(path: String, create: Bool) throws {
