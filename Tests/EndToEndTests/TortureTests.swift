@@ -129,6 +129,28 @@ import Testing
       try grocery.run(["list"]).stdout == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
+  @Test(.enabled(if: TinyDisk.available, "needs root and a tmpfs mount (\(TinyDisk.reason))"))
+  func aNewHouseholdOnAFullDiskLeavesThisMachineNoIdentity() throws {
+    // The household is made on a full disk; this machine's state folder is elsewhere, with room.
+    let disk = try TinyDisk()
+    defer { disk.unmount() }
+    try disk.fill(leaving: 0)
+    let home = TemporaryDirectory()
+    var grocery = GroceryProcess(folder: home.path)
+    grocery.environment["GROCERY_STORE"] = disk.path + "/household"
+    let outcome = try grocery.run(["add", "milk"])
+    #expect(outcome.status == 74, "\(outcome)")
+    let state = home.path + "/.local/state/grocery"
+    let folders = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+    for folder in folders {
+      #expect(!FileManager.default.fileExists(atPath: state + "/" + folder + "/identity.json"))
+    }
+    disk.emptyFiller()
+    #expect(try grocery.run(["add", "milk"]).status == 0)
+    #expect(
+      try grocery.run(["list"]).stdout == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+  }
+
   @Test func twoRestocksStartedTogetherAddEachDueStapleExactlyOnce() throws {
     try scenario.given(["staple", "milk", "eggs", "flour"])
     for day in ["2026-11-07", "2026-11-14"] {

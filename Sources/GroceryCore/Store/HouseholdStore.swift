@@ -339,7 +339,27 @@ public struct HouseholdStore: Sendable {
     try FileSystem.makeFolders(stateFolder, mode: 0o700)
     let lock = try FileLock.acquire(lockPath, timeout: lockTimeout, onWait: onWait)
     defer { withExtendedLifetime(lock) {} }
-    return try body()
+    let hadIdentity = try FileSystem.status(identityPath) != nil
+    do {
+      return try body()
+    } catch {
+      // A command that failed (a full disk under the household) takes back the identity it made, unless a line
+      // of this machine's made it into the household. The lock file stays: another grocery may be waiting on it.
+      if !hadIdentity { forgetIdentityIfUnused() }
+      throw error
+    }
+  }
+
+  /// Removes this machine's identity when the household holds no log of it.
+  private func forgetIdentityIfUnused() {
+    do {
+      let machine = try identity()
+      if try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") == nil {
+        _ = SystemCall.remove(identityPath)
+      }
+    } catch {
+      // An identity that cannot be read is not one this command made whole: it stays.
+    }
   }
 
   /// Creates the household folder and its marker if they are missing.
