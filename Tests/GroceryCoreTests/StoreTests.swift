@@ -177,6 +177,47 @@ import Testing
     #expect(try alice.undo(now: Fixed.now + 4).lifeKept.isEmpty)
   }
 
+  @Test func aNameAddedOnTwoMachinesShowsWhatEitherGaveOnPurposeOverTheOthersDefaults() throws {
+    // Alice adds milk as a staple, two of them, in a category; bob, who had not seen her log, adds milk later
+    // with nothing more. His add says nothing of those fields: hers show. A value bob gives on purpose, later,
+    // shows over hers, as the newest does.
+    let alice = machine("alice")
+    let bob = machine("bob", household: "bobs")
+    try alice.update(summary: { _ in "add" }, now: Fixed.now) {
+      _ = try $0.add(
+        ["Milk"], changes: ItemChanges(quantity: 2, category: "Dairy", isStaple: true), today: Fixed.today,
+        now: Fixed.now, newID: UUID.init)
+    }
+    try FileManager.default.createDirectory(atPath: folder.file("bobs"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: folder.file("household/household.json"), toPath: folder.file("bobs/household.json"))
+    try add(["Milk", "Tea"], to: bob, at: Fixed.now + 60)
+    try bob.update(summary: { _ in "edit" }, now: Fixed.now + 70) {
+      _ = try $0.edit("tea", changes: ItemChanges(quantity: 3), today: Fixed.today, now: Fixed.now + 70)
+    }
+    let bobsLog = try bob.identity().id + ".jsonl"
+    try FileManager.default.copyItem(
+      atPath: folder.file("bobs/logs/" + bobsLog), toPath: folder.file("household/logs/" + bobsLog))
+    let milk = try #require(try alice.load().items.first { $0.name == "Milk" })
+    #expect(milk.isStaple)
+    #expect(milk.quantity == 2)
+    #expect(milk.category == "Dairy & Fridge")
+    #expect(
+      try alice.load(.restock(.all, today: Fixed.today)).items.contains { $0.name == "Milk" && $0.isStaple })
+    // Bob now says on purpose that milk is one, not two: the newest value given shows.
+    try FileManager.default.removeItem(atPath: folder.file("household/logs/" + bobsLog))
+    for log in try FileManager.default.contentsOfDirectory(atPath: folder.file("household/logs")) {
+      try? FileManager.default.copyItem(
+        atPath: folder.file("household/logs/" + log), toPath: folder.file("bobs/logs/" + log))
+    }
+    try bob.update(summary: { _ in "edit" }, now: Fixed.now + 80) {
+      _ = try $0.edit("milk", changes: ItemChanges(quantity: 1), today: Fixed.today, now: Fixed.now + 80)
+    }
+    try FileManager.default.copyItem(
+      atPath: folder.file("bobs/logs/" + bobsLog), toPath: folder.file("household/logs/" + bobsLog))
+    #expect(try alice.load().items.first { $0.name == "Milk" }?.quantity == 1)
+  }
+
   @Test func aLineReadTwiceChangesNothing() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

@@ -141,6 +141,7 @@ struct HouseholdView: Sendable {
           partial: history == nil && recent?.purchases[id] != nil))
     }
     for (index, group) in merged {
+      let group = group.map(HouseholdView.withoutCreationDefaults)
       var combined = group[0]
       var window = PurchaseWindow()
       var full: [HouseholdState.Bought] = []
@@ -205,6 +206,23 @@ struct HouseholdView: Sendable {
     if a.value != b.value { return a.value < b.value }
     return UUIDText.less(aID, bID)
   }
+
+  /// A twin as its fields show in the merge: a field its add left at its default (`add milk` says nothing of
+  /// whether milk is a staple, or of its quantity) is taken as older than every change, so that the other row's
+  /// value, given on purpose, shows; otherwise the newest value of the rows shows.
+  private static func withoutCreationDefaults(_ state: ItemState) -> ItemState {
+    var state = state
+    let made = SQLValue.blob(state.created.stamp.bytes)
+    for field in ItemFields.table {
+      let (value, stamp) = field.save(state)
+      if stamp == made && value == field.save(HouseholdView.blankItem).value {
+        _ = field.load(&state, value, .zero)
+      }
+    }
+    return state
+  }
+
+  private static let blankItem = ItemState()
 
   private static func item(
     _ id: UUID, _ state: ItemState, names: NameMap, who: [UInt64: String], history: [HouseholdState.Bought]?,
