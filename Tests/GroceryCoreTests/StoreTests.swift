@@ -207,6 +207,28 @@ import Testing
     #expect(try alice.load().items.first { $0.name == "Milk" }?.quantity == 1)
   }
 
+  @Test func aNameBoughtNewOnOneMachineAfterTheOtherAddedItIsOffTheList() throws {
+    // Bob added tea (on the list); alice, who had not seen it, bought tea as a new item a minute later (not on
+    // the list): whether an item is on the list is said on purpose either way, and the later purchase shows.
+    let alice = machine("alice")
+    let bob = machine("bob", household: "bobs")
+    try add(["Eggs"], to: alice)
+    try FileManager.default.createDirectory(atPath: folder.file("bobs"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: folder.file("household/household.json"), toPath: folder.file("bobs/household.json"))
+    try add(["Tea"], to: bob, at: Fixed.now + 60)
+    try alice.update(summary: { _ in "buy" }, now: Fixed.now + 120) {
+      _ = try $0.purchaseNew(
+        ["tea"], on: Fixed.today, today: Fixed.today, now: Fixed.now + 120, newID: UUID.init)
+    }
+    let bobsLog = try bob.identity().id + ".jsonl"
+    try FileManager.default.copyItem(
+      atPath: folder.file("bobs/logs/" + bobsLog), toPath: folder.file("household/logs/" + bobsLog))
+    let tea = try #require(try alice.load().items.first { $0.name.lowercased() == "tea" })
+    #expect(!tea.isOnList)
+    #expect(tea.timesBought == 1)
+  }
+
   @Test func aLineReadTwiceChangesNothing() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

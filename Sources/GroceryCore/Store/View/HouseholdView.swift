@@ -209,11 +209,12 @@ struct HouseholdView: Sendable {
 
   /// A twin as its fields show in the merge: a field its add left at its default (`add milk` says nothing of
   /// whether milk is a staple, or of its quantity) is taken as older than every change, so that the other row's
-  /// value, given on purpose, shows; otherwise the newest value of the rows shows.
+  /// value, given on purpose, shows; otherwise the newest value of the rows shows. Whether it is on the list is
+  /// always said on purpose (`add` puts it there, `buy --new` does not), as are its name and life.
   private static func withoutCreationDefaults(_ state: ItemState) -> ItemState {
     var state = state
     let made = SQLValue.blob(state.created.stamp.bytes)
-    for field in ItemFields.table {
+    for field in ItemFields.table where !alwaysOnPurpose.contains(field.key) {
       let (value, stamp) = field.save(state)
       if stamp == made && value == field.save(HouseholdView.blankItem).value {
         _ = field.load(&state, value, .zero)
@@ -221,6 +222,8 @@ struct HouseholdView: Sendable {
     }
     return state
   }
+
+  private static let alwaysOnPurpose: Set<String> = ["name", "onList", "alive", "created"]
 
   private static let blankItem = ItemState()
 
