@@ -151,6 +151,29 @@ import Testing
       try grocery.run(["list"]).stdout == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
+  @Test(.enabled(if: TinyDisk.available, "needs root and a tmpfs mount (\(TinyDisk.reason))"))
+  func aNewMachinesChangeOnAFullDiskLeavesTheHouseholdAsItWasAndNoIdentity() throws {
+    // A household on a disk that fills up; a second machine (its state folder elsewhere) makes its first change.
+    let disk = try TinyDisk()
+    defer { disk.unmount() }
+    let firstHome = TemporaryDirectory()
+    var first = GroceryProcess(folder: firstHome.path)
+    first.environment["GROCERY_STORE"] = disk.path + "/household"
+    #expect(try first.run(["add", "milk"]).status == 0)
+    let before = try #require(first.storeBytes())
+    try disk.fill(leaving: 0)
+    let home = TemporaryDirectory()
+    var second = GroceryProcess(folder: home.path)
+    second.environment["GROCERY_STORE"] = disk.path + "/household"
+    let outcome = try second.run(["buy", "milk"])
+    #expect(outcome.status == 74, "\(outcome)")
+    #expect(first.storeBytes() == before, "no empty log of the second machine is left")
+    let state = home.path + "/.local/state/grocery"
+    for folder in (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? [] {
+      #expect(!FileManager.default.fileExists(atPath: state + "/" + folder + "/identity.json"))
+    }
+  }
+
   @Test func twoRestocksStartedTogetherAddEachDueStapleExactlyOnce() throws {
     try scenario.given(["staple", "milk", "eggs", "flour"])
     for day in ["2026-11-07", "2026-11-14"] {

@@ -285,7 +285,13 @@ public struct HouseholdStore: Sendable {
     let file = logsFolder + "/" + machine.id + ".jsonl"
     let isNew = try FileSystem.status(file) == nil
     let owner = try FileSystem.status(folder) ?? stat()
-    try ChangeLog.append(line, to: file, shownAs: shown(file), owner: owner)
+    do {
+      try ChangeLog.append(line, to: file, shownAs: shown(file), owner: owner)
+    } catch {
+      // A log this change made, left empty by a write that failed (a full disk), goes with it.
+      if isNew, let info = try? FileSystem.status(file), info.st_size == 0 { _ = SystemCall.remove(file) }
+      throw error
+    }
     if isNew { try FileSystem.syncFolder(logsFolder) }
     // The change is safely in the log; what follows only keeps the local cache up to date.
     let size = try FileSystem.status(file).map { Int($0.st_size) } ?? 0
