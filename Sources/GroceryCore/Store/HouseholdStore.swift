@@ -15,16 +15,17 @@ public struct UndoEntry: Equatable, Sendable {
   public var summary: String
   public var at: Date?
   /// The items the undone change added or removed that stay as they are, another machine having touched them
-  /// since: their names, and whether the change had removed them.
-  public var lifeKept: [(name: String, removed: Bool)] = []
+  /// since.
+  public var lifeKept: [LifeKept] = []
 
-  public init(summary: String, at: Date?, lifeKept: [(name: String, removed: Bool)] = []) {
-    (self.summary, self.at, self.lifeKept) = (summary, at, lifeKept)
+  /// An item undo left as it was: its name, and whether the change had removed it (else added it).
+  public struct LifeKept: Equatable, Sendable {
+    public var name: String
+    public var removed: Bool
   }
 
-  public static func == (a: UndoEntry, b: UndoEntry) -> Bool {
-    a.summary == b.summary && a.at == b.at && a.lifeKept.map(\.name) == b.lifeKept.map(\.name)
-      && a.lifeKept.map(\.removed) == b.lifeKept.map(\.removed)
+  public init(summary: String, at: Date?, lifeKept: [LifeKept] = []) {
+    (self.summary, self.at, self.lifeKept) = (summary, at, lifeKept)
   }
 }
 
@@ -486,7 +487,7 @@ public struct HouseholdStore: Sendable {
       }
       let operations = Undo.inverse(of: last, in: reading.state)
       let kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
-        reading.state.items[kept.id]?.name.value.map { (name: $0, removed: kept.removed) }
+        reading.state.items[kept.id]?.name.value.map { UndoEntry.LifeKept(name: $0, removed: kept.removed) }
       }
       try commit(
         operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,
