@@ -136,15 +136,10 @@ import Testing
     defer { disk.unmount() }
     try disk.fill(leaving: 0)
     let home = TemporaryDirectory()
-    var grocery = GroceryProcess(folder: home.path)
-    grocery.environment["GROCERY_STORE"] = disk.path + "/household"
+    let grocery = machine(of: disk, at: home)
     let outcome = try grocery.run(["add", "milk"])
     #expect(outcome.status == 74, "\(outcome)")
-    let state = home.path + "/.local/state/grocery"
-    let folders = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
-    for folder in folders {
-      #expect(!FileManager.default.fileExists(atPath: state + "/" + folder + "/identity.json"))
-    }
+    #expect(identities(at: home).isEmpty)
     disk.emptyFiller()
     #expect(try grocery.run(["add", "milk"]).status == 0)
     #expect(
@@ -157,21 +152,30 @@ import Testing
     let disk = try TinyDisk()
     defer { disk.unmount() }
     let firstHome = TemporaryDirectory()
-    var first = GroceryProcess(folder: firstHome.path)
-    first.environment["GROCERY_STORE"] = disk.path + "/household"
+    let first = machine(of: disk, at: firstHome)
     #expect(try first.run(["add", "milk"]).status == 0)
     let before = try #require(first.storeBytes())
     try disk.fill(leaving: 0)
     let home = TemporaryDirectory()
-    var second = GroceryProcess(folder: home.path)
-    second.environment["GROCERY_STORE"] = disk.path + "/household"
-    let outcome = try second.run(["buy", "milk"])
+    let outcome = try machine(of: disk, at: home).run(["buy", "milk"])
     #expect(outcome.status == 74, "\(outcome)")
     #expect(first.storeBytes() == before, "no empty log of the second machine is left")
+    #expect(identities(at: home).isEmpty)
+  }
+
+  /// A machine whose household is on the tiny disk and whose HOME (and state folder) is `home`, elsewhere.
+  func machine(of disk: TinyDisk, at home: TemporaryDirectory) -> GroceryProcess {
+    var grocery = GroceryProcess(folder: home.path)
+    grocery.environment["GROCERY_STORE"] = disk.path + "/household"
+    return grocery
+  }
+
+  /// The machine identities kept in state folders under `home`.
+  func identities(at home: TemporaryDirectory) -> [String] {
     let state = home.path + "/.local/state/grocery"
-    for folder in (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? [] {
-      #expect(!FileManager.default.fileExists(atPath: state + "/" + folder + "/identity.json"))
-    }
+    return ((try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []).map {
+      state + "/" + $0 + "/identity.json"
+    }.filter { FileManager.default.fileExists(atPath: $0) }
   }
 
   @Test func twoRestocksStartedTogetherAddEachDueStapleExactlyOnce() throws {
