@@ -311,7 +311,6 @@ public struct HouseholdStore: Sendable {
       }
     }
     reading.state.apply(change)
-    let undoWas = reading.undo
     let undoStep = Undo.step(for: change, at: size - length, length: length)
     Undo.apply(undoStep, to: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
@@ -320,18 +319,13 @@ public struct HouseholdStore: Sendable {
     guard let cache, !reading.state.needsRebuild else { return }
     do {
       var written = reading.state
-      let undo = reading.undo
       let position = reading.positions[machine.id]!
       try cache.database.writing {
         // Only a cache that had read every log up to this change moves on with it; another is caught up by the
         // next read.
         guard try cache.positions() == read else { return }
         try cache.save(&written, touched: touched, positions: [machine.id: position])
-        if reading.undoLoaded {
-          try cache.save(undo: undo, of: machine.id, was: undoWas)
-        } else {
-          try cache.apply(undoStep, of: machine.id, depth: undoDepth)
-        }
+        try cache.apply(undoStep, of: machine.id, depth: undoDepth)
         // A change made here is made knowing what the log lost: it is no longer said.
         try cache.save(lost: nil)
       }

@@ -1094,29 +1094,10 @@ final class HouseholdCache {
     return result
   }
 
-  /// Replaces the machine's undo list. With `was`, the list as the cache holds it, only the difference is
-  /// written: an everyday change keeps a run of the list and adds one at its end (and lets the oldest go), an
-  /// undo takes the last away; rewriting every entry cost a change 50 statements.
-  func save(undo: [UndoRef], of machine: String, was: [UndoRef]? = nil) throws {
-    guard let was else {
-      try database.statement("DELETE FROM undo WHERE machine = ?").bind(.text(machine)).run()
-      try insert(undo[...], of: machine)
-      return
-    }
-    // The entries kept are `was[start..<start + kept]`, the first of the new list on; those before and after go.
-    let start = undo.first.flatMap { was.firstIndex(of: $0) } ?? was.count
-    let kept = zip(was[start...], undo).prefix { $0 == $1 }.count
-    let drop = try database.statement(
-      "DELETE FROM undo WHERE seq IN (SELECT seq FROM undo WHERE machine = ? ORDER BY seq LIMIT ? OFFSET ?)")
-    if start + kept < was.count {
-      drop.reset()
-      try drop.bind(.text(machine), .integer(-1), .integer(Int64(start + kept))).run()
-    }
-    if start > 0 {
-      drop.reset()
-      try drop.bind(.text(machine), .integer(Int64(start)), .integer(0)).run()
-    }
-    try insert(undo[kept...], of: machine)
+  /// Replaces the machine's undo list.
+  func save(undo: [UndoRef], of machine: String) throws {
+    try database.statement("DELETE FROM undo WHERE machine = ?").bind(.text(machine)).run()
+    try insert(undo[...], of: machine)
   }
 
   /// Does to the machine's undo list what `Undo.apply` does to a list in memory, without reading it.

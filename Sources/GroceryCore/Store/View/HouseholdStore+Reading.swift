@@ -22,8 +22,6 @@ extension HouseholdStore {
     var view: HouseholdView
     var positions: [String: ChangeLog.Position]
     var undo: [UndoRef]
-    /// False when the read left this machine's undo list in the cache (a change, which only adds to it there).
-    var undoLoaded = true
     /// The cache the read came from, to write a change to; nil when there is none (no state folder yet, or one
     /// that cannot be written), and the logs were folded in memory.
     var cache: HouseholdCache?
@@ -70,7 +68,7 @@ extension HouseholdStore {
           let undo = withUndo ? try machine.map { try cache.undo(of: $0) } ?? [] : []
           let reading = Reading(
             state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo,
-            undoLoaded: withUndo, cache: cache, refusals: try cache.refusals())
+            cache: cache, refusals: try cache.refusals())
           try report(try cache.lostChanges(), logs)
           report(reading.refusals)
           try reportClocks(reading.state)
@@ -340,17 +338,18 @@ extension HouseholdStore {
       var state = try cache.loadBase()
       let touched = Touched(tail.map(\.change))
       try cache.loadItems(.ids(Array(touched.items)), into: &state)
-      let undoWas = try machine.map { try cache.undo(of: $0) } ?? []
-      var undo = undoWas
+      var steps: [Undo.Step] = []
       for entry in tail {
         state.apply(entry.change)
         if entry.machine == machine {
-          Undo.record(entry.change, at: entry.offset, length: entry.length, in: &undo, depth: undoDepth)
+          steps.append(Undo.step(for: entry.change, at: entry.offset, length: entry.length))
         }
       }
       if state.needsRebuild { return .rebuild }
       try cache.save(&state, touched: touched, positions: positions)
-      if let machine { try cache.save(undo: undo, of: machine, was: undoWas) }
+      if let machine {
+        for step in steps { try cache.apply(step, of: machine, depth: undoDepth) }
+      }
       if var lost = try cache.lostChanges(), tail.contains(where: { $0.machine == lost.machine }) {
         var isLost = true
         for entry in tail where isLost && entry.machine == lost.machine {
