@@ -1,4 +1,8 @@
-/// Writes the store's warnings to standard error, each once however many times a run reads the household.
+import GroceryCore
+
+/// Writes the store's warnings to standard error, each once however many times a run reads the household, and each
+/// on one line: a control character in one (a newline or an escape in a file name another machine's sync tool
+/// brought into the household) is written escaped, so that no one else's file can forge a line or a colour.
 ///
 /// A run is one thread: the store calls this only from it, so the lack of a lock is safe.
 final class Warnings: @unchecked Sendable {
@@ -8,6 +12,8 @@ final class Warnings: @unchecked Sendable {
   init(console: Console) { self.console = console }
 
   func warn(_ message: String) {
-    if said.insert(message).inserted { console.writeError("grocery: warning: " + message + "\n") }
+    if said.insert(message).inserted {
+      console.writeError("grocery: warning: " + Names.printable(message) + "\n")
+    }
   }
 }

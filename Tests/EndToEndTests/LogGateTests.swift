@@ -212,6 +212,23 @@ import Testing
         + " then remove it\n")
   }
 
+  @Test func aFileNameAPeerChoseCannotForgeALineOrAColourOnStandardError() throws {
+    try scenario.given(["add", "milk"])
+    let name = "00000000000000ee.sync-conflict-\ngrocery: error: fake\u{1b}[31m\u{202e}x.jsonl"
+    let copy = scenario.grocery.store + "/logs/" + name
+    try "{\"v\":2}\n".write(toFile: copy, atomically: false, encoding: .utf8)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0 && list.stdout.hasPrefix("Uncategorized\n  [ ] milk\n"))
+    let shown =
+      scenario.grocery.store + "/logs/00000000000000ee.sync-conflict-\\ngrocery: error: fake\\u{1b}[31m"
+      + "\\u{202e}x.jsonl"
+    #expect(
+      list.stderr
+        == "grocery: warning: '\(shown)' is a sync tool's conflict copy and is not read: a log never conflicts, so"
+        + " a log was edited by hand or a backup restored; 'grocery check' names the changes only the copy holds,"
+        + " then remove it\n")
+  }
+
   @Test func aDamagedMarkerIsSaidOnReadsAndWrittenBackByTheNextChange() throws {
     try scenario.given(["add", "milk"])
     let marker = scenario.grocery.store + "/household.json"
