@@ -160,4 +160,23 @@ import Testing
       throws: ChangeCodec.LineError(field: "wall", reason: "the maker's own clock needs a version-4 line")
     ) { try ChangeCodec.decode(Array(line.utf8), from: 0, to: line.utf8.count) }
   }
+
+  /// No grocery writes a wall time at or after the line's stamp: such a line (made by hand) would be shown at that
+  /// time, and warned of as a clock running ahead on every machine, so it is left out.
+  @Test(arguments: ["2026-11-21T12:00:00.000Z", "2026-11-21T12:00:00.001Z", "9999-12-31T23:59:58.000Z"])
+  func aWallTimeNotBeforeTheStampIsLeftOut(wall: String) throws {
+    func lineWith(wall: String) -> String {
+      "{\"v\":4,\"id\":\"c\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,\"wall\":\"\(wall)\","
+        + "\"machine\":\"00000000000000aa\",\"summary\":\"s\",\"ops\":[]}"
+    }
+    let line = lineWith(wall: wall)
+    #expect(
+      throws: ChangeCodec.LineError(
+        field: "wall",
+        reason: "not before 'at' (a line says its maker's clock only when 'at' ran ahead of it)")
+    ) { try ChangeCodec.decode(Array(line.utf8), from: 0, to: line.utf8.count) }
+    let before = lineWith(wall: "2026-11-21T11:59:59.999Z")
+    let change = try ChangeCodec.decode(Array(before.utf8), from: 0, to: before.utf8.count)
+    #expect(change.time == change.stamp.milliseconds - 1)
+  }
 }

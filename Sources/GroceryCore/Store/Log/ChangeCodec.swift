@@ -167,6 +167,13 @@ enum ChangeCodec {
       if wall != nil, let version, version < 4 {
         throw LineError(field: "wall", reason: "the maker's own clock needs a version-4 line")
       }
+      // A line says its maker's clock only when its stamp ran ahead of it: one after it would be shown, and warned
+      // of as a clock running ahead, on every machine until that machine's next change.
+      if let wall, wall >= at {
+        throw LineError(
+          field: "wall",
+          reason: "not before 'at' (a line says its maker's clock only when 'at' ran ahead of it)")
+      }
       return Change(
         id: id, stamp: Stamp(milliseconds: at, counter: seq, machine: machine), summary: summary,
         undoes: undoes, operations: operations, wall: wall)
