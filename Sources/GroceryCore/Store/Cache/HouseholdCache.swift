@@ -20,8 +20,9 @@ final class HouseholdCache {
   /// only living rows. 8: `spelled`. 9: `purchase_day`, which holds what a history shows of each purchase, so
   /// that a run of days is read from it alone, in order, wherever the table keeps those rows. 10: `item_located`,
   /// the items limited to stores, so that removing a store reads those alone. 11: keys fold a Greek final sigma.
-  /// 12: `followable`, the newest stamp a change follows.
-  static let version: Int32 = 12
+  /// 12: `followable`, the newest stamp a change follows. 13: none; a cache that folded a line whose `wall` is not
+  /// before its stamp, which the gate now leaves out, is folded again.
+  static let version: Int32 = 13
 
   let database: Database
 
