@@ -170,6 +170,30 @@ import Testing
     #expect(try list(bob) == expected)
   }
 
+  @Test func aChangeMadeAfterARewindStillWinsOverTheOneTheRewindTookAwayWhenSyncBringsItBack() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "plum")
+    try household.on(alice, at: 2, "sync")
+    // Bob's clock runs hours ahead: what Alice changes after seeing his change is stamped after it.
+    try household.on(bob, at: 600, "sync")
+    try household.on(bob, at: 600, "add", "bread")
+    try household.on(bob, at: 601, "sync")
+    let before = try gitOutput(["rev-parse", "HEAD"], in: alice.store).trimmingCharacters(in: .newlines)
+    try household.on(alice, at: 3, "sync")
+    try household.on(alice, at: 4, "edit", "plum", "-q", "3")
+    try household.on(alice, at: 5, "sync")
+    // The folder is put back to before that sync: Bob's change and Alice's edit are gone from it.
+    #expect(try git(["checkout", "-q", before], in: alice.store) == 0)
+    try household.on(alice, at: 10, "edit", "plum", "-q", "7")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 602, "sync")
+    let expected = "Uncategorized\n  [ ] bread\n  [ ] plum x7\n\n2 items to buy, 0 bought today\n"
+    #expect(try list(alice) == expected)
+    #expect(try list(bob) == expected)
+    // Undo takes back the newest change, the edit made after the rewind.
+    #expect(try alice.run(["undo", "--list"]).stdout.hasPrefix("1. edit plum  ("))
+  }
+
   @Test func anOlderCopyOfThisMachinesLogIsSaidByEveryCommandUntilSyncPutsItsChangesBack() throws {
     // A folder-sync tool puts an older copy of the log back over it.
     let (log, backup, had) = try rewindAlicesLog()

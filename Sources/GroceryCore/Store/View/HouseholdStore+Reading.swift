@@ -228,6 +228,10 @@ extension HouseholdStore {
       }
     }
     var lost: LostChanges?
+    // The newest stamp the old cache followed: a log put back shorter (an older copy, a restored backup, a rewound
+    // git folder) holds lines this machine has seen no more, and the next change it makes must still follow them,
+    // or the older change would win over it when a sync brings that line back.
+    var seen = Stamp.zero
     do {
       let machine = try recordedMachine()
       if let cache = try HouseholdCache.open(cachePath, folder: folder) {
@@ -236,8 +240,11 @@ extension HouseholdStore {
         case .rebuild: break
         }
         if let machine { lost = try lostChanges(in: cache, machine: machine, logs: logs) }
+        // A cache too damaged to say is rebuilt all the same.
+        if case .blob(let bytes)? = try? cache.meta("followable") { seen = Stamp(bytes: bytes) ?? .zero }
       }
       var full = try foldAll(logs, machine: machine, history: false)
+      full.state.followable = max(full.state.followable, seen)
       if let found = lost { lost = try stillLost(found) }
       return try HouseholdCache.create(cachePath, folder: folder) { cache in
         try cache.save(&full.state, touched: Touched(everything: full.state), positions: full.positions)
