@@ -41,6 +41,26 @@ import Testing
     )
   }
 
+  @Test func aLogOfJunkIsNamedInAFewLinesNotOneAJunkLineAndCheckListsEveryOne() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(item("\"eggs\""), summary: "\"add\"")
+    let good = try String(contentsOfFile: path, encoding: .utf8)
+    // Eight lines no grocery would write, then the peer's good change: it is still read.
+    let junk = (1...8).map { "junk \($0)\n" }.joined()
+    try (junk + good).write(toFile: path, atomically: false, encoding: .utf8)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.stdout == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    let warnings = list.stderr.split(separator: "\n").map(String.init)
+    #expect(warnings.count == 6, "\(list)")
+    for (index, warning) in warnings.prefix(5).enumerated() {
+      #expect(warning.hasPrefix("grocery: warning: '\(path)' line \(index + 1): "), "\(warning)")
+    }
+    #expect(
+      warnings.last == "grocery: warning: '\(path)': 3 more lines left out ('grocery check' lists every one)")
+    let check = try scenario.grocery.run(["check"])
+    for line in 1...8 { #expect(check.stdout.contains("line \(line):"), "\(check)") }
+  }
+
   @Test func aSummaryWithAnEscapeSequenceIsLeftOut() throws {
     try scenario.given(["add", "milk"])
     let path = try peerLine(item("\"eggs\""), summary: "\"\\u001b]0;owned\\u0007\"")

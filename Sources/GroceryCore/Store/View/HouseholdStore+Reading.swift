@@ -141,15 +141,34 @@ extension HouseholdStore {
     }
   }
 
-  /// Tells the user of the lines left out: each one, but of the lines from a newer grocery only the first of each
-  /// log. A line read all the same (another change with the stamp of the line above) is for `check` and `sync`.
+  /// Tells the user of the lines left out: the first `refusalsSaid` of each log, then how many more, so that a log
+  /// of junk does not bury every command's output (`check` lists every one); of the lines from a newer grocery,
+  /// only the first of each log. A line read all the same (another change with the stamp of the line above) is
+  /// for `check` and `sync`.
   func report(_ refusals: [LineRefusal]) {
     var newer = Set<String>()
+    // The log whose lines are being said (refusals come log by log), how many of them were, and how many not.
+    var (log, said, more) = ("", 0, 0)
+    func sayMore() {
+      guard more > 0 else { return }
+      warn(
+        "'\(log)': \(more) more \(more == 1 ? "line" : "lines") left out ('grocery check' lists every one)")
+    }
     for refusal in refusals where !refusal.isRead {
       if case .newer = refusal.reason, !newer.insert(refusal.machine).inserted { continue }
-      warn(refusal.message(file: shown(logsFolder + "/" + refusal.machine + ".jsonl")))
+      let file = shown(logsFolder + "/" + refusal.machine + ".jsonl")
+      if file != log {
+        sayMore()
+        (log, said, more) = (file, 0, 0)
+      }
+      said += 1
+      if said <= Self.refusalsSaid { warn(refusal.message(file: file)) } else { more += 1 }
     }
+    sayMore()
   }
+
+  /// How many lines left out of one log every command names.
+  static let refusalsSaid = 5
 
   /// The full history: every item in scope with every purchase (from the cache, with `since`, only those made
   /// since that day).
