@@ -66,7 +66,10 @@ enum CSVImporter {
         }
         return flag
       }
-      let name = try ImportName.clean(values["name"] ?? "", what: "item name", file: file, line: row.line)
+      // A spreadsheet keeps a name as it is, as grocery's own `--format csv` wrote it; runs of spaces are folded
+      // for matching alone.
+      let name = try ImportName.clean(
+        values["name"] ?? "", what: "item name", file: file, line: row.line, collapsing: false)
       var item = ImportedItem(name: name, line: row.line)
       if let text = values["quantity"].map(UnicodeText.trimmed), !text.isEmpty {
         guard let quantity = Int(text), (1...999).contains(quantity) else {
@@ -79,7 +82,7 @@ enum CSVImporter {
         item.category =
           UnicodeText.trimmed(text).isEmpty
           ? Category.uncategorized
-          : try ImportName.clean(text, what: "category name", file: file, line: row.line)
+          : try ImportName.clean(text, what: "category name", file: file, line: row.line, collapsing: false)
         if let category = item.category, category != Category.uncategorized,
           !document.categories.contains(where: { ImportName.key($0.name) == ImportName.key(category) })
         {

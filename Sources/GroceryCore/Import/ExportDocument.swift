@@ -133,7 +133,7 @@ public struct ExportDocument: Equatable, Sendable {
       guard case .string(let text) = raw.value else {
         throw raw.failure(file, "expected 'name' to be a string, found \(raw.shown)")
       }
-      return try ImportName.clean(text, what: what, file: file, line: element.line)
+      return try ImportName.clean(text, what: what, file: file, line: element.line, collapsing: false)
     }
     func names(_ element: ImportJSON.Node, _ key: String, what: String) throws -> [String]? {
       guard let list = element[key] else { return nil }
@@ -141,7 +141,7 @@ public struct ExportDocument: Equatable, Sendable {
         guard case .string(let text) = entry.value else {
           throw entry.failure(file, "expected a name in '\(key)', found \(entry.shown)")
         }
-        return try ImportName.clean(text, what: what, file: file, line: entry.line)
+        return try ImportName.clean(text, what: what, file: file, line: entry.line, collapsing: false)
       }
     }
     for element in try node.required("categories", file).elements(file, what: "an array of categories") {
@@ -178,7 +178,7 @@ public struct ExportDocument: Equatable, Sendable {
         case "category":
           if let category = try element.string("category", file) {
             item.category = try ImportName.clean(
-              category, what: "category name", file: file, line: element.line)
+              category, what: "category name", file: file, line: element.line, collapsing: false)
           }
         case "locations": item.locations = try names(element, "locations", what: "location name")
         case "created":

@@ -33,10 +33,14 @@ enum ImportName {
   static func key(_ name: String) -> String { Names.key(folded(name)) }
 
   /// Returns the name for display: cleaned as `Names.clean` cleans it (the refusal naming the file and line),
-  /// with runs of spaces inside made one.
-  static func clean(_ raw: String, what: String, file: String, line: Int) throws -> String {
+  /// with runs of spaces inside made one unless `collapsing` is false (a file grocery wrote, whose names come back
+  /// exactly as they were).
+  static func clean(_ raw: String, what: String, file: String, line: Int, collapsing: Bool = true) throws
+    -> String
+  {
     do {
       let clean = try Names.clean(raw, what: what)
+      if !collapsing { return clean }
       var collapsed = ""
       var space = false
       for scalar in clean.unicodeScalars {
