@@ -111,6 +111,15 @@ import Testing
     try scenario.expect(
       ["buy", "oeufs", "logismose", "strasse"], stdout: "bought: Œufs\nbought: Løgismose\nbought: Straße\n")
   }
+
+  @Test func twoWordsThatDifferByAVoicingMarkOrAVowelSignAreTwoItems() throws {
+    try scenario.given(["add", "ぶどう", "दूध"])
+    try scenario.expect(
+      ["add", "ふとう", "दध", "ぶどう"], stdout: "added: ふとう\nadded: दध\nalready on the list: ぶどう\n")
+    try scenario.expect(["buy", "ぶどう"], stdout: "bought: ぶどう\n")
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] दध\n  [ ] दूध\n  [ ] ふとう\n\n3 items to buy, 1 bought today\n")
+  }
 }
 
 /// What a packaging script's `make install` runs works without a home folder or a usable clock.

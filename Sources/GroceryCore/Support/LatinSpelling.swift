@@ -21,8 +21,16 @@ public enum LatinSpelling {
   /// scalar that is neither printable ASCII nor in the table (nil keeps it).
   public static func spell(_ text: String, other: ((Unicode.Scalar) -> String)? = nil) -> String {
     var out = ""
+    // As in `Names.key`, only a letter of a script that writes accents with marks loses them; where the text is
+    // spelled for paper (`other`), every mark goes, as the letter it sits on does.
+    var accentedBase = true
     for scalar in UnicodeText.nfd(text) {
-      if scalar.properties.generalCategory == .nonspacingMark { continue }
+      if scalar.properties.generalCategory == .nonspacingMark {
+        if accentedBase || other != nil { continue }
+        out.unicodeScalars.append(scalar)
+        continue
+      }
+      accentedBase = Names.accented(scalar)
       if scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F {
         out.unicodeScalars.append(scalar)
       } else if let spelled = table[scalar] {

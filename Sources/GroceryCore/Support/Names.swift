@@ -159,14 +159,22 @@ public enum Names {
 
   /// Returns the key names are compared by: NFC, without diacritics, lowercased, the same on every platform. A
   /// Greek final sigma is folded to the sigma it ends (`ΚΑΦΕΣ` lowercases to `καφεσ`, the way `καφές` is keyed).
+  ///
+  /// Diacritics are the combining marks on a letter of a script that writes accents with them (`accented`): in
+  /// other scripts such a mark is part of the word (the voicing of `ぶどう`, the vowel of `दूध`), and is kept.
   public static func key(_ name: String) -> String {
     // Plain ASCII has no marks to strip and nothing to normalise; the fast path keeps `add -` of a long list quick,
     // and a name already in lower case is its own key.
     if allBytes(of: name, { $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return name }
     if allBytes(of: name, { $0 < 0x80 }) { return name.lowercased() }
     var scalars = String.UnicodeScalarView()
-    for scalar in UnicodeText.nfd(name)
-    where scalar.properties.generalCategory != .nonspacingMark {
+    var accentedBase = true
+    for scalar in UnicodeText.nfd(name) {
+      if scalar.properties.generalCategory == .nonspacingMark {
+        if accentedBase { continue }
+      } else {
+        accentedBase = accented(scalar)
+      }
       scalars.append(scalar)
     }
     var lowered = String(scalars).lowercased()
@@ -175,6 +183,20 @@ public enum Names {
         String.UnicodeScalarView(lowered.unicodeScalars.map { $0 == "\u{03C2}" ? "\u{03C3}" : $0 }))
     }
     return UnicodeText.nfc(lowered)
+  }
+
+  /// Whether a letter's combining marks are accents that names match without: Latin, Greek, Cyrillic and
+  /// Armenian, and the optional vowel points of Hebrew and Arabic (the blocks of these scripts, with their
+  /// presentation and full-width forms).
+  static func accented(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0000...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0x1C80...0x1C8F, 0x1D00...0x1DBF, 0x1E00...0x1FFF,
+      0x2C60...0x2C7F, 0x2DE0...0x2DFF, 0xA640...0xA69F, 0xA720...0xA7FF, 0xAB30...0xAB6F, 0xFB00...0xFDFF,
+      0xFE70...0xFEFF, 0xFF00...0xFF5E:
+      return true
+    default:
+      return false
+    }
   }
 
   /// Resolves a name among the household's items, categories or locations, naming the kind in the error;
