@@ -170,6 +170,59 @@ import Testing
     #expect(try list(bob) == expected)
   }
 
+  /// Pushes, from a third clone of the remote, what `change` makes of the file of Alice's log there.
+  func pushChangedCopyOfAlicesLog(_ change: (String) throws -> Void) throws {
+    let other = household.folder.file("other")
+    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
+    try change(other + "/" + (try ownLog(alice)))
+    #expect(try git(["add", "-A"], in: other) == 0)
+    #expect(try git(["commit", "-q", "-m", "by hand"], in: other) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+  }
+
+  @Test func aCopyOfThisMachinesLogCutOnTheRemoteIsSaidAndSentWholeAgain() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "milk")
+    try household.on(alice, at: 2, "add", "eggs")
+    try household.on(alice, at: 3, "sync")
+    let log = alice.store + "/" + (try ownLog(alice))
+    let whole = try Data(contentsOf: URL(fileURLWithPath: log))
+    var cut = 0
+    try pushChangedCopyOfAlicesLog { file in
+      let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+      let first = String(lines[0]) + "\n"
+      cut = first.utf8.count
+      try first.write(toFile: file, atomically: false, encoding: .utf8)
+    }
+    let synced = try household.on(alice, at: 4, "sync")
+    #expect(
+      synced.stderr
+        == "grocery: warning: the remote's copy of this machine's log '\(log)' was shorter than when this computer"
+        + " last synced (\(cut) bytes, was \(whole.count): cut by hand, or an older copy pushed?); this machine's"
+        + " lines are kept and sent again\n", "\(synced)")
+    try household.on(bob, at: 5, "sync")
+    #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    #expect(try household.on(alice, at: 6, "sync").stderr.isEmpty, "said once")
+  }
+
+  @Test func aLinkPushedInPlaceOfThisMachinesLogIsSaidAndTheLogSentAgain() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "milk")
+    try household.on(alice, at: 2, "sync")
+    let log = alice.store + "/" + (try ownLog(alice))
+    try pushChangedCopyOfAlicesLog { file in
+      unlink(file)
+      #expect(symlink("/dev/zero", file) == 0)
+    }
+    let synced = try household.on(alice, at: 3, "sync")
+    #expect(
+      synced.stderr
+        == "grocery: warning: the remote's copy of this machine's log '\(log)' is not a file (a link or a folder"
+        + " pushed in its place); this machine's log is kept and sent again\n", "\(synced)")
+    try household.on(bob, at: 4, "sync")
+    #expect(try list(bob) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+  }
+
   @Test func aChangeMadeAfterARewindStillWinsOverTheOneTheRewindTookAwayWhenSyncBringsItBack() throws {
     try household.share([alice, bob])
     try household.on(alice, at: 1, "add", "plum")

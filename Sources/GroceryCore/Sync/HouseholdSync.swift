@@ -374,6 +374,11 @@ public struct HouseholdSync {
           fetchedLog = try committed("refs/remotes/origin/main", ownLog) ?? []
           (report.warnings, madeElsewhere) = try bringBack(
             machine: machine, remoteHasMain: remoteHasMain, lastSent: lastSent)
+          if let cut = try cutOnRemote(
+            ownLog, lastSent: lastSent, fetched: fetchedLog, remoteHasMain: remoteHasMain)
+          {
+            report.warnings.append(cut)
+          }
           let shared =
             try committed("HEAD", HouseholdMarker.fileName) == nil ? [HouseholdMarker.fileName] : []
           try commitOwnChanges(
@@ -437,6 +442,27 @@ public struct HouseholdSync {
     }
     report.incoming = try incoming(since: before, known: known, ownMachine: machine.id)
     return report
+  }
+
+  /// What sync says when the remote's copy of this machine's log lost lines since this computer last fetched it
+  /// (cut by hand, an older copy pushed, the file deleted) or is no longer a file: this machine's own copy is the
+  /// truth for its lines, and is sent again whole. Nil when the remote's copy only grew or stayed.
+  func cutOnRemote(_ ownLog: String, lastSent: [UInt8]?, fetched: [UInt8], remoteHasMain: Bool) throws
+    -> String?
+  {
+    guard remoteHasMain, let lastSent, !lastSent.isEmpty else { return nil }
+    let shownLog = store.shown(store.folder + "/" + ownLog)
+    let ref = "refs/remotes/origin/main"
+    if try committed(ref, ownLog) != nil, try !isFile(ref, ownLog) {
+      return
+        "the remote's copy of this machine's log '\(shownLog)' is not a file (a link or a folder pushed in its"
+        + " place); this machine's log is kept and sent again"
+    }
+    guard fetched.count < lastSent.count, lastSent.starts(with: fetched) else { return nil }
+    return
+      "the remote's copy of this machine's log '\(shownLog)' was shorter than when this computer last synced"
+      + " (\(fetched.count) bytes, was \(lastSent.count): cut by hand, or an older copy pushed?); this machine's"
+      + " lines are kept and sent again"
   }
 
   /// What sync says of another machine's log that came in changed, not only grown: a hand edit on the remote, or
