@@ -309,7 +309,9 @@ import Testing
     }
     // Digits beside every kind of byte: below '0' (a space, '/'), above '9' (':', letters), multi-byte letters,
     // runs of zeros, and ends of the text in the middle of a run.
-    let pieces = ["0", "00", "1", "01", "9", "10", "007", "/", " ", ":", "a", "b", "é", "ß", "🥚"]
+    let pieces = [
+      "0", "00", "1", "01", "9", "10", "007", "/", " ", ":", "a", "b", "é", "ß", "🥚", "ﬁ", "œ", "ı", "f",
+    ]
     var random = SeededRandom(seed: 15)
     var keys = ["", "0", "00", "a", "a0", "a00", "a0b", "a00b", "item 2", "item 02", "item 10"]
     for _ in 0..<400 {
@@ -348,6 +350,17 @@ import Testing
   @Test func lettersStillSortAsBefore() {
     #expect(
       ["b", "Crème", "a10", "a9", "ab"].sorted(by: Names.ordered) == ["a9", "a10", "ab", "b", "Crème"])
+  }
+
+  @Test func aLetterPaperSpellsInLatinLettersSortsWhereItIsSpelled() {
+    let names = [
+      "egg", "grape", "ﬁg", "Œil", "oats", "ıx", "iy", "Éclair", "ezz", "Ærø", "adz", "Straße", "strass",
+    ]
+    #expect(
+      names.sorted(by: Names.ordered) == [
+        "adz", "Ærø", "Éclair", "egg", "ezz", "ﬁg", "grape", "ıx", "iy", "oats", "Œil", "strass", "Straße",
+      ])
+    #expect(Names.order(ofKeys: names.map(Names.key)).map { names[$0] } == names.sorted(by: Names.ordered))
   }
 
   @Test mutating func itemsAreKeptInNaturalOrder() throws {

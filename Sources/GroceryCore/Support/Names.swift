@@ -337,13 +337,22 @@ public enum Names {
     ordered(a, key: key(a), b, key: key(b))
   }
 
-  /// Orders names whose keys are already known, as `ordered(_:_:)` does.
+  /// Orders names whose keys are already known, as `ordered(_:_:)` does: by their keys as paper spells them
+  /// (`sortForm`), then by the keys themselves.
   public static func ordered(_ a: String, key ka: String, _ b: String, key kb: String) -> Bool {
     if ka == kb { return a < b }
+    let (sa, sb) = (sortForm(ka), sortForm(kb))
+    if sa != sb, let less = naturalOrder(sa, sb) { return less }
     switch naturalOrder(ka, kb) {
     case .some(let less): return less
     case .none: return ka < kb
     }
+  }
+
+  /// What a key sorts by first: the key as paper spells it, so that a letter grocery spells in Latin letters sorts
+  /// where it is spelled (`ﬁg` with `fig`, `œufs` with `oeufs`, `ıx` with `ix`), not after `z`.
+  static func sortForm(_ key: String) -> String {
+    allBytes(of: key, { $0 < 0x80 }) ? key : LatinSpelling.spell(key).lowercased()
   }
 
   /// Compares two texts with runs of ASCII digits taken as numbers; nil when they differ only in leading
@@ -388,7 +397,16 @@ public enum Names {
   /// the key itself, which breaks the ties of leading zeros as `ordered` does. Sorting thousands of names then
   /// costs one comparison of bytes each, not a walk through both.
   static func appendSortBytes(ofKey key: String, to out: inout [UInt8]) {
-    var key = key
+    // As `ordered` compares: the spelled form first (then a zero byte), when it is not the key itself.
+    let spelled = sortForm(key)
+    appendNaturalBytes(of: spelled, to: &out)
+    appendNaturalBytes(of: key, to: &out)
+    out.append(contentsOf: key.utf8)
+  }
+
+  /// Appends the text's digit runs as numbers, as `appendSortBytes` describes, then a zero byte.
+  private static func appendNaturalBytes(of text: String, to out: inout [UInt8]) {
+    var key = text
     key.withUTF8 { bytes in
       func isDigit(_ index: Int) -> Bool {
         index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39
@@ -409,7 +427,6 @@ public enum Names {
         out.append(contentsOf: bytes[start..<index])
       }
       out.append(0)
-      out.append(contentsOf: bytes)
     }
   }
 
