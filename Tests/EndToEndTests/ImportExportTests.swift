@@ -204,13 +204,15 @@ import Testing
     #expect(try notesListed(fromStandardInput) == notes)
   }
 
-  @Test func namesThatDifferOnlyInTheirRunsOfSpacesComeBackThroughAnExportAndACSVListAsTwoItems() throws {
+  @Test func aNameWithARunOfSpacesComesBackThroughAnExportAndACSVListSpelledAsItWas() throws {
     try scenario.given(
       ["category", "add", "dairy  case"], ["add", "x  y", "-q", "2", "-n", "first", "-c", "dairy  case"],
-      ["add", "x y", "-q", "5", "-n", "second"])
-    try scenario.given(["buy", "x y", "--on", "2026-11-20"])
+      ["add", "eggs"])
+    // The text layout prints a run of spaces as one, and the name is found as paper shows it.
+    try scenario.expect(["add", "x y", "-q", "5"], stdout: "already on the list: x  y\n")
+    try scenario.expect(["buy", "x y", "--on", "2026-11-20"], stdout: "bought: x  y x5 on 2026-11-20\n")
     let listed = try scenario.grocery.run(["list", "--all", "--format", "json"])
-    #expect(listed.stdout.contains("\"x  y\"") && listed.stdout.contains("\"x y\""))
+    #expect(listed.stdout.contains("\"x  y\"") && listed.stdout.contains("\"dairy  case\""))
 
     try scenario.expect(["export", "-o", scenario.folder.file("household.json")])
     let fromExport = Scenario()
@@ -222,13 +224,13 @@ import Testing
     }
 
     let csv = try scenario.grocery.run(["list", "--format", "csv", "--all"]).stdout
+    #expect(csv.contains("dairy  case,x  y,5,first,"))
     try scenario.folder.write("list.csv", csv)
     let fromCSV = Scenario()
     try fromCSV.given(["import", scenario.folder.file("list.csv")])
-    // A spreadsheet's names are matched with their runs of spaces folded, so the two are one there; the one
-    // kept is spelled as the file spells it.
-    #expect(
-      try fromCSV.grocery.run(["list", "--format", "csv", "--all"]).stdout.contains("dairy  case,x  y,2"))
+    // A CSV list carries no purchase days, so only the names and what the list says of them are compared.
+    let relisted = try fromCSV.grocery.run(["list", "--format", "csv", "--all"]).stdout
+    #expect(relisted.contains("dairy  case,x  y,5,first,false"), "\(relisted)")
   }
 
   @Test func anExportImportedIntoAnEmptyHouseholdListsAndHistoriesTheSame() throws {

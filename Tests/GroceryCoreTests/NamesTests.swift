@@ -135,11 +135,23 @@ import Testing
   }
 
   @Test func theASCIIFastPathsAgreeWithFoundation() {
+    // A key is the text lowercased, with each run of white space one space.
+    func folded(_ text: String) -> String {
+      var out = ""
+      for scalar in text.lowercased().unicodeScalars {
+        if !scalar.properties.isWhitespace {
+          out.unicodeScalars.append(scalar)
+        } else if !out.hasSuffix(" ") {
+          out += " "
+        }
+      }
+      return out
+    }
     for byte in UInt8(0)..<0x80 {
       let c = String(UnicodeScalar(byte))
       for text in [c, " \(c)x\(c) ", "\(c)\(c)", "A\(c)b\t"] {
         #expect(Names.trimmedASCII(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(byte)")
-        #expect(Names.key(text) == text.lowercased(), "\(byte)")
+        #expect(Names.key(text) == folded(text), "\(byte)")
       }
     }
     #expect(Names.trimmedASCII("caf\u{E9}") == nil)

@@ -164,12 +164,27 @@ public enum Names {
   /// other scripts such a mark is part of the word (the voicing of `ぶどう`, the vowel of `दूध`), and is kept.
   public static func key(_ name: String) -> String {
     // Plain ASCII has no marks to strip and nothing to normalise; the fast path keeps `add -` of a long list quick,
-    // and a name already in lower case is its own key.
-    if allBytes(of: name, { $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return name }
-    if allBytes(of: name, { $0 < 0x80 }) { return name.lowercased() }
+    // and a name already in lower case, with no run of spaces, is its own key.
+    var (ascii, upper, spaces, previous) = (true, false, false, UInt8(0))
+    for byte in name.utf8 {
+      if byte >= 0x80 {
+        ascii = false
+        break
+      }
+      if (0x41...0x5A).contains(byte) { upper = true }
+      if (0x09...0x0D).contains(byte) || (byte == 0x20 && previous == 0x20) { spaces = true }
+      previous = byte
+    }
+    if ascii && !spaces { return upper ? name.lowercased() : name }
     var scalars = String.UnicodeScalarView()
     var accentedBase = true
     for scalar in UnicodeText.nfd(name) {
+      // A run of spaces is one, as the text layout prints it, so that a name typed from paper finds its item.
+      if scalar.properties.isWhitespace {
+        if scalars.last != " " { scalars.append(" ") }
+        accentedBase = true
+        continue
+      }
       if scalar.properties.generalCategory == .nonspacingMark {
         if accentedBase { continue }
       } else {

@@ -22,8 +22,9 @@ final class HouseholdCache {
   /// the items limited to stores, so that removing a store reads those alone. 11: keys fold a Greek final sigma.
   /// 12: `followable`, the newest stamp a change follows. 13: none; a cache that folded a line whose `wall` is not
   /// before its stamp, which the gate now leaves out, is folded again. 14: keys keep the combining marks of
-  /// scripts that do not write accents with them (kana's voicing, Indic vowel signs).
-  static let version: Int32 = 14
+  /// scripts that do not write accents with them (kana's voicing, Indic vowel signs). 15: a run of spaces in a key
+  /// is one space.
+  static let version: Int32 = 15
 
   let database: Database
 
