@@ -8,7 +8,8 @@ import Testing
   @Test(arguments: [
     ("Crème", "creme"), ("MILK", "milk"), ("Cre\u{300}me", "crème"), ("Ærøskøbing", "ærøskøbing"),
     ("ΚΑΦΕΣ", "καφές"), ("καφεσ", "καφές"), ("ΣΟΚΟΛΑΤΑ", "σοκολάτα"), ("Phở", "pho"), ("ёлка", "елка"),
-    ("Ｃａｆｅ\u{301}", "ｃａｆｅ"), ("חָלָב", "חלב"), ("حَلِيب", "حليب"),
+    ("Ｃａｆｅ\u{301}", "ｃａｆｅ"), ("חָלָב", "חלב"), ("حَلِيب", "حليب"), ("\u{2764}\u{FE0F} tea", "\u{2764} tea"),
+    ("葛\u{E0100}城", "葛城"),
   ])
   func foldingIgnoresCaseAndAccents(_ a: String, _ b: String) {
     #expect(Names.key(a) == Names.key(b))
@@ -31,6 +32,10 @@ import Testing
   ])
   func aControlCharacterIsFoundInPlainAndAccentedText(_ text: String, _ found: Bool) {
     #expect(Names.containsControl(text) == found)
+  }
+
+  @Test func aLineOrParagraphSeparatorIsShownEscapedSoAMessageStaysOneLine() {
+    #expect(Names.printable("a\u{2028}b\u{2029}c") == "a\\u{2028}b\\u{2029}c")
   }
 
   @Test func foldingKeepsDifferentLettersApart() {

@@ -147,7 +147,9 @@ public enum Names {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if scalar.properties.generalCategory == .control || scalar.properties.isBidiControl {
+        if scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
+          || scalar == "\u{2028}" || scalar == "\u{2029}"
+        {
           out += "\\u{" + String(scalar.value, radix: 16) + "}"
         } else {
           out.unicodeScalars.append(scalar)
@@ -186,7 +188,12 @@ public enum Names {
         continue
       }
       if scalar.properties.generalCategory == .nonspacingMark {
-        if accentedBase { continue }
+        // A variation selector changes how a character looks (an emoji's colour), never the word.
+        if accentedBase || (0xFE00...0xFE0F).contains(scalar.value)
+          || (0xE0100...0xE01EF).contains(scalar.value)
+        {
+          continue
+        }
       } else {
         accentedBase = accented(scalar)
       }
