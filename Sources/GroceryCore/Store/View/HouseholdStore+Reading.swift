@@ -259,8 +259,11 @@ extension HouseholdStore {
         case .rebuild: break
         }
         if let machine { lost = try lostChanges(in: cache, machine: machine, logs: logs) }
-        // A cache too damaged to say is rebuilt all the same.
-        if case .blob(let bytes)? = try? cache.meta("followable") { seen = Stamp(bytes: bytes) ?? .zero }
+        // A cache too damaged to say is rebuilt all the same; any other failure (a full disk) is thrown, as its
+        // other reads' are.
+        do {
+          if case .blob(let bytes)? = try cache.meta("followable") { seen = Stamp(bytes: bytes) ?? .zero }
+        } catch let failure as Database.Failure where failure.isDamage {}
       }
       var full = try foldAll(logs, machine: machine, history: false)
       full.state.followable = max(full.state.followable, seen)
