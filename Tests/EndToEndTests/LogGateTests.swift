@@ -61,6 +61,42 @@ import Testing
     for line in 1...8 { #expect(check.stdout.contains("line \(line):"), "\(check)") }
   }
 
+  @Test func afterFiveJunkLinesCopiesAndNewerLinesAreStillSaidAsWhatTheyAre() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(item("\"eggs\""), summary: "\"add\"")
+    let good = try String(contentsOfFile: path, encoding: .utf8)
+    // Six junk lines, the good change, two copies of it (read once), then a line from a newer grocery.
+    let newer = "{\"v\":99,\"id\":\"later\",\"at\":\"2026-11-21T11:00:00.000Z\"}\n"
+    let junk = (1...6).map { "junk \($0)\n" }.joined()
+    try (junk + good + good + good + newer).write(toFile: path, atomically: false, encoding: .utf8)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.stdout == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    let warnings = list.stderr.split(separator: "\n").map(String.init)
+    #expect(warnings.count == 7, "\(list)")
+    #expect(
+      warnings.contains(
+        "grocery: warning: '\(path)': 1 more line left out, and 2 that are copies of a line above, read once"
+          + " ('grocery check' lists every one)"), "\(list)")
+    #expect(
+      warnings.contains {
+        $0.hasPrefix("grocery: warning: '\(path)' holds changes from a newer grocery from line 10")
+      },
+      "\(list)")
+  }
+
+  @Test func checkShowsAFieldNameWithControlCharactersEscaped() throws {
+    try scenario.given(["add", "milk"])
+    _ = try peerLine(
+      "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000e1\",\"set\":{\"name\":\"eggs\","
+        + "\"\\u001b[31mx\\ngrocery: all is well\":true}}", summary: "\"add\"")
+    let check = try scenario.grocery.run(["check"])
+    #expect(!check.stdout.contains("\u{1b}") && !check.stderr.contains("\u{1b}"), "\(check)")
+    #expect(check.stdout.contains("\\u{1b}[31mx\\ngrocery: all is well"), "\(check)")
+    #expect(!check.stdout.contains("\ngrocery: all is well"), "\(check)")
+    let list = try scenario.grocery.run(["list"])
+    #expect(!list.stderr.contains("\u{1b}") && list.stderr.split(separator: "\n").count == 1, "\(list)")
+  }
+
   @Test func aSummaryWithAnEscapeSequenceIsLeftOut() throws {
     try scenario.given(["add", "milk"])
     let path = try peerLine(item("\"eggs\""), summary: "\"\\u001b]0;owned\\u0007\"")

@@ -27,7 +27,8 @@ public enum CheckRenderer {
       }
       for refusal in log.refused {
         out +=
-          TextLayout.wrap(refusal.detail, width: 80, first: "  ", rest: "    ").joinedText(separator: "\n")
+          TextLayout.wrap(Names.printable(refusal.detail), width: 80, first: "  ", rest: "    ").joinedText(
+            separator: "\n")
           + "\n"
       }
     }
@@ -49,7 +50,10 @@ public enum CheckRenderer {
       out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
     }
     if let own = check.ownLog {
-      out += "\n" + TextLayout.wrap(own, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
+      out +=
+        "\n"
+        + TextLayout.wrap(Names.printable(own), width: 80, first: "", rest: "  ").joinedText(separator: "\n")
+        + "\n"
     }
     for shared in check.sharedIDs {
       let text =

@@ -142,27 +142,45 @@ extension HouseholdStore {
   }
 
   /// Tells the user of the lines left out: the first `refusalsSaid` of each log, then how many more, so that a log
-  /// of junk does not bury every command's output (`check` lists every one); of the lines from a newer grocery,
-  /// only the first of each log. A line read all the same (another change with the stamp of the line above) is
-  /// for `check` and `sync`.
+  /// of junk does not bury every command's output (`check` lists every one). The lines from a newer grocery are
+  /// said once per log, whatever came before them. A line read all the same (another change with the stamp of
+  /// the line above) is for `check` and `sync`.
   func report(_ refusals: [LineRefusal]) {
     var newer = Set<String>()
-    // The log whose lines are being said (refusals come log by log), how many of them were, and how many not.
-    var (log, said, more) = ("", 0, 0)
+    // The log whose lines are being said (refusals come log by log), how many of them were, and how many not:
+    // lines left out, and copies of a line above, which are read once.
+    var (log, said, more, copies) = ("", 0, 0, 0)
     func sayMore() {
-      guard more > 0 else { return }
-      warn(
-        "'\(log)': \(more) more \(more == 1 ? "line" : "lines") left out ('grocery check' lists every one)")
+      guard more + copies > 0 else { return }
+      let lines = { (count: Int) in "\(count) more \(count == 1 ? "line" : "lines")" }
+      let what =
+        copies == 0
+        ? lines(more) + " left out"
+        : more == 0
+          ? lines(copies) + " that \(copies == 1 ? "is a copy" : "are copies") of a line above, read once"
+          : lines(more)
+            + " left out, and \(copies) that \(copies == 1 ? "is a copy" : "are copies") of a line"
+            + " above, read once"
+      warn("'\(log)': \(what) ('grocery check' lists every one)")
     }
     for refusal in refusals where !refusal.isRead {
-      if case .newer = refusal.reason, !newer.insert(refusal.machine).inserted { continue }
       let file = shown(logsFolder + "/" + refusal.machine + ".jsonl")
+      if case .newer = refusal.reason {
+        if newer.insert(refusal.machine).inserted { warn(refusal.message(file: file)) }
+        continue
+      }
       if file != log {
         sayMore()
-        (log, said, more) = (file, 0, 0)
+        (log, said, more, copies) = (file, 0, 0, 0)
       }
       said += 1
-      if said <= Self.refusalsSaid { warn(refusal.message(file: file)) } else { more += 1 }
+      if said <= Self.refusalsSaid {
+        warn(refusal.message(file: file))
+      } else if case .repeats(_, true) = refusal.reason {
+        copies += 1
+      } else {
+        more += 1
+      }
     }
     sayMore()
   }
