@@ -254,6 +254,8 @@ import Testing
   @Test(arguments: [
     "00000000000000ee.sync-conflict-20261121-120000-ABCDEFG.jsonl",
     "00000000000000ee (conflicted copy 2026-11-21).jsonl",
+    "00000000000000ee (Bob's conflicted copy 2026-11-21).jsonl",
+    "00000000000000ee (Bob’s conflicted copy 2026-11-21 (1)).jsonl",
   ])
   func aSyncToolsConflictCopyIsNotReadButSaid(name: String) throws {
     try scenario.given(["add", "milk"])

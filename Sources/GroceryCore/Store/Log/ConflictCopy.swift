@@ -1,5 +1,6 @@
 /// A copy of a log that a sync tool left beside it (Syncthing's `*.sync-conflict-*`, Dropbox's
-/// `(conflicted copy …)`): never read, since a log has one writer and never conflicts, but said.
+/// `(Bob's conflicted copy …)`, Nextcloud's `(conflicted copy …)`): never read, since a log has one writer and
+/// never conflicts, but said.
 enum ConflictCopy {
   /// Returns true when the file name in `logs/` is a sync tool's conflict copy.
   static func isOne(_ name: String) -> Bool {
@@ -12,7 +13,7 @@ enum ConflictCopy {
 
   /// What the tools put in a copy's name, as bytes: every command checks every log's name, and searching text
   /// for text sets up a searcher whose first use costs more than reading the cache's base tables.
-  private static let marks = [".sync-conflict-", "(conflicted copy", "conflicted copy)"].map {
+  private static let marks = [".sync-conflict-", "conflicted copy"].map {
     Array($0.utf8)
   }
 
