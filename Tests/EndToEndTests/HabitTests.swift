@@ -120,6 +120,12 @@ import Testing
     try scenario.expect(
       ["list"], stdout: "Uncategorized\n  [ ] दध\n  [ ] दूध\n  [ ] ふとう\n\n3 items to buy, 1 bought today\n")
   }
+
+  @Test func aPrefixEndingInsideALetterAndItsVowelSignFindsTheWord() throws {
+    try scenario.given(["add", "दूध", "กินข้าว", "milk"])
+    try scenario.expect(["buy", "द", "ก"], stdout: "bought: दूध\nbought: กินข้าว\n")
+    try scenario.expect(["names", "items", "--matching", "द"], stdout: "दूध\n")
+  }
 }
 
 /// What a packaging script's `make install` runs works without a home folder or a usable clock.

@@ -51,6 +51,16 @@ import Testing
     #expect(try Names.resolve("mil", among: ["Milk", "Eggs"], kind: .item) { $0 } == "Milk")
   }
 
+  /// A prefix may end inside a letter and its marks, as one typed letter by letter does: the start of the word is
+  /// found, in matching and in completion.
+  @Test(arguments: [("द", "दूध"), ("ก", "กินข้าว"), ("ಹಾ", "ಹಾಲು"), ("न", "नमक")])
+  func aPrefixEndingInsideALetterAndItsMarksResolves(_ typed: String, _ name: String) throws {
+    #expect(try Names.resolve(typed, among: [name, "milk"], kind: .item) { $0 } == name)
+    #expect(Names.completions(of: typed, among: [name, "milk"]) == [name])
+    #expect(
+      Names.involvedKeys(of: Names.key(typed), among: [Names.key(name), "milk"]).first == Names.key(name))
+  }
+
   @Test func ambiguousPrefixListsCandidatesInOrder() {
     #expect(throws: GroceryError.ambiguousName(kind: .item, name: "ch", candidates: ["Cheddar", "Chips"])) {
       try Names.resolve("ch", among: ["Chips", "Cheddar", "Milk"], kind: .item) { $0 }

@@ -255,7 +255,7 @@ public enum Names {
     let spelled = spelledKey(name)
     let spelledKeys = candidates.map { (spelledKey(nameOf($0)), $0) }
     for (key, candidate) in spelledKeys where key == spelled { return candidate }
-    let prefixed = spelledKeys.filter { $0.0.hasPrefix(spelled) }
+    let prefixed = spelledKeys.filter { starts($0.0, with: spelled) }
     if prefixed.count == 1 { return prefixed[0].1 }
     if prefixed.count > 1 {
       throw .ambiguous(candidates: prefixed.map { nameOf($0.1) }.sorted(by: Names.ordered))
@@ -273,7 +273,7 @@ public enum Names {
     let spelled = spelledKey(name)
     let spelledKeys = candidates.map { (spelledKey(nameOf($0)), nameOf($0), $0) }
     if let exact = spelledKeys.first(where: { $0.0 == spelled }) { return exact.2 }
-    let prefixed = spelledKeys.filter { $0.0.hasPrefix(spelled) }.map(\.1).sorted(by: Names.ordered)
+    let prefixed = spelledKeys.filter { starts($0.0, with: spelled) }.map(\.1).sorted(by: Names.ordered)
     let close = suggestions(for: name, among: candidates.map(nameOf)).filter { !prefixed.contains($0) }
     throw .unknown(suggestions: Array((prefixed + close).prefix(3)))
   }
@@ -291,12 +291,19 @@ public enum Names {
       let other = spelledKey(key)
       if other == spelled {
         same.append(key)
-      } else if same.isEmpty && other.hasPrefix(spelled) {
+      } else if same.isEmpty && starts(other, with: spelled) {
         prefixed.append(key)
       }
     }
     if !same.isEmpty { return same }
     return prefixed + suggestions(for: wanted, among: keys)
+  }
+
+  /// True when a key starts with another, scalar by scalar, as the cache's ranges find them: a prefix may end
+  /// inside a letter and its marks (`द` starts `दूध`, `ก` starts `กินข้าว`), where `hasPrefix`, which compares
+  /// whole characters, would say no. Keys are NFC, so the same text is the same scalars.
+  static func starts(_ text: String, with prefix: String) -> Bool {
+    text.utf8.starts(with: prefix.utf8)
   }
 
   /// Returns the candidates a partly typed name could complete to, by the rule the commands match names with:
@@ -305,7 +312,7 @@ public enum Names {
   public static func completions(of typed: String, among candidates: [String]) -> [String] {
     if typed.isEmpty { return candidates }
     let (wanted, spelled) = (key(typed), spelledKey(typed))
-    return candidates.filter { key($0).hasPrefix(wanted) || spelledKey($0).hasPrefix(spelled) }
+    return candidates.filter { starts(key($0), with: wanted) || starts(spelledKey($0), with: spelled) }
   }
 
   /// Returns up to three candidates close to the name by edit distance, closest first.
