@@ -52,4 +52,16 @@ import Testing
     #expect(RestockRenderer.text(["eggs", "milk"], dryRun: false) == "added: eggs\nadded: milk\n")
     #expect(RestockRenderer.text([], dryRun: true) == "nothing to restock\n")
   }
+
+  /// A run of Hangul leading jamo is one character, but a terminal shows each jamo two columns wide: the run is
+  /// measured so, and cut inside when it is wider than a line.
+  @Test func aRunOfHangulLeadingJamoIsMeasuredAndCutJamoByJamo() {
+    let jamo = long("\u{1100}", 90)
+    #expect(jamo.count == 1)
+    #expect(TextLayout.width(jamo) == 180)
+    #expect(TextLayout.width("\u{1100}\u{1161}") == 2)
+    let lines = RestockRenderer.text([jamo], dryRun: false).split(separator: "\n").map(String.init)
+    #expect(lines.map(TextLayout.width) == [79, 79, 43])
+    #expect(lines.map { $0.unicodeScalars.filter { $0 == "\u{1100}" }.count } == [36, 36, 18])
+  }
 }

@@ -43,9 +43,33 @@ public enum TextLayout {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0
     default: break
     }
-    if contains(WidthTable.wide, first.value) { return 2 }
+    if contains(WidthTable.wide, first.value) {
+      // Hangul leading jamo join into one character however many there are, and a terminal shows each two
+      // columns wide (the vowels and finals that may follow take none).
+      guard isLeadingJamo(first.value), scalars.count > 1 else { return 2 }
+      return 2 * scalars.reduce(0) { $0 + (isLeadingJamo($1.value) ? 1 : 0) }
+    }
     if scalars.contains("\u{FE0F}") && contains(WidthTable.emoji, first.value) { return 2 }
     return 1
+  }
+
+  /// Hangul leading consonant jamo, of both blocks: the wide scalars a character may hold many of.
+  static func isLeadingJamo(_ value: UInt32) -> Bool {
+    (0x1100...0x115F).contains(value) || (0xA960...0xA97C).contains(value)
+  }
+
+  /// The pieces a word wider than a line may be cut into: its characters, and the scalars of one that is wider
+  /// than any emoji (a run of Hangul leading jamo).
+  static func cuttable(_ word: String) -> [String] {
+    var pieces: [String] = []
+    for character in word {
+      if width(of: character) > 2 {
+        pieces += character.unicodeScalars.map { String($0) }
+      } else {
+        pieces.append(String(character))
+      }
+    }
+    return pieces
   }
 
   /// Returns true when a sorted table of ranges holds the value, by binary search.
@@ -108,21 +132,24 @@ public enum TextLayout {
         lineWidth = self.width(rest)
         lineHasWord = false
       }
-      // A word longer than a whole line is cut.
-      while lineWidth + self.width(word) > width {
-        var piece = ""
-        var pieceWidth = 0
-        for character in word {
-          let w = self.width(of: character)
-          if lineWidth + pieceWidth + w > width { break }
-          piece.append(character)
-          pieceWidth += w
+      // A word longer than a whole line is cut, between its characters, and inside one wider than a line.
+      if lineWidth + self.width(word) > width {
+        let pieces = cuttable(word)
+        let widths = pieces.map { self.width($0) }
+        var (start, remaining) = (0, widths.reduce(0, +))
+        while lineWidth + remaining > width {
+          var (end, pieceWidth) = (start, 0)
+          while end < pieces.count && lineWidth + pieceWidth + widths[end] <= width {
+            pieceWidth += widths[end]
+            end += 1
+          }
+          if end == start { break }
+          lines.append(line + pieces[start..<end].joined())
+          (start, remaining) = (end, remaining - pieceWidth)
+          line = rest
+          lineWidth = self.width(rest)
         }
-        if piece.isEmpty { break }
-        lines.append(line + piece)
-        word.removeFirst(piece.count)
-        line = rest
-        lineWidth = self.width(rest)
+        word = pieces[start...].joined()
       }
       line += word
       lineWidth += self.width(word)
