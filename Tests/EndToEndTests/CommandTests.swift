@@ -64,6 +64,7 @@ import Testing
     try scenario.expect(
       ["list", "--category", "dairy"], stdout: "Nothing on the list in Dairy & Fridge.\n")
     try scenario.expect(["add", "milk"], stdout: "back on the list: milk\n")
+    try scenario.expect(["add", "milk", "-q", "3"], stdout: "updated: milk\n")
     try scenario.expect(["add", "milk", "-q", "3"], stdout: "already on the list: milk\n")
     try scenario.expect(
       ["list", "--purchased"],

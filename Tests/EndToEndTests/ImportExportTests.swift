@@ -209,7 +209,7 @@ import Testing
       ["category", "add", "dairy  case"], ["add", "x  y", "-q", "2", "-n", "first", "-c", "dairy  case"],
       ["add", "eggs"])
     // The text layout prints a run of spaces as one, and the name is found as paper shows it.
-    try scenario.expect(["add", "x y", "-q", "5"], stdout: "already on the list: x  y\n")
+    try scenario.expect(["add", "x y", "-q", "5"], stdout: "updated: x  y\n")
     try scenario.expect(["buy", "x y", "--on", "2026-11-20"], stdout: "bought: x  y x5 on 2026-11-20\n")
     let listed = try scenario.grocery.run(["list", "--all", "--format", "json"])
     #expect(listed.stdout.contains("\"x  y\"") && listed.stdout.contains("\"dairy  case\""))

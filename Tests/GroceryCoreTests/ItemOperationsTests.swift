@@ -37,6 +37,15 @@ import Testing
     #expect(try add(["milk"]) == [.alreadyOnList("Milk")])
   }
 
+  /// An item on the list that the options change is said to be updated; one they leave as it was is not.
+  @Test mutating func addingAListedItemWithOptionsThatChangeItSaysItIsUpdated() throws {
+    _ = try add(["milk"])
+    #expect(try add(["milk"], ItemChanges(quantity: 2, isStaple: true)) == [.updated("milk")])
+    #expect(try item("milk").quantity == 2 && item("milk").isStaple)
+    #expect(try add(["milk"], ItemChanges(quantity: 2, isStaple: true)) == [.alreadyOnList("milk")])
+    #expect(try add(["MILK"], ItemChanges(note: "skim")) == [.updated("milk")])
+  }
+
   /// A name typed as paper spells it is the item `buy` would find: no near twin is made. A spelling two items
   /// share picks neither, and a new name is still new.
   @Test mutating func addingANameAsPaperSpellsItFindsTheItem() throws {

@@ -14,7 +14,8 @@ struct AddCommand: Command, Runnable {
   static let abstract = "Put items on the shopping list."
   static let discussion = """
     A known item goes back on the list keeping its category, staple flag and history; options given \
-    override them. A new item takes --category or Uncategorized. Names match whole here (after folding \
+    override them. Each name is said as 'added:', 'back on the list:', 'already on the list:' or, when it \
+    was on the list and the options changed it, 'updated:'. A new item takes --category or Uncategorized. Names match whole here (after folding \
     case and accents, or as paper spells them, so a name typed from a printed list finds its item), so 'add \
     Apple' creates Apple even when Apple juice exists. '-' reads one name a line from standard input, \
     skipping blank lines and # comments.
@@ -59,6 +60,7 @@ struct AddCommand: Command, Runnable {
       case .added(let name): context.say("added: \(name)")
       case .returned(let name): context.say("back on the list: \(name)")
       case .alreadyOnList(let name): context.say("already on the list: \(name)")
+      case .updated(let name): context.say("updated: \(name)")
       }
     }
   }
@@ -95,7 +97,7 @@ extension AddCommand {
 extension AddOutcome {
   var name: String {
     switch self {
-    case .added(let name), .returned(let name), .alreadyOnList(let name): return name
+    case .added(let name), .returned(let name), .alreadyOnList(let name), .updated(let name): return name
     }
   }
 }

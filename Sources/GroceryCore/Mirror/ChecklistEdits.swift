@@ -84,7 +84,7 @@ struct ChecklistEdits: Equatable, Sendable {
         for outcome in outcomes {
           switch outcome {
           case .added(let name), .returned(let name): addedNames.append(name)
-          case .alreadyOnList: break
+          case .alreadyOnList, .updated: break
           }
         }
       } catch let error as GroceryError {

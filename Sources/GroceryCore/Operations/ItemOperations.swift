@@ -36,6 +36,8 @@ public enum AddOutcome: Equatable, Sendable {
   case added(String)
   case returned(String)
   case alreadyOnList(String)
+  /// It was on the list already, and the options given changed it (`add -q 2 milk`).
+  case updated(String)
 }
 
 /// What `purchase` did with one item.
@@ -89,14 +91,16 @@ extension Groceries {
     for raw in names {
       let name = try Names.clean(raw, what: "item name")
       if let index = byKey[Names.key(name)] ?? spelledTwin(of: name) {
-        let wasOnList = items[index].isOnList
+        let (wasOnList, before) = (items[index].isOnList, items[index])
         apply(changes, to: index, now: now)
         if !wasOnList {
           items[index].isOnList = true
           items[index].unavailableOn = nil
           items[index].updated = now
         }
-        outcomes.append(wasOnList ? .alreadyOnList(items[index].name) : .returned(items[index].name))
+        let name = items[index].name
+        outcomes.append(
+          !wasOnList ? .returned(name) : items[index] == before ? .alreadyOnList(name) : .updated(name))
       } else {
         var item = Item(id: newID(), name: name, isOnList: true, now: now)
         item.quantity = changes.quantity ?? 1
