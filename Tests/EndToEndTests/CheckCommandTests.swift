@@ -36,6 +36,26 @@ import Testing
     #expect(check.stdout.hasSuffix("\nall is well\n"))
   }
 
+  /// The names Dropbox, OneDrive and a duplicated file give a copy of a log: each is a conflict copy, whose
+  /// changes the log lacks are named, not a file passed over as "not read".
+  @Test(arguments: [" (Bob's conflicted copy 2026-11-20)", "-DESKTOP-4F2K", " (1)"])
+  func aCopyOfALogUnderAnotherToolsNameIsCheckedForChangesOnlyItHolds(_ mark: String) throws {
+    try scenario.given(["add", "milk"])
+    let (machine, path) = try ownLog()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let extra = text.replacingOccurrences(of: "\"add milk\"", with: "\"add tea\"")
+      .replacingOccurrences(of: "{\"v\":2,\"id\":\"", with: "{\"v\":2,\"id\":\"copy-")
+      .replacingOccurrences(
+        of: "\"at\":\"2026-11-21T12:00:00.000Z\"", with: "\"at\":\"2026-11-21T12:30:00.000Z\"")
+    let copy = scenario.grocery.store + "/logs/" + machine + mark + ".jsonl"
+    try (text + extra).write(toFile: copy, atomically: false, encoding: .utf8)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65, "\(check)")
+    #expect(check.stdout.contains("conflict copy \(copy)\n  changes only it holds: add tea\n"), "\(check)")
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.stderr.contains("'\(copy)' is a sync tool's conflict copy and is not read"), "\(list)")
+  }
+
   @Test func everyProblemIsNamedAndTheCheckExits65() throws {
     try scenario.given(["add", "milk"])
     let (machine, path) = try ownLog()

@@ -256,6 +256,7 @@ import Testing
     "00000000000000ee (conflicted copy 2026-11-21).jsonl",
     "00000000000000ee (Bob's conflicted copy 2026-11-21).jsonl",
     "00000000000000ee (Bob’s conflicted copy 2026-11-21 (1)).jsonl",
+    "00000000000000ee-DESKTOP-4F2K.jsonl", "00000000000000ee (1).jsonl",
   ])
   func aSyncToolsConflictCopyIsNotReadButSaid(name: String) throws {
     try scenario.given(["add", "milk"])

@@ -1,14 +1,21 @@
 /// A copy of a log that a sync tool left beside it (Syncthing's `*.sync-conflict-*`, Dropbox's
-/// `(Bob's conflicted copy …)`, Nextcloud's `(conflicted copy …)`): never read, since a log has one writer and
-/// never conflicts, but said.
+/// `(Bob's conflicted copy …)`, Nextcloud's `(conflicted copy …)`, OneDrive's `ID-COMPUTER.jsonl`, a duplicate's
+/// `ID (1).jsonl`): never read, since a log has one writer and never conflicts, but said.
 enum ConflictCopy {
   /// Returns true when the file name in `logs/` is a sync tool's conflict copy.
   static func isOne(_ name: String) -> Bool {
     let bytes = Array(name.utf8)
-    return marks.contains { mark in
+    if marks.contains(where: { mark in
       mark.count <= bytes.count
         && (0...bytes.count - mark.count).contains { bytes[$0..<$0 + mark.count].elementsEqual(mark) }
+    }) {
+      return true
     }
+    // A log's name with the tool's mark put before `.jsonl`: OneDrive's `-COMPUTER`, a duplicate's ` (1)`.
+    guard bytes.count > 23, name.hasSuffix(".jsonl"),
+      MachineID.isValid(String(decoding: bytes[..<16], as: UTF8.self))
+    else { return false }
+    return bytes[16] == 0x2D || (bytes[16] == 0x20 && bytes[17] == 0x28)
   }
 
   /// What the tools put in a copy's name, as bytes: every command checks every log's name, and searching text
