@@ -97,6 +97,9 @@ import Testing
       ["add", "eggs"],
       stderr: leftOut + "grocery: error: cannot write '\(log)': it is a link, not a regular file\n",
       status: 74)
+    try scenario.expect(
+      ["undo"], stderr: "grocery: error: cannot write '\(log)': it is a link, not a regular file\n",
+      status: 74)
     #expect(scenario.grocery.storeBytes() == before)
   }
 

@@ -383,8 +383,18 @@ public struct HouseholdStore: Sendable {
     let machine = try identity()
     if try FileSystem.status(markerPath) == nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
     if try markerToWrite() != nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
-    if try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") == nil {
+    let log = logsFolder + "/" + machine.id + ".jsonl"
+    guard let info = try FileSystem.status(log, followingLinks: false) else {
       try FileSystem.checkCanCreate(in: logsFolder, shownAs: shown(logsFolder))
+      return
+    }
+    // This machine's log put back as a link or a folder: refused as appending to it is, before `undo` finds its
+    // changes left out and says there is nothing to undo.
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFLNK:
+      throw GroceryError.io(path: shown(log), operation: "write", reason: "it is a link, not a regular file")
+    default: throw GroceryError.io(path: shown(log), operation: "write", reason: "it is not a regular file")
     }
   }
 
