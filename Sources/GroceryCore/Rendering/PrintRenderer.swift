@@ -111,8 +111,15 @@ public enum PrintRenderer {
   }
 
   /// Returns the text in printable ASCII: accents dropped, letters without a decomposition spelled the usual
-  /// Latin way by `LatinSpelling` (Ł as L, Æ as AE, Þ as TH), anything else shown as '?'.
+  /// Latin way by `LatinSpelling` (Ł as L, Æ as AE, Þ as TH), a space of another width as a space, what shows
+  /// nothing (a soft hyphen, a zero-width space or joiner) left out, and anything else shown as '?'.
   public static func ascii(_ text: String) -> String {
-    LatinSpelling.spell(text) { _ in "?" }
+    LatinSpelling.spell(text) { scalar in
+      switch scalar.properties.generalCategory {
+      case .format: return ""
+      case .spaceSeparator: return " "
+      default: return "?"
+      }
+    }
   }
 }
