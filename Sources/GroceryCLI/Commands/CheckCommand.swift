@@ -7,8 +7,9 @@ struct CheckCommand: Command, Runnable {
   static let discussion = """
     Per machine: its lines, its first and last change, the log versions it holds, its clock when it runs \
     ahead of this machine's, and every line left out with its field and why. Also the conflict copies a sync \
-    tool left in logs/ with the changes only they hold, files there that are not read, and whether this \
-    machine's log is shorter than it was. Exits 0 when all is well and 65 otherwise.
+    tool left in logs/ with the changes only they hold, files there that are not read, whether this \
+    machine's log is shorter than it was, and items changed that no line names (the line that made them \
+    gone from a log put back to an older copy). Exits 0 when all is well and 65 otherwise.
     """
   static let options: [any OptionDeclaration] = []
   static let examples = ["grocery check"]

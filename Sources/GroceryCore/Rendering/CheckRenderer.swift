@@ -63,6 +63,16 @@ public enum CheckRenderer {
         + " both are read, as two changes; if the later one is not meant, remove its line by hand"
       out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
     }
+    if let unnamed = check.unnamed {
+      let items = unnamed.items == 1 ? "1 item" : "\(unnamed.items) items"
+      let text =
+        "changes to \(items) that no line names, so shown nowhere: the line that made "
+        + (unnamed.items == 1 ? "it" : "each")
+        + " is gone from its log (put back to an older copy?) or left out"
+        + " above; changed by " + unnamed.machines.map { Names.printable($0) }.joinedText(separator: ", ")
+        + ". Put that log's newer copy back if one is kept; the changes are still in the logs"
+      out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
+    }
     out += "\n"
     out +=
       check.problems == 0

@@ -47,6 +47,14 @@ public struct HouseholdCheck: Equatable, Sendable {
     }
   }
 
+  /// Items that changes touch but that no line read names: the line that made each is gone from its log (a log
+  /// put back to an older copy) or left out, so they show nowhere. How many, and the machines whose changes touch
+  /// them, by name where their logs give one.
+  public struct Unnamed: Equatable, Sendable {
+    public var items: Int
+    public var machines: [String]
+  }
+
   public var folder: String
   public var householdID: String
   public var logs: [Log]
@@ -59,12 +67,15 @@ public struct HouseholdCheck: Equatable, Sendable {
   public var leftOut: [String] = []
   /// Change ids that more than one change carries.
   public var sharedIDs: [SharedID] = []
+  /// Items changed that no line names, when there are any.
+  public var unnamed: Unnamed?
 
   /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
-  /// disagreement about this machine's log, a change id two changes carry, and a log that is not a regular file.
+  /// disagreement about this machine's log, a change id two changes carry, a log that is not a regular file, and
+  /// items changed that no line names.
   /// Another change with the stamp of the line above is read, and listed only.
   public var problems: Int {
     logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
-      + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count
+      + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count + (unnamed == nil ? 0 : 1)
   }
 }

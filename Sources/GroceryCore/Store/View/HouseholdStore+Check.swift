@@ -66,6 +66,7 @@ extension HouseholdStore {
       }
     }
     report.ownLog = try ownLogProblem(this, logs)
+    report.unnamed = Self.unnamed(folded.state, this: this)
     return report
   }
 
@@ -125,6 +126,22 @@ extension HouseholdStore {
     }
     // A last line without its newline is a write still under way (or cut short): not read, so not counted.
     return counts
+  }
+
+  /// The items changes touch that no line read names, with the machines that touched them: this machine first,
+  /// then the others by id.
+  static func unnamed(_ state: HouseholdState, this: String?) -> HouseholdCheck.Unnamed? {
+    var (count, machines) = (0, Set<String>())
+    for item in state.items.values where item.name.value == nil {
+      count += 1
+      for stamp in item.touched { machines.insert(stamp.machine) }
+    }
+    guard count > 0 else { return nil }
+    let named = machines.sorted { ($0 == this ? 0 : 1, $0) < ($1 == this ? 0 : 1, $1) }.map { machine in
+      machine == this
+        ? "this machine" : state.machines[machine].map { $0.value + " (" + machine + ")" } ?? machine
+    }
+    return HouseholdCheck.Unnamed(items: count, machines: named)
   }
 
   /// The summaries of the changes a conflict copy holds that the log it copies does not.
