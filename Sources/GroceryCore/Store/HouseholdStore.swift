@@ -383,13 +383,16 @@ public struct HouseholdStore: Sendable {
     let machine = try identity()
     if try FileSystem.status(markerPath) == nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
     if try markerToWrite() != nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
-    let log = logsFolder + "/" + machine.id + ".jsonl"
-    guard let info = try FileSystem.status(log, followingLinks: false) else {
+    if try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") == nil {
       try FileSystem.checkCanCreate(in: logsFolder, shownAs: shown(logsFolder))
-      return
     }
-    // This machine's log put back as a link or a folder: refused as appending to it is, before `undo` finds its
-    // changes left out and says there is nothing to undo.
+  }
+
+  /// Refuses this machine's log put back as a link or a folder, as appending to it would: before `undo` finds its
+  /// changes left out and says there is nothing to undo. (`sync` puts such a log right, so it does not ask.)
+  func checkOwnLogIsAFile() throws {
+    let log = logsFolder + "/" + (try identity().id) + ".jsonl"
+    guard let info = try FileSystem.status(log, followingLinks: false) else { return }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return
     case S_IFLNK:
@@ -467,6 +470,7 @@ public struct HouseholdStore: Sendable {
     try migrateIfNeeded(onWait: onWait)
     guard try hasIdentity() else { throw GroceryError.nothingToUndo }
     // Where the lock is not made yet, an undo with nothing to revert is refused without making it.
+    try checkOwnLogIsAFile()
     if try FileSystem.status(lockPath) == nil, try undoList().isEmpty { throw GroceryError.nothingToUndo }
     try checkChangeable()
     return try withLock(onWait: onWait) {
