@@ -66,6 +66,40 @@ import Testing
     #expect(logs.first { $0.machine == bobID }?.ahead == (offset > 0 ? offset + 60 - 300 : nil))
   }
 
+  /// Once a machine a year ahead has been seen, every machine's changes run at its time. Two changes made without
+  /// seeing each other are still ordered by their makers' clocks: Bob's evening change wins over Alice's morning
+  /// ones, however many she made.
+  @Test func changesMadeWithoutSeeingEachOtherUnderAClockFarAheadAreOrderedByTheirMakersClocks() throws {
+    let (alice, carol) = (machine("alice"), machine("carol"))
+    try alice.update(summary: { _ in "add milk" }, now: start) {
+      _ = try $0.add(["Milk"], changes: ItemChanges(), today: Fixed.today, now: start, newID: UUID.init)
+    }
+    try quantity(carol, 9, at: start + 31_536_000)
+    try quantity(alice, 2, at: start + 60)
+    // Bob's computer has the folder as it is now, and is offline for the day.
+    let bobsFolder = folder.file("household-bob")
+    try FileManager.default.copyItem(atPath: folder.file("household"), toPath: bobsFolder)
+    let bob = HouseholdStore(
+      path: bobsFolder, folder: bobsFolder, stateFolder: folder.file("state-bob"), defaultMachineName: "bob")
+    for (index, value) in [3, 4, 5, 6].enumerated() {
+      try quantity(alice, value, at: start + 3600 + TimeInterval(index))
+    }
+    try quantity(bob, 8, at: start + 9 * 3600)
+    #expect(try bob.load().items.first?.quantity == 8)
+    #expect(try alice.load().items.first?.quantity == 6)
+    // Each machine's log reaches the other folder, as a sync would bring it.
+    for (from, to) in [(bob, alice), (alice, bob)] {
+      let name = "/" + (try from.identity().id) + ".jsonl"
+      _ = unlink(to.logsFolder + name)
+      try FileManager.default.copyItem(atPath: from.logsFolder + name, toPath: to.logsFolder + name)
+    }
+    #expect(try alice.load().items.first?.quantity == 8)
+    #expect(try bob.load().items.first?.quantity == 8)
+    // And a change made after seeing Bob's still wins over it, by a clock behind his.
+    try quantity(alice, 1, at: start + 8 * 3600)
+    #expect(try alice.load().items.first?.quantity == 1)
+  }
+
   @Test(arguments: [3600.0, -3600.0, 86_400.0, -86_400.0, 31_536_000.0, -31_536_000.0] as [TimeInterval])
   func anotherMachinesTripIsOverByItsOwnClockNotThisOne(offset: TimeInterval) throws {
     let alice = machine("alice")

@@ -37,14 +37,20 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The stamp of a new change by `machine`: later than `latest`, the newest stamp it follows, and than `now`.
+  ///
+  /// When `latest` is ahead of this machine's clock (another machine's clock ahead, or its own set back), the
+  /// change takes its time and a counter past its counter that is at least this machine's clock in seconds: so
+  /// that while a clock far ahead holds every machine's time, two changes made without seeing each other are
+  /// still ordered by when their makers made them, not by how many changes each made since.
   public static func next(after latest: Stamp, now: Date, machine: String) -> Stamp {
     let wall = Self.milliseconds(of: now)
     let number = MachineID.number(machine) ?? 0
     if wall > latest.milliseconds { return Stamp(milliseconds: wall, counter: 0, machineNumber: number) }
-    if latest.counter >= Change.maximumCounter {
+    let counter = max(latest.counter + 1, Int(clamping: max(0, wall / 1000)))
+    if counter > Change.maximumCounter {
       return Stamp(milliseconds: latest.milliseconds + 1, counter: 0, machineNumber: number)
     }
-    return Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, machineNumber: number)
+    return Stamp(milliseconds: latest.milliseconds, counter: counter, machineNumber: number)
   }
 
   /// The stamp as 24 big-endian bytes (time, counter, machine), which sort as stamps do: the cache keeps it so.
