@@ -15,10 +15,10 @@ struct AddCommand: Command, Runnable {
   static let discussion = """
     A known item goes back on the list keeping its category, staple flag and history; options given \
     override them. Each name is said as 'added:', 'back on the list:', 'already on the list:' or, when it \
-    was on the list and the options changed it, 'updated:'. A new item takes --category or Uncategorized. Names match whole here (after folding \
-    case and accents, or as paper spells them, so a name typed from a printed list finds its item), so 'add \
-    Apple' creates Apple even when Apple juice exists. '-' reads one name a line from standard input, \
-    skipping blank lines and # comments.
+    was on the list and the options changed it, 'updated:'. A new item takes --category or Uncategorized. \
+    Names match whole here (after folding case and accents, or as paper spells them, so a name typed from a \
+    printed list finds its item), so 'add Apple' creates Apple even when Apple juice exists. '-' reads one \
+    name a line from standard input, skipping blank lines and # comments.
     """
   static let quantity = Option<Int>(
     "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText) (default 1).",
