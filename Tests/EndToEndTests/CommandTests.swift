@@ -303,6 +303,22 @@ import Testing
     try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
   }
 
+  @Test func undoSaysWhichFieldsItLeavesAsAnotherMachineSetThem() throws {
+    var bob = scenario.grocery
+    bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")
+    try scenario.given(
+      ["add", "milk", "eggs"], ["edit", "eggs", "-q", "2", "-n", "fresh"], ["edit", "milk", "-q", "4"])
+    #expect(try bob.run(["edit", "eggs", "-q", "3"]).status == 0)
+    #expect(try bob.run(["edit", "milk", "-q", "5"]).status == 0)
+    try scenario.expect(
+      ["undo"], stdout: "undid: edit milk\nnot changed back: milk (another machine has changed it since)\n")
+    try scenario.expect(
+      ["undo"], stdout: "undid: edit eggs\npartly changed back: eggs (another machine has changed it since)\n"
+    )
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs x3\n  [ ] milk x5\n\n2 items to buy, 0 bought today\n")
+  }
+
   /// Everything a household shows: every item with its state, the orders, the categories and the locations.
   func household() throws -> String {
     var commands = [

@@ -31,5 +31,10 @@ struct UndoCommand: Command, Runnable {
         (kept.removed ? "not put back: " : "not removed: ") + Names.printable(kept.name)
           + " (another machine has changed it since)")
     }
+    for kept in entry.fieldsKept {
+      context.say(
+        (kept.partly ? "partly changed back: " : "not changed back: ") + Names.printable(kept.name)
+          + " (another machine has changed it since)")
+    }
   }
 }

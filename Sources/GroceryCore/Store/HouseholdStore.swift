@@ -17,6 +17,14 @@ public struct UndoEntry: Equatable, Sendable {
   /// The items the undone change added or removed that stay as they are, another machine having touched them
   /// since.
   public var lifeKept: [LifeKept] = []
+  /// The items whose fields the undone change set that stay as they are, another machine having set them since.
+  public var fieldsKept: [FieldsKept] = []
+
+  /// An item some of whose fields undo left as they were: its name, and whether others were changed back.
+  public struct FieldsKept: Equatable, Sendable {
+    public var name: String
+    public var partly: Bool
+  }
 
   /// An item undo left as it was: its name, and whether the change had removed it (else added it).
   public struct LifeKept: Equatable, Sendable {
@@ -24,8 +32,8 @@ public struct UndoEntry: Equatable, Sendable {
     public var removed: Bool
   }
 
-  public init(summary: String, at: Date?, lifeKept: [LifeKept] = []) {
-    (self.summary, self.at, self.lifeKept) = (summary, at, lifeKept)
+  public init(summary: String, at: Date?, lifeKept: [LifeKept] = [], fieldsKept: [FieldsKept] = []) {
+    (self.summary, self.at, self.lifeKept, self.fieldsKept) = (summary, at, lifeKept, fieldsKept)
   }
 }
 
@@ -497,10 +505,13 @@ public struct HouseholdStore: Sendable {
       let kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
         reading.state.items[kept.id]?.name.value.map { UndoEntry.LifeKept(name: $0, removed: kept.removed) }
       }
+      let fieldsKept = Undo.fieldsKept(of: last, in: reading.state).compactMap { kept in
+        reading.state.items[kept.id]?.name.value.map { UndoEntry.FieldsKept(name: $0, partly: kept.partly) }
+      }
       try commit(
         operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,
         reading: &reading)
-      return UndoEntry(summary: last.summary, at: last.stamp.date, lifeKept: kept)
+      return UndoEntry(summary: last.summary, at: last.stamp.date, lifeKept: kept, fieldsKept: fieldsKept)
     }
   }
 
