@@ -637,7 +637,7 @@ final class HouseholdCache {
     return loaded.count
   }
 
-  private func saveItems(_ items: [(UUID, ItemState)]) throws {
+  private func saveItems(_ ids: [UUID], of items: [UUID: ItemState]) throws {
     let count = Self.itemColumnNames.count
     // The name as paper spells it (`spelled`), where that is not its key, goes after the summed columns: like
     // the key and the twin mark, it only picks rows, and is never read back.
@@ -649,7 +649,8 @@ final class HouseholdCache {
     var keys = Set<String>()
     var spelledNames = false
     let before = try database.statement("SELECT key, \"alive\", twin FROM item WHERE id = ?")
-    for (id, item) in items {
+    for id in ids {
+      guard let item = items[id] else { continue }
       before.reset()
       before.bind(id.sql)
       let key = item.name.value.map { Names.key($0) }
@@ -921,12 +922,13 @@ final class HouseholdCache {
     state.bought = []
     state.unbought = []
     state.staleWindows = []
-    var saved = touched.items.compactMap { id in state.items[id].map { (id, $0) } }
+    // The ids alone are sorted and passed on: a rebuild's every item, copied, held twice what the fold holds.
+    var saved = touched.items.compactMap { state.items.index(forKey: $0) == nil ? nil : $0 }
     if saved.count > 64 {
       // By category, then name, as a list reads them, so that a rebuild puts the rows a list shows together near
       // each other in the file, not in the order of a table of ids.
-      let keys = saved.map { $0.1.name.value.map(Names.key) ?? "" }
-      let categories = saved.map { $0.1.category.value.map(UUIDText.bytes) ?? [] }
+      let keys = saved.map { state.items[$0]?.name.value.map(Names.key) ?? "" }
+      let categories = saved.map { state.items[$0]?.category.value.map(UUIDText.bytes) ?? [] }
       saved = saved.indices.sorted {
         categories[$0] != categories[$1]
           ? categories[$0].lexicographicallyPrecedes(categories[$1])
@@ -934,7 +936,7 @@ final class HouseholdCache {
       }
       .map { saved[$0] }
     }
-    try saveItems(saved)
+    try saveItems(saved, of: state.items)
     try save(positions: positions)
   }
 

@@ -12,7 +12,7 @@ extension HouseholdStore {
     let marker = try HouseholdMarker.read(markerPath, shown: shown(markerPath))
     let this = try FileSystem.status(identityPath) != nil ? try identity().id : nil
     let (logs, leftOut) = try scanLogs()
-    let folded = try foldAll(logs, machine: this, history: false)
+    let folded = try foldAll(logs, machine: this, history: false, viewing: false)
     let wall = Stamp.milliseconds(of: now)
     var report = HouseholdCheck(
       folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil,

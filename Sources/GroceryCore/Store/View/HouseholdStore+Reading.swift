@@ -211,9 +211,11 @@ extension HouseholdStore {
   }
 
   /// Folds every log from its start in memory: for a rebuild, or where there is no cache to use. Without
-  /// `history`, the reading holds no purchases but the windows of the items (a rebuild, or `check`).
+  /// `history`, the reading holds no purchases but the windows of the items (a rebuild, or `check`); without
+  /// `viewing`, its view is empty.
   func foldAll(
-    _ logs: [String: Int], machine: String?, keepingAllTrips: Bool = false, history keeping: Bool = true
+    _ logs: [String: Int], machine: String?, keepingAllTrips: Bool = false, history keeping: Bool = true,
+    viewing: Bool = true
   )
     throws -> Reading
   {
@@ -242,8 +244,10 @@ extension HouseholdStore {
       state.trips.pruneAll()
       state.keepsAllTrips = false
     }
+    // A rebuild and `check` read the state alone: the view of every item would double what the fold holds.
     return Reading(
-      state: state, view: HouseholdView(state), positions: positions, undo: undo, cache: nil,
+      state: state, view: HouseholdView(viewing ? state : .initial), positions: positions, undo: undo,
+      cache: nil,
       history: keeping ? history : nil,
       refusals: refusals)
   }
@@ -283,7 +287,7 @@ extension HouseholdStore {
           if case .blob(let bytes)? = try cache.meta("followable") { seen = Stamp(bytes: bytes) ?? .zero }
         } catch let failure as Database.Failure where failure.isDamage {}
       }
-      var full = try foldAll(logs, machine: machine, history: false)
+      var full = try foldAll(logs, machine: machine, history: false, viewing: false)
       full.state.followable = max(full.state.followable, seen)
       if let found = lost { lost = try stillLost(found) }
       return try HouseholdCache.create(cachePath, folder: folder) { cache in
