@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GroceryCore
@@ -46,6 +47,52 @@ import Testing
     #expect(read.map(\.ticked) == [true, false, true, false])
     #expect(read.map(\.day) == [Day("2026-11-22"), nil, nil, nil])
     #expect(read.map(\.category) == ["Dairy & Fridge", "Dairy & Fridge", nil, nil])
+  }
+
+  /// A ticked task keeps its priority where apps put it, before or after its creation date: never in the name.
+  @Test func todoTxtLeavesOutAPriorityBeforeOrAfterATickedTasksCreationDate() throws {
+    let text =
+      Self.header.line(.todoTxt)
+      + "\nx 2026-11-26 (A) 2026-11-24 jam\nx 2026-11-26 2026-11-25 (B) kiwis\nx (C) tea\n(A) 2026-11-25 figs\n"
+    let read = try lines(text, .todoTxt)
+    #expect(read.map(\.body) == ["jam", "kiwis", "tea", "figs"])
+    #expect(read.map(\.ticked) == [true, true, true, false])
+    #expect(read.map(\.day) == [Day("2026-11-26"), Day("2026-11-26"), nil, nil])
+  }
+
+  /// The header of a checklist written before editions reads with none; one written since, with its edition.
+  @Test func theHeaderCarriesItsEditionAndOneWithoutReadsAsBefore() {
+    var header = Self.header
+    header.edition = 12
+    for format in MirrorFormat.allCases {
+      #expect(MirrorHeader.parse(header.line(format)) == header)
+    }
+    #expect(
+      MirrorHeader.parse(
+        "<!-- grocery checklist of household h-1 kept by alice@kitchen (machine 0123456789abcdef); tick, add,"
+          + " change or delete lines and grocery reads them back -->") == Self.header)
+    #expect(header.line(.markdown).contains("(machine 0123456789abcdef) edition 12; tick"))
+  }
+
+  /// `mirrors.json` as the grocery before editions wrote it (a real file) reads, with no edition and no ticks.
+  @Test func aMirrorStateWrittenBeforeEditionsReads() throws {
+    let old =
+      #"{"mirrors":[{"copies":{},"file":{"device":65024,"inode":1327207,"nanoseconds":992565300,"#
+      + #""seconds":1795733593,"size":227},"folder":{"device":65024,"inode":1327190,"nanoseconds":992565300,"#
+      + #""seconds":1795733593,"size":4096},"format":"markdown","items":["06B13F00-EDD6-462D-AB5F-2BE79AF7B8A2","#
+      + #""FDF6C5EF-A5A6-45E2-B7A5-9B69A5C924F4"],"path":"\/tmp\/tmp.5DDaUuzjdh\/list.md","written":"<!-- grocery "#
+      + #"checklist of household 4bd04b75-1976-47ed-af24-1e8a6bc14c8e kept by someone@vm (machine "#
+      + #"6f6c4f4a2c88ad16); tick, add, change or delete lines and grocery reads them back -->\n\n## "#
+      + #"Uncategorized\n\n- [ ] eggs\n- [ ] milk\n"}],"version":1}"#
+    let folder = TemporaryDirectory()
+    try Data(old.utf8).write(to: URL(fileURLWithPath: folder.file("mirrors.json")))
+    let state = try MirrorState.read(folder.file("mirrors.json"))
+    let record = try #require(state.mirrors.first)
+    #expect(record.edition == nil && record.ticked == nil && record.items.count == 2)
+    #expect(
+      Mirrors.base(record.written, items: record.items, format: .markdown).map(\.line.body) == [
+        "eggs", "milk",
+      ])
   }
 
   @Test(arguments: [

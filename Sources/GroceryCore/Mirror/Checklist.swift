@@ -87,10 +87,20 @@ struct Checklist: Equatable, Sendable {
         day = found
         words.removeFirst()
       }
-    } else if let first = words.first, first.count == 3, first.hasPrefix("("), first.hasSuffix(")") {
+    }
+    // A priority and a creation date, in either order: apps keep a ticked task's priority in front of its
+    // creation date (`x 2026-11-26 (A) 2026-11-24 jam`) or after it.
+    var (priority, created) = (false, false)
+    while let first = words.first {
+      if !priority, first.count == 3, first.hasPrefix("("), first.hasSuffix(")") {
+        priority = true
+      } else if !created, Day(first) != nil {
+        created = true
+      } else {
+        break
+      }
       words.removeFirst()
     }
-    if let first = words.first, Day(first) != nil { words.removeFirst() }
     var category: String?
     var kept: [String] = []
     for word in words {

@@ -6,12 +6,17 @@ public struct MirrorHeader: Equatable, Sendable {
   public var machine: String
   /// The machine's name, for people.
   public var machineName: String
+  /// Which of the texts written to the file this is: one more each time it is written. A phone's save of an older
+  /// one is read against the text it was made from. Nil in a checklist written before editions (and `list --edit`'s).
+  public var edition: Int? = nil
 
   static let opening = "grocery checklist of household "
 
   /// Returns the header as a line of the format: an HTML comment in Markdown, a hidden task (`h:1`) in todo.txt.
   func line(_ format: MirrorFormat) -> String {
-    let text = Self.opening + household + " kept by " + machineName + " (machine " + machine + ")"
+    let text =
+      Self.opening + household + " kept by " + machineName + " (machine " + machine + ")"
+      + (edition.map { " edition \($0)" } ?? "")
     switch format {
     case .markdown:
       return "<!-- " + text + "; tick, add, change or delete lines and grocery reads them back -->"
@@ -30,6 +35,11 @@ public struct MirrorHeader: Equatable, Sendable {
     let name = String(rest[kept.upperBound..<open.lowerBound])
     let machine = rest[open.upperBound...].prefix { $0 != ")" }
     guard !household.isEmpty, !household.contains(" "), MachineID.isValid(String(machine)) else { return nil }
-    return MirrorHeader(household: household, machine: String(machine), machineName: name)
+    var header = MirrorHeader(household: household, machine: String(machine), machineName: name)
+    let after = rest[machine.endIndex...].dropFirst()
+    if after.hasPrefix(" edition ") {
+      header.edition = Int(after.dropFirst(9).prefix { $0.isASCII && $0.isNumber })
+    }
+    return header
   }
 }

@@ -25,6 +25,19 @@ struct MirrorRecord: Codable, Equatable, Sendable {
   /// A copy of the file kept when more than half its lines vanished, waiting for `mirror accept`; with the base it
   /// was read against.
   var held: Held?
+  /// The edition of `written`, which its header carries; nil for a file written before editions.
+  var edition: Int?
+  /// The names (their keys) whose ticks were applied from `written`, from the file or a conflict copy of it: a tick
+  /// seen again in a copy of the same edition buys nothing more.
+  var ticked: [String]?
+
+  /// A text written before, kept a while (`MirrorEditions`) so that a phone's save of it is read against it.
+  struct Edition: Codable, Equatable, Sendable {
+    var edition: Int
+    var written: String
+    var items: [UUID]
+    var ticked: [String]
+  }
 
   /// A file whose edits wait for `mirror accept`.
   struct Held: Codable, Equatable, Sendable {

@@ -21,6 +21,7 @@ public struct Mirrors: Sendable {
   public init(store: HouseholdStore) { self.store = store }
 
   var statePath: String { store.stateFolder + "/" + MirrorState.fileName }
+  var editionsPath: String { store.stateFolder + "/" + MirrorEditions.fileName }
   var lockPath: String { store.stateFolder + "/mirrors.lock" }
 
   /// Lists this machine's mirrors.
@@ -62,6 +63,8 @@ public struct Mirrors: Sendable {
       let index = try Self.index(of: path, file: file, in: state)
       state.mirrors.remove(at: index)
       try state.write(statePath)
+      var editions = MirrorEditions.read(editionsPath)
+      if editions.editions.removeValue(forKey: path) != nil { try editions.write(editionsPath) }
       return path
     }
   }
@@ -194,35 +197,58 @@ public struct Mirrors: Sendable {
     var edits = ChecklistEdits()
     var force = false
     var read: [UInt8]?
-    let base = Self.base(record.written, items: record.items, format: record.format)
+    var source = Source(record, editionsPath: editionsPath)
     if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file {
       let bytes = try FileSystem.readRegularFile(record.path, limit: Self.limit)
       read = bytes
-      if let bytes, bytes == Array(record.written.utf8) {
+      let written = Array(record.written.utf8)
+      if let bytes, bytes == written {
         record.file = FileFingerprint(info)
       } else {
         let day = try Self.day(changed: record.path, today: today)
         var problem: String?
-        switch Checklist.read(bytes ?? [], format: record.format) {
+        // A file that is the start of what grocery wrote, ending inside a line, is a copy cut short (a sync still
+        // under way, a disk full on the phone), not lines deleted and the last one renamed. (Cut at a line's end,
+        // it reads as lines deleted, which more than half of at once are held back.)
+        let cut =
+          bytes.map { $0.last != 0x0A && $0.count < written.count && written.starts(with: $0) && !$0.isEmpty }
+          ?? false
+        switch cut ? .notAChecklist("it is cut short") : Checklist.read(bytes ?? [], format: record.format) {
         case .notAChecklist(let reason): problem = reason
         case .checklist(let found):
           if found.header.household != header.household {
             problem = "it names another household"
           } else if found.header.machine != header.machine {
             problem = "it is kept by another machine, '\(found.header.machineName)'"
-          } else {
+          } else if let made = source.edition(found.header.edition) {
             edits = ChecklistDiff.edits(
-              from: base, to: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path))
-            if edits.removed.count > 1 && edits.removed.count * 2 > base.count {
+              from: made.base, to: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path))
+            edits.bought = source.newTicks(edits.bought, of: made)
+            if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
               let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
-              record.held = MirrorRecord.Held(copy: copy, written: record.written, items: record.items)
+              record.held = MirrorRecord.Held(copy: copy, written: made.written, items: made.items)
               notices.append(
                 .warning(
-                  "'\(shown)' lost \(edits.removed.count) of its \(base.count) lines at once; applied nothing, kept it"
-                    + " as '\(copy)' and wrote the list again; 'grocery mirror accept \(shown)' applies it"))
+                  "'\(shown)' lost \(edits.removed.count) of its \(made.base.count) lines at once; applied nothing, kept"
+                    + " it as '\(copy)' and wrote the list again; 'grocery mirror accept \(shown)' applies it"
+                ))
               edits = ChecklistEdits()
               force = true
             }
+          } else {
+            // Saved from an edition older than those kept: what it deleted or changed cannot be told from what was
+            // added since, so only its ticks are applied, as a conflict copy's are, and the file is kept.
+            let made = source.current
+            edits.bought = source.newTicks(
+              ChecklistDiff.ticks(
+                from: made.base, in: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path)),
+              of: made)
+            let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
+            notices.append(
+              .warning(
+                "'\(shown)' was saved from an older text than grocery keeps; applied only its ticks, kept it as"
+                  + " '\(copy)' and wrote the list again"))
+            force = true
           }
         }
         if let problem {
@@ -238,7 +264,8 @@ public struct Mirrors: Sendable {
       notices.append(.warning("'\(shown)' was gone; wrote the list again"))
       force = true
     }
-    // Conflict copies a sync tool made beside the file: their ticks are purchases too.
+    // Conflict copies a sync tool made beside the file: their ticks are purchases too, read against the edition
+    // each was made from, and never one already applied from that edition.
     let folder = FileSystem.folder(of: record.path)
     if let info = try FileSystem.status(folder), FileFingerprint(info) != record.folder {
       record.folder = FileFingerprint(info)
@@ -254,8 +281,12 @@ public struct Mirrors: Sendable {
             try FileSystem.readRegularFile(copy, limit: Self.limit) ?? [], format: record.format),
           found.header.household == header.household
         else { continue }
-        edits.bought += ChecklistDiff.ticks(
-          from: base, in: found.lines, changedOn: try Self.day(changed: copy, today: today), shownAs: name)
+        let made = source.edition(found.header.edition) ?? source.current
+        edits.bought += source.newTicks(
+          ChecklistDiff.ticks(
+            from: made.base, in: found.lines, changedOn: try Self.day(changed: copy, today: today),
+            shownAs: name),
+          of: made)
       }
     }
     // Lines that could not be read are the user's words: the file as it was is kept beside it before it is
@@ -271,6 +302,7 @@ public struct Mirrors: Sendable {
       for reason in edits.skipped + applied.skipped {
         notices.append(.warning("'\(shown)': skipped \(reason)" + kept))
       }
+      try source.recordTicks(in: &record)
     } else {
       for reason in edits.skipped { notices.append(.warning("'\(shown)': skipped \(reason)" + kept)) }
     }
@@ -279,6 +311,73 @@ public struct Mirrors: Sendable {
         &record, from: try store.load(.shopping(since: today)), header: header, today: today, force: force)
     }
     return notices
+  }
+
+  /// The editions a mirror's file and its conflict copies are read against, and the ticks applied from each.
+  struct Source {
+    /// One edition: its text, the items of its lines, its lines with their items, and the names whose ticks were
+    /// applied from it (their keys); `number` nil for the latest, whatever its number.
+    struct Made {
+      var number: Int?
+      var written: String
+      var items: [UUID]
+      var base: [ChecklistDiff.BaseLine]
+      var ticked: Set<String>
+    }
+
+    let current: Made
+    let latest: Int?
+    let format: MirrorFormat
+    let path: String
+    let editionsPath: String
+    var editions: MirrorEditions?
+    /// The ticks taken this time, by edition (nil for the latest).
+    var taken: [Int?: Set<String>] = [:]
+
+    init(_ record: MirrorRecord, editionsPath: String) {
+      current = Made(
+        number: nil, written: record.written, items: record.items,
+        base: Mirrors.base(record.written, items: record.items, format: record.format),
+        ticked: Set(record.ticked ?? []))
+      (latest, format, path, self.editionsPath) = (record.edition, record.format, record.path, editionsPath)
+    }
+
+    /// The edition a file says it was made from: the latest for one that names none (written before editions)
+    /// or the latest's number; nil for one no longer kept.
+    mutating func edition(_ number: Int?) -> Made? {
+      guard let number, number != latest else { return current }
+      if editions == nil { editions = MirrorEditions.read(editionsPath) }
+      guard let old = editions?.editions[path]?.first(where: { $0.edition == number }) else { return nil }
+      return Made(
+        number: number, written: old.written, items: old.items,
+        base: Mirrors.base(old.written, items: old.items, format: format), ticked: Set(old.ticked))
+    }
+
+    /// The ticks not applied from that edition before, nor taken already this time; they are taken.
+    mutating func newTicks(_ ticks: [ChecklistEdits.Bought], of made: Made) -> [ChecklistEdits.Bought] {
+      ticks.filter { tick in
+        let key = Names.key(tick.name)
+        guard !made.ticked.contains(key) else { return false }
+        return taken[made.number, default: []].insert(key).inserted
+      }
+    }
+
+    /// Records the ticks taken as applied: the latest edition's in the record, an earlier one's in its file.
+    mutating func recordTicks(in record: inout MirrorRecord) throws {
+      var earlier = false
+      for (number, keys) in taken where !keys.isEmpty {
+        guard let number else {
+          record.ticked = Array(Set(record.ticked ?? []).union(keys)).sorted()
+          continue
+        }
+        guard var list = editions?.editions[path], let at = list.firstIndex(where: { $0.edition == number })
+        else { continue }
+        list[at].ticked = Array(Set(list[at].ticked).union(keys)).sorted()
+        editions?.editions[path] = list
+        earlier = true
+      }
+      if earlier, let editions { try editions.write(editionsPath) }
+    }
   }
 
   /// Applies edits as one change, returning its summary (nil when it changed nothing) and what was skipped.
@@ -309,11 +408,30 @@ public struct Mirrors: Sendable {
     force: Bool = false
   ) throws {
     let view = try groceries.listView(ListQuery(location: record.location, today: today))
-    let output = ChecklistRenderer.render(view, header: header, format: record.format)
+    var header = header
+    header.edition = record.edition
+    var output = ChecklistRenderer.render(view, header: header, format: record.format)
     let exists = try FileSystem.status(record.path) != nil
-    if !force && exists && output.text == record.written && output.items == record.items { return }
+    let same = output.text == record.written && output.items == record.items
+    if !force && exists && same { return }
+    // Each other text written is a new edition, and the one it replaces is kept a while for a phone still editing
+    // it; the same text written again (over a file that did not read) is the same edition.
+    if !same {
+      header.edition = (record.edition ?? 0) + 1
+      output = ChecklistRenderer.render(view, header: header, format: record.format)
+    }
     let target = try FileSystem.resolveLinks(record.path)
     try AtomicFile.write(Data(output.text.utf8), to: target)
+    if !same, let previous = record.edition {
+      var editions = MirrorEditions.read(editionsPath)
+      editions.keep(
+        MirrorRecord.Edition(
+          edition: previous, written: record.written, items: record.items, ticked: record.ticked ?? []),
+        of: record.path)
+      try editions.write(editionsPath)
+    }
+    if !same { record.ticked = nil }
+    record.edition = header.edition
     record.written = output.text
     record.items = output.items
     record.file = try FileSystem.status(record.path).map(FileFingerprint.init)
