@@ -3,6 +3,8 @@ public protocol Console: AnyObject {
   func write(_ text: String)
   func writeError(_ text: String)
   func readInput() throws -> String
+  /// Standard input's bytes, read to the end, for a reader that says itself where they are not text.
+  func readInputBytes() throws -> [UInt8]
   var outputIsTerminal: Bool { get }
   /// Why writing standard output failed, if it did (a full disk, a closed file, a pipe nothing reads).
   var outputFailure: String? { get }

@@ -52,5 +52,12 @@ public final class StandardConsole: Console {
     return try InputText.standardInput()
   }
 
+  public func readInputBytes() throws -> [UInt8] {
+    if closed.contains(STDIN_FILENO) {
+      throw GroceryError.io(path: "standard input", operation: "read", reason: "it is closed")
+    }
+    return try InputText.readAll(STDIN_FILENO, what: "standard input")
+  }
+
   public var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

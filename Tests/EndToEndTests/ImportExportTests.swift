@@ -512,6 +512,18 @@ import Testing
       stderr:
         "grocery: error: cannot import '\(folder.file("items.json"))': line 1: expected a grocery export"
         + " object\n", status: 65)
+    // Bytes that are not UTF-8 are a malformed file whether named or on standard input: one exit code.
+    try Data([0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: folder.file("latin1.txt")))
+    let before = scenario.grocery.storeBytes()
+    let piped = try scenario.grocery.shell("\"$GROCERY\" import - < '\(folder.file("latin1.txt"))'")
+    #expect(
+      piped
+        == Outcome(
+          stderr:
+            "grocery: error: cannot import 'standard input': line 1: it is not valid UTF-8: byte 0xE9 at"
+            + " offset 3\n", status: 65))
+    #expect(try scenario.grocery.run(["import", folder.file("latin1.txt")]).status == 65)
+    #expect(scenario.grocery.storeBytes() == before)
     try scenario.expectRefused(
       ["import", "-"],
       stderr: "grocery: error: nothing to import: 'standard input' holds no items, categories"

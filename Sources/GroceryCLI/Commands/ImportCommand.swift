@@ -55,7 +55,7 @@ struct ImportCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let files = try self.files.map { path in
       path == "-"
-        ? ImportFile(name: "standard input", text: try context.console.readInput())
+        ? try ImportFile(name: "standard input", bytes: try context.console.readInputBytes())
         : try ImportFile.read(path: path)
     }
     let document = try Importer.read(files, format: format)

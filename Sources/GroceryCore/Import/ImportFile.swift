@@ -28,12 +28,17 @@ public struct ImportFile: Equatable, Sendable {
     guard let data = try FileSystem.read(path) else {
       throw GroceryError.io(path: path, operation: "read", reason: FileSystem.errorText(ENOENT))
     }
-    let bytes = [UInt8](data)
+    return try ImportFile(name: path, bytes: [UInt8](data))
+  }
+
+  /// A file's bytes as text, refusing them as a malformed file, with the line, unless they are UTF-8: the same for
+  /// a file named and for standard input.
+  public init(name: String, bytes: [UInt8]) throws {
     if let offset = InputText.firstInvalidOffset(bytes) {
       throw GroceryError.malformedImport(
-        file: path, line: bytes[..<offset].lazy.filter { $0 == 10 }.count + 1,
+        file: name, line: bytes[..<offset].lazy.filter { $0 == 10 }.count + 1,
         reason: "it is not valid UTF-8: byte 0x\(InputText.hex(bytes[offset])) at offset \(offset)")
     }
-    return ImportFile(name: path, text: String(decoding: bytes, as: UTF8.self))
+    self.init(name: name, text: String(decoding: bytes, as: UTF8.self))
   }
 }
