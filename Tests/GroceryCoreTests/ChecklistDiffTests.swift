@@ -82,6 +82,8 @@ import Testing
   @Test func aLineThatCannotBeReadIsReportedAndTakesNothingOff() {
     let found = edits("## Produce\n- [ ] apples\n- [ ] bananas x0\n## Dairy\n- [ ] eggs\n")
     #expect(found.skipped.count == 1)
+    #expect(found.skipped.first?.hasPrefix("line 4: ") == true, "\(found.skipped)")
+    #expect(found.skipped.first?.contains("cannot import") == false, "\(found.skipped)")
     #expect(found.removed.isEmpty)
   }
 

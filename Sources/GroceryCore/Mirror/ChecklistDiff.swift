@@ -41,10 +41,12 @@ enum ChecklistDiff {
       do {
         let entries = try line.entries(file: name)
         if entries.count == 1 { parsed[i] = entries[0] } else { several[i] = entries }
+      } catch GroceryError.malformedImport(_, let number, let reason) {
+        edits.skipped.append("line \(number): \(reason)")
       } catch let error as GroceryError {
-        edits.skipped.append(error.message)
+        edits.skipped.append("line \(line.number): \(error.message)")
       } catch {
-        edits.skipped.append("\(error)")
+        edits.skipped.append("line \(line.number): \(error)")
       }
     }
     /// The item a written line names; nil for one that does not read back as one item (a name with a comma, say),
