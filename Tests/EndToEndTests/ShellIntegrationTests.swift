@@ -374,9 +374,19 @@ enum Tool {
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishMatchesNamesAsTheCommandsDo() throws {
     try addAwkwardNames()
-    #expect(try fishCompletes("grocery purchase cre") == ["crème fraîche"])
-    #expect(try fishCompletes("grocery purchase 'cr") == ["crème fraîche"])
-    #expect(try fishCompletes("grocery purchase aa") == ["AA batteries"])
+    #expect(try fishNames("grocery purchase cre") == ["crème fraîche"])
+    #expect(try fishNames("grocery purchase 'cr") == ["crème fraîche"])
+    #expect(try fishNames("grocery purchase aa") == ["AA batteries"])
+  }
+
+  /// A name offered says what it is, not the help of the option it follows (`A new category.` beside each).
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishDescribesEachNameAsWhatItIs() throws {
+    try addAwkwardNames()
+    #expect(try fishCompletes("grocery purchase cre") == ["crème fraîche\titem"])
+    let categories = try fishCompletes("grocery edit milk --category ")
+    #expect(!categories.isEmpty && categories.allSatisfy { $0.hasSuffix("\tcategory") }, "\(categories)")
+    #expect(try fishCompletes("grocery list --at cos") == ["Costco\tstore"])
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
@@ -395,7 +405,14 @@ enum Tool {
     #expect(offered.sorted() == ["csv", "json", "markdown", "print", "text"], "\(offered)")
   }
 
-  /// Runs fish's own completion of a command line against the sample household.
+  /// Runs fish's own completion of a command line against the sample household: the names offered, without the
+  /// description each carries (`item`, `category`, `store`).
+  func fishNames(_ line: String) throws -> [String] {
+    try fishCompletes(line).map { String($0.split(separator: "\t").first ?? "") }
+  }
+
+  /// Runs fish's own completion of a command line against the sample household: each word offered, with the
+  /// description fish shows beside it.
   func fishCompletes(_ line: String) throws -> [String] {
     let script = try scenario.grocery.run(["completions", "fish"]).stdout
     try scenario.folder.write("grocery.fish", script)
@@ -418,22 +435,22 @@ enum Tool {
   func fishOffersNamesFromTheStoreTypedWithStoreWithoutRunningAnythingInIt() throws {
     let spaced = try otherStore("other store")
     let dollar = try otherStore("$(touch x)")
-    #expect(try fishCompletes("grocery --store \(Self.quoted(spaced)) purchase ") == ["Zucchini"])
-    #expect(try fishCompletes("grocery buy --store=\(spaced.replacing(" ", with: "\\ ")) Z") == ["Zucchini"])
-    #expect(try fishCompletes("grocery --store \(Self.quoted(dollar)) purchase ") == ["Zucchini"])
-    #expect(try fishCompletes("grocery --store \"\(dollar)\" purchase ") == ["Zucchini"])
+    #expect(try fishNames("grocery --store \(Self.quoted(spaced)) purchase ") == ["Zucchini"])
+    #expect(try fishNames("grocery buy --store=\(spaced.replacing(" ", with: "\\ ")) Z") == ["Zucchini"])
+    #expect(try fishNames("grocery --store \(Self.quoted(dollar)) purchase ") == ["Zucchini"])
+    #expect(try fishNames("grocery --store \"\(dollar)\" purchase ") == ["Zucchini"])
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("x")), "nothing typed is run")
-    #expect(try fishCompletes("grocery purchase ").sorted() == Self.onTheList, "the usual store")
+    #expect(try fishNames("grocery purchase ").sorted() == Self.onTheList, "the usual store")
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishOffersCategoriesThenColoursToCategoryColor() throws {
     let colours = Self.colours.map { $0 == "--none" ? "--none\tTake the category's colour away." : $0 }
-    #expect(try fishCompletes("grocery category color ").sorted() == Self.categories.sorted())
+    #expect(try fishNames("grocery category color ").sorted() == Self.categories.sorted())
     #expect(try fishCompletes("grocery category color Produce ").sorted() == colours.sorted())
     #expect(try fishCompletes("grocery category colour 'Dairy & Fridge' bright-r") == ["bright-red"])
     #expect(
-      try fishCompletes("grocery category color --lock-timeout 5 ").sorted() == Self.categories.sorted(),
+      try fishNames("grocery category color --lock-timeout 5 ").sorted() == Self.categories.sorted(),
       "an option's value is no argument")
     #expect(try fishCompletes("grocery --lock-timeout 5 category color Produce gr") == ["green"])
   }
@@ -464,8 +481,8 @@ enum Tool {
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishOffersTheItemsOnTheListAfterPurchase() throws {
-    #expect(try fishCompletes("grocery purchase ").sorted() == Self.onTheList)
-    #expect(try fishCompletes("grocery buy Mi") == ["Milk"], "every item when none on the list fits")
+    #expect(try fishNames("grocery purchase ").sorted() == Self.onTheList)
+    #expect(try fishNames("grocery buy Mi") == ["Milk"], "every item when none on the list fits")
   }
 
   /// Runs zsh's completion function, with compadd captured, on words as zsh hands them over (quotes and all, but

@@ -349,7 +349,15 @@ enum Completions {
             # grocery matches what is typed as its commands match names: any case, any accents.
             # What is typed, without an opening quote and with each backslash's character as it is.
             set -l typed (commandline -ct | string replace -r -- '^[\\'"]' '' | string replace -r -a -- '\\\\\\\\(.)' '$1')
-            grocery $store names $argv --matching="$typed" 2>/dev/null
+            # Each name says what it is: fish shows the option's own help beside a name that says nothing.
+            set -l kind item
+            switch $argv[1]
+                case categories
+                    set kind category
+                case locations
+                    set kind store
+            end
+            grocery $store names $argv --matching="$typed" 2>/dev/null | string replace -r -- '$' \\t$kind
         end
         # The items on the list, or every item when none of those starts with what is typed.
         function __grocery_items_on_list
