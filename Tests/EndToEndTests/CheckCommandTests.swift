@@ -38,7 +38,7 @@ import Testing
 
   /// The names Dropbox, OneDrive and a duplicated file give a copy of a log: each is a conflict copy, whose
   /// changes the log lacks are named, not a file passed over as "not read".
-  @Test(arguments: [" (Bob's conflicted copy 2026-11-20)", "-DESKTOP-4F2K", " (1)"])
+  @Test(arguments: [" (Bob's conflicted copy 2026-11-20)", "-DESKTOP-4F2K", " (1)", " 2", " - Copy", " copy"])
   func aCopyOfALogUnderAnotherToolsNameIsCheckedForChangesOnlyItHolds(_ mark: String) throws {
     try scenario.given(["add", "milk"])
     let (machine, path) = try ownLog()
@@ -51,9 +51,29 @@ import Testing
     try (text + extra).write(toFile: copy, atomically: false, encoding: .utf8)
     let check = try scenario.grocery.run(["check"])
     #expect(check.status == 65, "\(check)")
-    #expect(check.stdout.contains("conflict copy \(copy)\n  changes only it holds: add tea\n"), "\(check)")
+    // Every line within 80 columns, the copy's long path wrapped under it.
+    #expect(check.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(check)")
+    let unwrapped = check.stdout.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(unwrapped.contains("conflict copy \(copy) changes only it holds: add tea\n"), "\(check)")
     let list = try scenario.grocery.run(["list"])
     #expect(list.stderr.contains("'\(copy)' is a sync tool's conflict copy and is not read"), "\(list)")
+  }
+
+  /// A conflict copy that is not a regular file (a folder, a FIFO, a link) is never opened: `check` names it as
+  /// left out and finishes its report.
+  @Test func aConflictCopyThatIsNotAFileIsLeftOutAndTheCheckFinishes() throws {
+    try scenario.given(["add", "milk"])
+    let (machine, _) = try ownLog()
+    let logs = scenario.grocery.store + "/logs/"
+    #expect(mkdir(logs + machine + "-PC.jsonl", 0o700) == 0)
+    #expect(mkfifo(logs + machine + " (1).jsonl", 0o600) == 0)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65, "\(check)")
+    let unwrapped = check.stdout.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(
+      unwrapped.contains("left out: " + logs + machine + " (1).jsonl is not a regular file"), "\(check)")
+    #expect(unwrapped.contains("left out: " + logs + machine + "-PC.jsonl is not a regular file"), "\(check)")
+    #expect(check.stdout.hasSuffix("\n2 problems\n"), "\(check)")
   }
 
   @Test func everyProblemIsNamedAndTheCheckExits65() throws {

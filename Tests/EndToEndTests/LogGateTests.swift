@@ -84,6 +84,25 @@ import Testing
       "\(list)")
   }
 
+  @Test func eachLogsWarningsEndBeforeTheNextLogsBegin() throws {
+    try scenario.given(["add", "milk"])
+    let logs = scenario.grocery.store + "/logs/"
+    let junk = logs + "00000000000000aa.jsonl"
+    let newer = logs + "00000000000000bb.jsonl"
+    try (1...7).map { "junk \($0)\n" }.joined().write(toFile: junk, atomically: false, encoding: .utf8)
+    try "{\"v\":99,\"id\":\"later\",\"at\":\"2026-11-21T11:00:00.000Z\"}\n".write(
+      toFile: newer, atomically: false, encoding: .utf8)
+    let warnings = try scenario.grocery.run(["list"]).stderr.split(separator: "\n").map(String.init)
+    #expect(warnings.count == 7, "\(warnings)")
+    #expect(
+      warnings.prefix(5).allSatisfy { $0.hasPrefix("grocery: warning: '\(junk)' line ") }, "\(warnings)")
+    #expect(
+      warnings.dropFirst(5).first?.hasPrefix("grocery: warning: '\(junk)': 2 more lines") == true,
+      "\(warnings)")
+    #expect(
+      warnings.last?.hasPrefix("grocery: warning: '\(newer)' holds changes from a newer grocery") == true)
+  }
+
   @Test func checkShowsAFieldNameWithControlCharactersEscaped() throws {
     try scenario.given(["add", "milk"])
     _ = try peerLine(

@@ -66,6 +66,20 @@ import Testing
     #expect(logs.first { $0.machine == bobID }?.ahead == (offset > 0 ? offset + 60 - 300 : nil))
   }
 
+  /// Two changes in one millisecond (the clock read to the second) count on from the last; only a change made
+  /// while the clock is behind the newest stamp followed takes the clock's seconds as its count.
+  @Test func aStampCountsOnWithinAMillisecondAndTakesTheClocksSecondsOnlyWhenBehind() {
+    let machine = "00000000000000a1"
+    let at = Stamp.milliseconds(of: start)
+    let latest = Stamp(milliseconds: at, counter: 3, machine: machine)
+    #expect(Stamp.next(after: latest, now: start, machine: machine).counter == 4)
+    let ahead = Stamp(milliseconds: at + 3_600_000, counter: 3, machine: machine)
+    let behind = Stamp.next(after: ahead, now: start, machine: machine)
+    #expect(behind.milliseconds == ahead.milliseconds && behind.counter == Int(at / 1000))
+    #expect(Stamp.next(after: behind, now: start + 1, machine: machine).counter == Int(at / 1000) + 1)
+    #expect(Stamp.next(after: behind, now: start + 2, machine: machine).counter == Int(at / 1000) + 2)
+  }
+
   /// Once a machine a year ahead has been seen, every machine's changes run at its time. Two changes made without
   /// seeing each other are still ordered by their makers' clocks: Bob's evening change wins over Alice's morning
   /// ones, however many she made.

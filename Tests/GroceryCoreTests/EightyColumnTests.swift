@@ -60,6 +60,8 @@ import Testing
     #expect(jamo.count == 1)
     #expect(TextLayout.width(jamo) == 180)
     #expect(TextLayout.width("\u{1100}\u{1161}") == 2)
+    #expect(TextLayout.width("\u{1100}\u{AC00}") == 4, "a leading jamo before a syllable: both show")
+    #expect(TextLayout.width(String(repeating: "\u{1100}\u{AC00}", count: 30)) == 120)
     let lines = RestockRenderer.text([jamo], dryRun: false).split(separator: "\n").map(String.init)
     #expect(lines.map(TextLayout.width) == [79, 79, 43])
     #expect(lines.map { $0.unicodeScalars.filter { $0 == "\u{1100}" }.count } == [36, 36, 18])

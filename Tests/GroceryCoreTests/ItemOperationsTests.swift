@@ -44,6 +44,15 @@ import Testing
     #expect(try item("milk").quantity == 2 && item("milk").isStaple)
     #expect(try add(["milk"], ItemChanges(quantity: 2, isStaple: true)) == [.alreadyOnList("milk")])
     #expect(try add(["MILK"], ItemChanges(note: "skim")) == [.updated("milk")])
+    // The stores an item is bought at are a set: the same ones in another order, or one given twice, change nothing.
+    #expect(try add(["milk"], ItemChanges(locations: ["Costco", "Corner Market"])) == [.updated("milk")])
+    #expect(
+      try add(["milk"], ItemChanges(locations: ["corner market", "costco"])) == [.alreadyOnList("milk")])
+    #expect(
+      try add(["milk"], ItemChanges(locations: ["Costco", "costco", "Corner Market"])) == [
+        .alreadyOnList("milk")
+      ])
+    #expect(try item("milk").locations == ["Costco", "Corner Market"])
   }
 
   /// A name typed as paper spells it is the item `buy` would find: no near twin is made. A spelling two items

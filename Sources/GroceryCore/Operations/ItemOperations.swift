@@ -316,7 +316,11 @@ extension Groceries {
     if let quantity = changes.quantity { items[index].quantity = quantity }
     if let category = changes.category { items[index].category = category }
     if let note = changes.note { items[index].note = note }
-    if let locations = changes.locations { items[index].locations = locations }
+    // The stores an item is bought at are a set: the same ones in another order, or one given twice, change nothing.
+    if let locations = changes.locations, Set(locations) != Set(items[index].locations) {
+      var seen = Set<String>()
+      items[index].locations = locations.filter { seen.insert($0).inserted }
+    }
     if let staple = changes.isStaple { items[index].isStaple = staple }
     if items[index] != before { items[index].updated = now }
   }

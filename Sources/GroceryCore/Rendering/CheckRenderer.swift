@@ -33,13 +33,15 @@ public enum CheckRenderer {
       }
     }
     for copy in check.copies {
-      out += "\nconflict copy " + Names.printable(copy.file) + "\n"
       out +=
+        "\n"
+        + TextLayout.wrap("conflict copy " + Names.printable(copy.file), width: 80, first: "", rest: "  ")
+        .joinedText(separator: "\n") + "\n"
+      let text =
         copy.onlyInCopy.isEmpty
-        ? "  it holds no change the log lacks: remove it\n"
-        : "  changes only it holds: "
-          + copy.onlyInCopy.map { Names.printable($0) }.joinedText(separator: "; ")
-          + "\n"
+        ? "it holds no change the log lacks: remove it"
+        : "changes only it holds: " + copy.onlyInCopy.map { Names.printable($0) }.joinedText(separator: "; ")
+      out += TextLayout.wrap(text, width: 80, first: "  ", rest: "    ").joinedText(separator: "\n") + "\n"
     }
     for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
     for file in check.leftOut {

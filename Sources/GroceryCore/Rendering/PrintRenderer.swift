@@ -115,11 +115,8 @@ public enum PrintRenderer {
   /// nothing (a soft hyphen, a zero-width space or joiner) left out, and anything else shown as '?'.
   public static func ascii(_ text: String) -> String {
     LatinSpelling.spell(text) { scalar in
-      switch scalar.properties.generalCategory {
-      case .format: return ""
-      case .spaceSeparator: return " "
-      default: return "?"
-      }
+      if scalar.properties.isDefaultIgnorableCodePoint { return "" }
+      return scalar.properties.generalCategory == .spaceSeparator ? " " : "?"
     }
   }
 }

@@ -44,10 +44,10 @@ public enum TextLayout {
     default: break
     }
     if contains(WidthTable.wide, first.value) {
-      // Hangul leading jamo join into one character however many there are, and a terminal shows each two
-      // columns wide (the vowels and finals that may follow take none).
+      // Hangul leading jamo join into one character however many there are, and with a syllable after them; a
+      // terminal shows each of those two columns wide (the vowels and finals that may follow take none).
       guard isLeadingJamo(first.value), scalars.count > 1 else { return 2 }
-      return 2 * scalars.reduce(0) { $0 + (isLeadingJamo($1.value) ? 1 : 0) }
+      return 2 * scalars.reduce(0) { $0 + (contains(WidthTable.wide, $1.value) ? 1 : 0) }
     }
     if scalars.contains("\u{FE0F}") && contains(WidthTable.emoji, first.value) { return 2 }
     return 1

@@ -1,6 +1,7 @@
 /// A copy of a log that a sync tool left beside it (Syncthing's `*.sync-conflict-*`, Dropbox's
 /// `(Bob's conflicted copy …)`, Nextcloud's `(conflicted copy …)`, OneDrive's `ID-COMPUTER.jsonl`, a duplicate's
-/// `ID (1).jsonl`): never read, since a log has one writer and never conflicts, but said.
+/// `ID (1).jsonl`, `ID 2.jsonl`, `ID copy.jsonl` or `ID - Copy.jsonl`): never read, since a log has one writer and
+/// never conflicts, but said.
 enum ConflictCopy {
   /// Returns true when the file name in `logs/` is a sync tool's conflict copy.
   static func isOne(_ name: String) -> Bool {
@@ -11,11 +12,12 @@ enum ConflictCopy {
     }) {
       return true
     }
-    // A log's name with the tool's mark put before `.jsonl`: OneDrive's `-COMPUTER`, a duplicate's ` (1)`.
+    // A log's name with the tool's mark put before `.jsonl`: OneDrive's `-COMPUTER`, a duplicate's ` (1)`, ` 2`,
+    // ` copy` or ` - Copy`.
     guard bytes.count > 23, name.hasSuffix(".jsonl"),
       MachineID.isValid(String(decoding: bytes[..<16], as: UTF8.self))
     else { return false }
-    return bytes[16] == 0x2D || (bytes[16] == 0x20 && bytes[17] == 0x28)
+    return bytes[16] == 0x2D || bytes[16] == 0x20 || bytes[16] == 0x5F
   }
 
   /// What the tools put in a copy's name, as bytes: every command checks every log's name, and searching text

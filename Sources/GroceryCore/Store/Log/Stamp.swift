@@ -46,7 +46,10 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     let wall = Self.milliseconds(of: now)
     let number = MachineID.number(machine) ?? 0
     if wall > latest.milliseconds { return Stamp(milliseconds: wall, counter: 0, machineNumber: number) }
-    let counter = max(latest.counter + 1, Int(clamping: max(0, wall / 1000)))
+    // Within the same millisecond (two commands in one second, the clock read to the second), the next count.
+    let counter =
+      wall == latest.milliseconds
+      ? latest.counter + 1 : max(latest.counter + 1, Int(clamping: max(0, wall / 1000)))
     if counter > Change.maximumCounter {
       return Stamp(milliseconds: latest.milliseconds + 1, counter: 0, machineNumber: number)
     }

@@ -4,6 +4,12 @@
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension HouseholdStore {
   /// Reads every log whole, as a rebuild of the cache would, and reports what it found.
   public func check(now: Date) throws -> HouseholdCheck {
@@ -59,7 +65,12 @@ extension HouseholdStore {
     }
     for name in try FileSystem.entries(logsFolder).sorted() where !Self.isLog(name) {
       let file = logsFolder + "/" + name
-      if ConflictCopy.isOne(name) {
+      // A copy that is not a regular file is never opened, as a log that is not is not.
+      if ConflictCopy.isOne(name), let info = try FileSystem.status(file, followingLinks: false),
+        info.st_mode & S_IFMT != S_IFREG
+      {
+        report.leftOut.append(shown(file))
+      } else if ConflictCopy.isOne(name) {
         report.copies.append(HouseholdCheck.Copy(file: shown(file), onlyInCopy: try onlyInCopy(file, name)))
       } else if name != "." && name != ".." {
         report.strays.append(shown(file))

@@ -165,13 +165,13 @@ extension HouseholdStore {
     }
     for refusal in refusals where !refusal.isRead {
       let file = shown(logsFolder + "/" + refusal.machine + ".jsonl")
-      if case .newer = refusal.reason {
-        if newer.insert(refusal.machine).inserted { warn(refusal.message(file: file)) }
-        continue
-      }
       if file != log {
         sayMore()
         (log, said, more, copies) = (file, 0, 0, 0)
+      }
+      if case .newer = refusal.reason {
+        if newer.insert(refusal.machine).inserted { warn(refusal.message(file: file)) }
+        continue
       }
       said += 1
       if said <= Self.refusalsSaid {
