@@ -40,6 +40,11 @@ import Testing
 
   func history() throws -> String { try grocery.run(["history"]).stdout }
 
+  /// `list --flat` with the four items on the list, and how many were bought today.
+  func wholeList(bought: Int = 0) -> String {
+    "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, \(bought) bought today\n"
+  }
+
   /// Removing a file that is no mirror is refused on a machine that has never used grocery without making its
   /// state folder or a lock there.
   @Test func removingAFileThatIsNoMirrorWritesNothing() throws {
@@ -182,8 +187,7 @@ import Testing
     try phoneSaves(list, ([lines[0]] + lines.dropFirst().reversed()).joined(separator: "\r\n"))
     try scenario.expect(
       ["list", "--flat"],
-      stdout:
-        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n"
+      stdout: wholeList()
     )
     #expect(try history() == "No purchases yet.\n")
   }
@@ -219,14 +223,12 @@ import Testing
       to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
     try scenario.expect(
       ["list", "--flat"],
-      stdout:
-        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 1 bought today\n"
+      stdout: wholeList(bought: 1)
     )
     try phoneSaves(list, ticked)
     try scenario.expect(
       ["list", "--flat"],
-      stdout:
-        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 1 bought today\n"
+      stdout: wholeList(bought: 1)
     )
     #expect(try history() == "2026-11-21 milk x2\n")
   }
@@ -239,8 +241,7 @@ import Testing
     let kept = folder.file("list.kept-20261121-120000.md")
     try scenario.expect(
       ["list", "--flat"],
-      stdout:
-        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n",
+      stdout: wholeList(),
       stderr:
         "grocery: warning: '\(list)' no longer reads as a checklist (it is cut short); applied nothing, kept it as"
         + " '\(kept)' and wrote the list again\n")
@@ -272,8 +273,7 @@ import Testing
     let kept = folder.file("list.kept-20261121-120000.md")
     try scenario.expect(
       ["list", "--flat"],
-      stdout:
-        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n",
+      stdout: wholeList(),
       stderr:
         "grocery: warning: '\(list)' no longer reads as a checklist (it is empty); applied nothing, kept it as"
         + " '\(kept)' and wrote the list again\n")
@@ -281,8 +281,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: kept))
     try scenario.expect(
       ["list", "--flat"],
-      stdout:
-        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n"
+      stdout: wholeList()
     )
   }
 
@@ -293,8 +292,7 @@ import Testing
     let kept = folder.file("list.kept-20261121-120000.md")
     try scenario.expect(
       ["list", "--flat"],
-      stdout:
-        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n4 items to buy, 0 bought today\n",
+      stdout: wholeList(),
       stderr:
         "grocery: warning: '\(list)' lost 3 of its 4 lines at once; applied nothing, kept it as '\(kept)' and"
         + " wrote the list again; 'grocery mirror accept \(list)' applies it\n")
