@@ -233,6 +233,61 @@ import Testing
     #expect(try history() == "2026-11-21 milk x2\n")
   }
 
+  /// A mirror kept by the grocery before editions: its text is kept as edition 0 when the next one is written, so
+  /// the phone's save of it is read against it, and what the laptop added since stays on the list.
+  @Test func aSaveOfTheTextWrittenBeforeEditionsIsReadAgainstIt() throws {
+    try scenario.given(["mirror", "add", list])
+    // As the grocery before editions left them: no edition in the file's first line, none in mirrors.json.
+    let state = try grocery.household().stateFolder + "/mirrors.json"
+    let old = text(list).replacing(" edition 1;", with: ";")
+    try phoneSaves(list, old)
+    var json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state))) as? [String: Any])
+    var mirrors = try #require(json["mirrors"] as? [[String: Any]])
+    mirrors[0]["written"] = old
+    mirrors[0]["edition"] = nil
+    mirrors[0]["file"] = nil
+    json["mirrors"] = mirrors
+    try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: state))
+    try scenario.given(["add", "tea"])
+    #expect(header(list).contains(" edition 1;"))
+    try phoneSaves(list, old.replacing("- [ ] milk x2", with: "- [x] milk x2"))
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] AA batteries\n  [ ] tea\n\n4 items to buy, 1 bought today\n",
+      stderr: "grocery: \(list): from the phone: bought milk\n")
+  }
+
+  /// A state folder that cannot keep the earlier editions costs only their help: the mirror goes on as before.
+  @Test func editionsThatCannotBeKeptLeaveTheMirrorWorking() throws {
+    try scenario.given(["mirror", "add", list])
+    let editions = try grocery.household().stateFolder + "/mirror-editions.json"
+    #expect(mkdir(editions, 0o700) == 0)
+    try scenario.given(["add", "tea"], ["add", "coffee"])
+    try phoneSaves(list, text(list).replacing("- [ ] milk x2", with: "- [x] milk x2"))
+    #expect(try grocery.run(["list"]).stderr == "grocery: \(list): from the phone: bought milk\n")
+    #expect(try grocery.run(["list"]).stderr == "")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".kept-") }
+        .isEmpty)
+  }
+
+  /// A mirror removed and added again goes on from its file's edition: a phone's save of an old text is never
+  /// read against a new text of the same number, so what was added meanwhile stays on the list.
+  @Test func aMirrorAddedAgainGoesOnFromItsFilesEdition() throws {
+    try scenario.given(["mirror", "add", list])
+    let first = text(list)
+    try scenario.given(
+      ["add", "tea"], ["mirror", "remove", list], ["add", "oats"], ["mirror", "add", list])
+    #expect(header(list).contains(" edition 3;"))
+    try phoneSaves(list, first.replacing("- [ ] milk x2", with: "- [x] milk x2"))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stdout.contains("  [ ] oats\n") && outcome.stdout.contains("  [ ] tea\n"), "\(outcome)")
+    #expect(outcome.stderr.contains("from the phone: bought milk\n"), "\(outcome)")
+    #expect(outcome.stderr.contains("was saved from a text grocery no longer keeps"), "\(outcome)")
+  }
+
   /// A copy cut short inside a line (a sync still under way) is not read as lines deleted and the last renamed.
   @Test func aFileCutShortInsideALineAppliesNothing() throws {
     try scenario.given(["mirror", "add", list])

@@ -74,6 +74,17 @@ import Testing
     #expect(header.line(.markdown).contains("(machine 0123456789abcdef) edition 12; tick"))
   }
 
+  /// A file cut inside a line is cut short; one that ends in a whole line without its newline, as some apps save,
+  /// or at a line's end, is an edit.
+  @Test(arguments: [
+    ("- [ ] tea\n- [ ] mi", true), ("- [ ] tea\n- [ ] milk x", true), ("- [ ] tea\n- [ ] milk", true),
+    ("- [ ] tea", false), ("- [ ] tea\n", false), ("- [ ] tea\n- [ ] milk x2", false), ("", false),
+    ("- [x] tea\n- [ ] mi", false),
+  ])
+  func aFileCutInsideALineIsCutShort(_ file: String, _ cut: Bool) {
+    #expect(Mirrors.cutShort(Array(file.utf8), of: "- [ ] tea\n- [ ] milk x2\n") == cut)
+  }
+
   /// `mirrors.json` as the grocery before editions wrote it (a real file) reads, with no edition and no ticks.
   @Test func aMirrorStateWrittenBeforeEditionsReads() throws {
     let old =

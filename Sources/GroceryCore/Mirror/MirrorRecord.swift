@@ -44,5 +44,7 @@ struct MirrorRecord: Codable, Equatable, Sendable {
     var copy: String
     var written: String
     var items: [UUID]
+    /// The edition of that base, whose ticks `mirror accept` records as applied.
+    var edition: Int?
   }
 }

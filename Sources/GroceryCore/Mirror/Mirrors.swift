@@ -46,6 +46,13 @@ public struct Mirrors: Sendable {
       let header = try self.header(creating: true, onWait: onWait)
       try check(path, shownAs: file, format: format, header: header)
       var record = MirrorRecord(path: path, format: format, location: place, written: "", items: [])
+      // A file this machine kept before (removed, then added again) goes on from its edition, so that a phone's
+      // save of an old one is never read against a new text of the same number.
+      if case .checklist(let found) = Checklist.read(
+        try FileSystem.readRegularFile(path, limit: Self.limit) ?? [], format: format)
+      {
+        record.edition = found.header.edition
+      }
       try write(&record, from: groceries, header: header, today: today)
       state.mirrors.append(record)
       try state.write(statePath)
@@ -129,11 +136,17 @@ public struct Mirrors: Sendable {
         throw GroceryError.nothingToAccept(file: file)
       }
       let base = Self.base(held.written, items: held.items, format: state.mirrors[index].format)
-      let edits = ChecklistDiff.edits(
+      var edits = ChecklistDiff.edits(
         from: base, to: copy.lines, changedOn: try Self.day(changed: held.copy, today: today),
         shownAs: FileSystem.name(of: path))
+      // Its ticks count as applied from its edition, as those of a file read are.
+      var source = Source(state.mirrors[index], editionsPath: editionsPath)
+      if let made = source.edition(held.edition ?? state.mirrors[index].edition) {
+        edits.bought = source.newTicks(edits.bought, of: made)
+      }
       let applied = try apply(
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
+      source.recordTicks(in: &state.mirrors[index])
       state.mirrors[index].held = nil
       _ = SystemCall.remove(held.copy)
       let header = try self.header(creating: false, onWait: onWait)
@@ -207,26 +220,25 @@ public struct Mirrors: Sendable {
       } else {
         let day = try Self.day(changed: record.path, today: today)
         var problem: String?
-        // A file that is the start of what grocery wrote, ending inside a line, is a copy cut short (a sync still
-        // under way, a disk full on the phone), not lines deleted and the last one renamed. (Cut at a line's end,
-        // it reads as lines deleted, which more than half of at once are held back.)
-        let cut =
-          bytes.map { $0.last != 0x0A && $0.count < written.count && written.starts(with: $0) && !$0.isEmpty }
-          ?? false
-        switch cut ? .notAChecklist("it is cut short") : Checklist.read(bytes ?? [], format: record.format) {
+        switch Checklist.read(bytes ?? [], format: record.format) {
         case .notAChecklist(let reason): problem = reason
         case .checklist(let found):
           if found.header.household != header.household {
             problem = "it names another household"
           } else if found.header.machine != header.machine {
             problem = "it is kept by another machine, '\(found.header.machineName)'"
+          } else if let made = source.edition(found.header.edition),
+            Self.cutShort(bytes ?? [], of: made.written)
+          {
+            problem = "it is cut short"
           } else if let made = source.edition(found.header.edition) {
             edits = ChecklistDiff.edits(
               from: made.base, to: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path))
             edits.bought = source.newTicks(edits.bought, of: made)
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
               let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
-              record.held = MirrorRecord.Held(copy: copy, written: made.written, items: made.items)
+              record.held = MirrorRecord.Held(
+                copy: copy, written: made.written, items: made.items, edition: made.number ?? record.edition)
               notices.append(
                 .warning(
                   "'\(shown)' lost \(edits.removed.count) of its \(made.base.count) lines at once; applied nothing, kept"
@@ -246,7 +258,7 @@ public struct Mirrors: Sendable {
             let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
             notices.append(
               .warning(
-                "'\(shown)' was saved from an older text than grocery keeps; applied only its ticks, kept it as"
+                "'\(shown)' was saved from a text grocery no longer keeps; applied only its ticks, kept it as"
                   + " '\(copy)' and wrote the list again"))
             force = true
           }
@@ -302,7 +314,7 @@ public struct Mirrors: Sendable {
       for reason in edits.skipped + applied.skipped {
         notices.append(.warning("'\(shown)': skipped \(reason)" + kept))
       }
-      try source.recordTicks(in: &record)
+      source.recordTicks(in: &record)
     } else {
       for reason in edits.skipped { notices.append(.warning("'\(shown)': skipped \(reason)" + kept)) }
     }
@@ -345,7 +357,8 @@ public struct Mirrors: Sendable {
     /// The edition a file says it was made from: the latest for one that names none (written before editions)
     /// or the latest's number; nil for one no longer kept.
     mutating func edition(_ number: Int?) -> Made? {
-      guard let number, number != latest else { return current }
+      // A file that names no edition was written before editions: the latest text, or edition 0 since.
+      guard let number = number ?? (latest == nil ? nil : 0), number != latest else { return current }
       if editions == nil { editions = MirrorEditions.read(editionsPath) }
       guard let old = editions?.editions[path]?.first(where: { $0.edition == number }) else { return nil }
       return Made(
@@ -363,7 +376,7 @@ public struct Mirrors: Sendable {
     }
 
     /// Records the ticks taken as applied: the latest edition's in the record, an earlier one's in its file.
-    mutating func recordTicks(in record: inout MirrorRecord) throws {
+    mutating func recordTicks(in record: inout MirrorRecord) {
       var earlier = false
       for (number, keys) in taken where !keys.isEmpty {
         guard let number else {
@@ -376,8 +389,20 @@ public struct Mirrors: Sendable {
         editions?.editions[path] = list
         earlier = true
       }
-      if earlier, let editions { try editions.write(editionsPath) }
+      if earlier, let editions { try? editions.write(editionsPath) }
     }
+  }
+
+  /// Whether a file is a text grocery wrote cut short inside a line (a sync still under way, a disk full on the
+  /// phone): its start, ending in part of a line that the text holds longer. Cut at a line's end, or ending in a
+  /// whole line without its newline (as some apps save), it is read as lines deleted, more than half of which at
+  /// once are held back.
+  static func cutShort(_ bytes: [UInt8], of text: String) -> Bool {
+    let written = Array(text.utf8)
+    guard !bytes.isEmpty, bytes.last != 0x0A, bytes.count < written.count, written.starts(with: bytes) else {
+      return false
+    }
+    return written[bytes.count] != 0x0A
   }
 
   /// Applies edits as one change, returning its summary (nil when it changed nothing) and what was skipped.
@@ -422,13 +447,16 @@ public struct Mirrors: Sendable {
     }
     let target = try FileSystem.resolveLinks(record.path)
     try AtomicFile.write(Data(output.text.utf8), to: target)
-    if !same, let previous = record.edition {
+    // The text it replaces is kept (one written before editions as edition 0). Keeping it only helps: a state
+    // folder that cannot take it costs a phone's stale save its base, never the mirror itself.
+    if !same && !record.written.isEmpty {
       var editions = MirrorEditions.read(editionsPath)
       editions.keep(
         MirrorRecord.Edition(
-          edition: previous, written: record.written, items: record.items, ticked: record.ticked ?? []),
+          edition: record.edition ?? 0, written: record.written, items: record.items,
+          ticked: record.ticked ?? []),
         of: record.path)
-      try editions.write(editionsPath)
+      try? editions.write(editionsPath)
     }
     if !same { record.ticked = nil }
     record.edition = header.edition
