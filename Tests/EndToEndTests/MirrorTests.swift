@@ -288,6 +288,18 @@ import Testing
     #expect(outcome.stderr.contains("was saved from a text grocery no longer keeps"), "\(outcome)")
   }
 
+  /// The same file by another path, through a linked folder, is the same mirror: refused, as the same path is.
+  @Test func theSameFileThroughALinkedFolderIsRefusedAsAlreadyMirrored() throws {
+    try scenario.given(["mirror", "add", list])
+    #expect(symlink(folder.path, folder.file("linked")) == 0)
+    let other = folder.file("linked/list.md")
+    let before = scenario.grocery.storeBytes()
+    let outcome = try grocery.run(["mirror", "add", other])
+    #expect(outcome.status != 0 && outcome.stderr.contains("'\(other)'"), "\(outcome)")
+    #expect(try grocery.run(["mirror"]).stdout.components(separatedBy: "list.md").count == 2)
+    #expect(scenario.grocery.storeBytes() == before)
+  }
+
   /// A copy cut short inside a line (a sync still under way) is not read as lines deleted and the last renamed.
   @Test func aFileCutShortInsideALineAppliesNothing() throws {
     try scenario.given(["mirror", "add", list])

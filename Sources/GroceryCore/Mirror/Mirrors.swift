@@ -518,8 +518,17 @@ public struct Mirrors: Sendable {
 
   /// Refuses a file that is a folder or device, another household's or machine's checklist, or not a checklist.
   func check(_ path: String, shownAs file: String, format: MirrorFormat, header: MirrorHeader) throws {
-    if try MirrorState.read(statePath).mirrors.contains(where: { $0.path == path }) {
-      throw GroceryError.alreadyMirrored(file: file)
+    let mirrors = try MirrorState.read(statePath).mirrors
+    if mirrors.contains(where: { $0.path == path }) { throw GroceryError.alreadyMirrored(file: file) }
+    // The same file by another path (a linked folder): two mirrors of it would write over each other's editions.
+    if let info = try FileSystem.status(path) {
+      for record in mirrors {
+        if let other = try FileSystem.status(record.path), other.st_dev == info.st_dev,
+          other.st_ino == info.st_ino
+        {
+          throw GroceryError.alreadyMirrored(file: file)
+        }
+      }
     }
     guard let info = try FileSystem.status(path) else {
       let folder = try FileSystem.status(FileSystem.folder(of: path))
