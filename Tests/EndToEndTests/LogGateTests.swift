@@ -103,6 +103,29 @@ import Testing
       warnings.last?.hasPrefix("grocery: warning: '\(newer)' holds changes from a newer grocery") == true)
   }
 
+  /// A peer's line dated at the last second a line may carry, never followed, still wins over a change made after
+  /// it: the command says so, so that 'back on the list' is not taken for what the list shows.
+  @Test func aChangeThatALaterDatedLineStillWinsOverIsSaid() throws {
+    try scenario.given(["add", "milk", "eggs"])
+    let listed = try scenario.grocery.run(["list", "--all", "--format", "json"]).stdout
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])
+    let first = try #require((json["items"] as? [[String: Any]])?.first)
+    let (id, name) = (try #require(first["id"] as? String), try #require(first["name"] as? String))
+    let peer = scenario.grocery.store + "/logs/cccccccccccccccc.jsonl"
+    try
+      ("{\"v\":2,\"id\":\"11111111-1111-4111-8111-111111111111\",\"at\":\"9999-12-31T23:59:58.999Z\",\"seq\":0,"
+      + "\"machine\":\"cccccccccccccccc\",\"summary\":\"x\",\"ops\":[{\"op\":\"item\",\"id\":\"\(id)\","
+      + "\"set\":{\"quantity\":7}}]}\n").write(toFile: peer, atomically: false, encoding: .utf8)
+    let outcome = try scenario.grocery.run(["edit", name, "-q", "2"])
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.stderr.contains(
+        "warning: '\(name)' has a change dated 9999-12-31T23:59:58.999Z in '\(peer)', after this one, which wins"
+          + " over it where both set something"), "\(outcome)")
+    let other = name == "milk" ? "eggs" : "milk"
+    #expect(!(try scenario.grocery.run(["edit", other, "-q", "3"]).stderr.contains("has a change dated")))
+  }
+
   @Test func checkShowsAFieldNameWithControlCharactersEscaped() throws {
     try scenario.given(["add", "milk"])
     _ = try peerLine(

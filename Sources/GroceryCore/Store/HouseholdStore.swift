@@ -319,6 +319,16 @@ public struct HouseholdStore: Sendable {
       }
     }
     reading.state.apply(change)
+    // A change dated after this one (a line at the edge of what is followed, a clock a century ahead) still wins
+    // over it where both set something: said, so that what the command reports is not taken for what shows.
+    for id in touched.items {
+      guard let item = reading.state.items[id], item.updated > stamp else { continue }
+      let name = item.name.value.map { "'" + Names.printable($0) + "'" } ?? "an item"
+      warn(
+        "\(name) has a change dated \(item.updated.time) in '\(shown(logsFolder + "/" + item.updated.machine + ".jsonl"))',"
+          + " after this one, which wins over it where both set something (a clock far ahead, or a line written"
+          + " by hand)")
+    }
     let undoStep = Undo.step(for: change, at: size - length, length: length)
     Undo.apply(undoStep, to: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
