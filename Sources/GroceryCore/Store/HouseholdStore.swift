@@ -515,7 +515,7 @@ public struct HouseholdStore: Sendable {
       let kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
         reading.state.items[kept.id]?.name.value.map { UndoEntry.LifeKept(name: $0, removed: kept.removed) }
       }
-      let fieldsKept = Undo.fieldsKept(of: last, in: reading.state).compactMap { kept in
+      let fieldsKept = Undo.fieldsKept(of: last, inverse: operations).compactMap { kept in
         reading.state.items[kept.id]?.name.value.map { UndoEntry.FieldsKept(name: $0, partly: kept.partly) }
       }
       try commit(

@@ -62,16 +62,17 @@ enum Undo {
 
   /// The items whose fields the change set that its inverse leaves as they are, one or more of them having been
   /// set since by another machine: `undo` says so rather than seem to have changed them back. Whether an item is
-  /// alive, and when it was made, are not among them (`lifeKept` says the first).
-  /// `partly` says that some of its fields are changed back all the same.
-  static func fieldsKept(of change: Change, in state: HouseholdState) -> [(id: UUID, partly: Bool)] {
-    change.operations.compactMap {
-      guard case .item(let id, let set, let was) = $0, let item = state.items[id] else { return nil }
-      var back = ItemFields()
-      for field in ItemFields.table { field.revert(item, set, was, change.stamp, &back) }
+  /// alive, and when it was made, are not among them (`lifeKept` says the first). `partly` says that some of its
+  /// fields are changed back all the same. Read from the inverse `inverse(of:in:)` made.
+  static func fieldsKept(of change: Change, inverse: [Operation]) -> [(id: UUID, partly: Bool)] {
+    var back: [UUID: ItemFields] = [:]
+    for case .item(let id, let set, _) in inverse { back[id] = set }
+    return change.operations.compactMap {
+      guard case .item(let id, _, let was) = $0 else { return nil }
       let fields = ItemFields.table.filter { $0.key != "alive" && $0.key != "created" && $0.isSet(was) }
-      guard fields.contains(where: { !$0.isSet(back) }) else { return nil }
-      return (id, fields.contains { $0.isSet(back) })
+      let put = back[id] ?? ItemFields()
+      guard fields.contains(where: { !$0.isSet(put) }) else { return nil }
+      return (id, fields.contains { $0.isSet(put) })
     }
   }
 
