@@ -266,11 +266,29 @@ import Testing
     #expect(mkdir(editions, 0o700) == 0)
     try scenario.given(["add", "tea"], ["add", "coffee"])
     try phoneSaves(list, text(list).replacing("- [ ] milk x2", with: "- [x] milk x2"))
-    #expect(try grocery.run(["list"]).stderr == "grocery: \(list): from the phone: bought milk\n")
+    // What cannot be kept is said, never passed over in silence.
+    #expect(
+      try grocery.run(["list"]).stderr
+        == "grocery: warning: cannot read '\(editions)': is a directory; a phone's save of a mirror's older text is"
+        + " read for its ticks only\ngrocery: \(list): from the phone: bought milk\n")
     #expect(try grocery.run(["list"]).stderr == "")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".kept-") }
         .isEmpty)
+  }
+
+  /// Damaged earlier editions are said, and written afresh at the next text written.
+  @Test func damagedEditionsAreSaidAndWrittenAfresh() throws {
+    try scenario.given(["mirror", "add", list], ["add", "tea"])
+    let editions = try grocery.household().stateFolder + "/mirror-editions.json"
+    try Data("garbage".utf8).write(to: URL(fileURLWithPath: editions))
+    let outcome = try grocery.run(["add", "coffee"])
+    #expect(
+      outcome.stderr
+        == "grocery: warning: cannot read store '\(editions)': it is damaged, and is written afresh; a phone's save"
+        + " of a mirror's older text is read for its ticks only\n", "\(outcome)")
+    #expect(text(editions).hasPrefix("{\"editions\":{"))
+    #expect(try grocery.run(["add", "jam"]).stderr == "")
   }
 
   /// A mirror removed and added again goes on from its file's edition: a phone's save of an old text is never

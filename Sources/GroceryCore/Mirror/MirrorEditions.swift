@@ -18,11 +18,18 @@ struct MirrorEditions: Codable, Equatable, Sendable {
   var version = MirrorEditions.version
   var editions: [String: [MirrorRecord.Edition]] = [:]
 
-  /// Reads the editions; none when the file does not exist or cannot be read, since they only help.
-  static func read(_ path: String) -> MirrorEditions {
-    guard let data = try? FileSystem.read(path),
-      let found = try? JSONDecoder().decode(MirrorEditions.self, from: data), found.version <= version
-    else { return MirrorEditions() }
+  /// Reads the editions; none when the file does not exist. One that is damaged or from a newer grocery is refused.
+  static func read(_ path: String) throws -> MirrorEditions {
+    guard let data = try FileSystem.read(path) else { return MirrorEditions() }
+    let found: MirrorEditions
+    do {
+      found = try JSONDecoder().decode(MirrorEditions.self, from: data)
+    } catch {
+      throw GroceryError.unreadableStore(path: path, reason: "it is damaged, and is written afresh")
+    }
+    if found.version > version {
+      throw GroceryError.newerStoreVersion(path: path, found: found.version, supported: version)
+    }
     return found
   }
 

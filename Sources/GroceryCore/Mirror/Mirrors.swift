@@ -70,8 +70,9 @@ public struct Mirrors: Sendable {
       let index = try Self.index(of: path, file: file, in: state)
       state.mirrors.remove(at: index)
       try state.write(statePath)
-      var editions = MirrorEditions.read(editionsPath)
-      if editions.editions.removeValue(forKey: path) != nil { try editions.write(editionsPath) }
+      if var editions = readEditions(), editions.editions.removeValue(forKey: path) != nil {
+        writeEditions(editions)
+      }
       return path
     }
   }
@@ -140,7 +141,7 @@ public struct Mirrors: Sendable {
         from: base, to: copy.lines, changedOn: try Self.day(changed: held.copy, today: today),
         shownAs: FileSystem.name(of: path))
       // Its ticks count as applied from its edition, as those of a file read are.
-      var source = Source(state.mirrors[index], editionsPath: editionsPath)
+      var source = Source(state.mirrors[index], mirrors: self)
       if let made = source.edition(held.edition ?? state.mirrors[index].edition) {
         edits.bought = source.newTicks(edits.bought, of: made)
       }
@@ -210,7 +211,7 @@ public struct Mirrors: Sendable {
     var edits = ChecklistEdits()
     var force = false
     var read: [UInt8]?
-    var source = Source(record, editionsPath: editionsPath)
+    var source = Source(record, mirrors: self)
     if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file {
       let bytes = try FileSystem.readRegularFile(record.path, limit: Self.limit)
       read = bytes
@@ -223,15 +224,14 @@ public struct Mirrors: Sendable {
         switch Checklist.read(bytes ?? [], format: record.format) {
         case .notAChecklist(let reason): problem = reason
         case .checklist(let found):
+          let made = source.edition(found.header.edition)
           if found.header.household != header.household {
             problem = "it names another household"
           } else if found.header.machine != header.machine {
             problem = "it is kept by another machine, '\(found.header.machineName)'"
-          } else if let made = source.edition(found.header.edition),
-            Self.cutShort(bytes ?? [], of: made.written)
-          {
+          } else if let made, Self.cutShort(bytes ?? [], of: made.written) {
             problem = "it is cut short"
-          } else if let made = source.edition(found.header.edition) {
+          } else if let made {
             edits = ChecklistDiff.edits(
               from: made.base, to: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path))
             edits.bought = source.newTicks(edits.bought, of: made)
@@ -341,17 +341,19 @@ public struct Mirrors: Sendable {
     let latest: Int?
     let format: MirrorFormat
     let path: String
-    let editionsPath: String
+    let mirrors: Mirrors
+    /// The earlier editions, once read; nil while not read, or when they cannot be.
     var editions: MirrorEditions?
+    var read = false
     /// The ticks taken this time, by edition (nil for the latest).
     var taken: [Int?: Set<String>] = [:]
 
-    init(_ record: MirrorRecord, editionsPath: String) {
+    init(_ record: MirrorRecord, mirrors: Mirrors) {
       current = Made(
         number: nil, written: record.written, items: record.items,
         base: Mirrors.base(record.written, items: record.items, format: record.format),
         ticked: Set(record.ticked ?? []))
-      (latest, format, path, self.editionsPath) = (record.edition, record.format, record.path, editionsPath)
+      (latest, format, path, self.mirrors) = (record.edition, record.format, record.path, mirrors)
     }
 
     /// The edition a file says it was made from: the latest for one that names none (written before editions)
@@ -359,7 +361,7 @@ public struct Mirrors: Sendable {
     mutating func edition(_ number: Int?) -> Made? {
       // A file that names no edition was written before editions: the latest text, or edition 0 since.
       guard let number = number ?? (latest == nil ? nil : 0), number != latest else { return current }
-      if editions == nil { editions = MirrorEditions.read(editionsPath) }
+      if !read { (editions, read) = (mirrors.readEditions(), true) }
       guard let old = editions?.editions[path]?.first(where: { $0.edition == number }) else { return nil }
       return Made(
         number: number, written: old.written, items: old.items,
@@ -389,7 +391,7 @@ public struct Mirrors: Sendable {
         editions?.editions[path] = list
         earlier = true
       }
-      if earlier, let editions { try? editions.write(editionsPath) }
+      if earlier, let editions { mirrors.writeEditions(editions) }
     }
   }
 
@@ -442,21 +444,22 @@ public struct Mirrors: Sendable {
     // Each other text written is a new edition, and the one it replaces is kept a while for a phone still editing
     // it; the same text written again (over a file that did not read) is the same edition.
     if !same {
+      // Only the first line, the header, names the edition.
       header.edition = (record.edition ?? 0) + 1
-      output = ChecklistRenderer.render(view, header: header, format: record.format)
+      let body = output.text.drop { $0 != "\n" }
+      output.text = header.line(record.format) + body
     }
     let target = try FileSystem.resolveLinks(record.path)
     try AtomicFile.write(Data(output.text.utf8), to: target)
     // The text it replaces is kept (one written before editions as edition 0). Keeping it only helps: a state
     // folder that cannot take it costs a phone's stale save its base, never the mirror itself.
-    if !same && !record.written.isEmpty {
-      var editions = MirrorEditions.read(editionsPath)
+    if !same && !record.written.isEmpty, var editions = readEditions() {
       editions.keep(
         MirrorRecord.Edition(
           edition: record.edition ?? 0, written: record.written, items: record.items,
           ticked: record.ticked ?? []),
         of: record.path)
-      try? editions.write(editionsPath)
+      writeEditions(editions)
     }
     if !same { record.ticked = nil }
     record.edition = header.edition
@@ -464,6 +467,37 @@ public struct Mirrors: Sendable {
     record.items = output.items
     record.file = try FileSystem.status(record.path).map(FileFingerprint.init)
     record.folder = try FileSystem.status(FileSystem.folder(of: record.path)).map(FileFingerprint.init)
+  }
+
+  /// The mirrors' earlier editions. They only help: a file that cannot be read is said. A damaged one is taken as
+  /// none, to be written afresh; one that cannot be read (a folder, no permission, a newer grocery's) is nil, and
+  /// left as it is.
+  func readEditions() -> MirrorEditions? {
+    do {
+      return try MirrorEditions.read(editionsPath)
+    } catch GroceryError.unreadableStore(let path, let reason) {
+      store.warn(Self.editionsLost(GroceryError.unreadableStore(path: path, reason: reason)))
+      return MirrorEditions()
+    } catch {
+      store.warn(Self.editionsLost(error))
+      return nil
+    }
+  }
+
+  /// Writes the mirrors' earlier editions; where they cannot be written, that is said, and the mirror goes on.
+  func writeEditions(_ editions: MirrorEditions) {
+    do {
+      try editions.write(editionsPath)
+    } catch {
+      store.warn(Self.editionsLost(error))
+    }
+  }
+
+  /// What is said when the earlier editions are out of reach (the error names the file): what a phone's save of
+  /// one then comes to.
+  static func editionsLost(_ error: any Error) -> String {
+    ((error as? GroceryError)?.message ?? "\(error)")
+      + "; a phone's save of a mirror's older text is read for its ticks only"
   }
 
   /// Keeps a copy of a file that grocery will not read as it is, beside it: `list.kept-20261123-170900.md`.
