@@ -26,22 +26,16 @@ public enum CheckRenderer {
         out += "  its clock: latest change dated " + duration(ahead) + " ahead of this machine's\n"
       }
       for refusal in log.refused {
-        out +=
-          TextLayout.wrap(Names.printable(refusal.detail), width: 80, first: "  ", rest: "    ").joinedText(
-            separator: "\n")
-          + "\n"
+        out += lines(Names.printable(refusal.detail), first: "  ", rest: "    ")
       }
     }
     for copy in check.copies {
-      out +=
-        "\n"
-        + TextLayout.wrap("conflict copy " + Names.printable(copy.file), width: 80, first: "", rest: "  ")
-        .joinedText(separator: "\n") + "\n"
+      out += "\n" + lines("conflict copy " + Names.printable(copy.file))
       let text =
         copy.onlyInCopy.isEmpty
         ? "it holds no change the log lacks: remove it"
         : "changes only it holds: " + copy.onlyInCopy.map { Names.printable($0) }.joinedText(separator: "; ")
-      out += TextLayout.wrap(text, width: 80, first: "  ", rest: "    ").joinedText(separator: "\n") + "\n"
+      out += lines(text, first: "  ", rest: "    ")
     }
     for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
     for file in check.leftOut {
@@ -49,13 +43,10 @@ public enum CheckRenderer {
         "left out: " + Names.printable(file)
         + " is not a regular file (a link, a folder, a FIFO or a device);"
         + " put its machine's log back as a file, or remove it"
-      out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
+      out += "\n" + lines(text)
     }
     if let own = check.ownLog {
-      out +=
-        "\n"
-        + TextLayout.wrap(Names.printable(own), width: 80, first: "", rest: "  ").joinedText(separator: "\n")
-        + "\n"
+      out += "\n" + lines(Names.printable(own))
     }
     for shared in check.sharedIDs {
       let text =
@@ -63,7 +54,7 @@ public enum CheckRenderer {
         + Names.printable(shared.first.file) + " and on line \(shared.second.line) of "
         + Names.printable(shared.second.file) + " with another time (a line copied and edited by hand?):"
         + " both are read, as two changes; if the later one is not meant, remove its line by hand"
-      out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
+      out += "\n" + lines(text)
     }
     if let unnamed = check.unnamed {
       let items = unnamed.items == 1 ? "1 item" : "\(unnamed.items) items"
@@ -73,13 +64,18 @@ public enum CheckRenderer {
         + " is gone from its log (put back to an older copy?) or left out"
         + " above; changed by " + unnamed.machines.map { Names.printable($0) }.joinedText(separator: ", ")
         + ". Put that log's newer copy back if one is kept; the changes are still in the logs"
-      out += "\n" + TextLayout.wrap(text, width: 80, first: "", rest: "  ").joinedText(separator: "\n") + "\n"
+      out += "\n" + lines(text)
     }
     out += "\n"
     out +=
       check.problems == 0
       ? "all is well\n" : "\(check.problems) problem\(check.problems == 1 ? "" : "s")\n"
     return out
+  }
+
+  /// The text wrapped within 80 columns, the first line after `first` and the rest after `rest`, each line ended.
+  static func lines(_ text: String, first: String = "", rest: String = "  ") -> String {
+    TextLayout.text(TextLayout.wrap(text, width: 80, first: first, rest: rest))
   }
 
   /// A length of time as a person reads it: minutes, hours or days.
