@@ -181,6 +181,36 @@ import Testing
     #expect(try history() == "2026-11-20 eggs x2\n2026-11-19 bananas\n")
   }
 
+  /// Names and notes todo.txt reads as more than text (`+plus`, a name opening `x `, `size:large`) are written
+  /// with a `\` in front and read back as written: a tick buys the item ticked, a quantity changed stays a
+  /// quantity, and a context names the category it was written for, `_` and all.
+  @Test func todoTxtKeepsNamesThatLookLikeItsSyntaxAsText() throws {
+    let file = folder.file("todo.txt")
+    try scenario.given(
+      ["category", "add", "snack_bar"], ["add", "plain", "+plus", "x ray film"],
+      ["add", "soap", "-q", "2", "-n", "size:large"], ["add", "chips", "-c", "snack_bar"],
+      ["mirror", "add", file, "--format", "todo.txt"])
+    let lines = text(file).split(separator: "\n").map(String.init)
+    #expect(lines.contains("\\+plus") && lines.contains("\\x ray film"), "\(lines)")
+    #expect(lines.contains("soap x2 - \\size:large") && lines.contains("chips @snack_bar"), "\(lines)")
+    let edited = lines.map { line in
+      line == "plain"
+        ? "x 2026-11-21 plain" : line == "soap x2 - \\size:large" ? "soap x3 - \\size:large" : line
+    }
+    try phoneSaves(file, (edited + ["nuts @snack_bar"]).joined(separator: "\n") + "\n")
+    let outcome = try grocery.run(["list", "--format", "csv"])
+    #expect(
+      outcome.stderr == "grocery: \(file): from the phone: bought plain; added nuts; changed soap\n",
+      "\(outcome)")
+    #expect(try history() == "2026-11-21 plain\n")
+    let rows = outcome.stdout.split(whereSeparator: \.isNewline).map(String.init)
+    for name in ["'+plus", "x ray film"] {
+      #expect(rows.contains { $0.contains(",\(name),1,") }, "\(name) stays on the list: \(rows)")
+    }
+    #expect(rows.contains { $0.hasPrefix("Uncategorized,soap,3,size:large,") }, "\(rows)")
+    #expect(rows.contains { $0.hasPrefix("snack_bar,nuts,1,") }, "\(rows)")
+  }
+
   @Test func aLineTickedAndUntickedAgainIsNoPurchaseAndReorderedLinesNoEdit() throws {
     try scenario.given(["mirror", "add", list])
     let lines = text(list).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

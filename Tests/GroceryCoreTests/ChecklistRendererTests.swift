@@ -71,4 +71,58 @@ import Testing
       #expect(edits == ChecklistEdits())
     }
   }
+
+  /// Names, notes and categories that todo.txt or Markdown gives a meaning of their own read back as written, in
+  /// both formats: each line is the item it was written for, never shifted onto the next one.
+  @Test func namesThatLookLikeSyntaxReadBackAsTheirItems() throws {
+    var groceries = Groceries()
+    var number = 0
+    func add(_ name: String, quantity: Int? = nil, note: String? = nil, category: String? = nil) throws {
+      _ = try groceries.add(
+        [name], changes: ItemChanges(quantity: quantity, category: category, note: note), today: today,
+        now: now
+      ) {
+        number += 1
+        return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number))!
+      }
+    }
+    for name in [
+      "+plus", "@home", "due:soon", "x ray film", "x", "(A) jam", "2026-11-23 tea", "\\back", "\\", "a \\ b",
+      "see http://x.com", "a:b:c", "oat +milk @now", "# hash", "<!-- not a comment", "[x] box", "- dash",
+      "plain",
+    ] {
+      try add(name)
+    }
+    try add("soap", quantity: 2, note: "size:large")
+    try add("rice", note: "+organic x ray")
+    try add("beans", note: "sale ✅ 2026-11-23")
+    try add("peas", note: "sale @done(2026-11-23)")
+    _ = try groceries.addCategory("snack_bar")
+    try add("chips", category: "snack_bar")
+    try add("nuts", category: "Dairy & Fridge")
+    let view = try groceries.listView(ListQuery(today: today))
+    let written = view.sections.flatMap { section in
+      section.entries.map { (TextRenderer.describe($0.item), section.title) }
+    }
+    for format in MirrorFormat.allCases {
+      let output = ChecklistRenderer.render(view, header: header, format: format)
+      let base = Mirrors.base(output.text, items: output.items, format: format)
+      #expect(base.map(\.item) == output.items, "\(format)")
+      #expect(base.map(\.line.body) == written.map(\.0), "\(format):\n\(output.text)")
+      let categories = written.map { format == .todoTxt ? $0.1.replacing("_", with: " ") : $0.1 }
+      #expect(base.map { $0.line.category ?? Category.uncategorized } == categories, "\(format)")
+      let edits = ChecklistDiff.edits(from: base, to: base.map(\.line), changedOn: today, shownAs: "list")
+      #expect(edits == ChecklistEdits(), "\(format)")
+    }
+  }
+
+  /// A text whose lines do not read back one an item (written before `+plus` was kept as text) pairs no line with
+  /// an item, rather than each line after it with the next item.
+  @Test func aWrittenTextWithALineThatReadsAsNoItemPairsNoLineWithAnItem() {
+    let items = (1...2).map { UUID(uuidString: "00000000-0000-0000-0000-00000000000\($0)")! }
+    let text = header.line(.todoTxt) + "\n+plus\nplain\n"
+    #expect(Mirrors.base(text, items: items, format: .todoTxt).isEmpty)
+    let escaped = header.line(.todoTxt) + "\n\\+plus\nplain\n"
+    #expect(Mirrors.base(escaped, items: items, format: .todoTxt).map(\.item) == items)
+  }
 }

@@ -59,23 +59,14 @@ struct Checklist: Equatable, Sendable {
     var rest = Substring(line)
     if rest.hasPrefix("+ ") { rest = "-" + rest.dropFirst() }
     let (checked, marked) = TextLine.marker(rest)
-    var body = UnicodeText.trimmed(String(marked))
+    let (body, day) = MarkdownDoneMark.read(UnicodeText.trimmed(String(marked)))
     if body.isEmpty { return nil }
-    var day: Day?
-    for (open, close) in [(" ✅ ", ""), (" @done(", ")")] {
-      guard let start = body.ranges(of: open).last, body.hasSuffix(close) else { continue }
-      let inner = body[start.upperBound...].dropLast(close.count)
-      if let found = Day(String(inner.prefix(10))) {
-        day = found
-        body = UnicodeText.trimmed(String(body[..<start.lowerBound]))
-        break
-      }
-    }
     return ChecklistLine(number: number, category: category, body: body, ticked: checked == true, day: day)
   }
 
   /// Reads a todo.txt line: `x` and a completion date tick it; a priority, a creation date, `+projects` and
-  /// `key:value` tags are left out, and its first `@context` is its category (`_` for a space).
+  /// `key:value` tags are left out, its first `@context` is its category (`_` for a space), and a word grocery
+  /// wrote with a `\` in front is the text after it (`TodoTxtWords`).
   static func todoTxt(_ line: String, number: Int) -> ChecklistLine? {
     var words = line.split(separator: " ").map(String.init)
     var ticked = false
@@ -101,24 +92,20 @@ struct Checklist: Equatable, Sendable {
       }
       words.removeFirst()
     }
-    var category: String?
+    var context: String?
     var kept: [String] = []
-    for word in words {
-      if word.count > 1, word.hasPrefix("@") {
-        if category == nil { category = String(word.dropFirst()).replacing("_", with: " ") }
-        continue
+    for word in words.map({ Substring($0) }) {
+      if TodoTxtWords.isEscaped(word) {
+        kept.append(String(word.dropFirst()))
+      } else if TodoTxtWords.isContext(word) {
+        if context == nil { context = String(word.dropFirst()) }
+      } else if !TodoTxtWords.isProject(word) && !TodoTxtWords.isTag(word) {
+        kept.append(String(word))
       }
-      if word.count > 1, word.hasPrefix("+") { continue }
-      if let colon = word.firstIndex(of: ":"), colon != word.startIndex,
-        word.index(after: colon) != word.endIndex,
-        word[..<colon].allSatisfy({ $0.isASCII && $0.isLetter })
-      {
-        continue
-      }
-      kept.append(word)
     }
     if kept.isEmpty { return nil }
     return ChecklistLine(
-      number: number, category: category, body: kept.joinedText(separator: " "), ticked: ticked, day: day)
+      number: number, category: context?.replacing("_", with: " "), body: kept.joinedText(separator: " "),
+      ticked: ticked, day: day, context: context)
   }
 }

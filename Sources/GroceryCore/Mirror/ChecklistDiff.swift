@@ -111,7 +111,7 @@ enum ChecklistDiff {
           edits.added.append(
             ChecklistEdits.Added(
               name: entry.entry.name, quantity: entry.entry.quantity, note: entry.note,
-              category: line.category))
+              category: line.category, context: line.context))
         }
       }
     }

@@ -20,6 +20,8 @@ struct ChecklistEdits: Equatable, Sendable {
     var quantity: Int?
     var note: String?
     var category: String?
+    /// The todo.txt `@context` the category was read from, as written; nil in Markdown.
+    var context: String? = nil
   }
 
   /// A line whose quantity, note or name changed.
@@ -75,7 +77,14 @@ struct ChecklistEdits: Equatable, Sendable {
           do {
             category = try groceries.categoryName(heading, whole: true)
           } catch GroceryError.unknownName {
-            // A heading that names no category, as import reads one: the line's item is Uncategorized.
+            // A context is a category's name as grocery writes it, `_` for each space, so `@snack_bar` is also
+            // the category `snack_bar`. A heading that names no category, as import reads one: the line's item
+            // is Uncategorized.
+            category = item.context.flatMap { context in
+              groceries.categories.first {
+                Names.key($0.name.replacing(" ", with: "_")) == Names.key(context)
+              }?.name
+            }
           }
         }
         let outcomes = try groceries.add(

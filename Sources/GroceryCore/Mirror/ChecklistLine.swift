@@ -9,6 +9,8 @@ struct ChecklistLine: Equatable, Sendable {
   var ticked: Bool
   /// The day a tick carries (`x 2026-11-23` in todo.txt, `✅ 2026-11-23` or `@done(2026-11-23)` in Markdown).
   var day: Day?
+  /// The todo.txt `@context` the category was read from, as written (`snack_bar`); nil in Markdown.
+  var context: String?
 
   /// The body without spaces that do not matter and without case, for matching a line to the one written.
   var key: String { Names.key(body.split(separator: " ").joinedText(separator: " ")) }

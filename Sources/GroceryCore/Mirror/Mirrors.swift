@@ -593,10 +593,14 @@ public struct Mirrors: Sendable {
   }
 
   /// The lines last written, each with the item it was written for.
+  ///
+  /// None when the text does not read back as one line an item: a text written before grocery kept todo.txt's
+  /// syntax as text (`+plus` read as a tag), whose lines would be paired with the wrong items. Its lines then read
+  /// as new ones: a tick buys the item its line names, and nothing is taken off the list.
   static func base(_ written: String, items: [UUID], format: MirrorFormat) -> [ChecklistDiff.BaseLine] {
-    guard case .checklist(let checklist) = Checklist.read(Array(written.utf8), format: format) else {
-      return []
-    }
+    guard case .checklist(let checklist) = Checklist.read(Array(written.utf8), format: format),
+      checklist.lines.count == items.count
+    else { return [] }
     return zip(items, checklist.lines).map { ChecklistDiff.BaseLine(item: $0, line: $1) }
   }
 

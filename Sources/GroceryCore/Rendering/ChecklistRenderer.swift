@@ -23,11 +23,11 @@ public enum ChecklistRenderer {
         items.append(entry.item.id)
         switch format {
         case .markdown:
-          lines.append("- [ ] " + text)
+          lines.append("- [ ] " + MarkdownDoneMark.escaped(text))
         case .todoTxt:
           let context =
             section.title == Category.uncategorized ? "" : " @" + section.title.replacing(" ", with: "_")
-          lines.append(text + context)
+          lines.append(TodoTxtWords.escaped(text) + context)
         }
       }
     }
