@@ -303,6 +303,30 @@ import Testing
     try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
   }
 
+  /// Alice and bob add one name apart (bob on a copy of the folder from before, synced after): undoing alice's
+  /// add leaves bob's, and says so, where it said only "undid" and the name stayed listed.
+  @Test func undoOfAnAddAnotherMachineMadeTooSaysTheNameStays() throws {
+    try scenario.given(["add", "bread"])
+    let copy = scenario.folder.file("bob-household")
+    try FileManager.default.copyItem(atPath: scenario.grocery.store, toPath: copy)
+    try scenario.given(["add", "oat milk", "-q", "3"])
+    var bob = scenario.grocery
+    bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")
+    bob.environment["GROCERY_STORE"] = copy
+    #expect(try bob.run(["add", "Oat Milk", "-n", "barista"]).status == 0)
+    let logs = scenario.grocery.store + "/logs/"
+    for name in try FileManager.default.contentsOfDirectory(atPath: copy + "/logs")
+    where !FileManager.default.fileExists(atPath: logs + name) {
+      try FileManager.default.copyItem(atPath: copy + "/logs/" + name, toPath: logs + name)
+    }
+    try scenario.expect(
+      ["undo"], stdout: "undid: add oat milk\nnot removed: Oat Milk (another machine added it too)\n")
+    try scenario.expect(
+      ["list"],
+      stdout: "Uncategorized\n  [ ] bread\n  [ ] Oat Milk - barista\n\n2 items to buy, 0 bought today\n")
+    try scenario.expect(["undo"], stdout: "undid: add bread\n")
+  }
+
   @Test func undoSaysWhichFieldsItLeavesAsAnotherMachineSetThem() throws {
     var bob = scenario.grocery
     bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")

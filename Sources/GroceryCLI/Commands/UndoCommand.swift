@@ -29,7 +29,7 @@ struct UndoCommand: Command, Runnable {
     for kept in entry.lifeKept {
       context.say(
         (kept.removed ? "not put back: " : "not removed: ") + Names.printable(kept.name)
-          + " (another machine has changed it since)")
+          + (kept.twin ? " (another machine added it too)" : " (another machine has changed it since)"))
     }
     for kept in entry.fieldsKept {
       context.say(

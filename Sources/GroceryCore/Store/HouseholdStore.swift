@@ -26,10 +26,12 @@ public struct UndoEntry: Equatable, Sendable {
     public var partly: Bool
   }
 
-  /// An item undo left as it was: its name, and whether the change had removed it (else added it).
+  /// An item undo left as it was: its name, and whether the change had removed it (else added it); `twin` when
+  /// undo took it away but another machine added the same name, which stays.
   public struct LifeKept: Equatable, Sendable {
     public var name: String
     public var removed: Bool
+    public var twin = false
   }
 
   public init(summary: String, at: Date?, lifeKept: [LifeKept] = [], fieldsKept: [FieldsKept] = []) {
@@ -512,9 +514,10 @@ public struct HouseholdStore: Sendable {
         reading = try read(.all, machine: machine.id)
       }
       let operations = Undo.inverse(of: last, in: reading.state)
-      let kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
+      var kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
         reading.state.items[kept.id]?.name.value.map { UndoEntry.LifeKept(name: $0, removed: kept.removed) }
       }
+      kept += try twinsKept(removedBy: operations, reading: &reading)
       let fieldsKept = Undo.fieldsKept(of: last, inverse: operations).compactMap { kept in
         reading.state.items[kept.id]?.name.value.map { UndoEntry.FieldsKept(name: $0, partly: kept.partly) }
       }
@@ -522,6 +525,27 @@ public struct HouseholdStore: Sendable {
         operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,
         reading: &reading)
       return UndoEntry(summary: last.summary, at: last.stamp.date, lifeKept: kept, fieldsKept: fieldsKept)
+    }
+  }
+
+  /// The items an undo takes away that another machine added too, under the same name, and that stay on the list
+  /// as theirs: the name stays, so `undo` says so rather than seem to have removed it.
+  func twinsKept(removedBy inverse: [Operation], reading: inout Reading) throws -> [UndoEntry.LifeKept] {
+    var removed: [UUID: String] = [:]
+    for case .item(let id, let set, _) in inverse where set.alive == false {
+      if let name = reading.state.items[id]?.name.value { removed[id] = Names.key(name) }
+    }
+    if removed.isEmpty { return [] }
+    if let cache = reading.cache {
+      let keys = Array(Set(removed.values)).sorted()
+      try cache.database.reading { try cache.loadItems(.keys(keys), into: &reading.state) }
+    }
+    let items = reading.state.items
+    return removed.sorted { $0.value < $1.value }.compactMap { id, key in
+      let twin = items.first { other in
+        other.key != id && other.value.alive.value == true && other.value.name.value.map(Names.key) == key
+      }
+      return twin?.value.name.value.map { UndoEntry.LifeKept(name: $0, removed: false, twin: true) }
     }
   }
 
