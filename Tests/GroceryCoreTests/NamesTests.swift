@@ -402,7 +402,8 @@ import Testing
 @Suite struct SpelledMatchingTests {
   @Test(arguments: [
     ("oeufs", "Œufs"), ("logismose", "Løgismose"), ("strasse", "Straße"), ("lodz", "Łódź"),
-    ("thorn", "Þorn"), ("aebleskiver", "Æbleskiver"), ("ben's", "Ben’s"),
+    ("thorn", "Þorn"), ("aebleskiver", "Æbleskiver"), ("ben's", "Ben’s"), ("full cream", "Ｆｕｌｌ cream"),
+    ("1/2 lb butter", "½ lb butter"), ("no5 soap", "№5 soap"),
   ])
   func whatPaperSpellsFindsTheName(_ typed: String, _ name: String) throws {
     #expect(try Names.resolve(typed, among: ["Milk", name], kind: .item) { $0 } == name)

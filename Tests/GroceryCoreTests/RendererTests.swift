@@ -391,7 +391,8 @@ import Testing
     ("Ðð Đđ Ħħ ı", "Dd Dd Hh i"), ("Ŋŋ", "NGng"), ("Straße", "Strasse"), ("Crème fraîche", "Creme fraiche"),
     ("„Brot“ … «pain»", "\"Brot\" ... \"pain\""), ("豆腐 🥛", "?? ?"),
     ("soft\u{AD}ware\u{200B}x\u{2060}", "softwarex"), ("500\u{A0}g\u{3000}tofu", "500 g tofu"),
-    ("\u{600}12", "?12"),
+    ("\u{600}12", "?12"), ("Ｆｕｌｌ cream １２", "Full cream 12"), ("½ lb №5 soap™", "1/2 lb No5 soapTM"),
+    ("Ǆem ǉ", "DZem lj"),
   ])
   func printSpellsLettersWithoutADecompositionInLatinLetters(_ text: String, _ printed: String) {
     #expect(PrintRenderer.ascii(text) == printed)

@@ -1,5 +1,5 @@
-/// How letters without a decomposition are spelled in plain Latin letters (Ł as L, Æ as AE, Þ as TH), and a few
-/// marks as their ASCII forms: the one table the print layout spells with and name matching folds by, so what
+/// How letters without a decomposition are spelled in plain Latin letters (Ł as L, Æ as AE, Þ as TH, full-width
+/// `Ｆ` as F), and a few marks and signs as their ASCII forms (½ as 1/2, № as No): the one table the print layout spells with and name matching folds by, so what
 /// paper shows can be typed back.
 public enum LatinSpelling {
   /// The ASCII spelling of the letters and marks that lose nothing worth keeping; accented letters are not here
@@ -15,7 +15,17 @@ public enum LatinSpelling {
     "\u{0133}": "ij", "\u{0166}": "T", "\u{0167}": "t", "\u{017F}": "s", "\u{0149}": "'n", "\u{0138}": "q",
     "\u{0191}": "F", "\u{0192}": "f", "\u{0197}": "I", "\u{0268}": "i", "\u{0180}": "b", "\u{0243}": "B",
     "\u{01B5}": "Z", "\u{01B6}": "z", "\u{FB01}": "fi", "\u{FB02}": "fl", "\u{FB00}": "ff",
+    "\u{01C4}": "DZ", "\u{01C5}": "Dz", "\u{01C6}": "dz", "\u{01F1}": "DZ", "\u{01F2}": "Dz",
+    "\u{01F3}": "dz",
+    "\u{01C7}": "LJ", "\u{01C8}": "Lj", "\u{01C9}": "lj", "\u{01CA}": "NJ", "\u{01CB}": "Nj",
+    "\u{01CC}": "nj",
+    "\u{2116}": "No", "\u{2122}": "TM", "\u{00A9}": "(c)", "\u{00AE}": "(R)", "\u{00BD}": "1/2",
+    "\u{00BC}": "1/4", "\u{00BE}": "3/4", "\u{2153}": "1/3", "\u{2154}": "2/3",
   ]
+
+  /// The full-width forms of ASCII (`Ｆｕｌｌ`, `１２`), as East Asian input methods type them: each is its ASCII
+  /// character, 0xFEE0 below it.
+  static let fullWidth: ClosedRange<UInt32> = 0xFF01...0xFF5E
 
   /// Returns the text with accents dropped and the table's letters spelled out; `other` says what becomes of a
   /// scalar that is neither printable ASCII nor in the table (nil keeps it).
@@ -33,6 +43,8 @@ public enum LatinSpelling {
       accentedBase = Names.accented(scalar)
       if scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F {
         out.unicodeScalars.append(scalar)
+      } else if fullWidth.contains(scalar.value), let narrow = Unicode.Scalar(scalar.value - 0xFEE0) {
+        out.unicodeScalars.append(narrow)
       } else if let spelled = table[scalar] {
         out += spelled
       } else if let other {
