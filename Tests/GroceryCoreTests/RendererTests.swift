@@ -385,6 +385,44 @@ import Testing
         """, Comment(rawValue: printed))
   }
 
+  /// A list of one category breaks its two columns between items, never inside an item's wrapped lines, and
+  /// never after a heading; a single item stays in the left column.
+  @Test func printBreaksTwoColumnsBetweenItems() throws {
+    var groceries = Groceries()
+    let notes = [
+      "oat, barista edition, two litres if they have the big ones, otherwise the small ones, four of them",
+      "greek, plain, the big tub; if none then the skyr in the blue pot, or anything unsweetened",
+    ]
+    let ids = Fixed.ids()
+    for (name, note) in [("eggs", nil), ("milk", notes[0]), ("yoghurt", notes[1])] {
+      _ = try groceries.add(
+        [name], changes: ItemChanges(category: "dairy", note: note), today: Fixed.today, now: Fixed.now,
+        newID: ids)
+    }
+    let printed = PrintRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)), columns: 2)
+    #expect(
+      printed == """
+        Groceries - Saturday 2026-11-21
+        ===============================
+
+        DAIRY & FRIDGE                           [ ] yoghurt - greek, plain, the big
+        [ ] eggs                                     tub; if none then the skyr in the
+        [ ] milk - oat, barista edition, two         blue pot, or anything unsweetened
+            litres if they have the big ones,
+            otherwise the small ones, four of
+            them
+
+        3 to buy
+
+        """, Comment(rawValue: printed))
+    var one = Groceries()
+    _ = try one.add(
+      ["milk"], changes: ItemChanges(note: notes[0]), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    let single = PrintRenderer.render(try one.listView(ListQuery(today: Fixed.today)), columns: 2)
+    #expect(
+      single.contains("UNCATEGORIZED\n[ ] milk - oat, barista edition, two\n"), Comment(rawValue: single))
+  }
+
   @Test(arguments: [
     ("Łódź kiełbasa", "Lodz kielbasa"), ("Œufs", "OEufs"), ("Ærø øl", "AEro ol"),
     ("Þorramatur", "THorramatur"),

@@ -30,6 +30,11 @@ public enum PrintRenderer {
     var body: [String] = []
     /// Where each section's heading starts in `body`.
     var blockStarts: [Int] = []
+    /// Where each entry after its section's first starts in `body`: a column breaks only there, never inside an
+    /// item's wrapped lines, nor after a heading.
+    var entryStarts: [Int] = []
+    /// Whether the last lines in `body` are an entry's (else a heading's).
+    var afterEntry = false
     /// The section the last part ended in, which the next part goes on with.
     var section: String?
 
@@ -52,6 +57,7 @@ public enum PrintRenderer {
           // Capitals set a heading apart from its items in plain text, which enscript and lp print as is.
           body += TextLayout.wrap(
             ascii(section.title).uppercased(), width: columnWidth, first: "", rest: "  ")
+          afterEntry = false
         }
         for entry in section.entries {
           var text = ascii(TextRenderer.describe(entry.item))
@@ -66,6 +72,8 @@ public enum PrintRenderer {
             box = entry.item.isOnList ? "[ ] " : entry.boughtToday ? "[x] " : "    "
             if entry.isUnavailable { text += " (unavailable today)" }
           }
+          if afterEntry { entryStarts.append(body.count) }
+          afterEntry = true
           body += TextLayout.wrap(text, width: columnWidth, first: box, rest: "    ")
         }
       }
@@ -83,9 +91,14 @@ public enum PrintRenderer {
         return lines.joinedText(separator: "\n") + "\n"
       }
       if columns == 2 && body.count > 1 {
-        // Break at the section start nearest the middle, so a heading never ends a column.
+        // Break at the section start nearest the middle, so a heading never ends a column; in a list of one
+        // section, at the item nearest it, so an item's wrapped lines stay in one column (a single item stays
+        // in the left one).
         let middle = (body.count + 1) / 2
-        let split = blockStarts.filter { $0 > 0 }.min { abs($0 - middle) < abs($1 - middle) } ?? middle
+        func nearest(_ starts: [Int]) -> Int? {
+          starts.filter { $0 > 0 }.min { abs($0 - middle) < abs($1 - middle) }
+        }
+        let split = nearest(blockStarts) ?? nearest(entryStarts) ?? body.count
         // The left column without the blank lines at its end; a plain loop, which the library's reversed views
         // were not (their types were looked up at run time).
         var end = split
