@@ -164,4 +164,51 @@ import Testing
     #expect(report.skipped == [ImportSkip(name: "Ben's cookies", reason: "nothing to change")])
     #expect(groceries.items.map(\.name) == ["Batteries — AA", "Ben's cookies"])
   }
+
+  /// A list `grocery list` printed, pasted back from an email, plain (with a title, a wrapped line) or as Markdown:
+  /// its headings, items, quantities and notes as they were, its count and title no items.
+  @Test func aListGroceryPrintedReadsBackAsItsItemsUnderItsHeadings() throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    func add(_ names: [String], _ changes: ItemChanges) throws {
+      _ = try groceries.add(names, changes: changes, today: Fixed.today, now: Fixed.now, newID: ids)
+    }
+    try add(["milk", "eggs"], ItemChanges(quantity: 2, category: "dairy"))
+    try add(["bananas"], ItemChanges(category: "produce", note: "not too ripe - or green"))
+    let long = "a very long item name that goes on and on and on and on and on and on until it wraps around"
+    try add(["AA batteries", "salt, coarse", "*starred* & <tagged>", long], ItemChanges())
+    _ = try groceries.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
+    let view = try groceries.listView(ListQuery(today: Fixed.today))
+    let expected = [
+      "bananas|1|not too ripe - or green|Produce", "eggs|2|-|Dairy & Fridge",
+      "*starred* & <tagged>|1|-|Uncategorized",
+      long + "|1|-|Uncategorized", "AA batteries|1|-|Uncategorized", "salt, coarse|1|-|Uncategorized",
+    ]
+    for text in [
+      TextRenderer.render(view, title: "Groceries for Saturday"), TextRenderer.render(view),
+      MarkdownRenderer.render(view, title: "Groceries"),
+    ] {
+      let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+      let headings = Dictionary(uniqueKeysWithValues: document.headings.map { ($0.line, $0.name) })
+      #expect(
+        document.items.map {
+          "\($0.name)|\($0.quantity ?? 1)|\($0.note.flatMap { $0 } ?? "-")|\($0.headingLine.flatMap { headings[$0] } ?? "-")"
+        } == expected, Comment(rawValue: text))
+      #expect(
+        document.headings.map(\.name) == ["Produce", "Dairy & Fridge", "Uncategorized"],
+        Comment(rawValue: text))
+      #expect(document.skipped.isEmpty)
+    }
+    let flatView = try groceries.listView(ListQuery(today: Fixed.today, flat: true))
+    let flat = try Importer.read([ImportFile(name: "mail.txt", text: TextRenderer.render(flatView))])
+    #expect(flat.items.count == 6 && flat.headings.isEmpty)
+  }
+
+  /// A list that only ends like grocery's count is read as any pasted list.
+  @Test func aListEndingInAnotherCountIsReadAsAnyPastedList() throws {
+    let document = try Importer.read([
+      ImportFile(name: "list.txt", text: "Produce\n2 apples\n3 items to buy\n")
+    ])
+    #expect(document.items.map(\.name) == ["Produce", "apples", "items to buy"])
+  }
 }

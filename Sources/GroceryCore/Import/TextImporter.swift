@@ -12,23 +12,34 @@
 /// a decimal mark, not a place to split.
 enum TextImporter {
   static func read(_ text: String, file: String) throws -> ImportDocument {
+    var lines: [String] = []
+    for rawLine in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    {
+      var line = String(rawLine)
+      if line.hasSuffix("\r") { line.removeLast() }
+      if lines.isEmpty, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+      line = line.replacing("\t", with: " ")
+      if Names.containsControl(line) {
+        throw GroceryError.malformedImport(
+          file: file, line: lines.count + 1,
+          reason: "'\(ImportName.shown(line))' contains a control character")
+      }
+      lines.append(line)
+    }
+    if let last = lines.lastIndex(where: { !UnicodeText.trimmed($0).isEmpty }),
+      let kind = ListText.kind(lastLine: UnicodeText.trimmed(lines[last]))
+    {
+      return try readList(lines, last: last, kind: kind, file: file)
+    }
     var document = ImportDocument(format: .text)
     var items: [ImportedItem] = []
     var lineNumber = 0
     var heading: Int?
-    for rawLine in text.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    {
+    for line in lines {
       lineNumber += 1
-      var line = String(rawLine)
-      if line.hasSuffix("\r") { line.removeLast() }
-      if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
-      line = line.replacing("\t", with: " ")
       func fail(_ reason: String) -> GroceryError {
         .malformedImport(file: file, line: lineNumber, reason: reason)
-      }
-      if Names.containsControl(line) {
-        throw fail("'\(ImportName.shown(line))' contains a control character")
       }
       let rest = Substring(UnicodeText.trimmed(line))
       if rest.isEmpty || rest.hasPrefix("#") { continue }
@@ -49,6 +60,46 @@ enum TextImporter {
         var item = ImportedItem(name: entry.name, quantity: entry.quantity, isOnList: true, line: lineNumber)
         item.headingLine = heading
         items.append(item)
+      }
+    }
+    (document.items, document.merged) = ImportMerger.merge(items)
+    return document
+  }
+
+  /// Reads grocery's own list, as `list` printed it (`ListText`): its headings, and its items with their
+  /// quantities and notes, each line one item.
+  static func readList(_ lines: [String], last: Int, kind: ListText.Kind, file: String) throws
+    -> ImportDocument
+  {
+    var document = ImportDocument(format: .text)
+    var items: [ImportedItem] = []
+    var heading: Int?
+    for (number, line) in ListText.lines(lines, last: last, kind: kind) {
+      switch line {
+      case .heading(let name):
+        document.headings.append(ImportHeading(name: name, line: number))
+        heading = number
+      case .item(var text, let checked):
+        for annotation in [" (unavailable today)"] where text.hasSuffix(annotation) {
+          text = String(text.dropLast(annotation.count))
+        }
+        var note: String?
+        if let dash = text.firstRange(of: " - ") {
+          note = try CSVImporter.note(String(text[dash.upperBound...])) {
+            .malformedImport(file: file, line: number, reason: $0)
+          }
+          text = String(text[..<dash.lowerBound])
+        }
+        for entry in try TextLine.entries(text, whole: text, file: file, line: number, split: false) {
+          if checked {
+            document.skipped.append(ImportSkip(name: entry.name, reason: "checked off on line \(number)"))
+            continue
+          }
+          var item = ImportedItem(name: entry.name, quantity: entry.quantity, isOnList: true, line: number)
+          if let note { item.note = .some(note) }
+          item.headingLine = heading
+          items.append(item)
+        }
       }
     }
     (document.items, document.merged) = ImportMerger.merge(items)
