@@ -165,6 +165,38 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n", "the tick beside it still counts")
   }
 
+  /// A save that changes nothing grocery reads (CRLF line ends, lines moved) leaves the file for the next change
+  /// to write over, where the mirror stayed as the phone saved it, never written again, showing a stale list.
+  @Test func aSaveWithNothingToApplyIsWrittenOverByTheNextChange() throws {
+    try scenario.given(["mirror", "add", list])
+    let lines = text(list).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    try phoneSaves(list, ([lines[0]] + lines.dropFirst().reversed()).joined(separator: "\r\n"))
+    try scenario.expect(["list", "--flat"], stdout: wholeList())
+    try scenario.given(["add", "tea"])
+    #expect(header(list).contains(" edition 2;"), "\(text(list))")
+    #expect(text(list).contains("- [ ] tea\n"), "\(text(list))")
+  }
+
+  /// A line that cannot be read, alone in a save, is said once: the file is kept beside it and written again.
+  @Test func aLineThatCannotBeReadAloneIsKeptAndSaidOnce() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, text(list) + "- [ ] milk x0\n")
+    let first = try grocery.run(["list", "--flat"])
+    #expect(first.stderr.contains("skipped: line ") && first.stderr.contains("kept as"), "\(first)")
+    #expect(!text(list).contains("x0"), "\(text(list))")
+    try scenario.expect(["list", "--flat"], stdout: wholeList())
+  }
+
+  /// A line typed over with the name of an item off the list puts that item on it and takes the one the line
+  /// named off, where the rename was refused, said, and the words typed were lost.
+  @Test func aLineTypedOverWithAnotherItemsNamePutsThatItemOnTheList() throws {
+    try scenario.given(["add", "bread", "rice"], ["buy", "bread"], ["mirror", "add", list])
+    try phoneSaves(list, text(list).replacing("- [ ] rice\n", with: "- [ ] bread\n"))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: added bread; took off rice\n", "\(outcome)")
+    #expect(outcome.stdout.contains("[ ] bread\n") && !outcome.stdout.contains("rice"), "\(outcome)")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

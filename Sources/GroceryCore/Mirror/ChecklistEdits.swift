@@ -51,12 +51,23 @@ struct ChecklistEdits: Equatable, Sendable {
     var skipped: [String] = []
     var changedNames: [String] = []
     var renamed: [String] = []
+    var (added, removed) = (self.added, self.removed)
     func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
     for change in changed {
       guard let at = index(change.item) else { continue }
       let old = groceries.items[at].name
       var changes = ItemChanges(quantity: change.quantity, note: change.note)
-      if let rename = change.rename, Names.key(rename) != Names.key(old) { changes.rename = rename }
+      if let rename = change.rename, Names.key(rename) != Names.key(old) {
+        // A line typed over with the name of another item the household has: that item is put on the list and
+        // the one the line named taken off, as a line deleted and a new one written would.
+        if let other = groceries.exactItemIndex(named: rename), other != at {
+          added.append(
+            Added(name: rename, quantity: change.quantity, note: change.note ?? nil, category: nil))
+          removed.append(change.item)
+          continue
+        }
+        changes.rename = rename
+      }
       if changes.quantity == groceries.items[at].quantity { changes.quantity = nil }
       if changes.note == .some(groceries.items[at].note) { changes.note = nil }
       if changes.isEmpty { continue }

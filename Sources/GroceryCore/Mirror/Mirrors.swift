@@ -211,10 +211,12 @@ public struct Mirrors: Sendable {
     var edits = ChecklistEdits()
     var force = false
     var read: [UInt8]?
+    var readAs: FileFingerprint?
     var source = Source(record, mirrors: self)
     if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file {
       let bytes = try FileSystem.readRegularFile(record.path, limit: Self.limit)
       read = bytes
+      readAs = FileFingerprint(info)
       let written = Array(record.written.utf8)
       if let bytes, bytes == written {
         record.file = FileFingerprint(info)
@@ -301,26 +303,29 @@ public struct Mirrors: Sendable {
           of: made)
       }
     }
-    // Lines that could not be read are the user's words: the file as it was is kept beside it before it is
-    // written again, so none is lost.
-    var kept = ""
-    if !edits.skipped.isEmpty, force || !edits.isEmpty, let read {
-      kept = " (the file as it was is kept as '\(try keepCopy(of: record.path, bytes: read, now: now))')"
-    }
+    var skipped = edits.skipped
     if !edits.isEmpty {
       let applied = try apply(
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
       if let summary = applied.summary { notices.append(.applied(file: shown, summary: summary)) }
-      for reason in edits.skipped + applied.skipped {
-        notices.append(.warning("'\(shown)': skipped \(reason)" + kept))
-      }
+      skipped += applied.skipped
       source.recordTicks(in: &record)
-    } else {
-      for reason in edits.skipped { notices.append(.warning("'\(shown)': skipped \(reason)" + kept)) }
     }
+    // Lines that could not be read or applied are the user's words: the file as it was is kept beside it, and
+    // the list written again, so that none is lost and the file does not stay as it is, said on every command.
+    var kept = ""
+    if !skipped.isEmpty, let read {
+      kept = " (the file as it was is kept as '\(try keepCopy(of: record.path, bytes: read, now: now))')"
+      force = true
+    }
+    for reason in skipped { notices.append(.warning("'\(shown)': skipped: \(reason)" + kept)) }
     if force || !edits.isEmpty {
       try write(
         &record, from: try store.load(.shopping(since: today)), header: header, today: today, force: force)
+    } else if let readAs {
+      // Read whole, and nothing in it to apply (a save with other line ends, lines moved): it is what grocery
+      // wrote, and the next change writes over it.
+      record.file = readAs
     }
     return notices
   }
