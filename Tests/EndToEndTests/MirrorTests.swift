@@ -197,6 +197,40 @@ import Testing
     #expect(outcome.stdout.contains("[ ] bread\n") && !outcome.stdout.contains("rice"), "\(outcome)")
   }
 
+  /// Names and notes holding a tick's day as apps write it are written with a `\` before the mark; a tick an app
+  /// adds after them (Obsidian's ` ✅ DATE`, ` @done(DATE)`) is the purchase's day, and words typed after an escaped
+  /// mark leave no `\` behind.
+  @Test func markdownTicksAfterADayInANameOrNoteBuyOnTheirOwnDay() throws {
+    try scenario.given(
+      ["add", "beans", "-n", "sale ✅ 2026-11-23"], ["add", "jam ✅ 2026-11-23"],
+      ["add", "tea", "-n", "sale @done(2026-11-23)"], ["add", "pasta", "-n", "@done(2026-11-23)"],
+      ["mirror", "add", list])
+    var edited = text(list)
+    #expect(edited.contains("- [ ] beans - sale \\✅ 2026-11-23\n"), "\(edited)")
+    for (line, ticked) in [
+      ("- [ ] beans - sale \\✅ 2026-11-23", "- [x] beans - sale \\✅ 2026-11-23 ✅ 2026-11-20"),
+      ("- [ ] jam \\✅ 2026-11-23", "- [x] jam \\✅ 2026-11-23 ✅ 2026-11-20"),
+      ("- [ ] tea - sale \\@done(2026-11-23)", "- [x] tea - sale \\@done(2026-11-23) @done(2026-11-20)"),
+      ("- [ ] pasta - \\@done(2026-11-23)", "- [ ] pasta - \\@done(2026-11-23) penne"),
+    ] {
+      #expect(edited.contains(line + "\n"), "\(line)")
+      edited = edited.replacing(line + "\n", with: ticked + "\n")
+    }
+    try phoneSaves(list, edited)
+    let outcome = try grocery.run(["list", "--purchased", "--format", "csv"])
+    #expect(
+      outcome.stderr
+        == "grocery: \(list): from the phone: bought beans, jam ✅ 2026-11-23, tea; changed pasta\n",
+      "\(outcome)")
+    #expect(try history() == "2026-11-20 beans\n2026-11-20 jam ✅ 2026-11-23\n2026-11-20 tea\n")
+    let notes = try grocery.run(["list", "--all", "--format", "csv"]).stdout
+    for row in [
+      "beans,1,sale ✅ 2026-11-23,", "tea,1,sale @done(2026-11-23),", "pasta,1,'@done(2026-11-23) penne,",
+    ] {
+      #expect(notes.contains("," + row), "\(row) in \(notes)")
+    }
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

@@ -97,6 +97,8 @@ import Testing
     try add("rice", note: "+organic x ray")
     try add("beans", note: "sale ✅ 2026-11-23")
     try add("peas", note: "sale @done(2026-11-23)")
+    try add("jam ✅ 2026-11-23 extra")
+    try add("soup \\✅ 2026-11-23", note: "a \\\\@done(2026-11-23) b @done(2026-11-24)")
     _ = try groceries.addCategory("snack_bar")
     try add("chips", category: "snack_bar")
     try add("nuts", category: "Dairy & Fridge")

@@ -1,53 +1,67 @@
 /// The day a ticked Markdown task carries at its end, as apps write it (` ✅ 2026-11-23`, Obsidian Tasks;
-/// ` @done(2026-11-23)`), and how a line grocery writes keeps such an end as text.
+/// ` @done(2026-11-23)`), and how a line grocery writes keeps such a mark as text.
 ///
-/// A note ending `sale ✅ 2026-11-23` would be read back as a tick's day, so grocery writes a `\` before the mark
-/// (`sale \✅ 2026-11-23`), and reads a mark with `\` before it as text, one `\` fewer.
+/// A note `sale ✅ 2026-11-23` would be read back as a tick's day, so grocery writes a `\` before every such mark
+/// in a name or note (`sale \✅ 2026-11-23`), and reads a mark with `\` before it as text, one `\` fewer, wherever
+/// it stands: after a tick's own day an app added, or with words typed after it.
 enum MarkdownDoneMark {
-  /// A mark found at the end of a line's text.
+  /// A mark naming a day, after a space and any `\` before it.
   struct Found {
-    /// Where the mark begins, after any `\` before it.
+    /// Where the mark begins, after the `\` before it.
     var mark: String.Index
     /// How many `\` stand before the mark: none for a day.
     var backslashes: Int
     var day: Day
+    /// Whether the mark and its day end the text.
+    var ends: Bool
   }
 
-  /// Finds the first mark, in the order apps write them, that ends the text after a space and names a day.
-  static func find(_ text: String) -> Found? {
-    for (open, close) in [("✅ ", ""), ("@done(", ")")] {
-      guard text.hasSuffix(close), let range = text.ranges(of: open).last else { continue }
-      let inner = text[range.upperBound...].dropLast(close.count)
-      guard let day = Day(String(inner.prefix(10))) else { continue }
-      var start = range.lowerBound
-      var backslashes = 0
-      while start > text.startIndex, text[text.index(before: start)] == "\\" {
-        start = text.index(before: start)
-        backslashes += 1
+  static let marks: [(open: String, close: String)] = [("✅ ", ""), ("@done(", ")")]
+
+  /// Every mark in the text, in order.
+  static func all(_ text: String) -> [Found] {
+    var found: [Found] = []
+    for (open, close) in marks {
+      for range in text.ranges(of: open) {
+        let rest = text[range.upperBound...]
+        guard let day = Day(String(rest.prefix(10))), rest.dropFirst(10).hasPrefix(close) else { continue }
+        var start = range.lowerBound
+        var backslashes = 0
+        while start > text.startIndex, text[text.index(before: start)] == "\\" {
+          start = text.index(before: start)
+          backslashes += 1
+        }
+        guard start > text.startIndex, text[text.index(before: start)] == " " else { continue }
+        let ends = rest.dropFirst(10).count == close.count
+        found.append(Found(mark: range.lowerBound, backslashes: backslashes, day: day, ends: ends))
       }
-      guard start > text.startIndex, text[text.index(before: start)] == " " else { continue }
-      return Found(mark: range.lowerBound, backslashes: backslashes, day: day)
     }
-    return nil
+    return found.sorted { $0.mark < $1.mark }
   }
 
-  /// Returns a line's text and the day its end carries; a mark with `\` before it is text, one `\` fewer.
+  /// Returns a line's text and the day a mark ending it carries; every mark with `\` before it is text, one `\`
+  /// fewer.
   static func read(_ body: String) -> (text: String, day: Day?) {
-    guard let found = find(body) else { return (body, nil) }
-    if found.backslashes > 0 {
-      var text = body
-      text.remove(at: text.index(before: found.mark))
-      return (text, nil)
+    var text = body
+    var day: Day?
+    if let last = all(text).last, last.ends, last.backslashes == 0 {
+      day = last.day
+      text = UnicodeText.trimmed(String(text[..<text.index(before: last.mark)]))
     }
-    let space = body.index(before: found.mark)
-    return (UnicodeText.trimmed(String(body[..<space])), found.day)
+    let escapes = all(text).filter { $0.backslashes > 0 }.map { offset($0.mark, in: text) - 1 }
+    var bytes = Array(text.utf8)
+    for at in escapes.reversed() { bytes.remove(at: at) }
+    return (String(decoding: bytes, as: UTF8.self), day)
   }
 
-  /// Returns the text as grocery writes it on a line, a `\` before a mark it ends with.
+  /// Returns the text as grocery writes it on a line, a `\` before every mark.
   static func escaped(_ text: String) -> String {
-    guard let found = find(text) else { return text }
-    var escaped = text
-    escaped.insert("\\", at: found.mark)
-    return escaped
+    var bytes = Array(text.utf8)
+    for found in all(text).reversed() { bytes.insert(UInt8(ascii: "\\"), at: offset(found.mark, in: text)) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func offset(_ index: String.Index, in text: String) -> Int {
+    text.utf8.distance(from: text.startIndex, to: index)
   }
 }
