@@ -510,8 +510,8 @@ import Testing
     try scenario.expectRefused(
       ["mirror", "add", notes],
       stderr:
-        "grocery: error: '\(notes)' exists and is not a grocery checklist (its first line does not name a"
-        + " household); give a new file\n", status: 1)
+        "grocery: error: '\(notes)' exists and is not a grocery checklist (no line names a household); give a"
+        + " new file\n", status: 1)
     #expect(text(notes) == "# My notes\n\nbuy a bike\n")
     try scenario.expectRefused(
       ["mirror", "add", folder.file("missing/list.md")],

@@ -49,6 +49,19 @@ import Testing
     #expect(read.map(\.category) == ["Dairy & Fridge", "Dairy & Fridge", nil, nil])
   }
 
+  /// An app that sorts its lines may move the line naming the household: it is found wherever it is, and the
+  /// lines before it are items.
+  @Test func theLineNamingTheHouseholdIsFoundWhereASortingAppMovedIt() throws {
+    let text = "x 2026-11-21 eggs\nmilk\n" + Self.header.line(.todoTxt) + "\n"
+    guard case .checklist(let checklist) = Checklist.read(Array(text.utf8), format: .todoTxt) else {
+      Issue.record("not read as a checklist")
+      return
+    }
+    #expect(checklist.header == Self.header)
+    #expect(
+      checklist.lines.map(\.body) == ["eggs", "milk"] && checklist.lines.map(\.ticked) == [true, false])
+  }
+
   /// A ticked task keeps its priority where apps put it, before or after its creation date: never in the name.
   @Test func todoTxtLeavesOutAPriorityBeforeOrAfterATickedTasksCreationDate() throws {
     let text =
@@ -108,7 +121,7 @@ import Testing
 
   @Test(arguments: [
     ("", "it is empty"), ("\r\n  \n", "it is empty"), ("\u{0}\u{1}binary", "it is not text"),
-    ("# Groceries\n- [ ] milk\n", "its first line does not name a household"),
+    ("# Groceries\n- [ ] milk\n", "no line names a household"),
   ])
   func aFileThatIsNotAChecklistSaysWhy(text: String, reason: String) {
     #expect(Checklist.read(Array(text.utf8), format: .markdown) == .notAChecklist(reason))

@@ -18,24 +18,25 @@ struct Checklist: Equatable, Sendable {
     guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
       return .notAChecklist("it is not text")
     }
-    var header: MirrorHeader?
-    var lines: [ChecklistLine] = []
-    var category: String?
-    var number = 0
+    var cleaned: [String] = []
     for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      number += 1
       var line = String(raw)
       if line.hasSuffix("\r") { line.removeLast() }
       if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
-      line = UnicodeText.trimmed(line.replacing("\t", with: " "))
-      if line.isEmpty { continue }
-      if header == nil {
-        guard let found = MirrorHeader.parse(line) else {
-          return .notAChecklist("its first line does not name a household")
-        }
-        header = found
-        continue
-      }
+      cleaned.append(UnicodeText.trimmed(line.replacing("\t", with: " ")))
+    }
+    // The line naming the household is grocery's first, but an app that sorts its lines may move it.
+    guard let headerIndex = cleaned.firstIndex(where: { MirrorHeader.parse($0) != nil }),
+      let header = MirrorHeader.parse(cleaned[headerIndex])
+    else {
+      return .notAChecklist("no line names a household")
+    }
+    var lines: [ChecklistLine] = []
+    var category: String?
+    var number = 0
+    for line in cleaned {
+      number += 1
+      if line.isEmpty || number == headerIndex + 1 { continue }
       let parsed: ChecklistLine?
       switch format {
       case .markdown: parsed = markdown(line, number: number, category: &category)
@@ -43,7 +44,6 @@ struct Checklist: Equatable, Sendable {
       }
       if let parsed { lines.append(parsed) }
     }
-    guard let header else { return .notAChecklist("it is empty") }
     return .checklist(Checklist(header: header, lines: lines))
   }
 
