@@ -572,6 +572,27 @@ import Testing
     #expect(try history() == "No purchases yet.\n")
   }
 
+  /// An edit that no longer reads as a checklist (the line naming the household deleted) changes nothing and
+  /// keeps what was saved, where it was thrown away.
+  @Test func listEditThatNoLongerReadsKeepsWhatWasSaved() throws {
+    let script = try editor("header.sh", "sed -i '1d; s/- \\[ \\] milk x2/- [x] milk x2/' \"$1\"")
+    let before = grocery.storeBytes()
+    let outcome = try grocery.run(["list", "--edit"], extra: ["EDITOR": script])
+    let state = try grocery.household().stateFolder
+    let kept = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.contains(".kept-") }
+    #expect(kept.count == 1, "\(kept)")
+    let path = state + "/" + (kept.first ?? "")
+    #expect(
+      outcome
+        == Outcome(
+          stderr:
+            "grocery: warning: the checklist no longer reads as a checklist (no line names a household);"
+            + " nothing changed; what you saved is kept as '\(path)'\n"))
+    #expect(text(path).contains("- [x] milk x2\n") && !text(path).contains("grocery checklist"))
+    try FileManager.default.removeItem(atPath: path)
+    #expect(grocery.storeBytes() == before, "nothing else was written")
+  }
+
   @Test func visualComesBeforeEditor() throws {
     let tick = try editor("tick.sh", "sed -i 's/- \\[ \\] eggs x2/- [x] eggs x2/' \"$1\"")
     let outcome = try grocery.run(["list", "--edit"], extra: ["VISUAL": tick, "EDITOR": "false"])

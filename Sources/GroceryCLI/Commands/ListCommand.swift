@@ -180,11 +180,13 @@ struct ListCommand: Command, Runnable {
     switch try mirrors.applyDraft(draft, now: context.now, today: context.today, onWait: context.waiting) {
     case .unchanged:
       context.say("nothing changed")
-    case .notAChecklist(let reason):
+    case .notAChecklist(let reason, let kept):
       let what = reason == "it is empty" ? "was emptied" : "no longer reads as a checklist (\(reason))"
-      context.console.writeError("grocery: warning: the checklist \(what); nothing changed\n")
-    case .applied(let summary, let skipped):
-      for reason in skipped { context.console.writeError("grocery: warning: skipped \(reason)\n") }
+      let keeping = kept.map { "; what you saved is kept as '\($0)'" } ?? ""
+      context.console.writeError("grocery: warning: the checklist \(what); nothing changed\(keeping)\n")
+    case .applied(let summary, let skipped, let kept):
+      let keeping = kept.map { " (what you saved is kept as '\($0)')" } ?? ""
+      for reason in skipped { context.console.writeError("grocery: warning: skipped: \(reason)\(keeping)\n") }
       if summary != nil { context.saved.isSaved = true }
       context.say(summary ?? "nothing changed")
     }

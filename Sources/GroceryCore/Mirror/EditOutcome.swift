@@ -2,9 +2,10 @@
 public enum EditOutcome: Equatable, Sendable {
   /// The file was saved as it was: nothing changed.
   case unchanged
-  /// The file no longer reads as a checklist (emptied, say): nothing changed, for this reason.
-  case notAChecklist(String)
+  /// The file no longer reads as a checklist (emptied, say): nothing changed, for this reason. What was saved,
+  /// when it was not emptied, is kept in the file `kept`.
+  case notAChecklist(String, kept: String?)
   /// The edits were applied as one change with this summary; nothing when they changed nothing. Lines that could
-  /// not be read are listed, each with why.
-  case applied(summary: String?, skipped: [String])
+  /// not be read are listed, each with why, and what was saved is then kept in the file `kept`.
+  case applied(summary: String?, skipped: [String], kept: String?)
 }

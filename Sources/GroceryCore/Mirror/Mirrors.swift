@@ -183,17 +183,23 @@ public struct Mirrors: Sendable {
     defer { closeDraft(draft) }
     let edited = try FileSystem.readRegularFile(draft.path, limit: Self.limit) ?? []
     if edited == Array(draft.text.utf8) { return .unchanged }
+    // What was typed is kept beside the draft when it cannot all be applied, so that none of it is lost.
+    func keep() throws -> String { try keepCopy(of: draft.path, bytes: edited, now: now) }
     let found: Checklist
     switch Checklist.read(edited, format: .markdown) {
-    case .notAChecklist(let reason): return .notAChecklist(reason)
+    case .notAChecklist(let reason):
+      return .notAChecklist(reason, kept: reason == "it is empty" ? nil : try keep())
     case .checklist(let checklist): found = checklist
     }
-    if found.header != draft.header { return .notAChecklist("its first line names another household") }
+    if found.header != draft.header {
+      return .notAChecklist("the line naming the household names another", kept: try keep())
+    }
     let base = Self.base(draft.text, items: draft.items, format: .markdown)
     let edits = ChecklistDiff.edits(from: base, to: found.lines, changedOn: today, shownAs: "the checklist")
     let applied = try apply(
       edits, from: "from the editor: ", now: now, today: today, onWait: onWait, newID: newID)
-    return .applied(summary: applied.summary, skipped: edits.skipped + applied.skipped)
+    let skipped = edits.skipped + applied.skipped
+    return .applied(summary: applied.summary, skipped: skipped, kept: skipped.isEmpty ? nil : try keep())
   }
 
   // MARK: - Reading one mirror
