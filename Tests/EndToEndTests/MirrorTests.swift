@@ -231,6 +231,19 @@ import Testing
     }
   }
 
+  /// A new line, ticked, with a quantity or a note makes its item with them and buys it: the purchase counts
+  /// the quantity the line gave.
+  @Test func aNewTickedLineBuysTheQuantityAndKeepsTheNoteItGave() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, text(list) + "- [x] yogurt x3\n- [x] cheese - brie\n- [x] bread\n")
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(
+      outcome.stderr == "grocery: \(list): from the phone: bought yogurt, cheese, bread\n", "\(outcome)")
+    #expect(try history() == "2026-11-21 bread\n2026-11-21 cheese\n2026-11-21 yogurt x3\n")
+    let rows = try grocery.run(["list", "--all", "--format", "csv"]).stdout
+    #expect(rows.contains(",cheese,1,brie,false,") && rows.contains(",yogurt,3,,false,"), "\(rows)")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

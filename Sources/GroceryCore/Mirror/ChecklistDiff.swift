@@ -106,7 +106,9 @@ enum ChecklistDiff {
       }
       for entry in parsed[i].map({ [$0] }) ?? several[i] ?? [] {
         if line.ticked {
-          edits.bought.append(ChecklistEdits.Bought(item: nil, name: entry.entry.name, day: day))
+          edits.bought.append(
+            ChecklistEdits.Bought(
+              item: nil, name: entry.entry.name, day: day, quantity: entry.entry.quantity, note: entry.note))
         } else {
           edits.added.append(
             ChecklistEdits.Added(

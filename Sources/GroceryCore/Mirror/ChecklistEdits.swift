@@ -12,6 +12,9 @@ struct ChecklistEdits: Equatable, Sendable {
     var item: UUID?
     var name: String
     var day: Day
+    /// The quantity and note a new line gave, which a new item takes before it is bought.
+    var quantity: Int? = nil
+    var note: String? = nil
   }
 
   /// A new line: an item put on the list.
@@ -129,6 +132,11 @@ struct ChecklistEdits: Equatable, Sendable {
           guard groceries.items[at].isOnList else { continue }
           let outcomes = try groceries.purchase([groceries.items[at].name], on: day, today: today, now: now)
           boughtNames += outcomes.map(\.name)
+        } else if tick.item == nil, tick.quantity != nil || tick.note != nil {
+          // A new line, ticked, with a quantity or a note: the item is made with them, then bought.
+          let changes = ItemChanges(quantity: tick.quantity, note: tick.note)
+          _ = try groceries.add([tick.name], changes: changes, today: today, now: now, newID: newID)
+          boughtNames += try groceries.purchase([tick.name], on: day, today: today, now: now).map(\.name)
         } else if tick.item == nil {
           let outcomes = try groceries.purchaseNew([tick.name], on: day, today: today, now: now, newID: newID)
           boughtNames += outcomes.map(\.name)
