@@ -244,6 +244,34 @@ import Testing
     #expect(rows.contains(",cheese,1,brie,false,") && rows.contains(",yogurt,3,,false,"), "\(rows)")
   }
 
+  /// A name a pasted list would read otherwise (a number first, a comma, ` - `) is written in quotes: a quantity
+  /// or note changed after it is that change, where the item was renamed (`2 percent milk` to `percent milk x3`)
+  /// or its name taken for its note.
+  @Test func aNameWrittenInQuotesKeepsItsNameWhenItsQuantityOrNoteChanges() throws {
+    try scenario.given(
+      ["add", "2 percent milk", "salt, coarse"], ["add", "pie - apple", "-n", "fresh"],
+      ["mirror", "add", list])
+    var edited = text(list)
+    for (line, now) in [
+      ("- [ ] \"2 percent milk\"", "- [ ] \"2 percent milk\" x3"),
+      ("- [ ] \"pie - apple\" - fresh", "- [ ] \"pie - apple\" - stale"),
+      ("- [ ] \"salt, coarse\"", "- [x] \"salt, coarse\""),
+    ] {
+      #expect(edited.contains(line + "\n"), "\(line) in \(edited)")
+      edited = edited.replacing(line + "\n", with: now + "\n")
+    }
+    try phoneSaves(list, edited)
+    let outcome = try grocery.run(["list", "--category", "uncategorized"])
+    #expect(
+      outcome.stderr
+        == "grocery: \(list): from the phone: bought salt, coarse; changed 2 percent milk, pie - apple\n",
+      "\(outcome)")
+    #expect(
+      outcome.stdout.contains("[ ] 2 percent milk x3\n  [ ] AA batteries\n  [ ] pie - apple - stale\n"),
+      "\(outcome)")
+    #expect(try history() == "2026-11-21 salt, coarse\n")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

@@ -89,10 +89,13 @@ import Testing
     for name in [
       "+plus", "@home", "due:soon", "x ray film", "x", "(A) jam", "2026-11-23 tea", "\\back", "\\", "a \\ b",
       "see http://x.com", "a:b:c", "oat +milk @now", "# hash", "<!-- not a comment", "[x] box", "- dash",
-      "plain",
+      "plain", "2 percent milk", "3 musketeers", "2x AA", "salt, coarse", "ham -", "Model x2", "box (3)",
+      "\"quoted\" name", "a \"b\" c",
     ] {
       try add(name)
     }
+    try add("pie - apple", quantity: 3, note: "fresh - today")
+    try add("7 up", quantity: 2)
     try add("soap", quantity: 2, note: "size:large")
     try add("rice", note: "+organic x ray")
     try add("beans", note: "sale ✅ 2026-11-23")
@@ -103,14 +106,20 @@ import Testing
     try add("chips", category: "snack_bar")
     try add("nuts", category: "Dairy & Fridge")
     let view = try groceries.listView(ListQuery(today: today))
-    let written = view.sections.flatMap { section in
-      section.entries.map { (TextRenderer.describe($0.item), section.title) }
-    }
+    let written = view.sections.flatMap { section in section.entries.map { ($0.item, section.title) } }
     for format in MirrorFormat.allCases {
       let output = ChecklistRenderer.render(view, header: header, format: format)
       let base = Mirrors.base(output.text, items: output.items, format: format)
       #expect(base.map(\.item) == output.items, "\(format)")
-      #expect(base.map(\.line.body) == written.map(\.0), "\(format):\n\(output.text)")
+      // Each line reads back as its item's name, quantity and note, exactly.
+      let read = try base.map { line -> String in
+        let entries = try line.line.entries(file: "list")
+        return entries.map { "\($0.entry.name)|\($0.entry.quantity ?? 1)|\($0.note ?? "-")" }.joined(
+          separator: "+")
+      }
+      #expect(
+        read == written.map { "\($0.0.name)|\($0.0.quantity)|\($0.0.note ?? "-")" },
+        "\(format):\n\(output.text)")
       let categories = written.map { format == .todoTxt ? $0.1.replacing("_", with: " ") : $0.1 }
       #expect(base.map { $0.line.category ?? Category.uncategorized } == categories, "\(format)")
       let edits = ChecklistDiff.edits(from: base, to: base.map(\.line), changedOn: today, shownAs: "list")

@@ -17,6 +17,18 @@ struct ChecklistLine: Equatable, Sendable {
 
   /// Returns the items the line names, as `add` would take them, with the note after ` - `.
   func entries(file: String) throws -> [(entry: TextLine.Entry, note: String?)] {
+    if let quoted = ChecklistText.quoted(body) {
+      // A name grocery wrote in quotes is taken as it is; its quantity and note pass the checks `add` makes.
+      let name = try ImportName.clean(quoted.name, what: "item name", file: file, line: number)
+      if let quantity = quoted.quantity, !(1...999).contains(quantity) {
+        throw GroceryError.malformedImport(
+          file: file, line: number,
+          reason:
+            "'\(ImportName.shown(body))' has quantity \(quantity), and a quantity is a whole number from 1 to 999"
+        )
+      }
+      return [(TextLine.Entry(quantity: quoted.quantity, name: name), try quoted.note.flatMap(Values.note))]
+    }
     var text = body
     var note: String?
     if let dash = body.firstRange(of: " - ") {

@@ -19,7 +19,7 @@ public enum ChecklistRenderer {
     for section in view.sections {
       if format == .markdown { lines += ["", "## " + section.title, ""] }
       for entry in section.entries {
-        let text = TextRenderer.describe(entry.item)
+        let text = ChecklistText.line(entry.item)
         items.append(entry.item.id)
         switch format {
         case .markdown:
