@@ -272,6 +272,15 @@ import Testing
     #expect(try history() == "2026-11-21 salt, coarse\n")
   }
 
+  /// A second line naming an item on the list with another quantity changes it, and says so.
+  @Test func aSecondLineForAnItemOnTheListIsSaidAsAChange() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, text(list) + "- [ ] milk x5\n")
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: changed milk\n", "\(outcome)")
+    #expect(outcome.stdout.contains("[ ] milk x5\n"), "\(outcome)")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

@@ -107,7 +107,9 @@ struct ChecklistEdits: Equatable, Sendable {
         for outcome in outcomes {
           switch outcome {
           case .added(let name), .returned(let name): addedNames.append(name)
-          case .alreadyOnList, .updated: break
+          // A new line naming an item on the list with another quantity or note changes it: said as a change.
+          case .updated(let name): changedNames.append(name)
+          case .alreadyOnList: break
           }
         }
       } catch let error as GroceryError {
