@@ -277,6 +277,16 @@ import Testing
     #expect(Set(groceries.items.map(\.category)).count == 7)
   }
 
+  /// A staple bought every day says so in the singular, in `list --staples` and in `stats`.
+  @Test func aDailyStapleIsEveryDayNotEveryDays() throws {
+    try scenario.given(["staple", "milk"], ["buy", "milk", "--on", "yesterday"], ["buy", "milk"])
+    try scenario.expect(
+      ["list", "--staples"],
+      stdout: "Uncategorized\n      milk (every 1 day; bought today; due 2026-11-22)\n\n"
+        + "1 staple, 0 on the list, 0 more due to restock\n")
+    #expect(try scenario.grocery.run(["stats"]).stdout.contains("  1 day   "))
+  }
+
   @Test func undoRevertsChangesAndListsThem() throws {
     try scenario.given(["add", "milk"], ["purchase", "milk"])
     let afterAdd = try scenario.grocery.run(["undo", "--list"])

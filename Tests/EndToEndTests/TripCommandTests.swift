@@ -277,8 +277,8 @@ import Testing
       ["stats"],
       stdout: """
         ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
-        apples                                   2  1 days      2026-11-22  000000000002
-        milk                                     2  1 days      2026-11-22  000000000002
+        apples                                   2  1 day       2026-11-22  000000000002
+        milk                                     2  1 day       2026-11-22  000000000002
 
         WEEKS: purchases a week, oldest first; the last is this week, up to today.
         0 none  1-9 that many  + 10 or more

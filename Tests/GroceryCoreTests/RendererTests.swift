@@ -643,7 +643,7 @@ import Testing
     #expect(
       StatsRenderer.text(rows, chart: false) == """
         ITEM                                BOUGHT  EVERY       LAST        WEEKS (12)
-        Yoghurt                                 14  1 days      2026-11-21  00000000003+
+        Yoghurt                                 14  1 day       2026-11-21  00000000003+
 
         WEEKS: purchases a week, oldest first; the last is this week, up to today.
         0 none  1-9 that many  + 10 or more

@@ -49,7 +49,8 @@ public enum StatsRenderer {
         }
         line(
           &out, fit(row.name, nameWidth), nameWidth, String(row.timesBought),
-          row.interval.map { "\($0) days" } ?? "-", row.lastBought?.description ?? "-", weekly)
+          row.interval.map { TextRenderer.count($0, "day") } ?? "-", row.lastBought?.description ?? "-",
+          weekly)
       }
       return String(decoding: out, as: UTF8.self)
     }

@@ -83,7 +83,9 @@ public enum TextRenderer {
     case .staples:
       if item.isOnList { notes.append("on the list") }
       let cadence = entry.cadence
-      notes.append(cadence.learned.map { "every \($0) days" } ?? "every \(cadence.interval) days (assumed)")
+      notes.append(
+        cadence.learned.map { "every " + count($0, "day") }
+          ?? "every \(count(cadence.interval, "day")) (assumed)")
       notes.append(lastBought(entry, today: today))
       if entry.isSnoozed, let until = item.skipUntil {
         notes.append("skipped until \(until)")
