@@ -179,4 +179,19 @@ import Testing
       }
         == "'list.csv' is not a ShoppingList14 file; it looks like a grocery CSV list")
   }
+
+  /// A header naming one of grocery's columns twice is refused, where the file was read as a pasted list and its
+  /// header and rows became items.
+  @Test func aHeaderNamingAColumnTwiceIsRefused() throws {
+    #expect(
+      throws: GroceryError.malformedImport(
+        file: "list.csv", line: 1, reason: "the header names the column 'quantity' twice")
+    ) {
+      try Importer.read([ImportFile(name: "list.csv", text: "name,quantity,Quantity\nx,1,2\n")])
+    }
+    let own = try Importer.read([
+      ImportFile(name: "list.csv", text: "name,quantity,Price,Price\nmilk,1,2,3\n")
+    ])
+    #expect(own.format == .csv && own.items.map(\.name) == ["milk"], "a spreadsheet's own column may repeat")
+  }
 }

@@ -29,9 +29,9 @@ enum CSVImporter {
         return UnicodeText.trimmed(name).lowercased()
       }
       // Columns of the spreadsheet's own may repeat or have no name (the empty cells it writes after the last).
+      // One of grocery's named twice is still a header, which `read` refuses.
       let known = names.filter { CSVRenderer.header.contains($0) }
-      return known.contains("name") && Set(known).count == known.count
-        && (known.count == names.count || known.count >= 2)
+      return known.contains("name") && (known.count == names.count || known.count >= 2)
     }
   }
 
@@ -44,6 +44,11 @@ enum CSVImporter {
           "expected the header '\(CSVRenderer.header.joinedText(separator: ","))' or some of its columns")
     }
     let columns = header.fields.map { UnicodeText.trimmed($0).lowercased() }
+    var seen = Set<String>()
+    for column in columns where CSVRenderer.header.contains(column) && !seen.insert(column).inserted {
+      throw GroceryError.malformedImport(
+        file: file, line: header.line, reason: "the header names the column '\(column)' twice")
+    }
     var document = ImportDocument(format: .csv)
     var items: [ImportedItem] = []
     for row in rows.dropFirst() {
