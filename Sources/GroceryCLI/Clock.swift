@@ -23,6 +23,12 @@ enum Clock {
           reason: "expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ")
       }
     }
-    return (now, try LocalTime.day(of: now, what: source.what, value: source.value))
+    let day = try LocalTime.day(of: now, what: source.what, value: source.value)
+    if now > Timestamp.latest {
+      throw GroceryError.invalidValue(
+        what: source.what, value: source.value,
+        reason: "it is in the last second of 9999, which grocery keeps free: it records times before it")
+    }
+    return (now, day)
   }
 }

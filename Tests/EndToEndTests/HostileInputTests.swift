@@ -184,6 +184,11 @@ import Testing
         + " and grocery keeps dates from 0001-01-01 to 9999-12-31\n"
     ),
     (
+      "9999-12-31T23:59:59Z", "UTC", ["add", "eggs"],
+      "grocery: error: invalid GROCERY_NOW '9999-12-31T23:59:59Z': it is in the last second of 9999, which"
+        + " grocery keeps free: it records times before it\n"
+    ),
+    (
       "0001-01-01", "UTC", ["buy", "milk", "--on", "yesterday"],
       "grocery: error: invalid date 'yesterday': it is 0000-12-31, and grocery keeps dates"
         + " from 0001-01-01 to 9999-12-31\n"

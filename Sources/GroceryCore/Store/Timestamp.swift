@@ -14,6 +14,10 @@ public enum Timestamp {
     return "\(day)T\(pad(rest / 3600)):\(pad(rest / 60 % 60)):\(pad(rest % 60))Z"
   }
 
+  /// The last time a change can carry, a millisecond before the last second of 9999, which no log line may hold
+  /// (`Stamp.writable`).
+  public static let latest = Date(timeIntervalSince1970: Double(Stamp.writable.upperBound) / 1000)
+
   public static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 20, bytes[10] == 84, bytes[13] == 58, bytes[16] == 58, bytes[19] == 90,
