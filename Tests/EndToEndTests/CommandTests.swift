@@ -147,6 +147,8 @@ import Testing
     try scenario.given(["staple", "milk", "eggs", "bread"], ["add", "bread"])
     let before = scenario.grocery.storeBytes()
     try scenario.expect(["restock", "--dry-run"], stdout: "would add: eggs\nwould add: milk\n")
+    // A dry run's report is the point of it: --quiet does not silence it.
+    try scenario.expect(["--quiet", "restock", "--dry-run"], stdout: "would add: eggs\nwould add: milk\n")
     #expect(scenario.grocery.storeBytes() == before)
     try scenario.expect(["restock"], stdout: "added: eggs\nadded: milk\n")
     let after = scenario.grocery.storeBytes()

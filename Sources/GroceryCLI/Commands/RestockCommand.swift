@@ -15,7 +15,7 @@ struct RestockCommand: Command, Runnable {
     grocery. With --due, only staples that are due: a staple's interval is the median gap between its \
     purchases, or --every DAYS until it has been bought twice.
     """
-  static let dryRun = Flag("dry-run", help: "Show what would be added; change nothing.")
+  static let dryRun = Flag("dry-run", help: "Show what would be added (even with --quiet); change nothing.")
   static let due = Flag("due", help: "Only staples that are due.")
   static let within = Option<Int>(
     "within", value: "DAYS", help: "With --due: also staples due within DAYS.",
@@ -52,6 +52,7 @@ struct RestockCommand: Command, Runnable {
         $0.restock(policy, today: context.today, now: context.now)
       }
     }
-    if !context.quiet { context.write(RestockRenderer.text(added, dryRun: dryRun)) }
+    // A dry run's report is the point of it, and --quiet does not silence it.
+    if dryRun || !context.quiet { context.write(RestockRenderer.text(added, dryRun: dryRun)) }
   }
 }
