@@ -107,6 +107,11 @@ import Testing
     (["purchase", "--all", "milk"], "give names or --all, not both"),
     (["restock", "--within", "2"], "option '--within' needs '--due'"),
     (["category", "frob"], "unknown subcommand 'frob'"),
+    ([""], "unknown command ''"), (["category", " "], "unknown subcommand ' '"),
+    (
+      ["list", "--format", ""],
+      "unknown format '' for '--format'; expected text, markdown, json, csv or print"
+    ),
     (["category", "rename", "a"], "missing OLD NEW"),
     (["list", "--s"], "option '--s' is ambiguous; it could be '--staples', '--store'"),
     (["list", "--width", "60"], "option '--width' goes with '--format print'"),

@@ -164,6 +164,12 @@ enum ArgumentParser {
     _ word: String, among candidates: [T], shown: String, quote: (String) -> String, path: [String],
     context: String = "", expected: [String] = [], name: (T) -> String
   ) throws -> T {
+    // An empty word starts every candidate, but names none of them.
+    if UnicodeText.trimmed(word).isEmpty {
+      var message = "unknown \(shown) '\(quote(Names.printable(word)))'\(context)"
+      if !expected.isEmpty { message += "; expected " + either(expected) }
+      throw UsageError(message, path: path)
+    }
     do {
       return try Names.match(word, among: candidates, name: name)
     } catch .unknown(let suggestions) {
