@@ -32,6 +32,16 @@ import Testing
     #expect(rename(temporary, path) == 0)
   }
 
+  /// Saves the file as a phone does with each of its lines `was` changed to `now`; each must be in the file.
+  func phoneEdits(_ path: String, _ lines: [(was: String, now: String)]) throws {
+    var edited = text(path)
+    for (was, now) in lines {
+      #expect(edited.contains(was + "\n"), "\(was) in \(edited)")
+      edited = edited.replacing(was + "\n", with: now + "\n")
+    }
+    try phoneSaves(path, edited)
+  }
+
   /// Sets a file's modification time to noon on a day.
   func touch(_ path: String, _ day: String) throws {
     let date = ISO8601DateFormatter().date(from: day + "T12:00:00Z")!
@@ -205,18 +215,14 @@ import Testing
       ["add", "beans", "-n", "sale ✅ 2026-11-23"], ["add", "jam ✅ 2026-11-23"],
       ["add", "tea", "-n", "sale @done(2026-11-23)"], ["add", "pasta", "-n", "@done(2026-11-23)"],
       ["mirror", "add", list])
-    var edited = text(list)
-    #expect(edited.contains("- [ ] beans - sale \\✅ 2026-11-23\n"), "\(edited)")
-    for (line, ticked) in [
-      ("- [ ] beans - sale \\✅ 2026-11-23", "- [x] beans - sale \\✅ 2026-11-23 ✅ 2026-11-20"),
-      ("- [ ] jam \\✅ 2026-11-23", "- [x] jam \\✅ 2026-11-23 ✅ 2026-11-20"),
-      ("- [ ] tea - sale \\@done(2026-11-23)", "- [x] tea - sale \\@done(2026-11-23) @done(2026-11-20)"),
-      ("- [ ] pasta - \\@done(2026-11-23)", "- [ ] pasta - \\@done(2026-11-23) penne"),
-    ] {
-      #expect(edited.contains(line + "\n"), "\(line)")
-      edited = edited.replacing(line + "\n", with: ticked + "\n")
-    }
-    try phoneSaves(list, edited)
+    try phoneEdits(
+      list,
+      [
+        ("- [ ] beans - sale \\✅ 2026-11-23", "- [x] beans - sale \\✅ 2026-11-23 ✅ 2026-11-20"),
+        ("- [ ] jam \\✅ 2026-11-23", "- [x] jam \\✅ 2026-11-23 ✅ 2026-11-20"),
+        ("- [ ] tea - sale \\@done(2026-11-23)", "- [x] tea - sale \\@done(2026-11-23) @done(2026-11-20)"),
+        ("- [ ] pasta - \\@done(2026-11-23)", "- [ ] pasta - \\@done(2026-11-23) penne"),
+      ])
     let outcome = try grocery.run(["list", "--purchased", "--format", "csv"])
     #expect(
       outcome.stderr
@@ -251,16 +257,13 @@ import Testing
     try scenario.given(
       ["add", "2 percent milk", "salt, coarse"], ["add", "pie - apple", "-n", "fresh"],
       ["mirror", "add", list])
-    var edited = text(list)
-    for (line, now) in [
-      ("- [ ] \"2 percent milk\"", "- [ ] \"2 percent milk\" x3"),
-      ("- [ ] \"pie - apple\" - fresh", "- [ ] \"pie - apple\" - stale"),
-      ("- [ ] \"salt, coarse\"", "- [x] \"salt, coarse\""),
-    ] {
-      #expect(edited.contains(line + "\n"), "\(line) in \(edited)")
-      edited = edited.replacing(line + "\n", with: now + "\n")
-    }
-    try phoneSaves(list, edited)
+    try phoneEdits(
+      list,
+      [
+        ("- [ ] \"2 percent milk\"", "- [ ] \"2 percent milk\" x3"),
+        ("- [ ] \"pie - apple\" - fresh", "- [ ] \"pie - apple\" - stale"),
+        ("- [ ] \"salt, coarse\"", "- [x] \"salt, coarse\""),
+      ])
     let outcome = try grocery.run(["list", "--category", "uncategorized"])
     #expect(
       outcome.stderr
