@@ -284,6 +284,30 @@ import Testing
     #expect(outcome.stdout.contains("[ ] milk x5\n"), "\(outcome)")
   }
 
+  /// One mirror that cannot be read or written (a folder where its file was, its folder gone) is said, and the
+  /// others are read and written all the same: what was written to each is kept, so the phone's next save of it
+  /// is read whole, where it was read as a text grocery no longer keeps and only its ticks applied.
+  @Test func oneMirrorThatCannotBeReadOrWrittenLeavesTheOthersWorking() throws {
+    let gone = folder.file("gone/list.md")
+    try FileManager.default.createDirectory(atPath: folder.file("gone"), withIntermediateDirectories: true)
+    try scenario.given(["mirror", "add", gone], ["mirror", "add", list])
+    try FileManager.default.removeItem(atPath: folder.file("gone"))
+    let added = try grocery.run(["add", "kiwi"])
+    #expect(added.status == 0 && added.stderr.contains("cannot write '\(gone)"), "\(added)")
+    #expect(text(list).contains("- [ ] kiwi\n"), "\(text(list))")
+    try phoneEdits(list, [("- [ ] milk x2", "- [x] milk x2"), ("- [ ] eggs x2", "- [ ] eggs x6")])
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr.contains("from the phone: bought milk; changed eggs\n"), "\(outcome)")
+    let other = folder.file("other.md")
+    try scenario.given(["mirror", "add", other])
+    try FileManager.default.removeItem(atPath: list)
+    try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: false)
+    try phoneEdits(other, [("- [ ] bananas - not too ripe", "- [x] bananas - not too ripe")])
+    let read = try grocery.run(["list", "--flat"])
+    #expect(read.stderr.contains("cannot read '\(list)': it is not a regular file\n"), "\(read)")
+    #expect(read.stderr.contains("\(other): from the phone: bought bananas\n"), "\(read)")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

@@ -93,9 +93,15 @@ public struct Mirrors: Sendable {
       var state = try MirrorState.read(statePath)
       var notices: [MirrorNotice] = []
       let header = try self.header(creating: false, onWait: onWait)
+      // One mirror that cannot be read (a folder where its file was) is said, and the others are read all the
+      // same; what each did is kept.
       for index in state.mirrors.indices {
-        notices += try refresh(
-          &state.mirrors[index], header: header, now: now, today: today, onWait: onWait, newID: newID)
+        do {
+          notices += try refresh(
+            &state.mirrors[index], header: header, now: now, today: today, onWait: onWait, newID: newID)
+        } catch let error as GroceryError where error.isFileFailure {
+          notices.append(.warning(error.message))
+        }
       }
       try state.write(statePath)
       return notices
@@ -111,12 +117,20 @@ public struct Mirrors: Sendable {
       if state.mirrors.isEmpty { return }
       let header = try self.header(creating: false, onWait: onWait)
       let groceries = try store.load(.shopping(since: today))
+      // One mirror that cannot be written is said after the others are, and what was written to each is kept,
+      // so that a phone's next save of it is read against it.
+      var failure: GroceryError?
       for index in state.mirrors.indices {
         let record = state.mirrors[index]
-        if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file { continue }
-        try write(&state.mirrors[index], from: groceries, header: header, today: today)
+        do {
+          if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file { continue }
+          try write(&state.mirrors[index], from: groceries, header: header, today: today)
+        } catch let error as GroceryError where error.isFileFailure {
+          failure = failure ?? error
+        }
       }
       try state.write(statePath)
+      if let failure { throw failure }
     }
   }
 
@@ -651,5 +665,13 @@ public struct Mirrors: Sendable {
     guard let cwd = getcwd(nil, 0) else { throw FileSystem.ioError(path, "find the current folder of") }
     defer { free(cwd) }
     return String(cString: cwd) + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+  }
+}
+
+extension GroceryError {
+  /// A file of one mirror that could not be read or written: said for that mirror, the others go on.
+  fileprivate var isFileFailure: Bool {
+    if case .io = self { return true }
+    return false
   }
 }
