@@ -177,12 +177,14 @@ import Testing
     try add(["bananas"], ItemChanges(category: "produce", note: "not too ripe - or green"))
     let long = "a very long item name that goes on and on and on and on and on and on until it wraps around"
     try add(["AA batteries", "salt, coarse", "*starred* & <tagged>", long], ItemChanges())
+    try add(["2 percent milk"], ItemChanges(quantity: 3))
     _ = try groceries.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
     let view = try groceries.listView(ListQuery(today: Fixed.today))
     let expected = [
       "bananas|1|not too ripe - or green|Produce", "eggs|2|-|Dairy & Fridge",
       "*starred* & <tagged>|1|-|Uncategorized",
-      long + "|1|-|Uncategorized", "AA batteries|1|-|Uncategorized", "salt, coarse|1|-|Uncategorized",
+      "2 percent milk|3|-|Uncategorized", long + "|1|-|Uncategorized", "AA batteries|1|-|Uncategorized",
+      "salt, coarse|1|-|Uncategorized",
     ]
     for text in [
       TextRenderer.render(view, title: "Groceries for Saturday"), TextRenderer.render(view),
@@ -201,7 +203,7 @@ import Testing
     }
     let flatView = try groceries.listView(ListQuery(today: Fixed.today, flat: true))
     let flat = try Importer.read([ImportFile(name: "mail.txt", text: TextRenderer.render(flatView))])
-    #expect(flat.items.count == 6 && flat.headings.isEmpty)
+    #expect(flat.items.count == 7 && flat.headings.isEmpty)
   }
 
   /// A list that only ends like grocery's count is read as any pasted list.

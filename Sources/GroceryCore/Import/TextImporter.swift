@@ -90,16 +90,24 @@ enum TextImporter {
           }
           text = String(text[..<dash.lowerBound])
         }
-        for entry in try TextLine.entries(text, whole: text, file: file, line: number, split: false) {
-          if checked {
-            document.skipped.append(ImportSkip(name: entry.name, reason: "checked off on line \(number)"))
-            continue
-          }
-          var item = ImportedItem(name: entry.name, quantity: entry.quantity, isOnList: true, line: number)
-          if let note { item.note = .some(note) }
-          item.headingLine = heading
-          items.append(item)
+        // `list` writes a quantity only after the name, as ` x2`: a name that starts with a number
+        // (`2 percent milk`) is the name.
+        var quantity: Int?
+        if let times = text.ranges(of: " x").last, let count = Int(text[times.upperBound...]),
+          text[times.upperBound...].allSatisfy({ $0.isASCII && $0.isNumber }), (2...999).contains(count)
+        {
+          quantity = count
+          text = String(text[..<times.lowerBound])
         }
+        let name = try ImportName.clean(text, what: "item name", file: file, line: number)
+        if checked {
+          document.skipped.append(ImportSkip(name: name, reason: "checked off on line \(number)"))
+          continue
+        }
+        var item = ImportedItem(name: name, quantity: quantity, isOnList: true, line: number)
+        if let note { item.note = .some(note) }
+        item.headingLine = heading
+        items.append(item)
       }
     }
     (document.items, document.merged) = ImportMerger.merge(items)
