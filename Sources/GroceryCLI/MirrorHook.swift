@@ -23,6 +23,8 @@ enum MirrorHook {
           context.console.writeError("grocery: warning: \(text)\n")
         }
       }
+    } catch let error as GroceryError where error.isHouseholdMarker {
+      // The household itself cannot be read (a damaged or newer household.json): the command says so, once.
     } catch {
       context.console.writeError("grocery: warning: cannot read the mirrors: \(message(error))\n")
     }
@@ -40,5 +42,17 @@ enum MirrorHook {
 
   static func message(_ error: Error) -> String {
     (error as? GroceryError)?.message ?? "\(error)"
+  }
+}
+
+extension GroceryError {
+  /// A failure to read the household's own `household.json`, which the command itself reports.
+  fileprivate var isHouseholdMarker: Bool {
+    switch self {
+    case .unreadableStore(let path, _), .newerStoreVersion(let path, _, _):
+      return path.hasSuffix("/household.json") || path == "household.json"
+    default:
+      return false
+    }
   }
 }

@@ -308,6 +308,18 @@ import Testing
     #expect(read.stderr.contains("\(other): from the phone: bought bananas\n"), "\(read)")
   }
 
+  /// A household.json a newer grocery wrote is said once, by the command, not again for the mirrors.
+  @Test func aHouseholdThatCannotBeReadIsSaidOnceWithAMirror() throws {
+    try scenario.given(["mirror", "add", list])
+    let marker = grocery.store + "/household.json"
+    try folder.write("newer.json", "{\"format\":\"grocery-household\",\"version\":9,\"id\":\"x\"}\n")
+    try FileManager.default.removeItem(atPath: marker)
+    try FileManager.default.copyItem(atPath: folder.file("newer.json"), toPath: marker)
+    let outcome = try grocery.run(["list"])
+    #expect(outcome.status == 65, "\(outcome)")
+    #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome)")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
