@@ -320,6 +320,17 @@ import Testing
     #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome)")
   }
 
+  @Test func aDamagedListOfMirrorsIsSaid() throws {
+    try scenario.given(["mirror", "add", list])
+    let state = try grocery.household().stateFolder
+    try Data("[]".utf8).write(to: URL(fileURLWithPath: state + "/mirrors.json"))
+    try phoneEdits(list, [("- [ ] milk x2", "- [x] milk x2")])
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(
+      outcome.status == 0 && outcome.stderr.hasPrefix("grocery: warning: cannot read the mirrors: "),
+      "\(outcome)")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
