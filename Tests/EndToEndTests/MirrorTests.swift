@@ -331,6 +331,17 @@ import Testing
       "\(outcome)")
   }
 
+  /// A line typed over with another item's name and ticked buys that item, with the line's quantity and note.
+  @Test func aTickedLineTypedOverWithAnotherItemsNameBuysThatItem() throws {
+    try scenario.given(["add", "oat milk"], ["buy", "oat milk"], ["mirror", "add", list])
+    try phoneEdits(list, [("- [ ] milk x2", "- [x] oat milk x2 - barista")])
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(
+      outcome.stderr == "grocery: \(list): from the phone: bought oat milk; added oat milk; took off milk\n",
+      "\(outcome)")
+    #expect(try history() == "2026-11-21 oat milk\n2026-11-21 oat milk x2\n")
+  }
+
   @Test func todoTxtTicksWithAndWithoutDatesWithCRLFAndAByteOrderMark() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

@@ -127,13 +127,27 @@ import Testing
     }
   }
 
-  /// A text whose lines do not read back one an item (written before `+plus` was kept as text) pairs no line with
-  /// an item, rather than each line after it with the next item.
-  @Test func aWrittenTextWithALineThatReadsAsNoItemPairsNoLineWithAnItem() {
-    let items = (1...2).map { UUID(uuidString: "00000000-0000-0000-0000-00000000000\($0)")! }
-    let text = header.line(.todoTxt) + "\n+plus\nplain\n"
-    #expect(Mirrors.base(text, items: items, format: .todoTxt).isEmpty)
-    let escaped = header.line(.todoTxt) + "\n\\+plus\nplain\n"
-    #expect(Mirrors.base(escaped, items: items, format: .todoTxt).map(\.item) == items)
+  /// A todo.txt text written before its syntax was kept as text (`+plus`, `x ray film`, `soap - size:large`, a
+  /// line that reads as nothing or as ticked) still pairs each line with its own item: a save of it that ticks
+  /// milk and deletes bread buys milk and takes bread off, and nothing else.
+  @Test func aTodoTxtTextFromBeforeItsEscapesPairsEachLineWithItsItem() {
+    let items = (1...5).map { UUID(uuidString: "00000000-0000-0000-0000-00000000000\($0)")! }
+    let written =
+      header.line(.todoTxt) + "\nmilk x2 @Dairy\n+plus\nx ray film\nsoap - size:large\nbread\n"
+    let base = Mirrors.base(written, items: items, format: .todoTxt)
+    #expect(base.map(\.item) == items)
+    let saved = "x 2026-11-20 milk x2 @Dairy\n+plus\nx ray film\nsoap - size:large\n"
+    guard
+      case .checklist(let file) = Checklist.read(
+        Array((header.line(.todoTxt) + "\n" + saved).utf8), format: .todoTxt)
+    else {
+      Issue.record("not a checklist")
+      return
+    }
+    let edits = ChecklistDiff.edits(from: base, to: file.lines, changedOn: today, shownAs: "list")
+    #expect(edits.bought.map(\.item) == [items[0]])
+    #expect(edits.added.isEmpty && edits.changed.isEmpty)
+    #expect(edits.removed == [items[4]], "\(edits.removed)")
   }
+
 }

@@ -103,6 +103,9 @@ struct Checklist: Equatable, Sendable {
         kept.append(String(word))
       }
     }
+    // A line of tags alone (`+plus`, as grocery wrote a name before it kept tags as text) is its text, so that
+    // it is never lost: the item it names, or a new one.
+    if kept.isEmpty { kept = words }
     if kept.isEmpty { return nil }
     return ChecklistLine(
       number: number, category: context?.replacing("_", with: " "), body: kept.joinedText(separator: " "),

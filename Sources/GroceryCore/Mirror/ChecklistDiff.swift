@@ -97,9 +97,16 @@ enum ChecklistDiff {
           }
           if now.note != was.note { change.note = .some(now.note) }
           if now.entry.name != was.entry.name { change.rename = now.entry.name }
-          if change != ChecklistEdits.Changed(item: item) { edits.changed.append(change) }
+          if change != ChecklistEdits.Changed(item: item) {
+            if change.rename != nil {
+              (change.lineQuantity, change.lineNote) = (now.entry.quantity, now.note)
+            }
+            edits.changed.append(change)
+          }
         }
-        if line.ticked {
+        // A line grocery wrote is never ticked; one a text from before today's escapes read as ticked
+        // (`x ray film`) and left as it was is no purchase.
+        if line.ticked && !base[j].line.ticked {
           edits.bought.append(ChecklistEdits.Bought(item: item, name: base[j].line.body, day: day))
         }
         continue

@@ -33,6 +33,10 @@ struct ChecklistEdits: Equatable, Sendable {
     var quantity: Int?
     var note: String??
     var rename: String?
+    /// With a rename, the quantity and note the line gives, changed or not: what another item the rename names
+    /// takes.
+    var lineQuantity: Int? = nil
+    var lineNote: String? = nil
   }
 
   var bought: [Bought] = []
@@ -55,6 +59,7 @@ struct ChecklistEdits: Equatable, Sendable {
     var changedNames: [String] = []
     var renamed: [String] = []
     var (added, removed) = (self.added, self.removed)
+    var redirected: [UUID: UUID] = [:]
     func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
     for change in changed {
       guard let at = index(change.item) else { continue }
@@ -65,8 +70,10 @@ struct ChecklistEdits: Equatable, Sendable {
         // the one the line named taken off, as a line deleted and a new one written would.
         if let other = groceries.exactItemIndex(named: rename), other != at {
           added.append(
-            Added(name: rename, quantity: change.quantity, note: change.note ?? nil, category: nil))
+            Added(name: rename, quantity: change.lineQuantity, note: change.lineNote, category: nil))
           removed.append(change.item)
+          // A tick on the line buys the item it now names.
+          redirected[change.item] = groceries.items[other].id
           continue
         }
         changes.rename = rename
@@ -130,7 +137,9 @@ struct ChecklistEdits: Equatable, Sendable {
     for tick in bought {
       let day = min(tick.day, today)
       do {
-        if let at = tick.item.flatMap(index) ?? groceries.exactItemIndex(named: tick.name) {
+        if let at = tick.item.map({ redirected[$0] ?? $0 }).flatMap(index)
+          ?? groceries.exactItemIndex(named: tick.name)
+        {
           guard groceries.items[at].isOnList else { continue }
           let outcomes = try groceries.purchase([groceries.items[at].name], on: day, today: today, now: now)
           boughtNames += outcomes.map(\.name)

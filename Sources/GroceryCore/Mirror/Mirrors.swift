@@ -623,10 +623,25 @@ public struct Mirrors: Sendable {
   /// syntax as text (`+plus` read as a tag), whose lines would be paired with the wrong items. Its lines then read
   /// as new ones: a tick buys the item its line names, and nothing is taken off the list.
   static func base(_ written: String, items: [UUID], format: MirrorFormat) -> [ChecklistDiff.BaseLine] {
-    guard case .checklist(let checklist) = Checklist.read(Array(written.utf8), format: format),
-      checklist.lines.count == items.count
-    else { return [] }
-    return zip(items, checklist.lines).map { ChecklistDiff.BaseLine(item: $0, line: $1) }
+    guard case .checklist(let checklist) = Checklist.read(Array(written.utf8), format: format) else {
+      return []
+    }
+    if checklist.lines.count == items.count {
+      return zip(items, checklist.lines).map { ChecklistDiff.BaseLine(item: $0, line: $1) }
+    }
+    // A todo.txt text written before its syntax was kept as text: one line an item after the first, each read
+    // alone, and one that reads as nothing kept as its text, so that each is still its own item's.
+    guard format == .todoTxt else { return [] }
+    let lines = written.split(separator: "\n").map { UnicodeText.trimmed(String($0)) }.filter { !$0.isEmpty }
+      .dropFirst()
+    guard lines.count == items.count else { return [] }
+    return zip(items, lines.enumerated()).map { item, numbered in
+      let number = numbered.offset + 2
+      let line =
+        Checklist.todoTxt(numbered.element, number: number)
+        ?? ChecklistLine(number: number, body: numbered.element, ticked: false)
+      return ChecklistDiff.BaseLine(item: item, line: line)
+    }
   }
 
   /// The local day a file last changed, for ticks that carry no day; today when the clock cannot tell.
