@@ -80,9 +80,8 @@ enum TextImporter {
         document.headings.append(ImportHeading(name: name, line: number))
         heading = number
       case .item(var text, let checked):
-        for annotation in [" (unavailable today)"] where text.hasSuffix(annotation) {
-          text = String(text.dropLast(annotation.count))
-        }
+        let unavailable = " (unavailable today)"
+        if text.hasSuffix(unavailable) { text = String(text.dropLast(unavailable.count)) }
         var note: String?
         if let dash = text.firstRange(of: " - ") {
           note = try CSVImporter.note(String(text[dash.upperBound...])) {
@@ -157,6 +156,11 @@ enum TextImporter {
     return digits.count + 1
   }
 
+  /// Why a line's quantity (as shown) is refused.
+  static func quantityRefused(_ whole: String, _ quantity: String) -> String {
+    "'\(ImportName.shown(whole))' has quantity \(quantity), and a quantity is a whole number from 1 to 999"
+  }
+
   /// Splits a quantity from the name: `2 milk`, `2x milk`, `milk x2`, `milk ×2`, `milk (2)`.
   static func quantified(_ text: String, whole: String, fail: (String) -> GroceryError) throws -> (
     Int?, String
@@ -166,9 +170,7 @@ enum TextImporter {
     func isTimes(_ c: Character) -> Bool { c == "x" || c == "X" || c == "×" }
     func count(_ digits: ArraySlice<Character>) throws -> Int {
       guard let value = Int(String(digits)), (1...999).contains(value) else {
-        throw fail(
-          "'\(ImportName.shown(whole))' has quantity \(ImportName.shown(String(digits))), and a quantity is a whole number from 1 to 999"
-        )
+        throw fail(quantityRefused(whole, ImportName.shown(String(digits))))
       }
       return value
     }

@@ -25,12 +25,9 @@ enum TextLine {
 
   /// Returns the items a line's text holds, refusing with the line number a quantity out of range, a name with no
   /// letter or digit, or one that `add` would refuse.
-  /// With `split` false the text is one item, commas and all (a name `list` printed).
-  static func entries(_ text: String, whole: String, file: String, line: Int, split: Bool = true) throws
-    -> [Entry]
-  {
+  static func entries(_ text: String, whole: String, file: String, line: Int) throws -> [Entry] {
     func fail(_ reason: String) -> GroceryError { .malformedImport(file: file, line: line, reason: reason) }
-    return try (split ? TextImporter.parts(text) : [text]).map { part in
+    return try TextImporter.parts(text).map { part in
       let (quantity, name) = try TextImporter.quantified(part, whole: whole, fail: fail)
       guard
         name.unicodeScalars.contains(where: {

@@ -26,8 +26,10 @@ struct Checklist: Equatable, Sendable {
       cleaned.append(UnicodeText.trimmed(line.replacing("\t", with: " ")))
     }
     // The line naming the household is grocery's first, but an app that sorts its lines may move it.
-    guard let headerIndex = cleaned.firstIndex(where: { MirrorHeader.parse($0) != nil }),
-      let header = MirrorHeader.parse(cleaned[headerIndex])
+    guard
+      let (headerIndex, header) = cleaned.indices.lazy.compactMap({ index in
+        MirrorHeader.parse(cleaned[index]).map { (index, $0) }
+      }).first
     else {
       return .notAChecklist("no line names a household")
     }

@@ -22,10 +22,7 @@ struct ChecklistLine: Equatable, Sendable {
       let name = try ImportName.clean(quoted.name, what: "item name", file: file, line: number)
       if let quantity = quoted.quantity, !(1...999).contains(quantity) {
         throw GroceryError.malformedImport(
-          file: file, line: number,
-          reason:
-            "'\(ImportName.shown(body))' has quantity \(quantity), and a quantity is a whole number from 1 to 999"
-        )
+          file: file, line: number, reason: TextImporter.quantityRefused(body, String(quantity)))
       }
       return [(TextLine.Entry(quantity: quoted.quantity, name: name), try quoted.note.flatMap(Values.note))]
     }

@@ -12,12 +12,15 @@ enum ChecklistText {
   /// The text of the line for an item.
   static func line(_ item: Item) -> String {
     let plain = TextRenderer.describe(item)
-    let line = ChecklistLine(number: 1, body: plain, ticked: false)
-    if let entries = try? line.entries(file: ""), entries.count == 1,
-      entries[0].entry.name == item.name, (entries[0].entry.quantity ?? 1) == item.quantity,
-      entries[0].note == item.note
-    {
-      return plain
+    do {
+      let entries = try ChecklistLine(number: 1, body: plain, ticked: false).entries(file: "")
+      if entries.count == 1, entries[0].entry.name == item.name,
+        (entries[0].entry.quantity ?? 1) == item.quantity, entries[0].note == item.note
+      {
+        return plain
+      }
+    } catch {
+      // A text the reader refuses (a number the name starts with, over 999) is one to write in quotes.
     }
     var text = "\"" + item.name.replacing("\"", with: "\"\"") + "\""
     if item.quantity > 1 { text += " x\(item.quantity)" }

@@ -233,6 +233,12 @@ public struct Mirrors: Sendable {
     var read: [UInt8]?
     var readAs: FileFingerprint?
     var source = Source(record, mirrors: self)
+    /// Keeps the file as it was beside it, says so in the words `said` gives with the copy's path, and has the list
+    /// written again.
+    func keepAndWriteAgain(_ bytes: [UInt8]?, _ said: (String) -> String) throws {
+      notices.append(.warning(said(try keepCopy(of: shown, bytes: bytes ?? [], now: now))))
+      force = true
+    }
     if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file {
       let bytes = try FileSystem.readRegularFile(record.path, limit: Self.limit)
       read = bytes
@@ -277,21 +283,17 @@ public struct Mirrors: Sendable {
               ChecklistDiff.ticks(
                 from: made.base, in: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path)),
               of: made)
-            let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
-            notices.append(
-              .warning(
-                "'\(shown)' was saved from a text grocery no longer keeps; applied only its ticks, kept it as"
-                  + " '\(copy)' and wrote the list again"))
-            force = true
+            try keepAndWriteAgain(bytes) {
+              "'\(shown)' was saved from a text grocery no longer keeps; applied only its ticks, kept it as"
+                + " '\($0)' and wrote the list again"
+            }
           }
         }
         if let problem {
-          let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
-          notices.append(
-            .warning(
-              "'\(shown)' no longer reads as a checklist (\(problem)); applied nothing, kept it as '\(copy)'"
-                + " and wrote the list again"))
-          force = true
+          try keepAndWriteAgain(bytes) {
+            "'\(shown)' no longer reads as a checklist (\(problem)); applied nothing, kept it as '\($0)'"
+              + " and wrote the list again"
+          }
         }
       }
     } else if try FileSystem.status(record.path) == nil {
@@ -619,9 +621,8 @@ public struct Mirrors: Sendable {
 
   /// The lines last written, each with the item it was written for.
   ///
-  /// None when the text does not read back as one line an item: a text written before grocery kept todo.txt's
-  /// syntax as text (`+plus` read as a tag), whose lines would be paired with the wrong items. Its lines then read
-  /// as new ones: a tick buys the item its line names, and nothing is taken off the list.
+  /// A todo.txt text written before grocery kept its syntax as text (`+plus` read as a tag) is paired line by
+  /// line, so that no line is paired with the next item; none when even that does not give one line an item.
   static func base(_ written: String, items: [UUID], format: MirrorFormat) -> [ChecklistDiff.BaseLine] {
     guard case .checklist(let checklist) = Checklist.read(Array(written.utf8), format: format) else {
       return []
