@@ -191,6 +191,16 @@ enum Tool {
       "readline splits --lock-timeout=5 at the equals sign")
   }
 
+  @Test func bashReadsACommandAsGroceryDoesAbbreviatedOrInCapitals() throws {
+    #expect(try bashCompletes(["grocery", "pu", "Le"]) == ["Lemons"])
+    #expect(try bashCompletes(["grocery", "PURCHASE", "Le"]) == ["Lemons"])
+    #expect(try bashCompletes(["grocery", "Bu", "Le"]) == ["Lemons"], "an alias in any case")
+    #expect(try bashCompletes(["grocery", "cat", "col", ""]) == Self.categories)
+    #expect(try bashCompletes(["grocery", "cat", "col", "Produce", "gr"]) == ["green"])
+    #expect(try bashCompletes(["grocery", "cat", "", "--sto"]) == ["--store"], "category's own options")
+    #expect(try bashCompletes(["grocery", "re", "Le"]) == [], "re starts three commands: it names none")
+  }
+
   /// Adds items whose names hold what people type differently: spaces, accents, capitals and letters paper spells.
   func addAwkwardNames() throws {
     try scenario.given(["add", "crème fraîche", "olive oil", "olive oil spray", "Œufs"])
@@ -381,6 +391,17 @@ enum Tool {
 
   /// A name offered says what it is, not the help of the option it follows (`A new category.` beside each).
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishReadsACommandAsGroceryDoesAbbreviatedOrInCapitals() throws {
+    #expect(try fishNames("grocery pu Le") == ["Lemons"])
+    #expect(try fishNames("grocery PURCHASE Le") == ["Lemons"])
+    #expect(try fishNames("grocery Bu Le") == ["Lemons"], "an alias in any case")
+    #expect(try fishNames("grocery cat col Produce gr") == ["green"])
+    #expect(try fishNames("grocery --lock-timeout 5 cat col Produce gr") == ["green"], "5 is no command")
+    #expect(try fishNames("grocery re Le") == [], "re starts three commands: it names none")
+    #expect(try fishNames("grocery purchase add ") == Self.onTheList, "add is an item there")
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishDescribesEachNameAsWhatItIs() throws {
     try addAwkwardNames()
     #expect(try fishCompletes("grocery purchase cre") == ["crème fraîche\titem"])
@@ -507,6 +528,15 @@ enum Tool {
       [[ -n ${compstate[insert]} ]] && print -r -- "insert: ${compstate[insert]}"
       """
     return try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder).stdout
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshReadsACommandAsGroceryDoesAbbreviatedOrInCapitals() throws {
+    #expect(try zshCompletes(["grocery", "pu", "Le"]) == "Lemons\n")
+    #expect(try zshCompletes(["grocery", "PURCHASE", "Le"]) == "Lemons\n")
+    #expect(try zshCompletes(["grocery", "Bu", "Le"]) == "Lemons\n", "an alias in any case")
+    #expect(try zshCompletes(["grocery", "cat", "col", "Produce", "gr"]) == "green\n")
+    #expect(try zshCompletes(["grocery", "re", "Le"]) == "", "re starts three commands: it names none")
   }
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))

@@ -65,6 +65,55 @@ enum Completions {
     options.filter { !$0.isFlag }.flatMap(flags)
   }
 
+  /// Each command that has commands under it (the empty path for grocery itself), with every name of those
+  /// commands, an alias as its own entry, and the path each name leads to.
+  static var commandNames: [(parent: String, names: [(name: String, path: String)])] {
+    let top: [(path: String, spec: any Command.Type)] = CommandTable.commands.map { ($0.name, $0) }
+    var parents = [(parent: "", commands: top)]
+    for spec in CommandTable.commands where !spec.subcommands.isEmpty {
+      parents.append((spec.name, spec.subcommands.map { ("\(spec.name) \($0.name)", $0) }))
+    }
+    return parents.map { parent, commands in
+      (parent, commands.flatMap { path, spec in spec.allNames.map { (name: $0, path: path) } })
+    }
+  }
+
+  /// The bash or zsh function that reads a word as grocery reads a command's name: the whole name or an alias
+  /// in any case, or the start of the names of one command only. It sets `command_path` to the path that word
+  /// leads to from the one in its first argument, and fails for a word that names no command there. `lower` is
+  /// the shell's expression for the word in lower case.
+  static func commandFunction(lower: String) -> String {
+    var out = """
+      _grocery_command() {
+        local key="\(lower)" pair name found="" ambiguous=""
+        [[ -n "$key" ]] || return 1
+        case "$1" in
+
+      """
+    for (parent, names) in commandNames {
+      let pairs = names.map { "\"\($0.name):\($0.path)\"" }.joinedText(separator: " ")
+      out += "    \"\(parent)\") set -- \(pairs) ;;\n"
+    }
+    return out + """
+          *) return 1 ;;
+        esac
+        for pair in "$@"; do
+          name="${pair%%:*}"
+          if [[ "$name" == "$key" ]]; then
+            command_path="${pair#*:}"
+            return 0
+          elif [[ "$name" == "$key"* ]]; then
+            [[ -n "$found" && "$found" != "${pair#*:}" ]] && ambiguous=1
+            found="${pair#*:}"
+          fi
+        done
+        [[ -n "$found" && -z "$ambiguous" ]] || return 1
+        command_path="$found"
+      }
+
+      """
+  }
+
   /// The body both shells run: find the command path and count the arguments after it, then complete an
   /// option's value, an option, or an argument. `previous` is the shell's expression for the word before the one
   /// being completed; `currentIsOption` tests whether that word starts with a dash; `skipValue` steps over the
@@ -80,18 +129,8 @@ enum Completions {
       let keys = flags.map { path == "*" ? "*\":\($0)\"" : "\"\(path):\($0)\"" }
       out += "      \(keys.joinedText(separator: "|"))) \(skipValue); continue ;;\n"
     }
-    out += "      *:-*) continue ;;\n    esac\n    case \"$command_path $word\" in\n"
-    for spec in CommandTable.commands {
-      for name in spec.allNames {
-        out += "      \" \(name)\") command_path=\"\(spec.name)\"; continue ;;\n"
-      }
-      for sub in spec.subcommands {
-        for name in sub.allNames {
-          out += "      \"\(spec.name) \(name)\") command_path=\"\(spec.name) \(sub.name)\"; continue ;;\n"
-        }
-      }
-    }
-    out += "    esac\n    [[ -n \"$command_path\" ]] && arguments=$((arguments + 1))\n"
+    out += "      *:-*) continue ;;\n    esac\n    _grocery_command \"$command_path\" \"$word\" && continue\n"
+    out += "    [[ -n \"$command_path\" ]] && arguments=$((arguments + 1))\n"
     out += "  done\n  case \"$command_path:\(previous)\" in\n"
     for (path, spec) in paths {
       for option in options(spec) where !option.isFlag {
@@ -159,7 +198,7 @@ enum Completions {
         eval "$restore"
       }
 
-      """ + bashQuote + bashUnquote + """
+      """ + bashQuote + bashUnquote + commandFunction(lower: "${2,,}") + """
         _grocery_store() {
           local unquoted unclosed
           _grocery_unquote "$1"
@@ -289,7 +328,7 @@ enum Completions {
         done
         compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -l -d grocery_shown -a grocery_words
       }
-      # Sets store to the folder a typed word names: (Q) takes its quotes away but expands and runs nothing.
+      \(commandFunction(lower: "${(L)2}"))# Sets store to the folder a typed word names: (Q) takes its quotes away but expands and runs nothing.
       _grocery_store() {
         store="${(Q)1}"
         if [[ "$1" == "~" || "$1" == "~/"* ]]; then store="$HOME${store:1}"; fi
@@ -386,28 +425,99 @@ enum Completions {
         end
 
         """
-    let all = CommandTable.commands.flatMap { $0.allNames }.joinedText(separator: " ")
+    out += fishCommandFunctions()
     for option in GlobalOptions.options { out += fishOption(option, condition: nil) }
     // --version stands alone: `grocery edit milk --version` is refused, so it is offered only before a command.
     out +=
-      "complete -c grocery -n 'not __fish_seen_subcommand_from \(all)' -l \(GlobalOptions.version.long)"
+      "complete -c grocery -n '__grocery_path_is' -l \(GlobalOptions.version.long)"
       + " -d \(quote(GlobalOptions.version.help))\n"
     for spec in CommandTable.commands {
       for name in spec.allNames {
-        out +=
-          "complete -c grocery -n 'not __fish_seen_subcommand_from \(all)' -a \(name) -d \(quote(spec.abstract))\n"
+        out += "complete -c grocery -n '__grocery_path_is' -a \(name) -d \(quote(spec.abstract))\n"
       }
-      let seen = "__fish_seen_subcommand_from \(spec.allNames.joinedText(separator: " "))"
-      let subs = spec.subcommands.flatMap { $0.allNames }.joinedText(separator: " ")
       for sub in spec.subcommands {
         out +=
-          "complete -c grocery -n '\(seen); and not __fish_seen_subcommand_from \(subs)' -a \(sub.name) -d \(quote(sub.abstract))\n"
-        let names = sub.allNames.joinedText(separator: " ")
-        out += fishCommand(sub, condition: "\(seen); and __fish_seen_subcommand_from \(names)", depth: 2)
+          "complete -c grocery -n '__grocery_path_is \(spec.name)' -a \(sub.name) -d \(quote(sub.abstract))\n"
+        out += fishCommand(sub, condition: "__grocery_path_is \(spec.name) \(sub.name)", depth: 2)
       }
-      if spec.subcommands.isEmpty { out += fishCommand(spec, condition: seen, depth: 1) }
+      if spec.subcommands.isEmpty {
+        out += fishCommand(spec, condition: "__grocery_path_is \(spec.name)", depth: 1)
+      }
     }
     return out
+  }
+
+  /// The fish functions that find the command a line names as grocery reads it: each word the whole name or an
+  /// alias of a command in any case, or the start of the names of one command only (`bu`, `PURCH`).
+  static func fishCommandFunctions() -> String {
+    var out = """
+      # Prints the path the word in $argv[2] leads to from the one in $argv[1] (`category` and `ad` make
+      # `category add`). Fails with 1 after a command that has none under it, with 2 for a word that names none.
+      function __grocery_command --argument-names parent word
+          set -l key (string lower -- $word)
+          set -l pairs
+          switch $parent
+
+      """
+    for (parent, names) in commandNames {
+      let pairs = names.map { "'\($0.name):\($0.path)'" }.joinedText(separator: " ")
+      out += "        case \(parent.isEmpty ? "''" : parent)\n            set pairs \(pairs)\n"
+    }
+    let values = valueFlags(GlobalOptions.options).joinedText(separator: " ")
+    return out + """
+              case '*'
+                  return 1
+          end
+          string match -qr -- '^[a-z0-9-]+$' $key; or return 2
+          set -l found
+          for pair in $pairs
+              set -l parts (string split -m 1 : -- $pair)
+              if test $parts[1] = $key
+                  echo $parts[2]
+                  return 0
+              else if string match -q -- "$key*" $parts[1]; and not contains -- $parts[2] $found
+                  set -a found $parts[2]
+              end
+          end
+          test (count $found) -eq 1; or return 2
+          echo $found
+      end
+      # Prints the path of commands the words before the cursor name: `category add`, nothing before a command,
+      # or ? after a word that names none where a command was wanted.
+      function __grocery_path
+          set -l path ''
+          set -l value false
+          set -l first true
+          for token in (commandline -opc)
+              if $first
+                  set first false
+              else if $value
+                  set value false
+              else if contains -- $token \(values)
+                  set value true
+              else if not string match -q -- '-*' $token
+                  set -l next (__grocery_command "$path" $token)
+                  switch $status
+                      case 0
+                          set path $next
+                      case 1
+                          break
+                      case '*'
+                          # A word no command is named after: nothing follows it.
+                          echo '?'
+                          return
+                  end
+              end
+          end
+          echo $path
+      end
+      # Succeeds when the words before the cursor name the command path in $argv (none: no command yet).
+      function __grocery_path_is
+          set -l path (__grocery_path)
+          test "$path" = "$argv"
+      end
+
+      """
   }
 
   /// The completions of a command `depth` words deep: its options, then its arguments.
