@@ -117,6 +117,8 @@ import Testing
     (["list", "--width", "60"], "option '--width' goes with '--format print'"),
     (["list", "--version"], "option '--version' goes before any command: 'grocery --version'"),
     (["--version=1"], "option '--version' takes no value"),
+    (["list", "--VERS"], "option '--version' goes before any command: 'grocery --version'"),
+    (["--v=1"], "option '--version' takes no value"),
     (["list", "--columns", "1", "-f", "text"], "option '--columns' goes with '--format print'"),
     (["list", "--utf8", "--width=60"], "options '--width' and '--utf8' go with '--format print'"),
     (
@@ -129,6 +131,14 @@ import Testing
       try ArgumentParser.parse(arguments)
     } throws: { error in
       (error as? UsageError)?.message == message
+    }
+  }
+
+  @Test(arguments: [["--version"], ["--vers"], ["--v"], ["--VERSION"], ["--quiet", "--Vers"]])
+  func versionIsReadAsAnyOptionIsInAnyCaseOrTheStartOfItsName(_ arguments: [String]) throws {
+    guard case .version = try ArgumentParser.parse(arguments) else {
+      Issue.record("\(arguments) is not read as --version")
+      return
     }
   }
 

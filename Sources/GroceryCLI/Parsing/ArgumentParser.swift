@@ -39,16 +39,20 @@ enum ArgumentParser {
         continue
       }
       if !onlyPositionals && token.hasPrefix("--") {
-        if token == version && command == nil { return .version }
-        if token == version || token.hasPrefix(version + "=") {
+        let body = token.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        // --version is read as any option is: in any case, or the start of its name alone (--vers).
+        let key = Names.key(name)
+        if !key.isEmpty, GlobalOptions.version.long.hasPrefix(key),
+          !options().contains(where: { $0.long.hasPrefix(key) })
+        {
+          if command == nil && inline == nil { return .version }
           throw UsageError(
             command == nil
               ? "option '\(version)' takes no value"
               : "option '\(version)' goes before any command: 'grocery \(version)'", path: parsed.path)
         }
-        let body = token.dropFirst(2)
-        let name = String(body.prefix { $0 != "=" })
-        let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
         let option = try resolveOption(name, among: options(), path: parsed.path)
         if option.long == GlobalOptions.help.long {
           wantsHelp = true
