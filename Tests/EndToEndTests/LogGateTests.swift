@@ -23,12 +23,12 @@ import Testing
   }
 
   @Test(arguments: [
-    ("\"\\u001b[31mred\"", "ops[0].set.name: expected a item name, but it contains a control character"),
-    ("\"\"", "ops[0].set.name: expected a item name, but it is empty"),
-    ("\" milk\"", "ops[0].set.name: expected a item name without space around it, in NFC"),
+    ("\"\\u001b[31mred\"", "ops[0].set.name: expected an item name, but it contains a control character"),
+    ("\"\"", "ops[0].set.name: expected an item name, but it is empty"),
+    ("\" milk\"", "ops[0].set.name: expected an item name without space around it, in NFC"),
     (
       "\"" + String(repeating: "m", count: 101) + "\"",
-      "ops[0].set.name: expected a item name, but it is longer than 100 characters"
+      "ops[0].set.name: expected an item name, but it is longer than 100 characters"
     ),
   ])
   func aNameNoCommandWouldTakeIsLeftOutAndSaid(name: String, reason: String) throws {
@@ -211,6 +211,20 @@ import Testing
       check.stdout.contains("\n  4 lines, ")
         && check.stdout.contains("\n  line 4: a copy of line 2, read once\n"))
     #expect(check.stdout.hasSuffix("\n1 problem\n"), "\(check)")
+  }
+
+  @Test func aLogSavedWithAByteOrderMarkIsReadWholeAndTakesNewChanges() throws {
+    try scenario.given(["add", "milk", "eggs"], ["purchase", "milk"])
+    let (path, lines) = try ownLog()
+    // Saved by an editor that starts a file with a byte-order mark (Windows Notepad).
+    try ("\u{FEFF}" + lines.map { $0 + "\n" }.joined()).write(
+      toFile: path, atomically: false, encoding: .utf8)
+    let list = Outcome(stdout: "Uncategorized\n  [ ] eggs\n\n1 item to buy, 1 bought today\n")
+    try expectBothWays(["list"], list)
+    try scenario.given(["add", "tea"], ["undo"])
+    try expectBothWays(["list"], list)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0, "\(check)")
   }
 
   @Test func aLineWithTheIdAndTimeOfAnotherButOtherContentsIsLeftOutAndSaid() throws {

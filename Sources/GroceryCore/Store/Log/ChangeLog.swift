@@ -121,7 +121,8 @@ public enum ChangeLog {
   ) throws -> Position {
     let machineNumber = MachineID.number(machine) ?? 0
     var current = position
-    var start = 0
+    // A byte-order mark an editor put at the start of the file (Notepad does) is no part of the first line.
+    var start = position.offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let count = bytes.count
     while start < count {
       guard let newline = bytes[start...].firstIndex(of: 0x0A) else { break }

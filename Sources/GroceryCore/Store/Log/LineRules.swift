@@ -3,13 +3,14 @@
 enum LineRules {
   /// Why the text is not a name as `add` takes it (kept as `add` keeps it), or nil when it is one.
   static func name(_ text: String, what: String) -> String? {
+    let expected = (what.first.map { "aeiou".contains($0) } == true ? "expected an " : "expected a ") + what
     do {
       let clean = try Names.clean(text, what: what)
-      return clean == text ? nil : "expected a \(what) without space around it, in NFC"
+      return clean == text ? nil : "\(expected) without space around it, in NFC"
     } catch GroceryError.invalidValue(_, _, let reason) {
-      return "expected a \(what), but \(reason)"
+      return "\(expected), but \(reason)"
     } catch {
-      return "expected a \(what)"
+      return expected
     }
   }
 
