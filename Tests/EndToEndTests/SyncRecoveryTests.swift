@@ -406,7 +406,9 @@ import Testing
     let longer = try Data(contentsOf: URL(fileURLWithPath: log)).count
     // The remote and the folder's git are put back to before that sync too, as restored backups of both would.
     #expect(try git(["update-ref", "refs/heads/main", shared], in: household.remote) == 0)
-    #expect(try git(["update-ref", "refs/remotes/origin/main", shared], in: alice.store) == 0)
+    for ref in ["refs/remotes/origin/main", "refs/grocery/synced"] {
+      #expect(try git(["update-ref", ref, shared], in: alice.store) == 0)
+    }
     #expect(try git(["reset", "-q", "--hard", shared], in: alice.store) == 0)
     try backup.write(to: URL(fileURLWithPath: log))
     let synced = try household.on(alice, at: 20, "sync")
@@ -515,6 +517,27 @@ import Testing
     #expect(
       try list(alice)
         == "Uncategorized\n  [ ] bread\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
+  @Test func aPlainGitFetchBeforeSyncStillTellsTwoComputersWritingAsOneMachineApart() throws {
+    try household.share([alice, bob])
+    let clone = try twin(of: alice, named: "clone")
+    try household.on(clone, at: 10, "add", "jam")
+    try household.on(clone, at: 11, "sync")
+    // The README says plain git works in the folder: a fetch moves git's copy of the remote before sync does.
+    _ = try gitOutput(["fetch", "-q", "origin"], in: alice.store)
+    try household.on(alice, at: 12, "add", "tea")
+    let synced = try household.on(alice, at: 13, "sync")
+    #expect(synced.stdout == "sent: added tea\n", "\(synced)")
+    #expect(
+      synced.stderr.hasPrefix("grocery: warning: another computer writes as this machine")
+        && synced.stderr.contains(
+          " holds 1 change made there since this computer last synced, kept here in"
+            + " clock order: added jam."),
+      "\(synced)")
+    #expect(!synced.stderr.contains("restored backup"), "\(synced)")
+    try household.syncAll([bob, clone, alice], at: 14)
+    try household.expectSame([alice, bob, clone])
   }
 
   // MARK: - Plain git

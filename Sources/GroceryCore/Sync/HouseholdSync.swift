@@ -28,6 +28,8 @@ public struct HouseholdSync {
   let git: Git
   /// How many times to fetch, merge and push again when someone pushed in between.
   static let attempts = 5
+  /// The commit this computer last sent to the remote (or found it holding), kept where only sync moves it.
+  static let syncedRef = "refs/grocery/synced"
 
   public init(store: HouseholdStore, environment: [String: String]) throws {
     self.store = store
@@ -350,9 +352,12 @@ public struct HouseholdSync {
       try store.prepareFolder()
       return machine
     }
-    // This machine's log as the remote had it at the last fetch: the lines it lacks are sent now.
+    // This machine's log as the remote had it when this computer last synced: the lines it lacks are sent now.
+    // That commit is kept under a ref of grocery's own, which a plain `git fetch` never moves; a folder last
+    // synced by a grocery that kept none has git's copy of the remote.
     let ownLog = "logs/" + machine.id + ".jsonl"
-    let lastSent = try committed("refs/remotes/origin/main", ownLog)
+    let kept = try git.run(["rev-parse", "-q", "--verify", HouseholdSync.syncedRef]).succeeded
+    let lastSent = try committed(kept ? HouseholdSync.syncedRef : "refs/remotes/origin/main", ownLog)
     var madeElsewhere: Set<ArraySlice<UInt8>> = []
     var fetchedLog: [UInt8] = []
     var report = SyncReport()
@@ -394,7 +399,10 @@ public struct HouseholdSync {
         if attempt == 1 { report.leftAlone = try leftAlone() }
       }
       let pushed = try git.run(["push", "-q", "origin", "HEAD:refs/heads/main"])
-      if pushed.succeeded { break }
+      if pushed.succeeded {
+        try git.must(["update-ref", HouseholdSync.syncedRef, "HEAD"], doing: "keeping what was sent")
+        break
+      }
       let rejected =
         pushed.errors.contains("rejected") || pushed.errors.contains("fetch first")
         || pushed.errors.contains("non-fast-forward")
