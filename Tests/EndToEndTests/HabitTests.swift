@@ -112,6 +112,29 @@ import Testing
       ["buy", "oeufs", "logismose", "strasse"], stdout: "bought: Œufs\nbought: Løgismose\nbought: Straße\n")
   }
 
+  @Test func aNameWithSomethingInvisiblePastedInIsTheNameWithoutIt() throws {
+    try scenario.given(["add", "milk"])
+    try scenario.expect(
+      ["add", "milk\u{200B}", "Mi\u{AD}lk"], stdout: "already on the list: milk\nalready on the list: milk\n")
+    try scenario.expect(["buy", "mi\u{2060}lk"], stdout: "bought: milk\n")
+    try scenario.expect(["list"], stdout: "Nothing on the list.\n")
+  }
+
+  @Test func anItemAnOlderGroceryAddedApartForAnInvisibleCharacterIsOneItemAgain() throws {
+    try scenario.given(["add", "milk"])
+    // A line an older grocery wrote on another machine: "milk" with a zero-width space, as a second item.
+    try
+      ("{\"v\":2,\"id\":\"peer-1\",\"at\":\"2026-11-21T10:00:00.000Z\",\"seq\":0,\"machine\":\"00000000000000ee\","
+      + "\"summary\":\"add\",\"ops\":[{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000e1\","
+      + "\"set\":{\"name\":\"milk\\u200b\",\"onList\":true}}]}\n").write(
+        toFile: scenario.grocery.store + "/logs/00000000000000ee.jsonl", atomically: false, encoding: .utf8)
+    let listed = try scenario.grocery.run(["list"])
+    #expect(listed.status == 0 && listed.stderr.isEmpty, "\(listed)")
+    #expect(listed.stdout.hasSuffix("\n1 item to buy, 0 bought today\n"), "\(listed)")
+    try scenario.expect(["buy", "milk"], stdout: "bought: milk\n")
+    try scenario.expect(["list"], stdout: "Nothing on the list.\n")
+  }
+
   @Test func twoWordsThatDifferByAVoicingMarkOrAVowelSignAreTwoItems() throws {
     try scenario.given(["add", "ぶどう", "दूध"])
     try scenario.expect(

@@ -23,8 +23,9 @@ final class HouseholdCache {
   /// 12: `followable`, the newest stamp a change follows. 13: none; a cache that folded a line whose `wall` is not
   /// before its stamp, which the gate now leaves out, is folded again. 14: keys keep the combining marks of
   /// scripts that do not write accents with them (kana's voicing, Indic vowel signs). 15: a run of spaces in a key
-  /// is one space. 16: `spelled` spells full-width letters, ½ and № in ASCII.
-  static let version: Int32 = 16
+  /// is one space. 16: `spelled` spells full-width letters, ½ and № in ASCII. 17: keys leave out what is never
+  /// seen (a zero-width space, a soft hyphen).
+  static let version: Int32 = 17
 
   let database: Database
 
