@@ -252,7 +252,7 @@ import Testing
       ["history"],
       stdout: """
         2026-11-21 ☕ coffee beans from the roastery down the road, the dark one, two
-                    bags ☕☕☕☕
+                   bags ☕☕☕☕
         2026-11-21 🇫🇷 \(String(repeating: "🚀", count: 30))
 
         """)

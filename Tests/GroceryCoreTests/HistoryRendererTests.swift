@@ -23,7 +23,7 @@ import Testing
         2026-11-21 Milk x2 (ann@laptop)
         2026-11-21 Eggs
         2026-11-20 Extra virgin olive oil from the little shop on the corner, the green
-                    tin x12 (bob)
+                   tin x12 (bob)
         2026-11-20 茶葉 緑茶
         2026-11-18 =1+1, "quoted"
 
@@ -38,6 +38,16 @@ import Testing
     let fits = HistoryEntry(
       date: Fixed.today, name: String(repeating: "茶", count: 34), quantity: 1, category: "", by: nil)
     #expect(HistoryRenderer.text([fits]).split(separator: "\n").count == 1)
+    let long = HistoryEntry(
+      date: Fixed.today,
+      name: "A very long item name that goes on and on and on past the eighty column limit",
+      quantity: 3, category: "", by: nil)
+    #expect(
+      HistoryRenderer.text([long]) == """
+        2026-11-21 A very long item name that goes on and on and on past the eighty
+                   column limit x3
+
+        """, "the next line starts under the name")
   }
 
   @Test func csvAndJSONCarryEveryField() throws {

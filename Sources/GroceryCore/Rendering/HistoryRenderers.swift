@@ -16,7 +16,7 @@ public enum HistoryRenderer {
 
   static let csvHeader = "date,name,quantity,category\r\n"
 
-  /// A line for each entry (wrapped at 80 columns where it does not fit).
+  /// A line for each entry (wrapped at 80 columns where it does not fit, under the name's first letter).
   static func textLines(_ entries: [HistoryEntry]) -> String {
     // Each line built as bytes and added to one buffer: a history of years writes tens of thousands, and adding
     // strings to strings cost more than everything else it does.
@@ -43,7 +43,7 @@ public enum HistoryRenderer {
         text.append(contentsOf: line)
       } else {
         let wrapped = TextLayout.wrap(
-          String(decoding: line, as: UTF8.self), width: 80, first: "", rest: "            ")
+          String(decoding: line, as: UTF8.self), width: 80, first: "", rest: "           ")
         text.append(contentsOf: wrapped.joinedText(separator: "\n").utf8)
       }
       text.append(0x0A)
