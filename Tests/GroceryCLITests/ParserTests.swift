@@ -90,6 +90,11 @@ import Testing
     (["lst"], "unknown command 'lst'; did you mean 'list' or 'ls'?"),
     (["add", "--stple", "x"], "unknown option '--stple'; did you mean '--staple'?"),
     (["add", "-x", "milk"], "unknown option '-x'"),
+    (
+      ["add", "-10% coupon"],
+      "unknown option '-1'; a name that starts with '-' goes after '--': '-- -10% coupon'"
+    ),
+    (["list", "-1"], "unknown option '-1'"), (["list", "--help=no"], "option '--help' takes no value"),
     (["add", "milk", "-q"], "option '-q' needs a value N"),
     (["add", "milk", "--quantity"], "option '--quantity' needs a value N"),
     (["add", "--staple=yes", "milk"], "option '--staple' takes no value"),

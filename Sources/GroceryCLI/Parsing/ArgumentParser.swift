@@ -55,6 +55,7 @@ enum ArgumentParser {
         }
         let option = try resolveOption(name, among: options(), path: parsed.path)
         if option.long == GlobalOptions.help.long {
+          if inline != nil { throw UsageError("option '--help' takes no value", path: parsed.path) }
           wantsHelp = true
           continue
         }
@@ -69,7 +70,13 @@ enum ArgumentParser {
         while let letter = rest.first {
           rest = rest.dropFirst()
           guard let option = options().first(where: { $0.short == letter }) else {
-            throw UsageError("unknown option '-\(letter)'", path: parsed.path)
+            // A name that starts with a dash and no letter (`-10% coupon`) is one only after `--`.
+            let takesNames =
+              command.map { $0.arguments.maximum != 0 } == true && token.dropFirst().first?.isLetter == false
+            throw UsageError(
+              "unknown option '-\(letter)'"
+                + (takesNames ? "; a name that starts with '-' goes after '--': '-- \(token)'" : ""),
+              path: parsed.path)
           }
           if option.long == GlobalOptions.help.long {
             wantsHelp = true
