@@ -201,6 +201,22 @@ enum Tool {
     #expect(try bashCompletes(["grocery", "re", "Le"]) == [], "re starts three commands: it names none")
   }
 
+  @Test func bashOffersFoldersForStoreAndNamesThatStartWithADashAfterTwoDashes() throws {
+    try FileManager.default.createDirectory(
+      atPath: scenario.folder.file("shop"), withIntermediateDirectories: false)
+    try scenario.folder.write("shopping.txt", "")
+    let typed = scenario.folder.file("sho")
+    #expect(try bashCompletes(["grocery", "--store", typed]) == [scenario.folder.file("shop")])
+    #expect(try bashCompletes(["grocery", "--store", "=", typed]) == [scenario.folder.file("shop")])
+    #expect(try bashCompletes(["grocery", "list", "--store", typed]) == [scenario.folder.file("shop")])
+    #expect(try bashCompletes(["grocery", "--lock-timeout", ""]) == [], "a number to type")
+    try scenario.given(["add", "--", "-10% coupon"])
+    #expect(try bashCompletes(["grocery", "buy", "--", "-1"]) == ["-10% coupon"])
+    #expect(
+      try bashCompletes(["grocery", "buy", "--", "x", "--at", "-1"]) == ["-10% coupon"], "a name, not --at")
+    #expect(try bashCompletes(["grocery", "buy", "-"]).contains("--all"), "options before --")
+  }
+
   /// Adds items whose names hold what people type differently: spaces, accents, capitals and letters paper spells.
   func addAwkwardNames() throws {
     try scenario.given(["add", "crème fraîche", "olive oil", "olive oil spray", "Œufs"])
@@ -402,6 +418,15 @@ enum Tool {
   }
 
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishCompletesANameAfterAnEqualsSign() throws {
+    #expect(try fishNames("grocery add x --category=Dai") == ["--category=Dairy & Fridge"])
+    #expect(
+      try fishNames("grocery list --at=cos") == ["--at=Costco"], "in another case, the name keeps --at=")
+    #expect(try fishNames("grocery list --at=Cos") == ["--at=Costco"])
+    #expect(try fishNames("grocery list --at cos") == ["Costco"])
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishDescribesEachNameAsWhatItIs() throws {
     try addAwkwardNames()
     #expect(try fishCompletes("grocery purchase cre") == ["crème fraîche\titem"])
@@ -537,6 +562,13 @@ enum Tool {
     #expect(try zshCompletes(["grocery", "Bu", "Le"]) == "Lemons\n", "an alias in any case")
     #expect(try zshCompletes(["grocery", "cat", "col", "Produce", "gr"]) == "green\n")
     #expect(try zshCompletes(["grocery", "re", "Le"]) == "", "re starts three commands: it names none")
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshOffersNamesThatStartWithADashAfterTwoDashes() throws {
+    try scenario.given(["add", "--", "-10% coupon"])
+    #expect(try zshCompletes(["grocery", "buy", "--", "-1"]) == "-10% coupon\n")
+    #expect(try zshCompletes(["grocery", "buy", "--", "x", "--at", "-1"]) == "-10% coupon\n")
   }
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))

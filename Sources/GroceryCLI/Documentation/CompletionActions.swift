@@ -8,6 +8,8 @@ struct CompletionActions {
   var words: ([CompletionWord]) -> String
   /// Offers the paths of files.
   var files: String
+  /// Offers the paths of folders.
+  var folders: String
   /// Offers nothing (a value to type).
   var nothing: String
 }

@@ -14,4 +14,6 @@ enum ArgumentCompletion: Sendable {
   case commands
   /// Paths of files.
   case files
+  /// Paths of folders.
+  case folders
 }

@@ -3,7 +3,7 @@ import GroceryCore
 /// Options every command accepts.
 struct GlobalOptions: Sendable, Equatable {
   static let store = Option<String>(
-    "store", value: "PATH",
+    "store", value: "PATH", completes: .folders,
     help: "Use the household folder at PATH instead.")
   static let lockTimeout = Option<Double>(
     "lock-timeout", value: "SECONDS", help: "Wait at most SECONDS for another grocery.", parse: seconds)
