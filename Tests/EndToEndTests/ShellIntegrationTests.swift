@@ -283,6 +283,21 @@ enum Tool {
     #expect(shown == expected.map { "<edit><\($0)>" })
   }
 
+  @Test(.enabled(if: Tool.path("bash") != nil, "bash is not installed"))
+  func bashCompletesANameHoldingAnEqualsSignOrAColonThatReadlineSplitsAt() throws {
+    try scenario.given(["add", "a=b ratio", "Oat: barista", "x:y:z"])
+    // What is typed up to the last = or : stays as typed (in any case, as names match), and the rest goes in.
+    let shown = try bashTypes([
+      "show edit a=b", "show edit Oat:", "show edit X:y", "show list --format=j",
+      "show --lock-timeout=5 edit oat:",
+    ])
+    #expect(
+      shown == [
+        "<edit><a=b ratio>", "<edit><Oat: barista>", "<edit><X:y:z>", "<list><--format=json>",
+        "<--lock-timeout=5><edit><oat: barista>",
+      ])
+  }
+
   @Test func bashMatchesNamesAsTheCommandsDo() throws {
     try addAwkwardNames()
     #expect(try bashCompletes(["grocery", "purchase", "cre"]) == ["crème fraîche"])

@@ -197,8 +197,9 @@ enum Completions {
         local -a store_option=()
         [[ -n "$store" ]] && store_option=(--store "$store")
         COMPREPLY=()
+        # Readline puts a name in place of what follows the last = or : typed (kept): the rest of it goes in.
         while IFS= read -r name; do
-          COMPREPLY+=("$name")
+          COMPREPLY+=("${name:kept}")
         done < <(grocery "${store_option[@]}" names "$@" --matching="$typed" 2>/dev/null)
         _grocery_quote
       }
@@ -214,7 +215,7 @@ enum Completions {
         eval "$restore"
       }
 
-      """ + bashQuote + bashUnquote + commandFunction(lower: "${2,,}") + """
+      """ + bashQuote + bashUnquote + bashJoin + commandFunction(lower: "${2,,}") + """
         _grocery_store() {
           local unquoted unclosed
           _grocery_unquote "$1"
@@ -222,6 +223,9 @@ enum Completions {
           if [[ "$1" == "~" || "$1" == "~/"* ]]; then store="$HOME${store:1}"; fi
         }
         _grocery() {
+          local -a COMP_WORDS=("${COMP_WORDS[@]}")
+          local COMP_CWORD="$COMP_CWORD" kept=0
+          _grocery_join
           local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
           # readline splits --opt=value at the equals sign: complete the value of the option before it.
           if [[ "$cur" == = && "$prev" == --* ]]; then
@@ -273,6 +277,43 @@ enum Completions {
         done
       fi
       compopt -o filenames 2>/dev/null
+    }
+
+    """#
+
+  /// The bash function that joins back the words of a name readline split at `=` and `:`.
+  static let bashJoin = #"""
+    # Readline splits words at = and : (COMP_WORDBREAKS): 'a=b ratio' typed comes as a, = and b. Where nothing
+    # parts them on the line, they are joined back here into one word of COMP_WORDS, except an option's
+    # --opt=value, which is read split; kept is how many letters of the word being completed readline keeps
+    # (up to its last = or :), which each name offered goes in after.
+    _grocery_join() {
+      local line="$COMP_LINE" i word before unquoted unclosed cword=0 glue
+      local -a joined=()
+      [[ -n "$line" ]] || return
+      for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+        word="${COMP_WORDS[i]}" glue=""
+        if (( ${#joined[@]} > 1 )) && [[ "$line" != [[:blank:]]* ]]; then
+          before="${joined[-1]}"
+          if [[ "$before" != -* && ( "$word" == [=:]* || "$before" == *[=:] ) ]]; then
+            [[ "$before" == [=:]* && "${joined[-2]}" == -* ]] || glue=1
+          fi
+        fi
+        if [[ -n "$glue" ]]; then
+          joined[-1]+="$word"
+        else
+          joined+=("$word")
+        fi
+        (( i == COMP_CWORD )) && cword=$(( ${#joined[@]} - 1 ))
+        line="${line#"${line%%[![:blank:]]*}"}"
+        line="${line#"$word"}"
+      done
+      if [[ "${joined[cword]}" != "${COMP_WORDS[COMP_CWORD]}" ]]; then
+        word="${joined[cword]}"
+        _grocery_unquote "${word%"${word##*[=:]}"}"
+        kept=${#unquoted}
+      fi
+      COMP_WORDS=("${joined[@]}") COMP_CWORD=$cword
     }
 
     """#
