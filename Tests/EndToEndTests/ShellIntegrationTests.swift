@@ -811,6 +811,18 @@ enum Tool {
     #expect(try later.run(["restock", "--due"]).stdout == "added: milk\n")
   }
 
+  @Test func aSkipUntilADayGoneByIsRefusedAndTodayEndsASkip() throws {
+    try scenario.given(["staple", "milk", "--skip-until", "2026-11-28"])
+    try scenario.expectRefused(
+      ["staple", "milk", "--skip-until", "2026-11-20"],
+      stderr:
+        "grocery: error: invalid date '2026-11-20': it is before today ('--skip-until today' ends a skip)\n",
+      status: 64)
+    try scenario.expect(
+      ["staple", "milk", "--skip-until", "today"], stdout: "staple: milk (skipped until 2026-11-21)\n")
+    try scenario.expect(["restock", "--due"], stdout: "added: coffee\nadded: milk\n")
+  }
+
   @Test func historyAndStats() throws {
     try scenario.expect(["history", "--since", "2026-11-01"], stdout: "2026-11-14 milk\n2026-11-07 milk\n")
     try scenario.expect(

@@ -17,7 +17,7 @@ struct StapleCommand: Command, Runnable {
     """
   static let remove = Flag("remove", help: "Unmark the items as staples.")
   static let skipUntil = Option<DateArgument>(
-    "skip-until", value: "DATE", help: "Keep the staples out of restock until DATE.",
+    "skip-until", value: "DATE", help: "Keep the staples out of restock until DATE (today ends a skip).",
     parse: { try DateArgument($0) })
   static let options: [any OptionDeclaration] = [remove, skipUntil]
   static let examples = [
@@ -50,6 +50,12 @@ struct StapleCommand: Command, Runnable {
       return
     }
     let until = try skipUntil?.resolve(today: context.today)
+    // A day gone by skips nothing: it is a slip of the keyboard, and `--skip-until today` ends a skip.
+    if let until, until < context.today {
+      throw GroceryError.invalidValue(
+        what: "date", value: until.description,
+        reason: "it is before today ('--skip-until today' ends a skip)")
+    }
     let names = try InputNames.expand(self.names, console: context.console)
     let outcomes = try context.update(
       in: .names(names),
