@@ -227,6 +227,38 @@ import Testing
     #expect(check.status == 0, "\(check)")
   }
 
+  @Test func aChangeAnOlderGroceryWroteAfterALineWithWallIsReadNotLeftOut() throws {
+    try scenario.given(["add", "milk"])
+    // The clock set back a day: the edit's time runs ahead of it, and its line carries `wall` (version 4).
+    let setBack = try scenario.grocery.run(
+      ["edit", "milk", "-n", "by new"], extra: ["GROCERY_NOW": "2026-11-20T09:00:00Z"])
+    #expect(setBack.status == 0, "\(setBack)")
+    let (path, lines) = try ownLog()
+    #expect(lines.count == 2 && lines[1].hasPrefix("{\"v\":4,"))
+    // An older grocery on this machine (a cron job's, a downgrade) reads no line with `wall`: it counts on from
+    // the first line, so its change is dated before the line above it.
+    let first = try #require(
+      try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+    let machine = try #require(first["machine"] as? String)
+    let at = try #require(first["at"] as? String)
+    let older =
+      "{\"v\":2,\"id\":\"older-1\",\"at\":\"\(at)\",\"seq\":1,\"machine\":\"\(machine)\",\"summary\":\"add tea\","
+      + "\"ops\":[\(item("\"tea\""))]}\n"
+    try ((lines.map { $0 + "\n" }.joined()) + older).write(toFile: path, atomically: false, encoding: .utf8)
+    try expectBothWays(
+      ["list"],
+      Outcome(stdout: "Uncategorized\n  [ ] milk - by new\n  [ ] tea\n\n2 items to buy, 0 bought today\n"))
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0, "\(check)")
+    // A line without `wall` dated before one without it above it is no older grocery's: it is left out.
+    let earlier = older.replacingOccurrences(of: "older-1", with: "older-2").replacingOccurrences(
+      of: "\"at\":\"\(at)\",\"seq\":1", with: "\"at\":\"2026-11-21T11:00:00.000Z\",\"seq\":0")
+    #expect(earlier.contains("11:00:00.000Z"))
+    try ((lines.map { $0 + "\n" }.joined()) + older + earlier).write(
+      toFile: path, atomically: false, encoding: .utf8)
+    #expect(try scenario.grocery.run(["check"]).status == 65)
+  }
+
   @Test func aLineWithTheIdAndTimeOfAnotherButOtherContentsIsLeftOutAndSaid() throws {
     try scenario.given(["add", "milk"], ["add", "eggs"])
     let (path, lines) = try ownLog()

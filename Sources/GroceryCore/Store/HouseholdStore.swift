@@ -335,6 +335,7 @@ public struct HouseholdStore: Sendable {
     Undo.apply(undoStep, to: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
       offset: size, lines: before.lines + 1, last: stamp,
+      unwalled: change.wall == nil ? stamp : before.unwalled,
       check: ChangeLog.check(line.utf8))
     guard let cache, !reading.state.needsRebuild else { return }
     do {

@@ -24,7 +24,8 @@ final class HouseholdCache {
   /// before its stamp, which the gate now leaves out, is folded again. 14: keys keep the combining marks of
   /// scripts that do not write accents with them (kana's voicing, Indic vowel signs). 15: a run of spaces in a key
   /// is one space. 16: `spelled` spells full-width letters, ½ and № in ASCII. 17: keys leave out what is never
-  /// seen (a zero-width space, a soft hyphen).
+  /// seen (a zero-width space, a soft hyphen); `log.unwalled`, so that an older grocery's line after a line with
+  /// `wall` is read.
   static let version: Int32 = 17
 
   let database: Database
@@ -56,7 +57,7 @@ final class HouseholdCache {
   static let schema: String = {
     """
     CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
-    CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER);
+    CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER, unwalled BLOB);
     CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
     CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
     CREATE TABLE category(id BLOB PRIMARY KEY, \(columnList(CategoryFields.table)), sum INTEGER);
@@ -162,12 +163,14 @@ final class HouseholdCache {
   // MARK: - Positions
 
   func positions() throws -> [String: ChangeLog.Position] {
-    let s = try database.statement("SELECT machine, offset, lines, last, check_ FROM log")
+    let s = try database.statement("SELECT machine, offset, lines, last, check_, unwalled FROM log")
     var result: [String: ChangeLog.Position] = [:]
     while try s.step() {
-      guard let last = s.stamp(3) else { throw Database.Failure(code: 0, message: "bad stamp") }
+      guard let last = s.stamp(3), let unwalled = s.stamp(5) else {
+        throw Database.Failure(code: 0, message: "bad stamp")
+      }
       result[s.text(0)] = ChangeLog.Position(
-        offset: Int(s.integer(1)), lines: Int(s.integer(2)), last: last,
+        offset: Int(s.integer(1)), lines: Int(s.integer(2)), last: last, unwalled: unwalled,
         check: UInt64(bitPattern: s.integer(4)))
     }
     return result
@@ -175,12 +178,13 @@ final class HouseholdCache {
 
   func save(positions: [String: ChangeLog.Position]) throws {
     let s = try database.statement(
-      "INSERT OR REPLACE INTO log(machine, offset, lines, last, check_) VALUES (?, ?, ?, ?, ?)")
+      "INSERT OR REPLACE INTO log(machine, offset, lines, last, check_, unwalled) VALUES (?, ?, ?, ?, ?, ?)")
     for (machine, position) in positions {
       s.reset()
       try s.bind(
         .text(machine), .integer(Int64(position.offset)), .integer(Int64(position.lines)),
-        .blob(position.last.bytes), .integer(Int64(bitPattern: position.check))
+        .blob(position.last.bytes), .integer(Int64(bitPattern: position.check)),
+        .blob(position.unwalled.bytes)
       ).run()
     }
   }

@@ -24,6 +24,9 @@ public enum ChangeLog {
     var lines: Int
     /// The stamp of the last change read, so that a line read twice is recognised.
     var last: Stamp
+    /// The stamp of the last change read from a line without `wall` (log version 4): the last one a grocery too
+    /// old to read those lines followed.
+    var unwalled: Stamp = .zero
     /// A hash of the whole line just before `offset`, so that a log replaced by another, or one with a line put in
     /// before it, is noticed: a line holds its change's id, which no other line has.
     var check: UInt64 = 0
@@ -137,6 +140,7 @@ public enum ChangeLog {
           } else if change.stamp > current.last {
             try each(change, position.offset + start, newline - start + 1)
             current.last = change.stamp
+            if change.wall == nil { current.unwalled = change.stamp }
             seen?.add(change, line: lineNumber, hash: check(bytes[start..<newline]))
           } else {
             if seen == nil { seen = try before(position.offset + start) }
@@ -148,6 +152,12 @@ public enum ChangeLog {
               try each(change, position.offset + start, newline - start + 1)
               seen?.add(change, line: lineNumber, hash: hash)
               refusal = .sharesStamp(line: earlier.line)
+            } else if change.wall == nil && change.stamp > current.unwalled {
+              // An older grocery on this machine (a second install, a downgrade) reads no line with `wall`, so it
+              // followed the lines without one: its change is read, after them, where the lines above it stay.
+              try each(change, position.offset + start, newline - start + 1)
+              current.unwalled = change.stamp
+              seen?.add(change, line: lineNumber, hash: hash)
             } else {
               refusal = .outOfOrder
             }
