@@ -285,16 +285,22 @@ enum Tool {
 
   @Test(.enabled(if: Tool.path("bash") != nil, "bash is not installed"))
   func bashCompletesANameHoldingAnEqualsSignOrAColonThatReadlineSplitsAt() throws {
-    try scenario.given(["add", "a=b ratio", "Oat: barista", "x:y:z"])
+    try scenario.given(["add", "a=b ratio", "Oat: barista", "x:y:z", ":colon"])
+    try FileManager.default.createDirectory(
+      atPath: scenario.folder.file("st:ore"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      atPath: scenario.folder.file("a=b"), withIntermediateDirectories: false)
+    try scenario.folder.write("a=b/items.json", "[]")
     // What is typed up to the last = or : stays as typed (in any case, as names match), and the rest goes in.
     let shown = try bashTypes([
       "show edit a=b", "show edit Oat:", "show edit X:y", "show list --format=j",
-      "show --lock-timeout=5 edit oat:",
+      "show --lock-timeout=5 edit oat:", "show edit -- :co", "show --store st:o", "show import a=b/it",
     ])
     #expect(
       shown == [
         "<edit><a=b ratio>", "<edit><Oat: barista>", "<edit><X:y:z>", "<list><--format=json>",
-        "<--lock-timeout=5><edit><oat: barista>",
+        "<--lock-timeout=5><edit><oat: barista>", "<edit><--><:colon>", "<--store><st:ore/>",
+        "<import><a=b/items.json>",
       ])
   }
 
@@ -420,7 +426,6 @@ enum Tool {
     #expect(try fishNames("grocery purchase aa") == ["AA batteries"])
   }
 
-  /// A name offered says what it is, not the help of the option it follows (`A new category.` beside each).
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishReadsACommandAsGroceryDoesAbbreviatedOrInCapitals() throws {
     #expect(try fishNames("grocery pu Le") == ["Lemons"])
@@ -439,8 +444,13 @@ enum Tool {
       try fishNames("grocery list --at=cos") == ["--at=Costco"], "in another case, the name keeps --at=")
     #expect(try fishNames("grocery list --at=Cos") == ["--at=Costco"])
     #expect(try fishNames("grocery list --at cos") == ["Costco"])
+    #expect(
+      try fishNames("grocery list --at=")
+        == ["Corner Market", "Costco", "Farmers Market"].map { "--at=" + $0 },
+      "once, where nothing is typed after it")
   }
 
+  /// A name offered says what it is, not the help of the option it follows (`A new category.` beside each).
   @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
   func fishDescribesEachNameAsWhatItIs() throws {
     try addAwkwardNames()
