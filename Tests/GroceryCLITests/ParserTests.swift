@@ -94,7 +94,11 @@ import Testing
       ["add", "-10% coupon"],
       "unknown option '-1'; a name that starts with '-' goes after '--': '-- -10% coupon'"
     ),
-    (["list", "-1"], "unknown option '-1'"), (["list", "--help=no"], "option '--help' takes no value"),
+    (["list", "-1"], "unknown option '-1'"),
+    (
+      ["add", "-1\u{1B}[31m"],
+      "unknown option '-1'; a name that starts with '-' goes after '--': '-- -1\\u{1b}[31m'"
+    ), (["list", "--help=no"], "option '--help' takes no value"),
     (["add", "milk", "-q"], "option '-q' needs a value N"),
     (["add", "milk", "--quantity"], "option '--quantity' needs a value N"),
     (["add", "--staple=yes", "milk"], "option '--staple' takes no value"),

@@ -75,7 +75,8 @@ enum ArgumentParser {
               command.map { $0.arguments.maximum != 0 } == true && token.dropFirst().first?.isLetter == false
             throw UsageError(
               "unknown option '-\(letter)'"
-                + (takesNames ? "; a name that starts with '-' goes after '--': '-- \(token)'" : ""),
+                + (takesNames
+                  ? "; a name that starts with '-' goes after '--': '-- \(Names.printable(token))'" : ""),
               path: parsed.path)
           }
           if option.long == GlobalOptions.help.long {
