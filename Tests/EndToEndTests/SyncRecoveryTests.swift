@@ -519,6 +519,23 @@ import Testing
         == "Uncategorized\n  [ ] bread\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
   }
 
+  @Test func aLogSavedWithAByteOrderMarkSyncsWithoutAnyLinePutBackTwice() throws {
+    try household.on(alice, at: 1, "add", "milk", "eggs")
+    try household.share([alice, bob])
+    let log = alice.store + "/" + (try ownLog(alice))
+    // Saved by an editor that starts a file with a byte-order mark (Windows Notepad).
+    let saved = try Data(contentsOf: URL(fileURLWithPath: log))
+    try (Data([0xEF, 0xBB, 0xBF]) + saved).write(to: URL(fileURLWithPath: log))
+    try household.on(alice, at: 2, "add", "tea")
+    #expect(try household.on(alice, at: 3, "sync") == Outcome(stdout: "sent: added tea\n"))
+    #expect(try alice.run(["check"]).status == 0)
+    try household.syncAll([bob, alice], at: 4)
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+    #expect(try bob.run(["check"]).status == 0)
+  }
+
   @Test func aPlainGitFetchBeforeSyncStillTellsTwoComputersWritingAsOneMachineApart() throws {
     try household.share([alice, bob])
     let clone = try twin(of: alice, named: "clone")

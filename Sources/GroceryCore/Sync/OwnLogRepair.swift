@@ -16,6 +16,12 @@ struct OwnLogRepair {
 
   /// Returns the repair that `local` needs to hold every line of `copy`, or nil when it already does.
   init?(local: [UInt8], copy: [UInt8]) {
+    // A byte-order mark an editor put at the start of either file is no part of its first line, as the log's
+    // reader takes it; the log here keeps its own.
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let kept = local.starts(with: mark) ? mark : []
+    let local = Array(local.dropFirst(kept.count))
+    let copy = copy.starts(with: mark) ? Array(copy.dropFirst(mark.count)) : copy
     if local.starts(with: copy) { return nil }
     let (lines, tail) = OwnLogRepair.lines(local)
     let held = Set(lines)
@@ -55,7 +61,7 @@ struct OwnLogRepair {
       last = current
     }
     for entry in missing[next...] { result += entry.line }
-    bytes = result + tail
+    bytes = kept + result + tail
     putBack = missing.map { ($0.line.dropLast(), $0.summary) }
     changedElsewhere = changed
   }
