@@ -64,6 +64,29 @@ import Testing
     #expect(try store.undoList().map(\.summary) == ["migrate grocery.json (version 1)"])
   }
 
+  @Test func aVersionOneStoreWithTwoNamesThatNowReadAsOneMigratesWithEveryPurchase() throws {
+    let url = try #require(
+      Bundle.module.url(forResource: "store-v1", withExtension: "json", subdirectory: "Fixtures"))
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    var items = try #require(object["items"] as? [[String: Any]])
+    // The grocery that wrote the file kept a name with a zero-width space in it apart from the name without it.
+    var twin = items[0]
+    twin["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D99"
+    twin["name"] = "\(try #require(items[0]["name"] as? String))\u{200B}"
+    twin["purchases"] = [["date": "2026-11-01", "quantity": 2]]
+    items.append(twin)
+    object["items"] = items
+    try JSONSerialization.data(withJSONObject: object).write(
+      to: URL(fileURLWithPath: folder.file("grocery.json")))
+    let store = try StorePath.locate(
+      explicit: folder.file("grocery.json"), environment: ["HOME": folder.path])
+    let migrated = try store.loadHistory()
+    #expect(migrated.items.count == items.count - 1)
+    let merged = try #require(migrated.items.first { Names.key($0.name) == Names.key("Crème fraîche") })
+    #expect(merged.purchases.map(\.date.description) == ["2026-11-01", "2026-11-13", "2026-11-20"])
+  }
+
   @Test func aChangeToAHouseholdInsideARegularFileIsRefusedBeforeTheStateFolderIsMade() throws {
     try folder.write("file", "hi\n")
     let store = HouseholdStore(

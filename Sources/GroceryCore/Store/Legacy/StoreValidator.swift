@@ -8,21 +8,23 @@
 enum StoreValidator {
   /// Returns a description of the first problem, or nil.
   static func check(_ groceries: Groceries) -> String? {
-    var categoryKeys = Set<String>()
+    // Names are told apart as written: a name two spellings of which only a later grocery reads as one (a
+    // zero-width space in one) was two names to the grocery that wrote the file, and the household merges them.
+    var categoryNames = Set<String>()
     for (i, category) in groceries.categories.enumerated() {
       if let problem = nameProblem(category.name) { return "categories[\(i)].name: \(problem)" }
       if Names.key(category.name) == Names.key(Category.uncategorized) {
         return "categories[\(i)].name: '\(Category.uncategorized)' is implicit and must not be listed"
       }
-      if !categoryKeys.insert(Names.key(category.name)).inserted {
+      if !categoryNames.insert(category.name).inserted {
         return "categories[\(i)].name: '\(category.name)' appears more than once"
       }
     }
-    let categoryNames = Set(groceries.categories.map(\.name) + [Category.uncategorized])
-    var locationKeys = Set<String>()
+    categoryNames.insert(Category.uncategorized)
+    var locationNamesSeen = Set<String>()
     for (i, location) in groceries.locations.enumerated() {
       if let problem = nameProblem(location.name) { return "locations[\(i)].name: \(problem)" }
-      if !locationKeys.insert(Names.key(location.name)).inserted {
+      if !locationNamesSeen.insert(location.name).inserted {
         return "locations[\(i)].name: '\(location.name)' appears more than once"
       }
       for (j, name) in location.categoryOrder.enumerated() where !categoryNames.contains(name) {
@@ -30,12 +32,12 @@ enum StoreValidator {
       }
     }
     let locationNames = Set(groceries.locations.map(\.name))
-    var itemKeys = Set<String>()
+    var itemNames = Set<String>()
     var ids = Set<UUID>()
     for (i, item) in groceries.items.enumerated() {
       let at = "items[\(i)]"
       if let problem = nameProblem(item.name) { return "\(at).name: \(problem)" }
-      if !itemKeys.insert(Names.key(item.name)).inserted {
+      if !itemNames.insert(item.name).inserted {
         return "\(at).name: '\(item.name)' appears more than once"
       }
       if !ids.insert(item.id).inserted { return "\(at).id: \(item.id.uuidString) appears more than once" }
