@@ -383,7 +383,11 @@ enum Completions {
         # compadd takes them as they are (-U), and zsh puts in what they have in common, which is less than what was
         # typed when they differ from it in case or accents (cr: Cream cheese, crème fraîche), and would erase it:
         # then the first name goes in instead, and each Tab puts in the next (menu completion).
-        compadd -U -d grocery_names -a grocery_names
+        # What is put in takes the place of the whole word, an --opt= before the name too (IPREFIX): it goes back in
+        # before each name (-P), while the names shown stay bare.
+        local option="$IPREFIX"
+        IPREFIX=""
+        compadd -U -P "$option" -d grocery_names -a grocery_names
         common="${grocery_names[1]}"
         for name in "${grocery_names[@]}"; do
           while [[ "$name" != "$common"* ]]; do common="${common%?}"; done
