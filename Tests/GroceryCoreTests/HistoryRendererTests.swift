@@ -48,6 +48,14 @@ import Testing
                    column limit x3
 
         """, "the next line starts under the name")
+    let word = HistoryEntry(
+      date: Fixed.today, name: String(repeating: "Abcdefghij", count: 8), quantity: 1, category: "", by: nil)
+    #expect(
+      HistoryRenderer.text([word]) == """
+        2026-11-21 \(String(repeating: "Abcdefghij", count: 6))Abcdefghi
+                   jAbcdefghij
+
+        """, "a word wider than the line starts after the date, and is cut")
   }
 
   @Test func csvAndJSONCarryEveryField() throws {

@@ -29,6 +29,7 @@ public enum HistoryRenderer {
       line.removeAll(keepingCapacity: true)
       line.append(contentsOf: entry.date.description.utf8)
       line.append(0x20)
+      let dated = line.count
       line.append(contentsOf: entry.name.utf8)
       if entry.quantity > 1 {
         line.append(contentsOf: " x".utf8)
@@ -42,8 +43,10 @@ public enum HistoryRenderer {
       if TextLayout.fitsAsIs(line, width: 80) {
         text.append(contentsOf: line)
       } else {
+        // The date stays before the name, as `list` keeps the box before it, however long its first word.
         let wrapped = TextLayout.wrap(
-          String(decoding: line, as: UTF8.self), width: 80, first: "", rest: "           ")
+          String(decoding: line[dated...], as: UTF8.self), width: 80,
+          first: String(decoding: line[..<dated], as: UTF8.self), rest: String(repeating: " ", count: dated))
         text.append(contentsOf: wrapped.joinedText(separator: "\n").utf8)
       }
       text.append(0x0A)
