@@ -21,12 +21,17 @@ import Testing
   @Test(arguments: [
     ["milk", "-q", "3"], ["-q", "3", "milk"], ["-q3", "milk"], ["--quantity", "3", "milk"],
     ["--quantity=3", "milk"],
-    ["--quan=3", "milk"], ["milk", "--", "-q3"].dropLast(2) + ["-q3"],
+    ["--quan=3", "milk"], ["milk", "--", "-q3"].dropLast(2) + ["-q3"], ["-q=3", "milk"],
   ])
   func optionsMayComeBeforeOrAfterNamesInEveryForm(_ arguments: [String]) throws {
     let command = try add(arguments)
     #expect(command.names == ["milk"])
     #expect(command.changes.quantity == 3)
+  }
+
+  @Test func aShortOptionsValueMayFollowAnEqualsSign() throws {
+    #expect(try add(["x", "-n=-5% off"]).changes.note == "-5% off")
+    #expect(try add(["x", "-n==1+1"]).changes.note == "=1+1", "the first equals sign only")
   }
 
   @Test func doubleDashEndsOptions() throws {
@@ -94,7 +99,7 @@ import Testing
       ["add", "-10% coupon"],
       "unknown option '-1'; a name that starts with '-' goes after '--': '-- -10% coupon'"
     ),
-    (["list", "-1"], "unknown option '-1'"),
+    (["list", "-1"], "unknown option '-1'"), (["list", "-h=x"], "option '-h' takes no value"),
     (
       ["add", "-1\u{1B}[31m"],
       "unknown option '-1'; a name that starts with '-' goes after '--': '-- -1\\u{1b}[31m'"

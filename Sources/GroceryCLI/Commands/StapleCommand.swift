@@ -65,7 +65,8 @@ struct StapleCommand: Command, Runnable {
     ) {
       try $0.setStaple(names, remove: remove, skipUntil: until, now: context.now, newID: UUID.init)
     }
-    let skip = until.map { " (skipped until \($0))" } ?? ""
+    // A skip until today ends today: the staple is back in restock.
+    let skip = until.map { $0 > context.today ? " (skipped until \($0))" : " (not skipped)" } ?? ""
     for outcome in outcomes {
       switch outcome {
       case .marked(let name): context.say("staple: \(name)\(skip)")

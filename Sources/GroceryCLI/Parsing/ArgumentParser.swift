@@ -79,6 +79,10 @@ enum ArgumentParser {
                   ? "; a name that starts with '-' goes after '--': '-- \(Names.printable(token))'" : ""),
               path: parsed.path)
           }
+          // `-q=3` as `--quantity=3` is written: the value after the equals sign. A flag takes none.
+          if option.isFlag && rest.first == "=" {
+            throw UsageError("option '-\(letter)' takes no value", path: parsed.path)
+          }
           if option.long == GlobalOptions.help.long {
             wantsHelp = true
             continue
@@ -87,6 +91,7 @@ enum ArgumentParser {
             try record(option, "")
             continue
           }
+          if rest.first == "=" { rest = rest.dropFirst() }
           try record(option, rest.isEmpty ? takeValue(for: option, as: "-\(letter)") : String(rest))
           break
         }
