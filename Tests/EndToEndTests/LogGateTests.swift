@@ -225,6 +225,7 @@ import Testing
     try expectBothWays(["list"], list)
     let check = try scenario.grocery.run(["check"])
     #expect(check.status == 0, "\(check)")
+    #expect(check.stdout.contains("  versions: v2 4\n"), "\(check)")
   }
 
   @Test func aChangeAnOlderGroceryWroteAfterALineWithWallIsReadNotLeftOut() throws {

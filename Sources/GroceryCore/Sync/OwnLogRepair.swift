@@ -18,7 +18,7 @@ struct OwnLogRepair {
   init?(local: [UInt8], copy: [UInt8]) {
     // A byte-order mark an editor put at the start of either file is no part of its first line, as the log's
     // reader takes it; the log here keeps its own.
-    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let mark = ChangeLog.byteOrderMark
     let kept = local.starts(with: mark) ? mark : []
     let local = Array(local.dropFirst(kept.count))
     let copy = copy.starts(with: mark) ? Array(copy.dropFirst(mark.count)) : copy

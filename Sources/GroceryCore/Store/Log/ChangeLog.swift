@@ -16,6 +16,9 @@ public enum ChangeLog {
   /// The most a log may hold; larger is not something grocery wrote, and is refused before it is read.
   static let maximumSize = 1 << 30
 
+  /// The byte-order mark an editor may put at the start of a file (Notepad does): no part of the first line.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
   /// Where reading a log got to.
   struct Position: Equatable, Sendable {
     /// The byte after the last whole line read.
@@ -124,8 +127,7 @@ public enum ChangeLog {
   ) throws -> Position {
     let machineNumber = MachineID.number(machine) ?? 0
     var current = position
-    // A byte-order mark an editor put at the start of the file (Notepad does) is no part of the first line.
-    var start = position.offset == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var start = position.offset == 0 && bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
     let count = bytes.count
     while start < count {
       guard let newline = bytes[start...].firstIndex(of: 0x0A) else { break }

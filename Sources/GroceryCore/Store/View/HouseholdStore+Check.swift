@@ -111,7 +111,13 @@ extension HouseholdStore {
   /// bytes at a time (a longer line whole).
   static func versions(_ file: String, chunk: Int = 1 << 20) throws -> [Int: Int] {
     var counts: [Int: Int] = [:]
+    var firstLine = true
     func count(_ line: ArraySlice<UInt8>) {
+      var line = line
+      if firstLine && line.starts(with: ChangeLog.byteOrderMark) {
+        line = line.dropFirst(ChangeLog.byteOrderMark.count)
+      }
+      firstLine = false
       guard !line.isEmpty else { return }
       var reader = JSONReader(Array(line))
       var version = 0
