@@ -103,6 +103,22 @@ import Testing
     #expect(scenario.grocery.storeBytes() == before)
   }
 
+  /// A link in place of the lock file is never followed: a change is refused, and the file it names is not made.
+  @Test func aLinkInPlaceOfTheLockIsRefusedAndNotFollowed() throws {
+    try scenario.given(["add", "milk"])
+    let lock = try scenario.grocery.household().stateFolder + "/lock"
+    let target = scenario.folder.file("elsewhere")
+    #expect(unlink(lock) == 0)
+    #expect(symlink(target, lock) == 0)
+    let before = scenario.grocery.storeBytes()
+    try scenario.expect(
+      ["add", "eggs"],
+      stderr: "grocery: error: cannot open lock file '\(lock)': it is a link, not a regular file\n",
+      status: 74)
+    #expect(scenario.grocery.storeBytes() == before)
+    #expect(!FileManager.default.fileExists(atPath: target))
+  }
+
   /// Whatever a peer or a sync tool puts in place of another machine's log (a link to a device or to a log, a
   /// folder, a FIFO) is left out and said on every command, and named by `check`; every other log is still read
   /// and changes are still made.

@@ -20,7 +20,15 @@ final class FileLock {
 
   /// Takes the lock, calling `onWait` once if another process holds it, and giving up after `timeout` seconds.
   static func acquire(_ path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
-    let fd = try SystemCall.openFile(path, O_RDWR | O_CREAT, mode: 0o600).get(path, "open lock file")
+    let fd: Int32
+    switch SystemCall.openFile(path, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600) {
+    case .success(let opened): fd = opened
+    // A link in place of the lock is never followed, so that it cannot make grocery create or open another file.
+    case .failure(let error) where error.code == ELOOP:
+      throw GroceryError.io(
+        path: path, operation: "open lock file", reason: "it is a link, not a regular file")
+    case .failure(let error): throw error.io(path, "open lock file")
+    }
     let lock = FileLock(fd: fd)
     if let folder = try FileSystem.status(FileSystem.folder(of: path)) {
       try FileSystem.giveToOwner(fd, of: folder, path: path)
