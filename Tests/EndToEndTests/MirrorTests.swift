@@ -158,6 +158,41 @@ import Testing
     #expect(!text(list).contains("bread"))
   }
 
+  /// Something picked up in the shop that the household has but was not on the list: a new line, ticked, buys it.
+  @Test func aNewTickedLineForAnItemOffTheListBuysIt() throws {
+    try scenario.given(["add", "honey", "butter"], ["buy", "honey", "butter", "--on", "2026-11-14"])
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, text(list) + "- [x] Honey x2\n- [x] butter\n")
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stdout == wholeList(bought: 2), "\(outcome)")
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought honey, butter\n", "\(outcome)")
+    #expect(
+      try history()
+        == "2026-11-21 butter\n2026-11-21 honey x2\n2026-11-14 butter\n2026-11-14 honey\n")
+    // Read again, the ticks buy nothing more.
+    try scenario.expect(["list", "--flat"], stdout: wholeList(bought: 2))
+    #expect(try history().split(separator: "\n").count == 4)
+  }
+
+  /// A tick or a quantity changed on the phone for an item another machine removed meanwhile is said, and the file
+  /// kept, never dropped without a word.
+  @Test func anEditToAnItemRemovedMeanwhileIsSaidNotDropped() throws {
+    try scenario.given(["mirror", "add", list])
+    let edited = text(list).replacing(
+      "- [ ] bananas - not too ripe\n", with: "- [x] bananas - not too ripe\n"
+    )
+    .replacing("- [ ] AA batteries\n", with: "- [ ] AA batteries x4\n")
+    try scenario.given(["remove", "bananas", "AA batteries"])
+    try phoneSaves(list, edited)
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(
+      outcome.stderr.contains("'AA batteries' is no longer in the household (removed meanwhile?)")
+        && outcome.stderr.contains("'bananas - not too ripe' is no longer in the household"), "\(outcome)")
+    #expect(outcome.stderr.contains(".kept-"), "the file as it was is kept: \(outcome)")
+    #expect(try history() == "No purchases yet.\n")
+  }
+
   @Test func aLineThatCannotBeReadIsKeptBesideTheFileBeforeItIsWrittenAgain() throws {
     try scenario.given(["mirror", "add", list])
     let edited = text(list).replacing("- [ ] eggs x2", with: "- [x] eggs x2\n- [ ] milk x0")
@@ -337,7 +372,7 @@ import Testing
     try phoneEdits(list, [("- [ ] milk x2", "- [x] oat milk x2 - barista")])
     let outcome = try grocery.run(["list", "--flat"])
     #expect(
-      outcome.stderr == "grocery: \(list): from the phone: bought oat milk; added oat milk; took off milk\n",
+      outcome.stderr == "grocery: \(list): from the phone: bought oat milk; took off milk\n",
       "\(outcome)")
     #expect(try history() == "2026-11-21 oat milk\n2026-11-21 oat milk x2\n")
   }

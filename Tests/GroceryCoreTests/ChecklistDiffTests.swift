@@ -67,16 +67,34 @@ import Testing
   @Test func aDeletedLineTakesTheItemOffAndAChangedQuantityOrNoteIsThatChange() {
     let found = edits("## Produce\n- [ ] apples x4 - green\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
     #expect(found.removed == [id("bananas")])
-    #expect(found.changed == [ChecklistEdits.Changed(item: id("apples"), quantity: 4, note: .some("green"))])
+    #expect(
+      found.changed == [
+        ChecklistEdits.Changed(item: id("apples"), name: "apples", quantity: 4, note: .some("green"))
+      ])
   }
 
   @Test func anEditedNameInTheSamePlaceRenamesTheItemAndElsewhereIsANewItem() {
     let renamed = edits("## Produce\n- [ ] apples\n- [ ] plantains\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
-    #expect(renamed.changed == [ChecklistEdits.Changed(item: id("bananas"), rename: "plantains")])
+    #expect(
+      renamed.changed == [ChecklistEdits.Changed(item: id("bananas"), name: "bananas", rename: "plantains")])
     #expect(renamed.added.isEmpty && renamed.removed.isEmpty)
     let moved = edits("## Produce\n- [ ] apples\n## Dairy\n- [ ] eggs\n- [ ] milk\n- [ ] plantains\n")
     #expect(moved.added.map(\.name) == ["plantains"])
     #expect(moved.removed == [id("bananas")])
+  }
+
+  /// A line deleted beside one edited leaves two written lines in its place: the edited line renames the one it is
+  /// most like (a word of its name, its note, its quantity), never the one deleted because it came first.
+  @Test func anEditedLineBesideADeletedOneRenamesTheItemItIsMostLike() {
+    // Written: apples, then bananas. Apples deleted, bananas edited.
+    let found = edits("## Produce\n- [ ] ripe bananas\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
+    #expect(
+      found.changed == [ChecklistEdits.Changed(item: id("bananas"), name: "bananas", rename: "ripe bananas")])
+    #expect(found.removed == [id("apples")])
+    let first = edits("## Produce\n- [ ] plantains\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
+    #expect(
+      first.changed == [ChecklistEdits.Changed(item: id("apples"), name: "apples", rename: "plantains")],
+      "like neither more than the other: the first")
   }
 
   @Test func aLineThatCannotBeReadIsReportedAndTakesNothingOff() {

@@ -9,8 +9,8 @@
 ///
 /// A line is matched to the written line with the same text first (wherever it moved), then to one naming the same
 /// item (a changed quantity or note), then to the written line in the same place (after the same line, or first
-/// under the same heading): an edited name there renames the item. A line matched to none is new; a written line
-/// matched by none was deleted.
+/// under the same heading; of the written lines left there one after another, the one it is most like): an edited
+/// name there renames the item. A line matched to none is new; a written line matched by none was deleted.
 enum ChecklistDiff {
   /// One written line and the item it was written for.
   struct BaseLine: Equatable, Sendable {
@@ -80,9 +80,20 @@ enum ChecklistDiff {
       } else if i == 0 || heading(file[i - 1]) != heading(file[i]) {
         candidate = base.firstIndex { heading($0.line) == heading(file[i]) }
       }
-      guard let j = candidate, j < base.count, !used.contains(j), heading(base[j].line) == heading(file[i]),
-        baseEntry(j) != nil
-      else { continue }
+      guard let first = candidate, let now = parsed[i] else { continue }
+      // The written lines left in that place, one after another: a line deleted beside the one edited leaves two,
+      // and the edited line is the one it is most like, not the first.
+      var j: Int?
+      var best = -1
+      var k = first
+      while k < base.count, !used.contains(k), heading(base[k].line) == heading(file[i]),
+        let was = baseEntry(k)
+      {
+        let score = likeness(now, was)
+        if score > best { (j, best) = (k, score) }
+        k += 1
+      }
+      guard let j else { continue }
       match[i] = j
       used.insert(j)
     }
@@ -98,6 +109,7 @@ enum ChecklistDiff {
           if now.note != was.note { change.note = .some(now.note) }
           if now.entry.name != was.entry.name { change.rename = now.entry.name }
           if change != ChecklistEdits.Changed(item: item) {
+            change.name = was.entry.name
             if change.rename != nil {
               (change.lineQuantity, change.lineNote) = (now.entry.quantity, now.note)
             }
@@ -129,6 +141,18 @@ enum ChecklistDiff {
       edits.removed = base.indices.filter { !used.contains($0) }.map { base[$0].item }
     }
     return edits
+  }
+
+  /// How much an edited line is like a written one: a word of the name in common counts most, then the same note,
+  /// then the same quantity.
+  static func likeness(
+    _ a: (entry: TextLine.Entry, note: String?), _ b: (entry: TextLine.Entry, note: String?)
+  ) -> Int {
+    let words = Set(Names.key(a.entry.name).split(separator: " "))
+    var score = Names.key(b.entry.name).split(separator: " ").contains(where: words.contains) ? 4 : 0
+    if a.note != nil && a.note == b.note { score += 2 }
+    if (a.entry.quantity ?? 1) == (b.entry.quantity ?? 1) { score += 1 }
+    return score
   }
 
   /// Returns the ticks a conflict copy holds: each ticked line bought, matched to the written lines by its text or

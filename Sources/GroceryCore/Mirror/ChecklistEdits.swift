@@ -30,6 +30,8 @@ struct ChecklistEdits: Equatable, Sendable {
   /// A line whose quantity, note or name changed.
   struct Changed: Equatable, Sendable {
     var item: UUID
+    /// The name the line was written with, which says the edit of an item no longer there.
+    var name = ""
     var quantity: Int?
     var note: String??
     var rename: String?
@@ -48,6 +50,11 @@ struct ChecklistEdits: Equatable, Sendable {
 
   var isEmpty: Bool { bought.isEmpty && added.isEmpty && changed.isEmpty && removed.isEmpty }
 
+  /// What is said of an edit to an item the household no longer has (removed on another machine meanwhile).
+  private func gone(_ name: String) -> String {
+    "'\(Names.printable(name))' is no longer in the household (removed meanwhile?); its edit is not made"
+  }
+
   /// Applies the edits to the household as it is now, returning the summary's parts (`bought milk, eggs`).
   ///
   /// Each edit is checked against the household first, so that one applied twice, or one the household has
@@ -62,7 +69,10 @@ struct ChecklistEdits: Equatable, Sendable {
     var redirected: [UUID: UUID] = [:]
     func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
     for change in changed {
-      guard let at = index(change.item) else { continue }
+      guard let at = index(change.item) else {
+        skipped.append(gone(change.name))
+        continue
+      }
       let old = groceries.items[at].name
       var changes = ItemChanges(quantity: change.quantity, note: change.note)
       if let rename = change.rename, Names.key(rename) != Names.key(old) {
@@ -137,18 +147,25 @@ struct ChecklistEdits: Equatable, Sendable {
     for tick in bought {
       let day = min(tick.day, today)
       do {
-        if let at = tick.item.map({ redirected[$0] ?? $0 }).flatMap(index)
-          ?? groceries.exactItemIndex(named: tick.name)
-        {
+        if let item = tick.item {
+          // A written line, ticked, buys its item while it is still on the list, so that a tick read twice buys
+          // once.
+          guard let at = index(redirected[item] ?? item) ?? groceries.exactItemIndex(named: tick.name) else {
+            skipped.append(gone(tick.name))
+            continue
+          }
           guard groceries.items[at].isOnList else { continue }
           let outcomes = try groceries.purchase([groceries.items[at].name], on: day, today: today, now: now)
           boughtNames += outcomes.map(\.name)
-        } else if tick.item == nil, tick.quantity != nil || tick.note != nil {
-          // A new line, ticked, with a quantity or a note: the item is made with them, then bought.
+        } else if tick.quantity != nil || tick.note != nil {
+          // A new line, ticked, with a quantity or a note: the item (new, or one the household has, on the list or
+          // not) takes them, then is bought.
           let changes = ItemChanges(quantity: tick.quantity, note: tick.note)
           _ = try groceries.add([tick.name], changes: changes, today: today, now: now, newID: newID)
           boughtNames += try groceries.purchase([tick.name], on: day, today: today, now: now).map(\.name)
-        } else if tick.item == nil {
+        } else {
+          // A new line, ticked: a purchase of the item it names, on the list or not (a thing picked up in the
+          // shop), or of a new one. The ticks of an edition are taken once, so it buys once.
           let outcomes = try groceries.purchaseNew([tick.name], on: day, today: today, now: now, newID: newID)
           boughtNames += outcomes.map(\.name)
         }
@@ -158,6 +175,9 @@ struct ChecklistEdits: Equatable, Sendable {
         skipped.append("\(error)")
       }
     }
+    // An item a line put on the list and its tick bought is said as bought alone: it is not on the list.
+    let boughtKeys = Set(boughtNames.map(Names.key))
+    addedNames.removeAll { boughtKeys.contains(Names.key($0)) }
     var parts: [String] = []
     if !boughtNames.isEmpty { parts.append("bought " + boughtNames.joinedText(separator: ", ")) }
     if !addedNames.isEmpty { parts.append("added " + addedNames.joinedText(separator: ", ")) }
