@@ -37,6 +37,28 @@ import Testing
     #expect(read.map(\.category) == ["Produce", "Produce", "Produce", "Dairy", "Dairy"])
   }
 
+  /// What other apps write on a task is no part of its item's name: Obsidian's other states (`[-]`, `[/]`) are no
+  /// tick, and the Tasks plugin's dates and priorities after the text are left out, its done date a tick's day.
+  @Test func markdownLeavesOutOtherAppsTaskStatesAndTaskFields() throws {
+    let text =
+      Self.header.line(.markdown) + "\n## Produce\n- [-] broccoli\n- [/] carrots\n"
+      + "- [x] leeks ➕ 2026-11-01 ✅ 2026-11-22\n- [ ] lemons x2 📅 2026-11-25 ⏫\n"
+      + "- [x] limes ✅ 2026-11-21 🔼\n- [ ] 🥕 baby carrots\n- [ ] [5] pencils\n"
+    let read = try lines(text, .markdown)
+    #expect(
+      read.map(\.body) == [
+        "broccoli", "carrots", "leeks", "lemons x2", "limes", "🥕 baby carrots", "[5] pencils",
+      ])
+    #expect(read.map(\.ticked) == [false, false, true, false, true, false, false])
+    #expect(read.map(\.day) == [nil, nil, Day("2026-11-22"), nil, Day("2026-11-21"), nil, nil])
+  }
+
+  @Test func todoTxtTakesACompletionDateNoCalendarHasAsNoDayAndNoName() throws {
+    let read = try lines(Self.header.line(.todoTxt) + "\nx 2026-13-45 carrots\n", .todoTxt)
+    #expect(read.map(\.body) == ["carrots"])
+    #expect(read.map(\.ticked) == [true] && read.map(\.day) == [nil])
+  }
+
   @Test func todoTxtReadsCompletionDatesPrioritiesContextsAndTags() throws {
     let text =
       Self.header.line(.todoTxt)

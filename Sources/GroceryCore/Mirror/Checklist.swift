@@ -60,10 +60,18 @@ struct Checklist: Equatable, Sendable {
     if line.hasPrefix("<!--") { return nil }
     var rest = Substring(line)
     if rest.hasPrefix("+ ") { rest = "-" + rest.dropFirst() }
-    let (checked, marked) = TextLine.marker(rest)
-    let (body, day) = MarkdownDoneMark.read(UnicodeText.trimmed(String(marked)))
-    if body.isEmpty { return nil }
-    return ChecklistLine(number: number, category: category, body: body, ticked: checked == true, day: day)
+    var (checked, marked) = TextLine.marker(rest)
+    // Another state an app gives a task (Obsidian's `[-]` cancelled, `[/]` under way, `[>]` moved on) is no
+    // tick, and no part of the name.
+    if checked == nil, marked.count > 3, marked.first == "[", marked.dropFirst(2).hasPrefix("] "),
+      let state = marked.dropFirst().first, !state.isLetter, !state.isNumber
+    {
+      (checked, marked) = (false, marked.dropFirst(4))
+    }
+    let (body, day) = MarkdownDoneMark.read(TaskFields.strip(UnicodeText.trimmed(String(marked))))
+    let text = TaskFields.strip(body)
+    if text.isEmpty { return nil }
+    return ChecklistLine(number: number, category: category, body: text, ticked: checked == true, day: day)
   }
 
   /// Reads a todo.txt line: `x` and a completion date tick it; a priority, a creation date, `+projects` and
@@ -78,6 +86,11 @@ struct Checklist: Equatable, Sendable {
       words.removeFirst()
       if let first = words.first, let found = Day(first) {
         day = found
+        words.removeFirst()
+      } else if let first = words.first, first.count == 10,
+        first.enumerated().allSatisfy({ $1.isASCII && ($0 == 4 || $0 == 7 ? $1 == "-" : $1.isNumber) })
+      {
+        // A completion date no calendar has (`2026-13-45`, mistyped): the day the file changed, never a name.
         words.removeFirst()
       }
     }
