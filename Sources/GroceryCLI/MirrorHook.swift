@@ -20,13 +20,13 @@ enum MirrorHook {
           context.saved.isSaved = true
           if !context.quiet { context.console.writeError("grocery: \(file): \(summary)\n") }
         case .warning(let text):
-          context.console.writeError("grocery: warning: \(text)\n")
+          context.warnings.warn(text)
         }
       }
     } catch let error as GroceryError where error.isHouseholdMarker {
       // The household itself cannot be read (a damaged or newer household.json): the command says so, once.
     } catch {
-      context.console.writeError("grocery: warning: cannot read the mirrors: \(message(error))\n")
+      context.warnings.warn("cannot read the mirrors: \(message(error))")
     }
     return applied
   }
@@ -36,7 +36,10 @@ enum MirrorHook {
     do {
       try Mirrors(store: context.store).rewrite(today: context.today, onWait: context.waiting)
     } catch {
-      context.console.writeError("grocery: warning: cannot write the mirrors: \(message(error))\n")
+      // A mirror the command could not write before it ran (its folder gone) is said once, not again here.
+      if !context.warnings.hasSaid(message(error)) {
+        context.warnings.warn("cannot write the mirrors: \(message(error))")
+      }
     }
   }
 

@@ -16,4 +16,7 @@ final class Warnings: @unchecked Sendable {
       console.writeError("grocery: warning: " + Names.printable(message) + "\n")
     }
   }
+
+  /// Whether this warning was written already in this run.
+  func hasSaid(_ message: String) -> Bool { said.contains(message) }
 }

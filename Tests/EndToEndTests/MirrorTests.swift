@@ -158,6 +158,18 @@ import Testing
     #expect(!text(list).contains("bread"))
   }
 
+  /// A mirror whose folder is gone (a sync folder unmounted) is said once by a change, which reads the mirrors before
+  /// it and writes them after it.
+  @Test func aMirrorThatCannotBeWrittenIsSaidOnceByAChange() throws {
+    let gone = folder.file("sync/list.md")
+    try FileManager.default.createDirectory(atPath: folder.file("sync"), withIntermediateDirectories: false)
+    try scenario.given(["mirror", "add", gone])
+    try FileManager.default.removeItem(atPath: folder.file("sync"))
+    try scenario.expect(
+      ["add", "tea"], stdout: "added: tea\n",
+      stderr: "grocery: warning: cannot write '\(gone)': no such file or directory\n")
+  }
+
   /// Something picked up in the shop that the household has but was not on the list: a new line, ticked, buys it.
   @Test func aNewTickedLineForAnItemOffTheListBuysIt() throws {
     try scenario.given(["add", "honey", "butter"], ["buy", "honey", "butter", "--on", "2026-11-14"])

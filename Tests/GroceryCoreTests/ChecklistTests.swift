@@ -53,6 +53,11 @@ import Testing
     #expect(read.map(\.day) == [nil, nil, Day("2026-11-22"), nil, Day("2026-11-21"), nil, nil])
   }
 
+  @Test func aFileOfAByteOrderMarkAndLineEndsIsEmpty() {
+    let read = Checklist.read([0xEF, 0xBB, 0xBF, 0x0D, 0x0A], format: .markdown)
+    #expect(read == .notAChecklist("it is empty"))
+  }
+
   @Test func todoTxtTakesACompletionDateNoCalendarHasAsNoDayAndNoName() throws {
     let read = try lines(Self.header.line(.todoTxt) + "\nx 2026-13-45 carrots\n", .todoTxt)
     #expect(read.map(\.body) == ["carrots"])
