@@ -730,6 +730,14 @@ import Testing
     #expect(try history() == "No purchases yet.\n")
   }
 
+  @Test func listEditThatDeletesTheFileSaysSoAndChangesNothing() throws {
+    let script = try editor("delete.sh", "rm \"$1\"")
+    let before = grocery.storeBytes()
+    let outcome = try grocery.run(["list", "--edit"], extra: ["EDITOR": script])
+    #expect(outcome == Outcome(stderr: "grocery: warning: the checklist was deleted; nothing changed\n"))
+    #expect(grocery.storeBytes() == before)
+  }
+
   /// An edit that no longer reads as a checklist (the line naming the household deleted) changes nothing and
   /// keeps what was saved, where it was thrown away.
   @Test func listEditThatNoLongerReadsKeepsWhatWasSaved() throws {

@@ -181,7 +181,12 @@ struct ListCommand: Command, Runnable {
     case .unchanged:
       context.say("nothing changed")
     case .notAChecklist(let reason, let kept):
-      let what = reason == "it is empty" ? "was emptied" : "no longer reads as a checklist (\(reason))"
+      let what =
+        switch reason {
+        case "it is empty": "was emptied"
+        case EditOutcome.deleted: "was deleted"
+        default: "no longer reads as a checklist (\(reason))"
+        }
       let keeping = kept.map { "; what you saved is kept as '\($0)'" } ?? ""
       context.console.writeError("grocery: warning: the checklist \(what); nothing changed\(keeping)\n")
     case .applied(let summary, let skipped, let kept):

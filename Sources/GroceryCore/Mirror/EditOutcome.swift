@@ -8,4 +8,7 @@ public enum EditOutcome: Equatable, Sendable {
   /// The edits were applied as one change with this summary; nothing when they changed nothing. Lines that could
   /// not be read are listed, each with why, and what was saved is then kept in the file `kept`.
   case applied(summary: String?, skipped: [String], kept: String?)
+
+  /// The reason of a checklist the editor deleted.
+  public static let deleted = "it was deleted"
 }

@@ -195,7 +195,9 @@ public struct Mirrors: Sendable {
     _ draft: ChecklistDraft, now: Date, today: Day, onWait: () -> Void = {}, newID: () -> UUID = UUID.init
   ) throws -> EditOutcome {
     defer { closeDraft(draft) }
-    let edited = try FileSystem.readRegularFile(draft.path, limit: Self.limit) ?? []
+    guard let edited = try FileSystem.readRegularFile(draft.path, limit: Self.limit) else {
+      return .notAChecklist(EditOutcome.deleted, kept: nil)
+    }
     if edited == Array(draft.text.utf8) { return .unchanged }
     // What was typed is kept beside the draft when it cannot all be applied, so that none of it is lost.
     func keep() throws -> String { try keepCopy(of: draft.path, bytes: edited, now: now) }
