@@ -31,6 +31,8 @@ import Testing
 
   @Test func aShortOptionsValueMayFollowAnEqualsSign() throws {
     #expect(try add(["x", "-n=-5% off"]).changes.note == "-5% off")
+    let cleared = try add(["-n=", "bread", "milk"])
+    #expect(cleared.names == ["bread", "milk"] && cleared.changes.note == .some(nil), "empty, as --note= is")
     #expect(try add(["x", "-n==1+1"]).changes.note == "=1+1", "the first equals sign only")
   }
 
@@ -160,6 +162,7 @@ import Testing
   static let malformedValues: [([String], String, [String])] = [
     (["add", "-q", "0", "x"], "invalid quantity '0': expected a whole number from 1 to 999", ["add"]),
     (["add", "-q", "1e3", "x"], "invalid quantity '1e3': expected a whole number from 1 to 999", ["add"]),
+    (["add", "-q=", "x", "y"], "invalid quantity '': expected a whole number from 1 to 999", ["add"]),
     (
       ["add", "x", "--quantity=1000"], "invalid quantity '1000': expected a whole number from 1 to 999",
       ["add"]

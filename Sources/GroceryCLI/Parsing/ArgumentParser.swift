@@ -91,8 +91,12 @@ enum ArgumentParser {
             try record(option, "")
             continue
           }
-          if rest.first == "=" { rest = rest.dropFirst() }
-          try record(option, rest.isEmpty ? takeValue(for: option, as: "-\(letter)") : String(rest))
+          // After `=` the value is what follows it, empty or not (`-n=` clears a note, as `--note=` does).
+          if rest.first == "=" {
+            try record(option, String(rest.dropFirst()))
+          } else {
+            try record(option, rest.isEmpty ? takeValue(for: option, as: "-\(letter)") : String(rest))
+          }
           break
         }
         continue

@@ -9,8 +9,9 @@
 ///
 /// A line is matched to the written line with the same text first (wherever it moved), then to one naming the same
 /// item (a changed quantity or note), then to the written line in the same place (after the same line, or first
-/// under the same heading; of the written lines left there one after another, the one it is most like): an edited
-/// name there renames the item. A line matched to none is new; a written line matched by none was deleted.
+/// under the same heading; of the written lines left there one after another, the one it is most like, and none when
+/// it is as like two): an edited name there renames the item. A line matched to none is new; a written line matched
+/// by none was deleted.
 enum ChecklistDiff {
   /// One written line and the item it was written for.
   struct BaseLine: Equatable, Sendable {
@@ -85,15 +86,22 @@ enum ChecklistDiff {
       // and the edited line is the one it is most like, not the first.
       var j: Int?
       var best = -1
+      var tied = false
       var k = first
       while k < base.count, !used.contains(k), heading(base[k].line) == heading(file[i]),
         let was = baseEntry(k)
       {
         let score = likeness(now, was)
-        if score > best { (j, best) = (k, score) }
+        if score > best {
+          (j, best, tied) = (k, score, false)
+        } else if score == best {
+          tied = true
+        }
         k += 1
       }
-      guard let j else { continue }
+      // Like two as much (a new name, the same quantity): which one it was is not known, so it renames neither. It
+      // is a new item, and both are taken off, where a guess could give one item's history to the other's name.
+      guard let j, !tied else { continue }
       match[i] = j
       used.insert(j)
     }
