@@ -323,6 +323,7 @@ enum Tool {
       ])
     #expect(try bashCompletes(["grocery", "list", "--format", "=", "j"]) == ["json"])
     #expect(try bashCompletes(["grocery", "list", "--at", "=", "cos"]) == ["Costco"])
+    #expect(try bashCompletes(["grocery", "add", "x", "-c", "=", "Dai"]) == ["Dairy & Fridge"], "-c=Dai")
   }
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
@@ -389,12 +390,12 @@ enum Tool {
   func zshKeepsTheOptionBeforeAnEqualsSignAsItPutsInAName() throws {
     let shown = try zshTypes([
       "show add x --category=DaTAB", "show list --at=CosTAB", "show list --at=costTAB",
-      "show list --format=jsTAB",
+      "show list --format=jsTAB", "show add y -c=DaiTAB",
     ])
     #expect(
       shown == [
         "<add><x><--category=Dairy & Fridge>", "<list><--at=Costco>", "<list><--at=Costco>",
-        "<list><--format=json>",
+        "<list><--format=json>", "<add><y><-c=Dairy & Fridge>",
       ])
   }
 

@@ -242,10 +242,10 @@ enum Completions {
           local COMP_CWORD="$COMP_CWORD" kept=0
           _grocery_join
           local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-          # readline splits --opt=value at the equals sign: complete the value of the option before it.
-          if [[ "$cur" == = && "$prev" == --* ]]; then
+          # readline splits --opt=value (and -o=value) at the equals sign: complete the value of the option before it.
+          if [[ "$cur" == = && "$prev" == -?* ]]; then
             cur=""
-          elif [[ "$prev" == = && "${COMP_WORDS[COMP_CWORD-2]}" == --* ]]; then
+          elif [[ "$prev" == = && "${COMP_WORDS[COMP_CWORD-2]}" == -?* ]]; then
             prev="${COMP_WORDS[COMP_CWORD-2]}"
           fi
           local unquoted unclosed typed open_quote
@@ -413,8 +413,8 @@ enum Completions {
       _grocery() {
         # Not "path": in zsh that is tied to PATH, and grocery could no longer be found.
         local command_path="" word i store="" arguments=0 positional="" previous="${words[CURRENT-1]}"
-        # --opt=value: complete the value of the option before the equals sign, which stays as it is.
-        if [[ "$PREFIX" == --*=* ]]; then
+        # --opt=value (and -o=value): complete the value of the option before the equals sign, which stays as it is.
+        if [[ "$PREFIX" == -?*=* ]]; then
           previous="${PREFIX%%=*}"
           IPREFIX="$IPREFIX${PREFIX%%=*}="
           PREFIX="${PREFIX#*=}"
