@@ -502,8 +502,8 @@ import Testing
     #expect(try bob.check(now: Fixed.now).logs.allSatisfy { $0.refused.isEmpty }, "no line refused")
   }
 
-  /// A peer's last line without its newline is a write under way: not read, counted nowhere, and said by `check`
-  /// (no problem: it is read once it ends).
+  /// A peer's last line cut short is a write under way: not read, counted nowhere, and said by `check` (no
+  /// problem: it is read once it ends). A whole change that lacks only its newline (a sync tool's copy) is read.
   @Test func aPeersUnendedLastLineIsCountedNowhereAndSaid() throws {
     let (alice, bob) = (machine("alice"), machine("bob"))
     try add(["Milk"], to: bob)
@@ -511,16 +511,37 @@ import Testing
     let log = try bob.identity().id
     let path = bob.logsFolder + "/" + log + ".jsonl"
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    try String(text.dropLast()).write(toFile: path, atomically: false, encoding: .utf8)
+    try String(text.dropLast(10)).write(toFile: path, atomically: false, encoding: .utf8)
     let check = try alice.check(now: Fixed.now + 2)
     let peer = try #require(check.logs.first { $0.machine == log })
     #expect(peer.lines == 1 && peer.versions.values.reduce(0, +) == 1 && peer.unended)
     #expect(check.problems == 0)
     #expect(CheckRenderer.text(check).contains("its last line has no end yet"))
     #expect(try alice.load().items.map(\.name) == ["Milk"])
+    try String(text.dropLast()).write(toFile: path, atomically: false, encoding: .utf8)
+    let whole = try alice.check(now: Fixed.now + 2)
+    #expect(whole.logs.first { $0.machine == log }.map { $0.lines == 2 && !$0.unended } == true)
+    #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk"], "only the newline is missing: read")
     try text.write(toFile: path, atomically: false, encoding: .utf8)
     let ended = try alice.check(now: Fixed.now + 2)
     #expect(ended.logs.first { $0.machine == log }.map { $0.lines == 2 && !$0.unended } == true)
+    #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk"])
+  }
+
+  /// This machine's own log copied back all but its last newline (a sync tool): the change is kept, and the next
+  /// change is written after it on a line of its own, where the whole line was cut off as a crash's.
+  @Test func aWholeLastLineWithoutItsNewlineIsKeptWhenTheNextChangeIsWritten() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    try add(["Eggs"], to: alice, at: Fixed.now + 1)
+    let path = alice.logsFolder + "/" + (try alice.identity().id) + ".jsonl"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try String(text.dropLast()).write(toFile: path, atomically: false, encoding: .utf8)
+    try add(["Tea"], to: alice, at: Fixed.now + 2)
+    let after = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(after.hasPrefix(text) && after.split(separator: "\n").count == 3)
+    #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk", "Tea"])
+    #expect(try alice.check(now: Fixed.now + 3).problems == 0)
   }
 
   @Test func aNewIdentityDoesNotInheritTheOldMachinesUndo() throws {

@@ -85,12 +85,9 @@ public enum ChangeLog {
     _ each: (_ change: Change, _ offset: Int, _ length: Int) throws -> Void
   ) throws -> Position {
     var (read, pending, seen) = (position, [UInt8](), Seen?.none)
-    _ = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize, chunk: chunk) {
-      bytes in
-      pending += bytes
-      guard bytes.contains(0x0A) else { return }
+    func walked(atEnd: Bool) throws {
       let next = try walk(
-        pending, from: read, machine: machine, seen: &seen,
+        pending, from: read, machine: machine, seen: &seen, atEnd: atEnd,
         before: { end in
           // The lines read before this read are read again, once, only when a line is not later than the one
           // above it: rare, so an everyday read keeps nothing.
@@ -104,7 +101,34 @@ public enum ChangeLog {
       pending.removeFirst(next.offset - read.offset)
       read = next
     }
+    _ = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize, chunk: chunk) {
+      bytes in
+      pending += bytes
+      if bytes.contains(0x0A) { try walked(atEnd: false) }
+    }
+    // What follows the last newline: a whole change a sync tool copied all but the newline of is read; a line
+    // cut short is left for later.
+    if !pending.isEmpty { try walked(atEnd: true) }
     return read
+  }
+
+  /// Whether the bytes from `start` to `end` are a whole change without its newline. A line cut short never
+  /// reads as one: a change is a JSON object, and no part of one is a whole object.
+  static func isWholeLine(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+    guard end > start else { return false }
+    do {
+      _ = try ChangeCodec.decode(bytes, from: start, to: end)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// What follows a log's last newline when it is a line cut short (a write under way, or a crash): empty when
+  /// there is nothing, or when it is a whole change without its newline.
+  static func cutShortTail(_ fd: Int32, size: Int, path: String) throws -> [UInt8] {
+    let tail = try FileSystem.tornTail(fd, size: size, path: path)
+    return isWholeLine(tail, from: 0, to: tail.count) ? [] : tail
   }
 
   /// The changes a log's lines have folded so far, by stamp: what tells a line that repeats one from another
@@ -121,7 +145,7 @@ public enum ChangeLog {
   /// to `refused` with why. `before` gives the changes the lines before a file offset folded, when a line needs
   /// them.
   private static func walk(
-    _ bytes: [UInt8], from position: Position, machine: String, seen: inout Seen?,
+    _ bytes: [UInt8], from position: Position, machine: String, seen: inout Seen?, atEnd: Bool = false,
     before: (Int) throws -> Seen, refused: (Int, LineRefusal.Reason) throws -> Void,
     _ each: (Change, Int, Int) throws -> Void
   ) throws -> Position {
@@ -130,7 +154,11 @@ public enum ChangeLog {
     var start = position.offset == 0 && bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
     let count = bytes.count
     while start < count {
-      guard let newline = bytes[start...].firstIndex(of: 0x0A) else { break }
+      // At the end of the file, a whole change without its newline is a line; a line cut short waits.
+      let ended = bytes[start...].firstIndex(of: 0x0A)
+      guard let newline = ended ?? (atEnd && isWholeLine(bytes, from: start, to: count) ? count : nil) else {
+        break
+      }
       let lineNumber = current.lines + 1
       if newline > start {
         var refusal: LineRefusal.Reason?
@@ -171,9 +199,11 @@ public enum ChangeLog {
         }
         if let refusal { try refused(lineNumber, refusal) }
       }
-      current.offset = position.offset + newline + 1
+      // Past the newline, or to the end of a whole change without one.
+      let next = ended.map { $0 + 1 } ?? count
+      current.offset = position.offset + next
       current.lines = lineNumber
-      start = newline + 1
+      start = next
     }
     if current.offset != position.offset {
       current.check = check(lastLineOf: bytes[0..<(current.offset - position.offset)])
@@ -201,7 +231,7 @@ public enum ChangeLog {
   static func wholeLength(_ path: String) throws -> Int {
     guard let file = try FileSystem.openRegularFile(path) else { return 0 }
     defer { SystemCall.closeFile(file.fd) }
-    return file.size - (try FileSystem.tornTail(file.fd, size: file.size, path: path)).count
+    return file.size - (try cutShortTail(file.fd, size: file.size, path: path)).count
   }
 
   /// Appends one line and flushes it to disk; on any failure the file is cut back to its old length.
@@ -212,11 +242,13 @@ public enum ChangeLog {
     let (fd, size) = try FileSystem.openToAppend(file, shownAs: path)
     defer { SystemCall.closeFile(fd) }
     try FileSystem.giveToOwner(fd, of: owner, path: path)
-    // A line cut short by a crash is dropped first, so the new line starts on a line of its own.
-    let torn = try FileSystem.tornTail(fd, size: size, path: path)
+    // A line cut short by a crash is dropped first, so the new line starts on a line of its own; a whole change
+    // without its newline (a sync tool's copy) gets its newline.
+    let tail = try FileSystem.tornTail(fd, size: size, path: path)
+    let torn = isWholeLine(tail, from: 0, to: tail.count) ? [] : tail
     do {
       if !torn.isEmpty { try SystemCall.truncate(fd, to: size - torn.count).get(path, "repair") }
-      try FileSystem.writeAll(fd, line, path: path)
+      try FileSystem.writeAll(fd, (tail.isEmpty || !torn.isEmpty ? "" : "\n") + line, path: path)
       try FileSystem.sync(fd, path: path)
     } catch {
       // Put the file back exactly as it was, torn line and all: a failed command changes nothing.

@@ -141,7 +141,8 @@ extension HouseholdStore {
       }
       pending.removeFirst(start)
     }
-    // A last line without its newline is a write still under way (or cut short): not read, so not counted.
+    // A last line without its newline is read, and counted, when it is a whole change; one cut short is not.
+    if ChangeLog.isWholeLine(pending, from: 0, to: pending.count) { count(pending[...]) }
     return counts
   }
 
