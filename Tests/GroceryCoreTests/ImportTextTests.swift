@@ -206,6 +206,22 @@ import Testing
     #expect(flat.items.count == 7 && flat.headings.isEmpty)
   }
 
+  /// A word longer than a line is cut by the printed list, and joins again without a space: a name of 100 letters
+  /// and one of Japanese come back as they were, and a name of words wrapped at a space keeps its space.
+  @Test func aWordThePrintedListCutJoinsAgainWithoutASpace() throws {
+    var groceries = Groceries()
+    let names = [
+      String(repeating: "X", count: 100), "日本のお茶とても長い名前のアイテムでございますよとても長い名前のアイテムでございますよ",
+      "word " + String(repeating: "Y", count: 80) + " end",
+      "Extra virgin olive oil from the little shop on the corner, the green tin and more",
+    ]
+    _ = try groceries.add(
+      names, changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    let text = TextRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)))
+    let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+    #expect(Set(document.items.map(\.name)) == Set(names), Comment(rawValue: text))
+  }
+
   /// A list that only ends like grocery's count is read as any pasted list.
   @Test func aListEndingInAnotherCountIsReadAsAnyPastedList() throws {
     let document = try Importer.read([

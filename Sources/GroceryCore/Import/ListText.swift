@@ -32,6 +32,9 @@ enum ListText {
     case item(text: String, checked: Bool)
   }
 
+  /// The width `list` wraps its plain lines to.
+  static let width = 80
+
   /// Reads the lines of a list of this kind, each with the number of its first line in the text; the count at
   /// the end (`last`, the index of the last line that is not blank) is left out.
   static func lines(_ raw: [String], last: Int, kind: Kind) -> [(number: Int, line: Line)] {
@@ -62,12 +65,20 @@ enum ListText {
           let next = index + 1 < raw.count ? UnicodeText.trimmed(raw[index + 1]) : ""
           if !next.isEmpty { out.append((index + 1, .heading(trimmed))) }
         } else if let previous = out.last {
-          // A line wrapped to fit: two spaces under a heading, six under an item (or an item off the list).
+          // A line wrapped to fit: two spaces under a heading, six under an item (or an item off the list). It
+          // was wrapped at a space, unless a word longer than a line was cut: such a word starts its line, so the
+          // line above is that one word, full, its next character not fitting; the parts join without a space.
+          let above = raw[index - 1]
+          let word = TextLine.marker(Substring(UnicodeText.trimmed(above))).body
+          let cut =
+            !word.contains(" ")
+            && (trimmed.first.map { TextLayout.width(above) + TextLayout.width(of: $0) > width } ?? false)
+          let joint = cut ? "" : " "
           switch previous.line {
           case .heading(let name) where indent == 2:
-            out[out.count - 1].line = .heading(name + " " + trimmed)
+            out[out.count - 1].line = .heading(name + joint + trimmed)
           case .item(let name, let checked) where indent == 6:
-            out[out.count - 1].line = .item(text: name + " " + trimmed, checked: checked)
+            out[out.count - 1].line = .item(text: name + joint + trimmed, checked: checked)
           default:
             out.append((index + 1, .item(text: trimmed, checked: false)))
           }
