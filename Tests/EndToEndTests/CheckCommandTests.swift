@@ -212,6 +212,31 @@ import Testing
     #expect(check.stdout.contains("this machine's log is \(older.count) bytes, shorter than the"), "\(check)")
   }
 
+  /// A sync tool's older but longer copy of this machine's log put over it: the change only the log here held is
+  /// said gone, by every command and by `check`, where it was lost without a word as the log was not shorter.
+  @Test func anOlderLongerCopyOfThisMachinesLogPutOverItIsSaid() throws {
+    try scenario.given(["add", "a1"])
+    let (_, path) = try ownLog()
+    let first = try Data(contentsOf: URL(fileURLWithPath: path))
+    try scenario.given(["add", "a2"], ["add", "a3"])
+    let longer = try Data(contentsOf: URL(fileURLWithPath: path))
+    try first.write(to: URL(fileURLWithPath: path))
+    _ = try scenario.grocery.run(["add", "b1"])
+    try longer.write(to: URL(fileURLWithPath: path))
+    let list = try scenario.grocery.run(["list"])
+    #expect(
+      list.stderr
+        == "grocery: warning: this machine's log '\(path)' no longer holds all it had (another copy put over it by"
+        + " a sync tool, or a restored backup?); gone from it: add b1\n", "\(list)")
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65 && check.stdout.contains("gone from it: add b1"), "\(check)")
+    // Made again, it is back, and nothing is said any more.
+    try scenario.given(["add", "b1"])
+    try scenario.expect(
+      ["list"],
+      stdout: "Uncategorized\n  [ ] a1\n  [ ] a2\n  [ ] a3\n  [ ] b1\n\n4 items to buy, 0 bought today\n")
+  }
+
   /// The warning every command gives while this machine's log has lost changes.
   func lostWarning(_ path: String, size: Int, had: Int, gone: String) -> String {
     "grocery: warning: this machine's log '\(path)' is \(size) bytes, shorter than the \(had) it had (a restored"

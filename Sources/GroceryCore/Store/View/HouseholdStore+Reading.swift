@@ -315,12 +315,14 @@ extension HouseholdStore {
   }
 
   /// The changes gone from this machine's log since the cache read it, when it is shorter than the cache read it
-  /// (a restored backup, a copy made without `--update`): those of the undo list it no longer holds as a line it
-  /// reads. Nil when it holds every one and as many lines as before (a line shortened by a hand edit, not removed).
+  /// (a restored backup, a copy made without `--update`) or no longer holds what the cache read (another copy put
+  /// over it, as long or longer): those of the undo list it no longer holds as a line it reads. Nil when it holds
+  /// every one and as many lines as before (a line shortened by a hand edit, not removed).
   func lostSince(_ cache: HouseholdCache, machine: String, size: Int) throws -> LostChanges? {
-    guard let read = try cache.positions()[machine], size < read.offset else { return nil }
-    var held = Set<String>()
+    guard let read = try cache.positions()[machine] else { return nil }
     let file = logsFolder + "/" + machine + ".jsonl"
+    guard try size < read.offset || !ChangeLog.stillMatches(file, read) else { return nil }
+    var held = Set<String>()
     // A log that is there but not a regular file (a link, a FIFO) is left out, and said so on every command: it is
     // not said lost as well. One that is gone holds nothing.
     if try FileSystem.isOtherThanFile(file) { return nil }

@@ -48,7 +48,9 @@ struct LostChanges: Equatable, Sendable {
   }
 
   private func shorter(_ size: Int) -> String {
-    "is \(size) bytes, shorter than the \(had) it had (a restored backup or an older copy?)"
+    size < had
+      ? "is \(size) bytes, shorter than the \(had) it had (a restored backup or an older copy?)"
+      : "no longer holds all it had (another copy put over it by a sync tool, or a restored backup?)"
   }
 
   private var named: String {
