@@ -260,6 +260,36 @@ import Testing
     #expect(try scenario.grocery.run(["check"]).status == 65)
   }
 
+  /// Another machine's log put back to an older copy, or deleted, by a folder-sync tool: what its lost lines did
+  /// shows no more here, and the command that finds it says so, once.
+  @Test func anotherMachinesLogShorterOrGoneIsSaidOnce() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(item("\"eggs\""), summary: "\"add eggs\"")
+    let first = try String(contentsOfFile: path, encoding: .utf8)
+    let second = first.replacingOccurrences(of: "peer-1", with: "peer-2")
+      .replacingOccurrences(of: "10:00:00.000Z", with: "10:01:00.000Z")
+      .replacingOccurrences(of: "0000000000e1", with: "0000000000e2").replacingOccurrences(
+        of: "eggs", with: "tea")
+    try (first + second).write(toFile: path, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n"
+    )
+    try first.write(toFile: path, atomically: false, encoding: .utf8)
+    let whole = first.utf8.count + second.utf8.count
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n",
+      stderr:
+        "grocery: warning: '\(path)' is \(first.utf8.count) bytes, shorter than the \(whole) this machine had read"
+        + " of it (deleted, or an older copy put back by a sync tool?): what its lost lines did shows no more; put"
+        + " its newer copy back if the tool kept one\n")
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    #expect(unlink(path) == 0)
+    let gone = try scenario.grocery.run(["list"])
+    #expect(
+      gone.stderr.contains("is gone, after the \(first.utf8.count) bytes this machine had read"), "\(gone)")
+  }
+
   @Test func aLineWithTheIdAndTimeOfAnotherButOtherContentsIsLeftOutAndSaid() throws {
     try scenario.given(["add", "milk"], ["add", "eggs"])
     let (path, lines) = try ownLog()

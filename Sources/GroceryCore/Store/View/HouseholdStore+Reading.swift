@@ -281,6 +281,7 @@ extension HouseholdStore {
         case .rebuild: break
         }
         if let machine { lost = try lostChanges(in: cache, machine: machine, logs: logs) }
+        try reportShorter(cache, logs, except: machine)
         // A cache too damaged to say is rebuilt all the same; any other failure (a full disk) is thrown, as its
         // other reads' are.
         do {
@@ -301,6 +302,26 @@ extension HouseholdStore {
       // was found lost this once, as nothing can remember it.
       try report(lost, logs)
       return nil
+    }
+  }
+
+  /// Says, once, each other machine's log that is gone or shorter than the cache read it (deleted, or an older copy
+  /// put back by a folder-sync tool): what its lost lines did shows no more here, and the rebuilt cache forgets
+  /// it had them. Only its own machine remembers its length for good.
+  func reportShorter(_ cache: HouseholdCache, _ logs: [String: Int], except own: String?) throws {
+    for (machine, read) in try cache.positions().sorted(by: { $0.key < $1.key })
+    where machine != own && read.offset > 0 {
+      let file = logsFolder + "/" + machine + ".jsonl"
+      let size = logs[machine]
+      if let size, size >= read.offset { continue }
+      // One that is there but no regular file is said as that.
+      if try FileSystem.isOtherThanFile(file) { continue }
+      let now =
+        size.map { "is \($0) bytes, shorter than the \(read.offset)" }
+        ?? "is gone, after the \(read.offset) bytes"
+      warn(
+        "'\(shown(file))' \(now) this machine had read of it (deleted, or an older copy put back by a sync tool?):"
+          + " what its lost lines did shows no more; put its newer copy back if the tool kept one")
     }
   }
 
