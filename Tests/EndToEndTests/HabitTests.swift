@@ -112,6 +112,16 @@ import Testing
       ["buy", "oeufs", "logismose", "strasse"], stdout: "bought: Œufs\nbought: Løgismose\nbought: Straße\n")
   }
 
+  /// `-` reads names from standard input wherever a name goes, so no new item is named `-`: it could never be
+  /// named again.
+  @Test func noNewItemIsNamedADash() throws {
+    let refusal =
+      "grocery: error: invalid item name '-': '-' on the command line reads names from standard input\n"
+    try scenario.expectRefused(["add", "-"], stderr: refusal, status: 64, stdin: "-\napple\n")
+    try scenario.given(["add", "apple"])
+    try scenario.expectRefused(["edit", "apple", "--rename", "-"], stderr: refusal, status: 64)
+  }
+
   @Test func aNameWithSomethingInvisiblePastedInIsTheNameWithoutIt() throws {
     try scenario.given(["add", "milk"])
     try scenario.expect(

@@ -102,6 +102,7 @@ extension Groceries {
         outcomes.append(
           !wasOnList ? .returned(name) : items[index] == before ? .alreadyOnList(name) : .updated(name))
       } else {
+        try Self.checkNewName(name)
         var item = Item(id: newID(), name: name, isOnList: true, now: now)
         item.quantity = changes.quantity ?? 1
         item.category = changes.category ?? Category.uncategorized
@@ -143,6 +144,7 @@ extension Groceries {
       } catch GroceryError.unknownName {
         // No item has this whole name: it is the new item the command asks for.
       }
+      try Self.checkNewName(name)
       let item = Item(id: newID(), name: name, isOnList: false, now: now)
       items.append(item)
       created.insert(item.id)
@@ -183,6 +185,15 @@ extension Groceries {
     return PurchaseOutcome(name: items[index].name, quantity: items[index].quantity, wasOnList: wasOnList)
   }
 
+  /// Refuses `-` as the name of a new item: on the command line a name of `-` reads names from standard input, so
+  /// an item of that name could never be named again.
+  static func checkNewName(_ name: String) throws {
+    if name == "-" {
+      throw GroceryError.invalidValue(
+        what: "item name", value: name, reason: "'-' on the command line reads names from standard input")
+    }
+  }
+
   private func checkNotFuture(_ day: Day, today: Day) throws {
     if day > today {
       throw GroceryError.invalidValue(what: "date", value: day.description, reason: "it is in the future")
@@ -216,6 +227,7 @@ extension Groceries {
         }
         outcomes.append(was ? .already(items[index].name) : .marked(items[index].name))
       } else {
+        try Self.checkNewName(name)
         var item = Item(id: newID(), name: name, isStaple: true, now: now)
         item.skipUntil = skipUntil
         items.append(item)
@@ -299,7 +311,11 @@ extension Groceries {
   private func canonical(_ changes: ItemChanges) throws -> ItemChanges {
     var result = changes
     result.category = try changes.category.map(categoryName)
-    result.rename = try changes.rename.map { try Names.clean($0, what: "item name") }
+    result.rename = try changes.rename.map {
+      let name = try Names.clean($0, what: "item name")
+      try Self.checkNewName(name)
+      return name
+    }
     if let places = changes.locations {
       var resolved: [String] = []
       for place in places {
