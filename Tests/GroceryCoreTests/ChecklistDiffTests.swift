@@ -97,6 +97,14 @@ import Testing
     #expect(either.added.map(\.name) == ["plantains"])
     #expect(
       either.removed == [id("bananas"), id("apples")] || either.removed == [id("apples"), id("bananas")])
+    // Both renamed, none deleted: each takes the written line in its place, in order.
+    let both = edits("## Produce\n- [ ] pears\n- [ ] plums\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
+    #expect(
+      both.changed == [
+        ChecklistEdits.Changed(item: id("apples"), name: "apples", rename: "pears"),
+        ChecklistEdits.Changed(item: id("bananas"), name: "bananas", rename: "plums"),
+      ])
+    #expect(both.added.isEmpty && both.removed.isEmpty)
   }
 
   @Test func aLineThatCannotBeReadIsReportedAndTakesNothingOff() {

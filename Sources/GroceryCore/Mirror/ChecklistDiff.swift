@@ -82,8 +82,15 @@ enum ChecklistDiff {
         candidate = base.firstIndex { heading($0.line) == heading(file[i]) }
       }
       guard let first = candidate, let now = parsed[i] else { continue }
-      // The written lines left in that place, one after another: a line deleted beside the one edited leaves two,
-      // and the edited line is the one it is most like, not the first.
+      // The written lines left in that place, one after another, and the lines edited there: as many edited
+      // lines as written ones (each renamed) take them in order. Fewer (a line deleted beside one edited) take
+      // the one each is most like, not the first.
+      var edited = 0
+      while i + edited < file.count, match[i + edited] == nil, parsed[i + edited] != nil,
+        heading(file[i + edited]) == heading(file[i])
+      {
+        edited += 1
+      }
       var j: Int?
       var best = -1
       var tied = false
@@ -99,6 +106,7 @@ enum ChecklistDiff {
         }
         k += 1
       }
+      if k - first <= edited { (j, tied) = (k > first ? first : nil, false) }
       // Like two as much (a new name, the same quantity): which one it was is not known, so it renames neither. It
       // is a new item, and both are taken off, where a guess could give one item's history to the other's name.
       guard let j, !tied else { continue }
