@@ -542,6 +542,16 @@ import Testing
     #expect(after.hasPrefix(text) && after.split(separator: "\n").count == 3)
     #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk", "Tea"])
     #expect(try alice.check(now: Fixed.now + 3).problems == 0)
+    // One line alone after a byte-order mark, without its newline, is kept the same way.
+    let bob = machine("bob", household: "bobs")
+    try add(["Jam"], to: bob)
+    let bobs = bob.logsFolder + "/" + (try bob.identity().id) + ".jsonl"
+    let line = try String(contentsOfFile: bobs, encoding: .utf8)
+    try ("\u{FEFF}" + line.dropLast()).write(toFile: bobs, atomically: false, encoding: .utf8)
+    try add(["Bread"], to: bob, at: Fixed.now + 1)
+    let kept = Array(try Data(contentsOf: URL(fileURLWithPath: bobs)))
+    #expect(kept.starts(with: [0xEF, 0xBB, 0xBF] + Array(line.utf8)))
+    #expect(kept.filter { $0 == 0x0A }.count == 2, "the line kept, and the next on a line of its own")
   }
 
   @Test func aNewIdentityDoesNotInheritTheOldMachinesUndo() throws {

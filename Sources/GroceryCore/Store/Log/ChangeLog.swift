@@ -115,6 +115,8 @@ public enum ChangeLog {
   /// Whether the bytes from `start` to `end` are a whole change without its newline. A line cut short never
   /// reads as one: a change is a JSON object, and no part of one is a whole object.
   static func isWholeLine(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+    // The first line of a file may follow a byte-order mark.
+    let start = start == 0 && bytes.starts(with: byteOrderMark) ? byteOrderMark.count : start
     guard end > start else { return false }
     do {
       _ = try ChangeCodec.decode(bytes, from: start, to: end)
