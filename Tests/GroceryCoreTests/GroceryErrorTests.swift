@@ -30,7 +30,10 @@ import Testing
     ),
     (.builtInCategory(name: "Bakery"), "'Bakery' is a built-in category; use --force to remove it"),
     (.categoryRepeated(name: "Produce"), "category 'Produce' is named more than once"),
-    (.noNamesGiven(verb: "add"), "no names to add (standard input was empty)"),
+    (
+      .noNamesGiven(verb: "add"),
+      "no names to add (standard input held none: only blank lines or # comments, or nothing)"
+    ),
     (
       .nothingToImport(files: ["a.txt", "b.json"]),
       "nothing to import: 'a.txt' and 'b.json' hold no items, categories or locations"

@@ -150,7 +150,7 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .categoryRepeated(let name):
       return "category '\(name)' is named more than once"
     case .noNamesGiven(let verb):
-      return "no names to \(verb) (standard input was empty)"
+      return "no names to \(verb) (standard input held none: only blank lines or # comments, or nothing)"
     case .nothingToImport(let files):
       return "nothing to import: " + files.map { "'\($0)'" }.joinedText(separator: " and ")
         + (files.count == 1 ? " holds" : " hold") + " no items, categories or locations"
