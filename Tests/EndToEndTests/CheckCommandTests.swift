@@ -36,6 +36,16 @@ import Testing
     #expect(check.stdout.hasSuffix("\nall is well\n"))
   }
 
+  /// A clock set back dates a later change before an earlier one: the log's times go from the earliest to the
+  /// latest, never backwards.
+  @Test func aLogsTimesGoFromItsEarliestToItsLatestChange() throws {
+    try scenario.given(["add", "milk"])
+    let setBack = try scenario.grocery.run(["add", "eggs"], extra: ["GROCERY_NOW": "2026-11-10T12:00:00Z"])
+    #expect(setBack.status == 0, "\(setBack)")
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.stdout.contains("  2 lines, 2026-11-10T12:00:00Z to 2026-11-21T12:00:00Z\n"), "\(check)")
+  }
+
   /// The names Dropbox, OneDrive and a duplicated file give a copy of a log: each is a conflict copy, whose
   /// changes the log lacks are named, not a file passed over as "not read".
   @Test(arguments: [" (Bob's conflicted copy 2026-11-20)", "-DESKTOP-4F2K", " (1)", " 2", " - Copy", " copy"])

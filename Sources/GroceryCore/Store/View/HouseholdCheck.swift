@@ -14,7 +14,7 @@ public struct HouseholdCheck: Equatable, Sendable {
     public var file: String
     public var isThisMachine: Bool
     public var lines: Int
-    /// The times of its first and last change.
+    /// The times of its earliest and latest change, as their machine's clock dated them.
     public var first: Date?
     public var last: Date?
     /// How many lines of each log version it holds.

@@ -41,8 +41,9 @@ extension HouseholdStore {
         read.append((change.id, change.stamp, offset))
         // Each machine is shown by its own clock, as everywhere people read times.
         let time = Date(timeIntervalSince1970: Double(change.time) / 1000)
-        if log.first == nil { log.first = time }
-        log.last = time
+        // Earliest to latest: a clock set back dates a later line before an earlier one.
+        log.first = min(log.first ?? time, time)
+        log.last = max(log.last ?? time, time)
         latest = change.time
       }
       log.lines = end.lines
