@@ -11,14 +11,17 @@ enum DateArgument: Sendable, Equatable {
   case relative(Int)
   case day(Day)
 
-  init(_ text: String) throws {
+  /// Reads a date; `past` is false for an option that takes no day gone by (`--skip-until`), whose error then
+  /// offers no `yesterday`.
+  init(_ text: String, past: Bool = true) throws {
     switch text.lowercased() {
     case "today": self = .relative(0)
     case "yesterday": self = .relative(-1)
     default:
       guard let day = Day(text) else {
         throw GroceryError.invalidValue(
-          what: "date", value: Names.printable(text), reason: "expected YYYY-MM-DD, 'today' or 'yesterday'")
+          what: "date", value: Names.printable(text),
+          reason: past ? "expected YYYY-MM-DD, 'today' or 'yesterday'" : "expected YYYY-MM-DD or 'today'")
       }
       self = .day(day)
     }

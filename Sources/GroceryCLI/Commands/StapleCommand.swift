@@ -18,7 +18,7 @@ struct StapleCommand: Command, Runnable {
   static let remove = Flag("remove", help: "Unmark the items as staples.")
   static let skipUntil = Option<DateArgument>(
     "skip-until", value: "DATE", help: "Keep the staples out of restock until DATE (today ends a skip).",
-    parse: { try DateArgument($0) })
+    parse: { try DateArgument($0, past: false) })
   static let options: [any OptionDeclaration] = [remove, skipUntil]
   static let examples = [
     "grocery staple milk eggs", "grocery staple coffee --skip-until 2026-12-01", "grocery staple",
