@@ -32,9 +32,6 @@ enum ListText {
     case item(text: String, checked: Bool)
   }
 
-  /// The width `list` wraps its plain lines to.
-  static let width = 80
-
   /// Reads the lines of a list of this kind, each with the number of its first line in the text; the count at
   /// the end (`last`, the index of the last line that is not blank) is left out.
   static func lines(_ raw: [String], last: Int, kind: Kind) -> [(number: Int, line: Line)] {
@@ -72,7 +69,8 @@ enum ListText {
           let word = TextLine.marker(Substring(UnicodeText.trimmed(above))).body
           let cut =
             !word.contains(" ")
-            && (trimmed.first.map { TextLayout.width(above) + TextLayout.width(of: $0) > width } ?? false)
+            && (trimmed.first.map { TextLayout.width(above) + TextLayout.width(of: $0) > TextStyle().width }
+              ?? false)
           let joint = cut ? "" : " "
           switch previous.line {
           case .heading(let name) where indent == 2:

@@ -126,11 +126,11 @@ public enum ChangeLog {
     }
   }
 
-  /// What follows a log's last newline when it is a line cut short (a write under way, or a crash): empty when
-  /// there is nothing, or when it is a whole change without its newline.
-  static func cutShortTail(_ fd: Int32, size: Int, path: String) throws -> [UInt8] {
+  /// What follows a log's last newline, and whether it is a whole change without its newline (a sync tool's
+  /// copy) rather than a line cut short (a write under way, or a crash).
+  static func tail(_ fd: Int32, size: Int, path: String) throws -> (bytes: [UInt8], isWhole: Bool) {
     let tail = try FileSystem.tornTail(fd, size: size, path: path)
-    return isWholeLine(tail, from: 0, to: tail.count) ? [] : tail
+    return (tail, isWholeLine(tail, from: 0, to: tail.count))
   }
 
   /// The changes a log's lines have folded so far, by stamp: what tells a line that repeats one from another
@@ -233,7 +233,8 @@ public enum ChangeLog {
   static func wholeLength(_ path: String) throws -> Int {
     guard let file = try FileSystem.openRegularFile(path) else { return 0 }
     defer { SystemCall.closeFile(file.fd) }
-    return file.size - (try cutShortTail(file.fd, size: file.size, path: path)).count
+    let tail = try tail(file.fd, size: file.size, path: path)
+    return file.size - (tail.isWhole ? 0 : tail.bytes.count)
   }
 
   /// Appends one line and flushes it to disk; on any failure the file is cut back to its old length.
@@ -246,11 +247,11 @@ public enum ChangeLog {
     try FileSystem.giveToOwner(fd, of: owner, path: path)
     // A line cut short by a crash is dropped first, so the new line starts on a line of its own; a whole change
     // without its newline (a sync tool's copy) gets its newline.
-    let tail = try FileSystem.tornTail(fd, size: size, path: path)
-    let torn = isWholeLine(tail, from: 0, to: tail.count) ? [] : tail
+    let tail = try tail(fd, size: size, path: path)
+    let torn = tail.isWhole ? [] : tail.bytes
     do {
       if !torn.isEmpty { try SystemCall.truncate(fd, to: size - torn.count).get(path, "repair") }
-      try FileSystem.writeAll(fd, (tail.isEmpty || !torn.isEmpty ? "" : "\n") + line, path: path)
+      try FileSystem.writeAll(fd, (tail.isWhole ? "\n" : "") + line, path: path)
       try FileSystem.sync(fd, path: path)
     } catch {
       // Put the file back exactly as it was, torn line and all: a failed command changes nothing.
