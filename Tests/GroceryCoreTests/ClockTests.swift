@@ -66,6 +66,37 @@ import Testing
     #expect(logs.first { $0.machine == bobID }?.ahead == (offset > 0 ? offset + 60 - 300 : nil))
   }
 
+  /// A grocery before log version 4 refuses a whole folder that holds a version-4 line, so a clock a few seconds
+  /// ahead (the usual case, a change followed at once) must not make one: a line says its maker's clock (`wall`,
+  /// version 4) only when its stamp had to run more than a minute ahead of it.
+  @Test(
+    arguments: [(1.0, false), (30, false), (61, false), (62, true), (3600, true)] as [(TimeInterval, Bool)])
+  func aLineSaysItsMakersClockOnlyWhenItsStampRunsMoreThanAMinuteAhead(ahead: TimeInterval, saysWall: Bool)
+    throws
+  {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try alice.update(summary: { _ in "add milk" }, now: start) {
+      _ = try $0.add(["Milk"], changes: ItemChanges(), today: Fixed.today, now: start, newID: UUID.init)
+    }
+    // Bob's clock is `ahead`; Alice follows his change a second later by hers.
+    try quantity(bob, 5, at: start + 10 + ahead)
+    try quantity(alice, 2, at: start + 11)
+    let line = try lastLine(alice)
+    if saysWall {
+      #expect(
+        line.hasPrefix("{\"v\":4,") && line.contains("\"wall\":\"2026-11-21T12:00:11.000Z\""), "\(line)")
+      #expect(try alice.undoList().first?.at == start + 11)
+    } else {
+      #expect(line.hasPrefix("{\"v\":2,") && !line.contains("\"wall\""), "\(line)")
+      #expect(try alice.undoList().first?.at == start + 10 + ahead, "shown at its stamp's time")
+    }
+    #expect(try alice.load().items.first?.quantity == 2, "the change made after seeing Bob's wins")
+    #expect(try bob.load().items.first?.quantity == 2, "on every machine")
+    let (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+  }
+
   /// Two changes in one millisecond (the clock read to the second) count on from the last; only a change made
   /// while the clock is behind the newest stamp followed takes the clock's seconds as its count.
   @Test func aStampCountsOnWithinAMillisecondAndTakesTheClocksSecondsOnlyWhenBehind() {

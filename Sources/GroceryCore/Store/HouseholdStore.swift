@@ -279,12 +279,12 @@ public struct HouseholdStore: Sendable {
     }
     let stamp = Stamp.next(
       after: Self.followed(reading, machine: machine.id, now: now), now: now, machine: machine.id)
-    // The stamp orders the change after every one this machine has seen; when that runs it ahead of this
-    // machine's own clock, the line says that clock's time too, which is what people are shown.
+    // The stamp orders the change after every one this machine has seen; when that runs it more than a minute
+    // ahead of this machine's own clock, the line says that clock's time too, which is what people are shown.
     let time = reading.state.clock(now, machine: machine.id)
     let change = Change(
       id: UUIDText.format(UUID()), stamp: stamp, summary: summary, undoes: undoes, operations: operations,
-      wall: time == stamp.milliseconds ? nil : time)
+      wall: stamp.milliseconds - time <= Change.wallLead ? nil : time)
     let line = ChangeCodec.encode(change)
     // Every line written passes the gate every line read passes, so no machine ever writes one it would refuse.
     let written = Array(line.utf8)

@@ -20,8 +20,13 @@ struct Change: Equatable, Sendable {
   var undoes: String?
   var operations: [Operation]
   /// The maker's own wall clock, in milliseconds, when the stamp had to run ahead of it (another machine's clock
-  /// ahead, or its own set back); version-4 lines only.
+  /// ahead, or its own set back) by more than `wallLead`; version-4 lines only.
   var wall: Int64? = nil
+
+  /// How far a new change's stamp may run ahead of its maker's clock and the line still not say that clock: a
+  /// minute. A grocery before log version 4 refuses a whole folder that holds a version-4 line, so clocks a few
+  /// seconds apart (the usual case) must not make one; within a minute, the stamp's time is what people are shown.
+  static let wallLead: Int64 = 60_000
 
   /// When the change was made by its maker's clock: what people are shown, and what trips are timed by. No other
   /// machine's clock moves it.
