@@ -36,10 +36,9 @@ public enum GroceryCLI {
         let context = try Context(globals: globals, environment: environment, console: console, now: now)
         saved = context.saved
         console.stopsWhenReaderGone = { [saved = context.saved] in !saved.isSaved }
-        let mirrored = command.refreshesMirrors
-        let applied = mirrored && MirrorHook.before(context)
+        let applied = command.mirrors == .readAndWrite && MirrorHook.before(context)
         try command.run(context)
-        if mirrored && (applied || context.saved.isSaved) { MirrorHook.after(context) }
+        if command.mirrors != .none && (applied || context.saved.isSaved) { MirrorHook.after(context) }
       }
       if let failure = console.outputFailure, saved?.isSaved == true {
         console.writeError(

@@ -10,23 +10,30 @@ enum MirrorHook {
   static func before(_ context: Context) -> Bool {
     var applied = false
     do {
-      let notices = try Mirrors(store: context.store).refresh(
-        now: context.now, today: context.today, onWait: context.waiting)
-      for notice in notices {
-        switch notice {
-        case .applied(let file, let summary):
-          applied = true
-          // A change of its own, written: the command's output failing after it is exit 3, as after any.
-          context.saved.isSaved = true
-          if !context.quiet { context.console.writeError("grocery: \(file): \(summary)\n") }
-        case .warning(let text):
-          context.warnings.warn(text)
-        }
-      }
+      applied = say(
+        try Mirrors(store: context.store).refresh(
+          now: context.now, today: context.today, onWait: context.waiting), context)
     } catch let error as GroceryError where error.isHouseholdMarker {
       // The household itself cannot be read (a damaged or newer household.json): the command says so, once.
     } catch {
       context.warnings.warn("cannot read the mirrors: \(message(error))")
+    }
+    return applied
+  }
+
+  /// Says what reading mirrors did; returns true when it applied edits.
+  static func say(_ notices: [MirrorNotice], _ context: Context) -> Bool {
+    var applied = false
+    for notice in notices {
+      switch notice {
+      case .applied(let file, let summary):
+        applied = true
+        // A change of its own, written: the command's output failing after it is exit 3, as after any.
+        context.saved.isSaved = true
+        if !context.quiet { context.console.writeError("grocery: \(file): \(summary)\n") }
+      case .warning(let text):
+        context.warnings.warn(text)
+      }
     }
     return applied
   }

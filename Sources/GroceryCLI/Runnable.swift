@@ -1,7 +1,7 @@
 /// A parsed command, ready to run.
 protocol Runnable: Sendable {
-  /// Whether the mirrors are refreshed around the run; asked of the value, so no run casts its type at runtime.
-  var refreshesMirrors: Bool { get }
+  /// How the mirrors are looked after around the run; asked of the value, so no run casts its type at runtime.
+  var mirrors: MirrorUse { get }
 
   func run(_ context: Context) throws
 }

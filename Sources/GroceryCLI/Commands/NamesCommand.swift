@@ -8,7 +8,7 @@ import GroceryCore
 
 /// `grocery names KIND`: one name a line, for scripts and shell completion.
 struct NamesCommand: Command, Runnable {
-  static let refreshesMirrors = false
+  static let mirrors = MirrorUse.none
   /// The words for each kind, as typed and completed.
   static let words: [(String, NameKind)] = [
     ("items", .item), ("categories", .category), ("locations", .location),

@@ -13,6 +13,9 @@ struct UndoCommand: Command, Runnable {
   static let discussion = "Steps back one change at a time, up to 50 changes."
   static let list = Flag("list", help: "Show the changes that can be undone, newest first.")
   static let options: [any OptionDeclaration] = [list]
+  /// The change undone is the last one people made: a phone's edits waiting in a mirror are read by the next
+  /// command, not applied by this one and then undone at once (their edition would never buy them again).
+  static let mirrors = MirrorUse.writeAfter
   static let examples = ["grocery undo", "grocery undo --list"]
 
   var list: Bool

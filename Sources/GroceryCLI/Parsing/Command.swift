@@ -15,9 +15,9 @@ protocol Command: Sendable {
   static var subcommands: [any Command.Type] { get }
   /// Examples shown in help and the man page.
   static var examples: [String] { get }
-  /// Whether the mirrors' edits are read back before the command runs, and the mirrors written after it changed
-  /// the household; not for the mirror commands themselves, nor for what a shell runs while completing.
-  static var refreshesMirrors: Bool { get }
+  /// How the command looks after the mirrors: their edits read back before it runs and the files written after it
+  /// changed the household, by default.
+  static var mirrors: MirrorUse { get }
 
   /// Reads the command's values from the parsed command line, through its own declarations.
   init(_ parsed: ParsedArguments) throws
@@ -34,14 +34,14 @@ extension Command {
   static var options: [any OptionDeclaration] { [] }
   static var subcommands: [any Command.Type] { [] }
   static var examples: [String] { [] }
-  static var refreshesMirrors: Bool { true }
+  static var mirrors: MirrorUse { .readAndWrite }
 
   /// The command's name and its aliases.
   static var allNames: [String] { [name] + aliases }
 }
 
 extension Command where Self: Runnable {
-  var refreshesMirrors: Bool { Self.refreshesMirrors }
+  var mirrors: MirrorUse { Self.mirrors }
 
   /// Returns a run of this command.
   func invocation(globals: GlobalOptions) -> Invocation { .run(self, globals: globals) }

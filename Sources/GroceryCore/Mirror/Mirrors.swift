@@ -31,10 +31,12 @@ public struct Mirrors: Sendable {
     }
   }
 
-  /// Starts keeping a file as a checklist of the list, writing it at once; returns the file's absolute path.
+  /// Starts keeping a file as a checklist of the list, writing it at once; returns the file's absolute path, and
+  /// what reading it did when this machine mirrored it before.
   public func add(
-    _ file: String, format: MirrorFormat, location: String?, now: Date, today: Day, onWait: () -> Void = {}
-  ) throws -> String {
+    _ file: String, format: MirrorFormat, location: String?, now: Date, today: Day, onWait: () -> Void = {},
+    newID: () -> UUID = UUID.init
+  ) throws -> (path: String, notices: [MirrorNotice]) {
     let path = try Self.absolute(file)
     let groceries = try store.load(.shopping(since: today))
     let place = try location.map(groceries.locationName)
@@ -46,17 +48,27 @@ public struct Mirrors: Sendable {
       let header = try self.header(creating: true, onWait: onWait)
       try check(path, shownAs: file, format: format, header: header)
       var record = MirrorRecord(path: path, format: format, location: place, written: "", items: [])
+      var notices: [MirrorNotice] = []
       // A file this machine kept before (removed, then added again) goes on from its edition, so that a phone's
-      // save of an old one is never read against a new text of the same number.
+      // save of an old one is never read against a new text of the same number; and it is read against the text
+      // of that edition, kept when it was removed, so that the ticks and edits made in it since are applied, not
+      // written over.
       if case .checklist(let found) = Checklist.read(
         try FileSystem.readRegularFile(path, limit: Self.limit) ?? [], format: format)
       {
         record.edition = found.header.edition
+        if let number = found.header.edition,
+          let made = readEditions()?.editions[path]?.first(where: { $0.edition == number }),
+          case .checklist = Checklist.read(Array(made.written.utf8), format: format)
+        {
+          (record.written, record.items, record.ticked) = (made.written, made.items, made.ticked)
+          notices = try refresh(&record, header: header, now: now, today: today, onWait: onWait, newID: newID)
+        }
       }
-      try write(&record, from: groceries, header: header, today: today)
+      try write(&record, from: try store.load(.shopping(since: today)), header: header, today: today)
       state.mirrors.append(record)
       try state.write(statePath)
-      return path
+      return (path, notices)
     }
   }
 
@@ -68,9 +80,15 @@ public struct Mirrors: Sendable {
     return try locked(onWait: onWait) {
       var state = try MirrorState.read(statePath)
       let index = try Self.index(of: path, file: file, in: state)
-      state.mirrors.remove(at: index)
+      let record = state.mirrors.remove(at: index)
       try state.write(statePath)
-      if var editions = readEditions(), editions.editions.removeValue(forKey: path) != nil {
+      // Its text is kept as the edition it is, so that the file added again is read against it.
+      if !record.written.isEmpty, var editions = readEditions() {
+        editions.keep(
+          MirrorRecord.Edition(
+            edition: record.edition ?? 0, written: record.written, items: record.items,
+            ticked: record.ticked ?? []),
+          of: path)
         writeEditions(editions)
       }
       return path

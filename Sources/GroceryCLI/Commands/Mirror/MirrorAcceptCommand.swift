@@ -10,7 +10,6 @@ struct MirrorAcceptCommand: Command, Runnable {
     beside it and writes the list again. If those lines were deleted on purpose, this applies the kept copy's \
     edits as one change.
     """
-  static let refreshesMirrors = false
 
   var file: String
 

@@ -21,7 +21,8 @@ struct MirrorAddCommand: Command, Runnable {
     "at", value: "LOCATION", completes: .names(.location),
     help: "Follow LOCATION's walk order; only its items.")
   static let options: [any OptionDeclaration] = [format, at]
-  static let refreshesMirrors = false
+  /// Its own file, mirrored before, is read inside; the other mirrors are left for the next command.
+  static let mirrors = MirrorUse.none
 
   var file: String
   var format: MirrorFormat
@@ -35,10 +36,11 @@ struct MirrorAddCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     if let lockTimeoutError = context.lockTimeoutError { throw lockTimeoutError }
-    let path = try Mirrors(store: context.store).add(
+    let (path, notices) = try Mirrors(store: context.store).add(
       file, format: format, location: location, now: context.now, today: context.today,
       onWait: context.waiting)
     context.saved.isSaved = true
+    _ = MirrorHook.say(notices, context)
     context.say("mirroring the list to \(path)")
   }
 }

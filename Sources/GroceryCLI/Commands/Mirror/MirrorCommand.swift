@@ -18,7 +18,7 @@ struct MirrorCommand: Command, Runnable {
     "grocery mirror add ~/Sync/todo.txt --format todo.txt --at costco",
     "grocery mirror",
   ]
-  static let refreshesMirrors = false
+  static let mirrors = MirrorUse.none
 
   init(_ parsed: ParsedArguments) {}
 

@@ -6,7 +6,6 @@ struct MirrorRemoveCommand: Command, Runnable {
   static let aliases = ["rm"]
   static let arguments = Arguments("FILE", minimum: 1, maximum: 1, completes: .files)
   static let abstract = "Stop keeping FILE; the file is left as it is."
-  static let refreshesMirrors = false
 
   var file: String
 
