@@ -222,6 +222,61 @@ import Testing
     #expect(Set(document.items.map(\.name)) == Set(names), Comment(rawValue: text))
   }
 
+  /// `list --all` and `--staples`, plain or as Markdown, read back as they were: what they note after each item
+  /// (on the list or not, a staple, when bought) is no part of its name or note, an item off the list (no box in
+  /// plain text, ticked in Markdown when bought today) stays off it, and a line wrapped under an item whose notes
+  /// are whole is the next item, never its continuation. `--purchased` is what was bought, and its headings no
+  /// categories.
+  @Test(arguments: [ListMode.all, .staples, .purchased])
+  func everyListGroceryPrintsReadsBackAsItWasShown(mode: ListMode) throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    func add(_ names: [String], _ changes: ItemChanges) throws {
+      _ = try groceries.add(names, changes: changes, today: Fixed.today, now: Fixed.now, newID: ids)
+    }
+    try add(["milk", "eggs"], ItemChanges(quantity: 2, category: "dairy", note: "2% (semi)"))
+    try add(["butter"], ItemChanges(category: "dairy"))
+    let long = "a very long item name that goes on and on - with a long note that will certainly wrap (twice)"
+    try add([long], ItemChanges())
+    _ = try groceries.setStaple(["milk", "butter"], remove: false, now: Fixed.now, newID: ids)
+    _ = try groceries.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
+    _ = try groceries.purchase(
+      ["butter"], on: Fixed.today.adding(days: -3), today: Fixed.today, now: Fixed.now)
+    let view = try groceries.listView(ListQuery(mode: mode, today: Fixed.today))
+    for text in [TextRenderer.render(view), MarkdownRenderer.render(view)] {
+      let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+      let read = document.items.map {
+        "\($0.name)|\($0.quantity ?? 1)|\($0.note.flatMap { $0 } ?? "-")|"
+          + "\($0.isOnList == true ? "on" : "off")|\($0.isStaple == true ? "staple" : "-")"
+      }
+      switch mode {
+      case .all:
+        #expect(
+          read == [
+            "butter|1|-|off|staple", "eggs|2|2% (semi)|on|-", "milk|2|2% (semi)|off|staple",
+            "a very long item name that goes on and on|1|with a long note that will certainly wrap (twice)|on|-",
+          ], Comment(rawValue: text))
+      case .staples:
+        #expect(read == ["butter|1|-|off|staple", "milk|2|2% (semi)|off|staple"], Comment(rawValue: text))
+      default:
+        #expect(read.isEmpty && document.headings.isEmpty, Comment(rawValue: text))
+        #expect(document.skipped.map(\.name) == ["milk", "butter"], Comment(rawValue: text))
+      }
+      #expect(!text.contains("Nothing"))
+    }
+  }
+
+  /// An empty list as `list` prints it, under a title or not, holds no item: nothing to import.
+  @Test(arguments: [
+    "Nothing on the list.\n", "Weekend\n\nNothing on the list.\n", "No staples yet.\n",
+    "Nothing on the list at Aldi.\n", "_Nothing on the list in Produce._\n", "No items yet.\n",
+    "Nothing bought yet.\n",
+  ])
+  func anEmptyListGroceryPrintedHoldsNoItem(text: String) throws {
+    let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+    #expect(document.items.isEmpty && document.headings.isEmpty && document.skipped.isEmpty)
+  }
+
   /// A list that only ends like grocery's count is read as any pasted list.
   @Test func aListEndingInAnotherCountIsReadAsAnyPastedList() throws {
     let document = try Importer.read([

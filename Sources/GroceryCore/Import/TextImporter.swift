@@ -27,10 +27,13 @@ enum TextImporter {
       }
       lines.append(line)
     }
-    if let last = lines.lastIndex(where: { !UnicodeText.trimmed($0).isEmpty }),
-      let kind = ListText.kind(lastLine: UnicodeText.trimmed(lines[last]))
-    {
-      return try readList(lines, last: last, kind: kind, file: file)
+    let filled = lines.indices.filter { !UnicodeText.trimmed(lines[$0]).isEmpty }
+    if let last = filled.last, let (kind, footer) = ListText.ending(UnicodeText.trimmed(lines[last])) {
+      return try readList(lines, last: last, kind: kind, footer: footer, file: file)
+    }
+    // An empty list as `list` prints it (`Nothing on the list.`), under its title or not, holds no item.
+    if let last = filled.last, filled.count <= 2, ListText.isEmptyList(UnicodeText.trimmed(lines[last])) {
+      return ImportDocument(format: .text)
     }
     var document = ImportDocument(format: .text)
     var items: [ImportedItem] = []
@@ -67,21 +70,27 @@ enum TextImporter {
   }
 
   /// Reads grocery's own list, as `list` printed it (`ListText`): its headings, and its items with their
-  /// quantities and notes, each line one item.
-  static func readList(_ lines: [String], last: Int, kind: ListText.Kind, file: String) throws
-    -> ImportDocument
-  {
+  /// quantities and notes, each line one item. Where `list --all` or `--staples` notes whether an item is on the
+  /// list, that is what it reads (the box is not: Markdown ticks an item bought today); every item of `--staples`
+  /// is a staple, and `--purchased`'s items and its headings (`Bought today`) are what was bought, no items.
+  static func readList(
+    _ lines: [String], last: Int, kind: ListText.Kind, footer: ListText.Footer, file: String
+  ) throws -> ImportDocument {
     var document = ImportDocument(format: .text)
     var items: [ImportedItem] = []
     var heading: Int?
     for (number, line) in ListText.lines(lines, last: last, kind: kind) {
       switch line {
       case .heading(let name):
+        if footer == .purchased { continue }
         document.headings.append(ImportHeading(name: name, line: number))
         heading = number
-      case .item(var text, let checked):
-        let unavailable = " (unavailable today)"
-        if text.hasSuffix(unavailable) { text = String(text.dropLast(unavailable.count)) }
+      case .item(var text, var checked):
+        var notes: [String] = []
+        if let found = ListText.annotation(text) { (text, notes) = (found.body, found.notes) }
+        // `--all` and `--staples` say of every item whether it is on the list.
+        let saysOnList = footer != .purchased && notes.contains { $0 != "unavailable today" }
+        if saysOnList { checked = false }
         var note: String?
         if let dash = text.firstRange(of: " - ") {
           note = try CSVImporter.note(String(text[dash.upperBound...])) {
@@ -103,7 +112,11 @@ enum TextImporter {
           document.skipped.append(ImportSkip(name: name, reason: "checked off on line \(number)"))
           continue
         }
-        var item = ImportedItem(name: name, quantity: quantity, isOnList: true, line: number)
+        var item = ImportedItem(
+          name: name, quantity: quantity,
+          isOnList: !saysOnList || notes.contains { $0.hasPrefix("on the list") },
+          line: number)
+        if footer == .staples || notes.contains("staple") { item.isStaple = true }
         if let note { item.note = .some(note) }
         item.headingLine = heading
         items.append(item)
