@@ -107,6 +107,27 @@ import Testing
     #expect(both.added.isEmpty && both.removed.isEmpty)
   }
 
+  /// Lines typed over together, each most like a written line other than the one in its place by a word of its
+  /// name, rename the ones they are like: milk's history never goes to the eggs.
+  @Test func linesTypedOverTogetherRenameTheItemsTheyAreLike() {
+    let found = edits(
+      "## Produce\n- [ ] apples\n- [ ] bananas\n## Dairy & Fridge\n- [ ] oat milk\n- [x] free range eggs\n")
+    #expect(
+      found.changed.sorted { $0.name < $1.name } == [
+        ChecklistEdits.Changed(item: id("eggs"), name: "eggs", rename: "free range eggs"),
+        ChecklistEdits.Changed(item: id("milk"), name: "milk", rename: "oat milk"),
+      ])
+    #expect(found.bought.map(\.item) == [id("eggs")])
+    #expect(found.added.isEmpty && found.removed.isEmpty)
+    // Where a line is like none, or two lines are like one, they rename in order, as before.
+    let mixed = edits("## Produce\n- [ ] green apples\n- [ ] red apples\n## Dairy\n- [ ] eggs\n- [ ] milk\n")
+    #expect(
+      mixed.changed == [
+        ChecklistEdits.Changed(item: id("apples"), name: "apples", rename: "green apples"),
+        ChecklistEdits.Changed(item: id("bananas"), name: "bananas", rename: "red apples"),
+      ])
+  }
+
   @Test func aLineThatCannotBeReadIsReportedAndTakesNothingOff() {
     let found = edits("## Produce\n- [ ] apples\n- [ ] bananas x0\n## Dairy\n- [ ] eggs\n")
     #expect(found.skipped.count == 1)

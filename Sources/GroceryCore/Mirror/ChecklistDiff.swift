@@ -106,6 +106,27 @@ enum ChecklistDiff {
         }
         k += 1
       }
+      // As many edited lines as written ones, each most like a written line of its own by a word of its name
+      // (`eggs`, `milk` typed over as `oat milk`, `free range eggs`): each renames that one, not the one in its
+      // place, which would give milk's history to the eggs.
+      if k - first == edited && edited > 1 {
+        let runs = (0..<edited).map { e -> Int? in
+          guard let line = parsed[i + e] else { return nil }
+          let scores = (first..<k).map { w in baseEntry(w).map { likeness(line, $0) } ?? 0 }
+          guard let top = scores.max(), top >= 4, scores.filter({ $0 == top }).count == 1,
+            let best = scores.firstIndex(of: top)
+          else { return nil }
+          return first + best
+        }
+        let chosen = runs.compactMap { $0 }
+        if chosen.count == edited && Set(chosen).count == edited {
+          for (e, w) in chosen.enumerated() {
+            match[i + e] = w
+            used.insert(w)
+          }
+          continue
+        }
+      }
       if k - first <= edited { (j, tied) = (k > first ? first : nil, false) }
       // Like two as much (a new name, the same quantity): which one it was is not known, so it renames neither. It
       // is a new item, and both are taken off, where a guess could give one item's history to the other's name.
