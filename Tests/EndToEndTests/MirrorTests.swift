@@ -606,6 +606,20 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n2026-11-21 milk x2\n")
   }
 
+  /// A new ticked line in a conflict copy is bought with its quantity and note, as in the file itself.
+  @Test func aNewTickedLineInAConflictCopyBuysItsQuantityAndKeepsItsNote() throws {
+    try scenario.given(["mirror", "add", list])
+    try Data((text(list) + "- [x] chocolate x3 - dark\n").utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought chocolate\n", "\(outcome)")
+    #expect(try history() == "2026-11-21 chocolate x3\n")
+    #expect(
+      try grocery.run(["list", "--all", "--format", "csv"]).stdout.contains(
+        "Uncategorized,chocolate,3,dark,false,")
+    )
+  }
+
   @Test func anEmptiedFileAppliesNothingKeepsACopyAndIsWrittenAgain() throws {
     try scenario.given(["mirror", "add", list])
     let written = text(list)

@@ -205,8 +205,10 @@ enum ChecklistDiff {
         return [ChecklistEdits.Bought(item: written.item, name: written.line.body, day: day)]
       }
       do {
+        // A new line, ticked: bought with its quantity and note, as in the file itself.
         return try line.entries(file: name).map {
-          ChecklistEdits.Bought(item: nil, name: $0.entry.name, day: day)
+          ChecklistEdits.Bought(
+            item: nil, name: $0.entry.name, day: day, quantity: $0.entry.quantity, note: $0.note)
         }
       } catch {
         // A ticked line of a copy that cannot be read buys nothing; the copy itself is left as it is.
