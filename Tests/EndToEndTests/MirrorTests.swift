@@ -661,6 +661,19 @@ import Testing
       stderr: "grocery: error: no edits of '\(list)' are waiting to be accepted\n", status: 1)
   }
 
+  /// The ticks `mirror accept` applies are bought on the day the file changed, as they would have been had it been
+  /// read then, not on the day the kept copy was written.
+  @Test func ticksAcceptedAfterAHoldAreBoughtOnTheDayTheFileChanged() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, header(list) + "\n\n## Produce\n\n- [x] bananas - not too ripe\n")
+    try touch(list, "2026-11-19")
+    _ = try grocery.run(["list"])
+    try scenario.expect(
+      ["mirror", "accept", list],
+      stdout: "from the phone: bought bananas; took off eggs, milk, AA batteries\n")
+    #expect(try history() == "2026-11-19 bananas\n")
+  }
+
   /// The phone's edits to the list written again after a hold (a tick, a new line) are read before `mirror accept`
   /// writes the list, never written over.
   @Test func editsMadeAfterAHoldAreAppliedBeforeAcceptWritesTheList() throws {

@@ -46,5 +46,8 @@ struct MirrorRecord: Codable, Equatable, Sendable {
     var items: [UUID]
     /// The edition of that base, whose ticks `mirror accept` records as applied.
     var edition: Int?
+    /// The day the file changed (`2026-11-24`), which its ticks that carry no day of their own are bought on; nil
+    /// in a record written before it was kept, whose copy's time is taken.
+    var day: String?
   }
 }

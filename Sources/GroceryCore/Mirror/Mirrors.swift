@@ -169,9 +169,9 @@ public struct Mirrors: Sendable {
         throw GroceryError.nothingToAccept(file: file)
       }
       let base = Self.base(held.written, items: held.items, format: state.mirrors[index].format)
+      let day = try held.day.flatMap(Day.init) ?? Self.day(changed: held.copy, today: today)
       var edits = ChecklistDiff.edits(
-        from: base, to: copy.lines, changedOn: try Self.day(changed: held.copy, today: today),
-        shownAs: FileSystem.name(of: path))
+        from: base, to: copy.lines, changedOn: day, shownAs: FileSystem.name(of: path))
       // Its ticks count as applied from its edition, as those of a file read are.
       var source = Source(state.mirrors[index], mirrors: self)
       if let made = source.edition(held.edition ?? state.mirrors[index].edition) {
@@ -286,7 +286,8 @@ public struct Mirrors: Sendable {
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
               let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
               record.held = MirrorRecord.Held(
-                copy: copy, written: made.written, items: made.items, edition: made.number ?? record.edition)
+                copy: copy, written: made.written, items: made.items, edition: made.number ?? record.edition,
+                day: day.description)
               notices.append(
                 .warning(
                   "'\(shown)' lost \(edits.removed.count) of its \(made.base.count) lines at once; applied nothing, kept"
