@@ -52,6 +52,15 @@ import Testing
     #expect(try Names.resolve("mil", among: ["Milk", "Eggs"], kind: .item) { $0 } == "Milk")
   }
 
+  /// A run of spaces counts as one in a prefix too, as completion offers it: `two s` is the start of `two  spaces`.
+  @Test(arguments: [
+    ("two s", "two  spaces"), ("x y", "x  y z"), ("TWO  SP", "two  spaces"), ("x\ty", "x  y z"),
+  ])
+  func aPrefixWithOneSpaceResolvesANameWithARunOfThem(_ typed: String, _ name: String) throws {
+    #expect(try Names.resolve(typed, among: [name, "milk"], kind: .item) { $0 } == name)
+    #expect(Names.completions(of: typed, among: [name, "milk"]) == [name])
+  }
+
   /// A prefix may end inside a letter and its marks, as one typed letter by letter does: the start of the word is
   /// found, in matching and in completion.
   @Test(arguments: [("द", "दूध"), ("ก", "กินข้าว"), ("ಹಾ", "ಹಾಲು"), ("न", "नमक")])

@@ -243,7 +243,8 @@ public enum Names {
   /// Returns the key with the letters paper spells in ASCII spelled the same way (`Œufs` as `oeufs`, `Løgismose`
   /// as `logismose`), so a name typed from a printed list finds its item.
   public static func spelledKey(_ name: String) -> String {
-    if allBytes(of: name, { $0 < 0x80 }) { return name.lowercased() }
+    // Plain ASCII is spelled as it is, keyed as every name is (a run of spaces one).
+    if allBytes(of: name, { $0 < 0x80 }) { return key(name) }
     return key(LatinSpelling.spell(name))
   }
 
