@@ -24,6 +24,29 @@ import Testing
     try scenario.expect(["add", "7up", "2%"], stdout: "added: 7up\nadded: 2%\n")
   }
 
+  /// A quantity typed after the name as the list writes it (`butter x2`) and a list typed with commas
+  /// (`milk, eggs`) are refused with the command meant, where they made items named `x2` and `milk,`.
+  @Test func aQuantityAfterTheNameAndCommasBetweenNamesAreRefusedWithTheCommandMeant() throws {
+    let usage = "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n"
+    try scenario.expectRefused(
+      ["add", "butter", "x2"],
+      stderr: "grocery: error: item name 'x2' is a quantity; did you mean 'grocery add butter -q 2'?\n"
+        + usage,
+      status: 64)
+    try scenario.expectRefused(
+      ["add", "×3", "oat milk"],
+      stderr: "grocery: error: item name '×3' is a quantity; did you mean 'grocery add 'oat milk' -q 3'?\n"
+        + usage,
+      status: 64)
+    try scenario.expectRefused(
+      ["add", "milk,", "eggs"],
+      stderr: "grocery: error: item name 'milk,' ends in a comma; did you mean 'grocery add milk eggs'?\n"
+        + usage,
+      status: 64)
+    try scenario.expect(
+      ["add", "x-ray film", "1, 2", "Model x2"], stdout: "added: x-ray film\nadded: 1, 2\nadded: Model x2\n")
+  }
+
   @Test(arguments: [
     ("del", "remove"), ("delete", "remove"), ("DELETE", "remove"), ("erase", "remove"), ("done", "purchase"),
     ("tick", "purchase"), ("got", "purchase"), ("show", "list"), ("new", "add"),

@@ -18,7 +18,9 @@ struct AddCommand: Command, Runnable {
     was on the list and the options changed it, 'updated:'. A new item takes --category or Uncategorized. \
     Names match whole here (after folding case and accents, or as paper spells them, so a name typed from a \
     printed list finds its item), so 'add Apple' creates Apple even when Apple juice exists. '-' reads one \
-    name a line from standard input, skipping blank lines and # comments.
+    name a line from standard input, skipping blank lines and # comments. A quantity is -q: a name that is \
+    only digits ('add 2 eggs') or a quantity ('add butter x2'), or that ends in a comma ('add milk, eggs'), \
+    is refused with the command meant.
     """
   static let quantity = Option<Int>(
     "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText) (default 1).",
@@ -67,17 +69,42 @@ struct AddCommand: Command, Runnable {
 }
 
 extension AddCommand {
-  /// Refuses a name made only of digits, which is a quantity typed the way pasted lists write it (`add 2 eggs`).
+  /// Refuses a name made only of digits, which is a quantity typed the way pasted lists write it (`add 2 eggs`);
+  /// one made of a quantity as the list writes it after a name (`add butter x2`); and a name ending in a comma, a
+  /// list typed the way it is written (`add milk, eggs`), where each name is its own word.
   static func refuseQuantityAsName(_ names: [String], path: [String]) throws {
     func digits(_ name: String) -> String? {
       let trimmed = UnicodeText.trimmed(name)
       return !trimmed.isEmpty && trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) ? trimmed : nil
     }
+    /// The count of `x2`, `X2` or `×2`.
+    func times(_ name: String) -> String? {
+      let trimmed = UnicodeText.trimmed(name)
+      guard let first = trimmed.first, "xX×".contains(first) else { return nil }
+      return digits(String(trimmed.dropFirst()))
+    }
     for (index, name) in names.enumerated() {
-      guard let number = digits(name) else { continue }
-      let next = names.dropFirst(index + 1).first { digits($0) == nil && $0 != "-" }
+      if let number = digits(name) {
+        let next = names.dropFirst(index + 1).first { digits($0) == nil && $0 != "-" }
+        throw UsageError(
+          "item name '\(number)' is only digits; did you mean 'grocery add \(next.map(shellWord) ?? "NAME") -q \(number)'?",
+          path: path)
+      }
+      if let number = times(name) {
+        func isName(_ name: String) -> Bool { times(name) == nil && digits(name) == nil && name != "-" }
+        let meant = names.prefix(index).last(where: isName) ?? names.dropFirst(index + 1).first(where: isName)
+        throw UsageError(
+          "item name '\(UnicodeText.trimmed(name))' is a quantity; did you mean"
+            + " 'grocery add \(meant.map(shellWord) ?? "NAME") -q \(number)'?",
+          path: path)
+      }
+    }
+    let commas = names.map { UnicodeText.trimmed($0) }
+    if let name = commas.first(where: { $0.hasSuffix(",") && $0.count > 1 }) {
+      let meant = commas.map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }.filter { !$0.isEmpty }
       throw UsageError(
-        "item name '\(number)' is only digits; did you mean 'grocery add \(next.map(shellWord) ?? "NAME") -q \(number)'?",
+        "item name '\(Names.printable(name))' ends in a comma; did you mean"
+          + " 'grocery add \(meant.map(shellWord).joined(separator: " "))'?",
         path: path)
     }
   }
