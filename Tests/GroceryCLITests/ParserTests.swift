@@ -135,6 +135,12 @@ import Testing
     (["--version=1"], "option '--version' takes no value"),
     (["list", "--VERS"], "option '--version' goes before any command: 'grocery --version'"),
     (["--v=1"], "option '--version' takes no value"),
+    // What follows --version is read as what comes before it is: refused, whichever the order.
+    (["--version", "--bogus"], "unknown option '--bogus'"),
+    (["--bogus", "--version"], "unknown option '--bogus'"),
+    (["--version", "frobnicate"], "unknown command 'frobnicate'"),
+    (["--version", "--store"], "option '--store' needs a value PATH"),
+    (["--version", "list"], "option '--version' is given alone: 'grocery --version'"),
     (["list", "--columns", "1", "-f", "text"], "option '--columns' goes with '--format print'"),
     (["list", "--utf8", "--width=60"], "options '--width' and '--utf8' go with '--format print'"),
     (
@@ -150,7 +156,9 @@ import Testing
     }
   }
 
-  @Test(arguments: [["--version"], ["--vers"], ["--v"], ["--VERSION"], ["--quiet", "--Vers"]])
+  @Test(arguments: [
+    ["--version"], ["--vers"], ["--v"], ["--VERSION"], ["--quiet", "--Vers"], ["--vers", "--quiet"],
+  ])
   func versionIsReadAsAnyOptionIsInAnyCaseOrTheStartOfItsName(_ arguments: [String]) throws {
     guard case .version = try ArgumentParser.parse(arguments) else {
       Issue.record("\(arguments) is not read as --version")

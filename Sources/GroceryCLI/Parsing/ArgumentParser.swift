@@ -12,6 +12,7 @@ enum ArgumentParser {
     var index = 0
     var onlyPositionals = false
     var wantsHelp = false
+    var wantsVersion = false
     /// The options given and their text, in order; converted once the command line is known to be whole.
     var given: [(option: any OptionDeclaration, text: String)] = []
     func options() -> [any OptionDeclaration] { (command?.options ?? []) + GlobalOptions.options }
@@ -47,7 +48,11 @@ enum ArgumentParser {
         if !key.isEmpty, GlobalOptions.version.long.hasPrefix(key),
           !options().contains(where: { $0.long.hasPrefix(key) })
         {
-          if command == nil && inline == nil { return .version }
+          // The rest of the line is read all the same, so that what follows it is refused as it is before it.
+          if command == nil && inline == nil {
+            wantsVersion = true
+            continue
+          }
           throw UsageError(
             command == nil
               ? "option '\(version)' takes no value"
@@ -114,6 +119,12 @@ enum ArgumentParser {
       parsed.positionals.append(token)
     }
 
+    if wantsVersion {
+      if command != nil || !parsed.positionals.isEmpty {
+        throw UsageError("option '\(version)' is given alone: 'grocery \(version)'")
+      }
+      if !wantsHelp { return .version }
+    }
     if wantsHelp { return .help(path: parsed.path, format: .text) }
     // A group named alone runs its own action (`grocery category` lists categories, `grocery sync` syncs).
     guard let command else { throw UsageError("no command given") }
