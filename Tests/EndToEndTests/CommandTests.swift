@@ -94,6 +94,22 @@ import Testing
         """)
   }
 
+  /// `-` reads names from standard input wherever a list of names goes, `history` and `stats` too; given twice,
+  /// standard input is read once.
+  @Test func historyAndStatsReadNamesFromStandardInputAndADashTwiceReadsItOnce() throws {
+    try scenario.expect(["add", "-", "-"], stdout: "added: bread\nadded: tea\n", stdin: "bread\ntea\n")
+    try scenario.given(["purchase", "bread", "tea"])
+    try scenario.expect(["history", "-"], stdout: "2026-11-21 bread\n", stdin: "bread\n")
+    let stats = try scenario.grocery.run(["stats", "-"], stdin: "tea\n")
+    #expect(
+      stats.status == 0 && stats.stdout.contains("\ntea ") && !stats.stdout.contains("bread"), "\(stats)")
+    try scenario.expectRefused(
+      ["history", "-"],
+      stderr:
+        "grocery: error: no names to show the history of (standard input held none: only blank lines or #"
+        + " comments, or nothing)\n", status: 1, stdin: "# none\n")
+  }
+
   @Test func purchaseBackdatesAndRecordsHistory() throws {
     try scenario.given(["add", "milk"])
     try scenario.expect(["purchase", "milk", "--on", "yesterday"], stdout: "bought: milk on 2026-11-20\n")

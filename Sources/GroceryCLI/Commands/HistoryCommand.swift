@@ -11,6 +11,7 @@ struct HistoryCommand: Command, Runnable {
   static let name = "history"
   static let arguments = Arguments("[NAME...]", maximum: nil, completes: .names(.item))
   static let abstract = "Show the purchase log, newest first."
+  static let discussion = "With names, only their purchases; '-' reads names from standard input, one a line."
   static let since = Option<DateArgument>(
     "since", value: "DATE", help: "Only purchases on or after DATE.", parse: { try DateArgument($0) })
   static let format = Option<HistoryFormat>(
@@ -39,6 +40,8 @@ struct HistoryCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let since = try self.since?.resolve(today: context.today)
     var writer = HistoryRenderer.Writer(format, since: since)
+    let names = try InputNames.expand(self.names, console: context.console)
+    if names.isEmpty && !self.names.isEmpty { throw GroceryError.noNamesGiven(verb: "show the history of") }
     if names.isEmpty {
       // Every item's: read and written a few days at a time, newest first; since a day, only those days are read,
       // so it costs what those weeks hold, however long the history before them.

@@ -8,10 +8,11 @@ enum InputNames {
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 
-  /// Returns the names given, with `-` replaced by the lines of standard input.
+  /// Returns the names given, with `-` replaced by the lines of standard input, which are read once: a second `-`
+  /// adds nothing.
   static func expand(_ names: [String], console: Console) throws -> [String] {
-    guard names.contains("-") else { return names }
+    guard let first = names.firstIndex(of: "-") else { return names }
     let input = read(try console.readInput())
-    return names.flatMap { $0 == "-" ? input : [$0] }
+    return names.indices.flatMap { $0 == first ? input : names[$0] == "-" ? [] : [names[$0]] }
   }
 }

@@ -15,7 +15,7 @@ struct StatsCommand: Command, Runnable {
     Per item: times bought, typical interval, last purchase, and purchases in each of the last 12 weeks, \
     as a bar chart on a terminal and as digits otherwise (or with NO_COLOR). With no names, and once a trip \
     has ended with something bought, a second table follows: per store, the trips, their average time \
-    and the items checked off a minute.
+    and the items checked off a minute. '-' reads names from standard input, one a line.
     """
   static let examples = ["grocery stats", "grocery stats milk eggs"]
 
@@ -25,6 +25,8 @@ struct StatsCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     var writer = StatsRenderer.Writer(chart: context.style.color)
+    let names = try InputNames.expand(self.names, console: context.console)
+    if names.isEmpty && !self.names.isEmpty { throw GroceryError.noNamesGiven(verb: "show the figures of") }
     guard !names.isEmpty else {
       // The whole household's figures are read and written a few hundred items at a time.
       let stores = try context.store.walkStats(
