@@ -116,16 +116,18 @@ enum Tool {
     "'" + word.replacing("'", with: "'\\''") + "'"
   }
 
-  /// Runs bash's completion function on words as readline hands them over (quotes and all) in the scenario's folder.
-  func bashCompletes(_ words: [String]) throws -> [String] {
+  /// Runs bash's completion function on words as readline hands them over (quotes and all) in the scenario's
+  /// folder; with the `line` they were typed as, COMP_LINE, with the cursor at its end.
+  func bashCompletes(_ words: [String], line: String? = nil) throws -> [String] {
     let script = try scenario.grocery.run(["completions", "bash"]).stdout
     try scenario.folder.write("completion.bash", script)
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
+    let typedLine = line.map { "COMP_LINE=\(Self.quoted($0)); COMP_POINT=${#COMP_LINE}; " } ?? ""
     let program = """
       export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
       unset XDG_STATE_HOME XDG_DATA_HOME; cd '\(scenario.folder.path)'; source completion.bash
       COMP_WORDS=(\(words.map(Self.quoted).joined(separator: " "))); COMP_CWORD=\(words.count - 1)
-      _grocery; printf '%s\\n' "${COMPREPLY[@]}"
+      \(typedLine)_grocery; printf '%s\\n' "${COMPREPLY[@]}"
       """
     return try Tool.run("bash", ["-c", program], in: scenario.folder).stdout.split(separator: "\n").map(
       String.init)
@@ -140,7 +142,7 @@ enum Tool {
   }
 
   @Test func bashCompletesCommandsOptionsAndNamesFromTheStore() throws {
-    let complete = bashCompletes
+    let complete = { (words: [String]) in try bashCompletes(words) }
     #expect(try complete(["grocery", "pur"]) == ["purchase"])
     #expect(try complete(["grocery", "add", "--sta"]) == ["--staple"])
     #expect(try complete(["grocery", "purchase", "Mi"]) == ["Milk"])
@@ -305,6 +307,64 @@ enum Tool {
         "<--lock-timeout=5><edit><oat: barista>", "<edit><--><:colon>", "<--store><st:ore/>",
         "<import><a=b/items.json>",
       ])
+  }
+
+  @Test(.enabled(if: Tool.path("bash") != nil, "bash is not installed"))
+  func bashCompletesANameHoldingAnAtSignThatReadlineSplitsAtAndKeeps() throws {
+    try scenario.given(["add", "email@me", "tea@home", "Milk @ Costco", "x@@y", "a@b=c:d", "@home"])
+    try scenario.given(["location", "add", "Shop@Mall"])
+    try FileManager.default.createDirectory(
+      atPath: scenario.folder.file("st@re"), withIntermediateDirectories: false)
+    let shown = try bashTypes([
+      "show buy email@m", "show buy Tea@h", "show buy Milk\\ @\\ C", "show buy x@@", "show buy a@b=c:",
+      "show buy email@", "show buy @h", "show list --at=Shop@M", "show list --at Shop@", "show --store st@",
+    ])
+    #expect(
+      shown == [
+        "<buy><email@me>", "<buy><Tea@home>", "<buy><Milk @ Costco>", "<buy><x@@y>", "<buy><a@b=c:d>",
+        "<buy><email@me>", "<buy><@home>", "<list><--at=Shop@Mall>", "<list><--at><Shop@Mall>",
+        "<--store><st@re/>",
+      ])
+  }
+
+  /// Readline splits a word at each break, a run of them a word of its own, and replaces what follows the
+  /// last break before the cursor, with the break if it is an @: COMPREPLY holds what goes in its place.
+  @Test func bashOffersOnlyWhatReplacesTheTextAfterTheLastWordBreak() throws {
+    try scenario.given(["add", "email@me", "Milk @ Costco", "x@@y", "a@b=c:d", "@home", "x:@y"])
+    try scenario.given(["location", "add", "@corner"])
+    #expect(try bashCompletes(["grocery", "buy", "email", "@", "m"], line: "grocery buy email@m") == ["@me"])
+    #expect(try bashCompletes(["grocery", "buy", "email", "@"], line: "grocery buy email@") == ["@me"])
+    #expect(
+      try bashCompletes(["grocery", "buy", "Milk\\ ", "@", "\\ C"], line: "grocery buy Milk\\ @\\ C") == [
+        "@ Costco"
+      ])
+    #expect(try bashCompletes(["grocery", "buy", "x", "@@"], line: "grocery buy x@@") == ["@y"])
+    #expect(try bashCompletes(["grocery", "buy", "x", ":@"], line: "grocery buy x:@") == ["@y"])
+    #expect(
+      try bashCompletes(["grocery", "buy", "a", "@", "b", "=", "c", ":"], line: "grocery buy a@b=c:") == ["d"]
+    )
+    #expect(try bashCompletes(["grocery", "buy", "@", "h"], line: "grocery buy @h") == ["@home"])
+    #expect(
+      try bashCompletes(["grocery", "buy", "@", "h"], line: "grocery buy @ h") == ["Honey", "Hummus"],
+      "two words")
+    #expect(
+      try bashCompletes(["grocery", "list", "--at", "=@", "c"], line: "grocery list --at=@c") == ["@corner"],
+      "the = of --at= is read apart from the @ readline keeps with it")
+  }
+
+  /// A name's characters that the shell reads as its own go in escaped, and readline splits no word there.
+  @Test(.enabled(if: Tool.path("bash") != nil, "bash is not installed"))
+  func bashCompletesANameHoldingAnEscapedShellCharacterInAnyWordOfIt() throws {
+    try scenario.given(["add", "gt >x", "lt <x", "semi ;x", "pipe |x", "amp &x", "paren (x)"])
+    let typed = [
+      "gt\\ \\>", "lt\\ \\<", "semi\\ \\;", "pipe\\ \\|", "amp\\ \\&", "paren\\ \\(", "'paren (", "\"amp &",
+    ]
+    let shown = try bashTypes(typed.map { "show buy " + $0 })
+    #expect(
+      shown
+        == ["gt >x", "lt <x", "semi ;x", "pipe |x", "amp &x", "paren (x)", "paren (x)", "amp &x"].map {
+          "<buy><\($0)>"
+        })
   }
 
   @Test func bashMatchesNamesAsTheCommandsDo() throws {

@@ -199,14 +199,15 @@ enum Completions {
         local -a store_option=()
         [[ -n "$store" ]] && store_option=(--store "$store")
         COMPREPLY=()
-        # Readline puts a name in place of what follows the last = or : typed (kept): the rest of it goes in.
+        # Readline puts a name in place of what follows the last word break typed (kept): the rest of it goes
+        # in.
         while IFS= read -r name; do
           COMPREPLY+=("${name:kept}")
         done < <(grocery "${store_option[@]}" names "$@" --matching="$typed" 2>/dev/null)
         _grocery_quote
       }
-      # Readline puts a path in place of what follows the last = or : typed (kept): the rest of it goes in, a
-      # folder with its slash, which readline adds to no part of a path.
+      # Readline puts a path in place of what follows the last word break typed (kept): the rest of it goes
+      # in, a folder with its slash, which readline adds to no part of a path.
       _grocery_paths() {
         local i
         (( kept )) || return 0
@@ -296,21 +297,31 @@ enum Completions {
 
     """#
 
-  /// The bash function that joins back the words of a name readline split at `=` and `:`.
+  /// The bash function that joins back the words of a name readline split at `@`, `=` and `:`.
   static let bashJoin = #"""
-    # Readline splits words at = and : (COMP_WORDBREAKS): 'a=b ratio' typed comes as a, = and b. Where nothing
-    # parts them on the line, they are joined back here into one word of COMP_WORDS, except an option's
-    # --opt=value, which is read split; kept is how many letters of the word being completed readline keeps
-    # (up to its last = or :), which each name offered goes in after.
+    # Readline splits words at @, = and : (COMP_WORDBREAKS): 'a=b ratio' typed comes as a, = and b,
+    # 'tea@home' as tea, @ and home. Where nothing parts them on the line, they are joined back here into one
+    # word of COMP_WORDS, except an option's --opt=value, which is read split (the = alone, even where
+    # readline keeps it with a break after it: --at=@x comes as --at, =@ and x). The other characters of
+    # COMP_WORDBREAKS are the shell's own (; | & ( < >): a name holds them only quoted, and readline splits no
+    # word there. kept is how many letters of the word being completed readline keeps, which each name offered
+    # goes in after: up to the last break typed, but for an @ there, which readline replaces too (an @ may
+    # start a host name).
     _grocery_join() {
-      local line="$COMP_LINE" i word before unquoted unclosed cword=0 glue
+      local line="$COMP_LINE" i word before unquoted unclosed cword=0 glue spaced replaced
       local -a joined=()
       [[ -n "$line" ]] || return
       for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
-        word="${COMP_WORDS[i]}" glue=""
-        if (( ${#joined[@]} > 1 )) && [[ "$line" != [[:blank:]]* ]]; then
+        word="${COMP_WORDS[i]}" glue="" spaced=""
+        [[ "$line" == [[:blank:]]* ]] && spaced=1
+        line="${line#"${line%%[![:blank:]]*}"}"
+        line="${line#"$word"}"
+        if (( ${#joined[@]} > 1 )) && [[ -z "$spaced" ]]; then
           before="${joined[-1]}"
-          if [[ "$before" != -* && ( "$word" == [=:]* || "$before" == *[=:] ) ]]; then
+          if [[ "$before" == -?* && "$before" != -- && "$word" == =[@=:]* ]]; then
+            joined+=(=)
+            word="${word:1}"
+          elif [[ "$before" != -* && ( "$word" == [@=:]* || "$before" == *[@=:] ) ]]; then
             [[ "$before" == [=:]* && "${joined[-2]}" == -* && "${joined[-2]}" != -- ]] || glue=1
           fi
         fi
@@ -320,12 +331,18 @@ enum Completions {
           joined+=("$word")
         fi
         (( i == COMP_CWORD )) && cword=$(( ${#joined[@]} - 1 ))
-        line="${line#"${line%%[![:blank:]]*}"}"
-        line="${line#"$word"}"
       done
-      if [[ "${joined[cword]}" != "${COMP_WORDS[COMP_CWORD]}" ]]; then
-        word="${joined[cword]}"
-        _grocery_unquote "${word%"${word##*[=:]}"}"
+      # What readline replaces: the word after the last break, with the @ before it, if that is one.
+      replaced="${COMP_WORDS[COMP_CWORD]}"
+      if [[ "$replaced" != *[!@=:]* ]]; then
+        [[ "$replaced" == *@ ]] && replaced=@ || replaced=""
+      elif [[ "${joined[cword]}" == *"@$replaced" ]]; then
+        replaced="@$replaced"
+      fi
+      word="${joined[cword]}"
+      # The = of --opt= is no part of the value after it.
+      if [[ "$word" == *"$replaced" && ! ( "$word" == = && "${joined[cword-1]}" == -?* ) ]]; then
+        _grocery_unquote "${word%"$replaced"}"
         kept=${#unquoted}
       fi
       COMP_WORDS=("${joined[@]}") COMP_CWORD=$cword
