@@ -13,11 +13,12 @@ enum Tool {
     return nil
   }
 
-  /// Runs a program with standard input, returning its exit status, stdout and stderr.
-  static func run(_ name: String, _ arguments: [String], stdin: String = "", in folder: TemporaryDirectory)
-    throws
-    -> Outcome
-  {
+  /// Runs a program with standard input, and `environment` added to the tests' own, returning its exit status,
+  /// stdout and stderr.
+  static func run(
+    _ name: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
+    in folder: TemporaryDirectory
+  ) throws -> Outcome {
     let input = folder.file(".stdin-\(UUID().uuidString)")
     try Data(stdin.utf8).write(to: URL(fileURLWithPath: input))
     let out = folder.file(".stdout-\(UUID().uuidString)")
@@ -28,6 +29,9 @@ enum Tool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(path(name)))
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
@@ -245,8 +249,9 @@ enum Tool {
   ]
 
   /// Types each line into an interactive bash with the completion loaded, each followed by Tab and Enter, with
-  /// `show` completed as grocery is and printing its arguments; returns what it printed, a line each.
-  func bashTypes(_ lines: [String]) throws -> [String] {
+  /// `show` completed as grocery is and printing its arguments, and `extra` in its environment; returns what it
+  /// printed, a line each.
+  func bashTypes(_ lines: [String], extra: [String: String] = [:]) throws -> [String] {
     try scenario.folder.write("completion.bash", try scenario.grocery.run(["completions", "bash"]).stdout)
     try scenario.folder.write(
       "setup.bash",
@@ -260,6 +265,7 @@ enum Tool {
     var environment = scenario.grocery.environment
     environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["TERM"] = "dumb"
+    environment.merge(extra) { $1 }
     let keys =
       "cd '\(scenario.folder.path)'; source setup.bash\n" + lines.map { $0 + "\t\n" }.joined() + "exit\n"
     let output = try Terminal.run(
@@ -416,8 +422,9 @@ enum Tool {
   }
 
   /// Types each line into an interactive zsh with the completion loaded from fpath, each followed by `Tab` and
-  /// Enter, with `show` completed as grocery is and printing its arguments; returns what it printed, a line each.
-  func zshTypes(_ lines: [String]) throws -> [String] {
+  /// Enter, with `show` completed as grocery is and printing its arguments, and `extra` in its environment;
+  /// returns what it printed, a line each.
+  func zshTypes(_ lines: [String], extra: [String: String] = [:]) throws -> [String] {
     let functions = scenario.folder.file("zsh-functions")
     try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
     try scenario.folder.write(
@@ -435,6 +442,7 @@ enum Tool {
     var environment = scenario.grocery.environment
     environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["TERM"] = "dumb"
+    environment.merge(extra) { $1 }
     let keys =
       "cd '\(scenario.folder.path)'; source setup.zsh\n"
       + lines.map { $0.replacing("TAB", with: "\t") + "\n" }
@@ -555,13 +563,13 @@ enum Tool {
 
   /// Runs fish's own completion of a command line against the sample household: the names offered, without the
   /// description each carries (`item`, `category`, `store`).
-  func fishNames(_ line: String) throws -> [String] {
-    try fishCompletes(line).map { String($0.split(separator: "\t").first ?? "") }
+  func fishNames(_ line: String, extra: [String: String] = [:]) throws -> [String] {
+    try fishCompletes(line, extra: extra).map { String($0.split(separator: "\t").first ?? "") }
   }
 
   /// Runs fish's own completion of a command line against the sample household: each word offered, with the
-  /// description fish shows beside it.
-  func fishCompletes(_ line: String) throws -> [String] {
+  /// description fish shows beside it; fish runs with `extra` in its environment.
+  func fishCompletes(_ line: String, extra: [String: String] = [:]) throws -> [String] {
     let script = try scenario.grocery.run(["completions", "fish"]).stdout
     try scenario.folder.write("grocery.fish", script)
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
@@ -570,7 +578,8 @@ enum Tool {
       set -x HOME '\(scenario.folder.path)'; set -e XDG_STATE_HOME; set -e XDG_DATA_HOME
       cd '\(scenario.folder.path)'; source grocery.fish; complete -C \(Self.fishQuoted(line))
       """
-    return try Tool.run("fish", ["--no-config", "-c", program], in: scenario.folder).stdout
+    return try Tool.run("fish", ["--no-config", "-c", program], environment: extra, in: scenario.folder)
+      .stdout
       .split(separator: "\n").map(String.init)
   }
 
@@ -730,6 +739,69 @@ enum Tool {
       """
     let first = try Tool.run("zsh", ["-f", "-c", program], in: scenario.folder)
     #expect(first.stdout.contains("Milk"), "\(first)")
+  }
+
+  /// Items, and the Turkish locale with what each shell makes of `EDIT` lowered in it, to show that the locale
+  /// lowers I to a dotless ı there, as the completion must not.
+  func turkish(_ shell: String, lowering: [String]) throws -> (environment: [String: String], lowered: String)
+  {
+    try addAwkwardNames()
+    let environment = try TurkishLocale.environment(in: scenario.folder)
+    let lowered = try Tool.run(shell, lowering, environment: environment, in: scenario.folder)
+    return (environment, lowered.stdout)
+  }
+
+  @Test(
+    .enabled(if: Tool.path("bash") != nil, "bash is not installed"),
+    .enabled(
+      if: TurkishLocale.canBeBuilt, "localedef cannot build tr_TR.UTF-8 here (Debian: libc-bin, locales)"))
+  func bashMatchesCommandsOptionsAndValuesInASCIIInATurkishLocale() throws {
+    let (environment, lowered) = try turkish("bash", lowering: ["-c", "word=EDIT; printf %s \"${word,,}\""])
+    #expect(lowered == "edıt")
+    let shown = try bashTypes(
+      [
+        "show EDIT Le", "show EDIT mi", "show LI", "show list --format=PRI", "show list --format PRI",
+        "show EDIT crè",
+      ], extra: environment)
+    #expect(
+      shown == [
+        "<EDIT><Lemons>", "<EDIT><Milk>", "<list>", "<list><--format=print>", "<list><--format><print>",
+        "<EDIT><crème fraîche>",
+      ])
+  }
+
+  @Test(
+    .enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"),
+    .enabled(
+      if: TurkishLocale.canBeBuilt, "localedef cannot build tr_TR.UTF-8 here (Debian: libc-bin, locales)"))
+  func zshMatchesCommandsOptionsAndValuesInASCIIInATurkishLocale() throws {
+    let (environment, lowered) = try turkish(
+      "zsh", lowering: ["-f", "-c", "word=EDIT; print -rn -- ${(L)word}"])
+    #expect(lowered == "edıt")
+    let shown = try zshTypes(
+      [
+        "show EDIT LeTAB", "show EDIT miTAB", "show LITAB", "show list --format=PRITAB",
+        "show list --format PRITAB", "show EDIT crèTAB",
+      ], extra: environment)
+    #expect(
+      shown == [
+        "<EDIT><Lemons>", "<EDIT><Milk>", "<list>", "<list><--format=print>", "<list><--format><print>",
+        "<EDIT><crème fraîche>",
+      ])
+  }
+
+  @Test(
+    .enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"),
+    .enabled(
+      if: TurkishLocale.canBeBuilt, "localedef cannot build tr_TR.UTF-8 here (Debian: libc-bin, locales)"))
+  func fishMatchesCommandsOptionsAndValuesInASCIIInATurkishLocale() throws {
+    let (environment, lowered) = try turkish("fish", lowering: ["--no-config", "-c", "string lower EDIT"])
+    #expect(lowered == "edıt\n")
+    #expect(try fishNames("grocery EDIT Le", extra: environment) == ["Lemons"])
+    #expect(try fishNames("grocery EDIT mi", extra: environment) == ["Milk"])
+    #expect(try fishNames("grocery LI", extra: environment) == ["list"])
+    #expect(try fishNames("grocery list --format PRI", extra: environment) == ["print"])
+    #expect(try fishNames("grocery EDIT crè", extra: environment) == ["crème fraîche"])
   }
 
   @Test func theManPageRendersWithoutWarningsAndHasItsSections() throws {

@@ -94,10 +94,13 @@ enum Completions {
   /// The bash or zsh function that reads a word as grocery reads a command's name: the whole name or an alias
   /// in any case, or the start of the names of one command only. It sets `command_path` to the path that word
   /// leads to from the one in its first argument, and fails for a word that names no command there. `lower` is
-  /// the shell's expression for the word in lower case.
+  /// the shell's expression for the word in lower case, which it takes in the C locale: command names are
+  /// ASCII, and grocery matches them in ASCII, where a Turkish locale lowers I to a dotless i.
   static func commandFunction(lower: String) -> String {
     var out = """
       _grocery_command() {
+        # Set apart from the key: the shell expands each word of local before it sets any of them.
+        local LC_ALL=C
         local key="\(lower)" pair name found="" ambiguous=""
         [[ -n "$key" ]] || return 1
         case "$1" in
@@ -219,8 +222,10 @@ enum Completions {
           COMPREPLY[i]="${COMPREPLY[i]:kept}"
         done
       }
-      # Offers the words that start with what is typed, in any case.
+      # Offers the words that start with what is typed, in any case, matched in ASCII (the C locale): the
+      # commands, options and values are ASCII, and a Turkish locale takes I for the capital of a dotless i.
       _grocery_words() {
+        local LC_ALL=C
         local word restore
         restore=$(shopt -p nocasematch)
         shopt -s nocasematch
@@ -413,6 +418,8 @@ enum Completions {
         return 0
       }
       # Offers fixed words in any case, each shown with its description: the arguments are word, description, ...
+      # The matcher pairs ASCII letters alone, whatever the locale: with [:upper:] and [:lower:], a Turkish
+      # one pairs I with a dotless i, and PRI matched no print.
       _grocery_words() {
         local -a grocery_words grocery_shown
         while (( $# > 1 )); do
@@ -420,7 +427,7 @@ enum Completions {
           grocery_shown+=("$1${2:+  -- $2}")
           shift 2
         done
-        compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -l -d grocery_shown -a grocery_words
+        compadd -M 'm:{a-zA-Z}={A-Za-z}' -l -d grocery_shown -a grocery_words
       }
       \(commandFunction(lower: "${(L)2}"))# Sets store to the folder a typed word names: (Q) takes its quotes away but expands and runs nothing.
       _grocery_store() {
@@ -560,6 +567,9 @@ enum Completions {
       # Prints the path the word in $argv[2] leads to from the one in $argv[1] (`category` and `ad` make
       # `category add`). Fails with 1 after a command that has none under it, with 2 for a word that names none.
       function __grocery_command --argument-names parent word
+          # Command names are ASCII, and grocery matches them in ASCII: string lower follows the locale, and a
+          # Turkish one lowers I to a dotless i. fish reads only an exported LC_ALL.
+          set -lx LC_ALL C
           set -l key (string lower -- $word)
           set -l pairs
           switch $parent
