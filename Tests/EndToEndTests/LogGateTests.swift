@@ -41,6 +41,19 @@ import Testing
     )
   }
 
+  /// A line of only spaces, tabs or a carriage return holds no change, as an empty line holds none: passed over in
+  /// silence, by every command and by `check`, where it was said as a line that ends too early.
+  @Test func aLineOfOnlySpacesTabsOrACarriageReturnIsPassedOverAsAnEmptyOneIs() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(item("\"eggs\""), summary: "\"add\"")
+    let good = try String(contentsOfFile: path, encoding: .utf8)
+    try ("  \n\t\n\r\n\n" + good + " \t \r\n").write(toFile: path, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("all is well\n"), "\(check)")
+  }
+
   @Test func aLogOfJunkIsNamedInAFewLinesNotOneAJunkLineAndCheckListsEveryOne() throws {
     try scenario.given(["add", "milk"])
     let path = try peerLine(item("\"eggs\""), summary: "\"add\"")

@@ -162,7 +162,9 @@ public enum ChangeLog {
         break
       }
       let lineNumber = current.lines + 1
-      if newline > start {
+      // A line of nothing but spaces, tabs or a carriage return (an editor's, a sync tool's) holds no change, as an
+      // empty one holds none: it is passed over, not said as a line cut short.
+      if bytes[start..<newline].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
         var refusal: LineRefusal.Reason?
         do {
           let change = try ChangeCodec.decode(bytes, from: start, to: newline)
