@@ -53,6 +53,19 @@ import Testing
     #expect(read.map(\.day) == [nil, nil, Day("2026-11-22"), nil, Day("2026-11-21"), nil, nil])
   }
 
+  /// A done mark with a date no calendar has (`✅ 2026-02-30`) is the app's mark all the same: no part of the name,
+  /// the tick taking the file's day; and a name holding one is written escaped, so it reads back as it was.
+  @Test func aDoneMarkWithADateNoCalendarHasIsNoPartOfTheName() throws {
+    let text =
+      Self.header.line(.markdown) + "\n## Bakery\n- [x] bread ✅ 2026-02-30\n- [x] rolls @done(2026-13-01)\n"
+      + "- [ ] cake \\✅ 2026-02-30\n"
+    let read = try lines(text, .markdown)
+    #expect(read.map(\.body) == ["bread", "rolls", "cake ✅ 2026-02-30"])
+    #expect(read.map(\.ticked) == [true, true, false])
+    #expect(read.map(\.day) == [nil, nil, nil])
+    #expect(MarkdownDoneMark.escaped("cake ✅ 2026-02-30") == "cake \\✅ 2026-02-30")
+  }
+
   @Test func aFileOfAByteOrderMarkAndLineEndsIsEmpty() {
     let read = Checklist.read([0xEF, 0xBB, 0xBF, 0x0D, 0x0A], format: .markdown)
     #expect(read == .notAChecklist("it is empty"))

@@ -11,7 +11,8 @@ enum MarkdownDoneMark {
     var mark: String.Index
     /// How many `\` stand before the mark: none for a day.
     var backslashes: Int
-    var day: Day
+    /// The day, or nil for a date no calendar has (`2026-02-30`), which is the app's mark all the same.
+    var day: Day?
     /// Whether the mark and its day end the text.
     var ends: Bool
   }
@@ -24,7 +25,9 @@ enum MarkdownDoneMark {
     for (open, close) in marks {
       for range in text.ranges(of: open) {
         let rest = text[range.upperBound...]
-        guard let day = Day(String(rest.prefix(10))), rest.dropFirst(10).hasPrefix(close) else { continue }
+        let date = String(rest.prefix(10))
+        guard isDateShaped(date), rest.dropFirst(10).hasPrefix(close) else { continue }
+        let day = Day(date)
         var start = range.lowerBound
         var backslashes = 0
         while start > text.startIndex, text[text.index(before: start)] == "\\" {
@@ -37,6 +40,15 @@ enum MarkdownDoneMark {
       }
     }
     return found.sorted { $0.mark < $1.mark }
+  }
+
+  /// Whether the text is written as a date is, `YYYY-MM-DD` in ASCII digits, whether or not a calendar has it.
+  static func isDateShaped(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.count == 10
+      && bytes.indices.allSatisfy {
+        [4, 7].contains($0) ? bytes[$0] == 0x2D : (0x30...0x39).contains(bytes[$0])
+      }
   }
 
   /// Returns a line's text and the day a mark ending it carries; every mark with `\` before it is text, one `\`
