@@ -606,6 +606,17 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n2026-11-21 milk x2\n")
   }
 
+  /// A heading typed on the phone names a category as every name does, a unique start enough: a line under
+  /// `### dairy` goes into Dairy & Fridge, as `add -c dairy` puts it; one under a heading naming none, or several,
+  /// is Uncategorized.
+  @Test func aHeadingTypedOnThePhoneNamesACategoryByItsStart() throws {
+    try scenario.given(["mirror", "add", list], ["category", "add", "Deli"])
+    try phoneSaves(list, text(list) + "\n### dairy\n\n- [ ] cream\n\n## D\n\n- [ ] dates\n")
+    _ = try grocery.run(["list"])
+    let rows = try grocery.run(["list", "--all", "--format", "csv"]).stdout
+    #expect(rows.contains("\nDairy & Fridge,cream,") && rows.contains("\nUncategorized,dates,"), "\(rows)")
+  }
+
   /// A new ticked line in a conflict copy is bought with its quantity and note, as in the file itself.
   @Test func aNewTickedLineInAConflictCopyBuysItsQuantityAndKeepsItsNote() throws {
     try scenario.given(["mirror", "add", list])

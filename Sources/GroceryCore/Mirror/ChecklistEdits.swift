@@ -106,11 +106,13 @@ struct ChecklistEdits: Equatable, Sendable {
         var category: String?
         if let heading = item.category, heading != Category.uncategorized {
           do {
-            category = try groceries.categoryName(heading, whole: true)
-          } catch GroceryError.unknownName {
+            // Named as every name is, a unique start enough (`### dairy` for Dairy & Fridge), as an imported
+            // heading is and `add -c dairy` takes it.
+            category = try groceries.categoryName(heading)
+          } catch GroceryError.unknownName, GroceryError.ambiguousName {
             // A context is a category's name as grocery writes it, `_` for each space, so `@snack_bar` is also
-            // the category `snack_bar`. A heading that names no category, as import reads one: the line's item
-            // is Uncategorized.
+            // the category `snack_bar`. A heading that names no category, or several, as import reads one: the
+            // line's item is Uncategorized.
             category = item.context.flatMap { context in
               groceries.categories.first {
                 Names.key($0.name.replacing(" ", with: "_")) == Names.key(context)
