@@ -181,6 +181,15 @@ import Testing
     let file = "/sync/list.md"
     #expect(Mirrors.isConflictCopy("list.sync-conflict-20261123-101500-ABCDEFG.md", of: file))
     #expect(Mirrors.isConflictCopy("list (Bob's conflicted copy 2026-11-23).md", of: file))
+    // iCloud Drive's duplicate, and a file manager's.
+    for copy in [
+      "list 2.md", "list 13.md", "list (1).md", "list copy.md", "list copy 2.md", "list - Copy.md",
+    ] {
+      #expect(Mirrors.isConflictCopy(copy, of: file), "\(copy)")
+    }
+    for other in ["list 2b.md", "list (old).md", "list copyedit.md", "list2.md", "list 2.txt", "list .md"] {
+      #expect(!Mirrors.isConflictCopy(other, of: file), "\(other)")
+    }
     #expect(!Mirrors.isConflictCopy("list.md", of: file))
     #expect(!Mirrors.isConflictCopy("list.kept-20261123-101500.md", of: file))
     #expect(!Mirrors.isConflictCopy("list.sync-conflict-20261123-101500-ABCDEFG.txt", of: file))

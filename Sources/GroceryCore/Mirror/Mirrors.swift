@@ -679,8 +679,9 @@ public struct Mirrors: Sendable {
     }
   }
 
-  /// Returns true when a name is a Syncthing (`list.sync-conflict-20261123-101500-ABCDEFG.md`) or Dropbox
-  /// (`list (Bob's conflicted copy 2026-11-23).md`) conflict copy of the file.
+  /// Returns true when a name is a Syncthing (`list.sync-conflict-20261123-101500-ABCDEFG.md`), Dropbox or
+  /// Nextcloud (`list (Bob's conflicted copy 2026-11-23).md`) conflict copy of the file, or a duplicate iCloud
+  /// Drive or a file manager made beside it (`list 2.md`, `list (1).md`, `list copy.md`, `list - Copy.md`).
   static func isConflictCopy(_ name: String, of path: String) -> Bool {
     let own = FileSystem.name(of: path)
     guard name != own else { return false }
@@ -689,8 +690,21 @@ public struct Mirrors: Sendable {
     let suffix = dot.map { String(own[$0...]) } ?? ""
     guard name.hasPrefix(stem), name.hasSuffix(suffix) else { return false }
     let middle = name.dropFirst(stem.count).dropLast(suffix.count)
-    return middle.hasPrefix(".sync-conflict-")
-      || (middle.hasPrefix(" (") && middle.contains("conflicted copy"))
+    if middle.hasPrefix(".sync-conflict-") || (middle.hasPrefix(" (") && middle.contains("conflicted copy")) {
+      return true
+    }
+    func isNumber(_ text: Substring) -> Bool {
+      !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+    var duplicate = middle
+    if duplicate.hasPrefix(" (") && duplicate.hasSuffix(")") {
+      return isNumber(duplicate.dropFirst(2).dropLast())
+    }
+    for mark in [" - Copy", " copy", " Copy"] where duplicate.hasPrefix(mark) {
+      duplicate = duplicate.dropFirst(mark.count)
+      return duplicate.isEmpty || (duplicate.hasPrefix(" ") && isNumber(duplicate.dropFirst()))
+    }
+    return duplicate.hasPrefix(" ") && isNumber(duplicate.dropFirst())
   }
 
   /// Returns a path made absolute from the current folder.
