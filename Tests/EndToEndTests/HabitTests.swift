@@ -145,6 +145,21 @@ import Testing
     try scenario.expectRefused(["edit", "apple", "--rename", "-"], stderr: refusal, status: 64)
   }
 
+  /// A name read from standard input that no command would take is refused with the number of its line, where
+  /// the error named only the name: in a long list, that line could not be found.
+  @Test func aNameFromStandardInputThatIsRefusedNamesItsLine() throws {
+    let long = String(repeating: "a", count: 101)
+    try scenario.expectRefused(
+      ["add", "-"],
+      stderr:
+        "grocery: error: invalid name on line 4 of standard input '\(long.prefix(20))...': it is longer than"
+        + " 100 characters\n", status: 64, stdin: "milk\n\n# weekly\n\(long)\n")
+    try scenario.expectRefused(
+      ["purchase", "-"],
+      stderr: "grocery: error: invalid name on line 2 of standard input '\\u{7}': it contains a control"
+        + " character\n", status: 64, stdin: "milk\r\n\u{7}\r\n")
+  }
+
   @Test func aNameWithSomethingInvisiblePastedInIsTheNameWithoutIt() throws {
     try scenario.given(["add", "milk"])
     try scenario.expect(

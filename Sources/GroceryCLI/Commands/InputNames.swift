@@ -2,17 +2,25 @@ import GroceryCore
 
 /// Reads names from standard input for `-`: one a line, skipping blank lines and `#` comments.
 enum InputNames {
-  static func read(_ text: String) -> [String] {
-    text.split(whereSeparator: \.isNewline)
-      .map { UnicodeText.trimmedOfSpaces(String($0)) }
-      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  /// The names, each checked as a name is: one that no command would take is refused with its line's number.
+  static func read(_ text: String) throws -> [String] {
+    var names: [String] = []
+    for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .enumerated()
+    {
+      let name = UnicodeText.trimmedOfSpaces(String(line))
+      if name.isEmpty || name.hasPrefix("#") { continue }
+      _ = try Names.clean(name, what: "name on line \(index + 1) of standard input")
+      names.append(name)
+    }
+    return names
   }
 
   /// Returns the names given, with `-` replaced by the lines of standard input, which are read once: a second `-`
   /// adds nothing.
   static func expand(_ names: [String], console: Console) throws -> [String] {
     guard let first = names.firstIndex(of: "-") else { return names }
-    let input = read(try console.readInput())
+    let input = try read(try console.readInput())
     return names.indices.flatMap { $0 == first ? input : names[$0] == "-" ? [] : [names[$0]] }
   }
 }
