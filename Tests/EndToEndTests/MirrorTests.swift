@@ -405,6 +405,30 @@ import Testing
     #expect(try history() == "2026-11-20 eggs x2\n2026-11-19 bananas\n")
   }
 
+  /// A todo.txt line's `@context` typed over moves its item to the category it names, by a unique start as every
+  /// name; one that names no category leaves the item where it is, said, and the file kept, where it did nothing
+  /// and was written over without a word.
+  @Test func aTodoTxtContextTypedOverMovesItsItem() throws {
+    let file = folder.file("todo.txt")
+    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
+    try phoneEdits(
+      file,
+      [("eggs x2 @Dairy_&_Fridge", "eggs x2 @produce"), ("milk x2 @Dairy_&_Fridge", "milk x2 @Nowhere")])
+    let kept = folder.file("todo.kept-20261121-120000.txt")
+    let outcome = try grocery.run(["list"])
+    #expect(
+      outcome.stdout.hasPrefix(
+        "Produce\n  [ ] bananas - not too ripe\n  [ ] eggs x2\n\nDairy & Fridge\n  [ ] milk x2\n"),
+      "\(outcome)")
+    #expect(
+      outcome.stderr
+        == "grocery: \(file): from the phone: changed eggs\n"
+        + "grocery: warning: '\(file)': skipped: '@Nowhere' names no category; 'milk' stays where it is (the file as"
+        + " it was is kept as '\(kept)')\n", "\(outcome)")
+    #expect(text(file).contains("\neggs x2 @Produce\n") && text(file).contains("\nmilk x2 @Dairy_&_Fridge\n"))
+    #expect(text(kept).contains("\nmilk x2 @Nowhere\n"))
+  }
+
   /// Names and notes todo.txt reads as more than text (`+plus`, a name opening `x `, `size:large`) are written
   /// with a `\` in front and read back as written: a tick buys the item ticked, a quantity changed stays a
   /// quantity, and a context names the category it was written for, `_` and all.

@@ -138,20 +138,27 @@ enum ChecklistDiff {
       let day = line.day ?? fileDay
       if let j = match[i] {
         let item = base[j].item
+        var change = ChecklistEdits.Changed(item: item)
         if let now = parsed[i], let was = baseEntry(j) {
-          var change = ChecklistEdits.Changed(item: item)
           if (now.entry.quantity ?? 1) != (was.entry.quantity ?? 1) {
             change.quantity = now.entry.quantity ?? 1
           }
           if now.note != was.note { change.note = .some(now.note) }
           if now.entry.name != was.entry.name { change.rename = now.entry.name }
-          if change != ChecklistEdits.Changed(item: item) {
-            change.name = was.entry.name
-            if change.rename != nil {
-              (change.lineQuantity, change.lineNote) = (now.entry.quantity, now.note)
-            }
-            edits.changed.append(change)
+          if change.rename != nil {
+            (change.lineQuantity, change.lineNote) = (now.entry.quantity, now.note)
           }
+        }
+        // A todo.txt line's context typed over moves its item; a Markdown line moved under another heading does
+        // not, as an app that sorts lines moves them.
+        if let context = line.context, let written = base[j].line.context,
+          Names.key(context) != Names.key(written)
+        {
+          (change.category, change.context) = (line.category, context)
+        }
+        if change != ChecklistEdits.Changed(item: item) {
+          change.name = baseEntry(j)?.entry.name ?? base[j].line.body
+          edits.changed.append(change)
         }
         // A line grocery wrote is never ticked; one a text from before today's escapes read as ticked
         // (`x ray film`) and left as it was is no purchase.

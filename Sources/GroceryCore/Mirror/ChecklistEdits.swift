@@ -35,6 +35,10 @@ struct ChecklistEdits: Equatable, Sendable {
     var quantity: Int?
     var note: String??
     var rename: String?
+    /// A todo.txt line's `@context` typed over (`eggs @Produce`): the category it names, as written, and the
+    /// context itself.
+    var category: String? = nil
+    var context: String? = nil
     /// With a rename, the quantity and note the line gives, changed or not: what another item the rename names
     /// takes.
     var lineQuantity: Int? = nil
@@ -53,6 +57,22 @@ struct ChecklistEdits: Equatable, Sendable {
   /// What is said of an edit to an item the household no longer has (removed on another machine meanwhile).
   private func gone(_ name: String) -> String {
     "'\(Names.printable(name))' is no longer in the household (removed meanwhile?); its edit is not made"
+  }
+
+  /// The category a heading or a todo.txt context names, as every name is named, a unique start enough (`### dairy`
+  /// for Dairy & Fridge, as an imported heading is and `add -c dairy` takes it); a context is also a category's name
+  /// as grocery writes it, `_` for each space (`@snack_bar`). Nil when it names none, or several.
+  static func category(_ heading: String?, context: String?, in groceries: Groceries) throws -> String? {
+    if let heading {
+      do {
+        return try groceries.categoryName(heading)
+      } catch GroceryError.unknownName, GroceryError.ambiguousName {
+        // Named otherwise, or not at all: the context may name it.
+      }
+    }
+    return context.flatMap { context in
+      groceries.categories.first { Names.key($0.name.replacing(" ", with: "_")) == Names.key(context) }?.name
+    }
   }
 
   /// Applies the edits to the household as it is now, returning the summary's parts (`bought milk, eggs`).
@@ -75,6 +95,23 @@ struct ChecklistEdits: Equatable, Sendable {
       }
       let old = groceries.items[at].name
       var changes = ItemChanges(quantity: change.quantity, note: change.note)
+      if change.category != nil || change.context != nil {
+        // A context names no category: the item stays where it is, and the line is said, so the words are kept.
+        let named: String?
+        do {
+          named = try Self.category(change.category, context: change.context, in: groceries)
+        } catch {
+          skipped.append((error as? GroceryError)?.message ?? "\(error)")
+          continue
+        }
+        guard let category = named else {
+          skipped.append(
+            "'@\(Names.printable(change.context ?? change.category ?? ""))' names no category; '\(Names.printable(old))'"
+              + " stays where it is")
+          continue
+        }
+        if Names.key(category) != Names.key(groceries.items[at].category) { changes.category = category }
+      }
       if let rename = change.rename, Names.key(rename) != Names.key(old) {
         // A line typed over with the name of another item the household has: that item is put on the list and
         // the one the line named taken off, as a line deleted and a new one written would.
@@ -103,22 +140,10 @@ struct ChecklistEdits: Equatable, Sendable {
     var addedNames: [String] = []
     for item in added {
       do {
+        // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
         var category: String?
         if let heading = item.category, heading != Category.uncategorized {
-          do {
-            // Named as every name is, a unique start enough (`### dairy` for Dairy & Fridge), as an imported
-            // heading is and `add -c dairy` takes it.
-            category = try groceries.categoryName(heading)
-          } catch GroceryError.unknownName, GroceryError.ambiguousName {
-            // A context is a category's name as grocery writes it, `_` for each space, so `@snack_bar` is also
-            // the category `snack_bar`. A heading that names no category, or several, as import reads one: the
-            // line's item is Uncategorized.
-            category = item.context.flatMap { context in
-              groceries.categories.first {
-                Names.key($0.name.replacing(" ", with: "_")) == Names.key(context)
-              }?.name
-            }
-          }
+          category = try Self.category(heading, context: item.context, in: groceries)
         }
         let outcomes = try groceries.add(
           [item.name], changes: ItemChanges(quantity: item.quantity, category: category, note: item.note),
