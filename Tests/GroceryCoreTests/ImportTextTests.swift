@@ -266,6 +266,41 @@ import Testing
     }
   }
 
+  /// Brackets of an item's own at the end of its name or note are the item's, in every list `list` prints, even
+  /// where they hold words `list` notes with (`by`, `staple`, `due now`): only what the list's mode writes, after
+  /// every item, is taken off.
+  @Test(arguments: [ListMode.shopping, .all])
+  func bracketsOfAnItemsOwnStayItsOwn(mode: ListMode) throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    for (name, note) in [
+      ("Tea (by Twinings)", nil), ("Bread (staple)", nil), ("cake", "for party (by Sunday)"),
+      ("butter", "x (due now)"), ("milk", nil),
+    ] as [(String, String?)] {
+      _ = try groceries.add(
+        [name], changes: ItemChanges(note: note), today: Fixed.today, now: Fixed.now, newID: ids)
+    }
+    let view = try groceries.listView(ListQuery(mode: mode, today: Fixed.today))
+    for text in [TextRenderer.render(view), MarkdownRenderer.render(view)] {
+      let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+      #expect(
+        document.items.map { "\($0.name)|\($0.note.flatMap { $0 } ?? "-")|\($0.isOnList == true)" } == [
+          "Bread (staple)|-|true", "butter|x (due now)|true", "cake|for party (by Sunday)|true",
+          "milk|-|true",
+          "Tea (by Twinings)|-|true",
+        ], Comment(rawValue: text))
+      #expect(document.items.allSatisfy { $0.isStaple == nil }, Comment(rawValue: text))
+    }
+  }
+
+  /// A list of the user's own that only ends like `--purchased`'s count is read as any pasted list.
+  @Test func aListEndingLikeThePurchasedCountIsReadAsAnyPastedList() throws {
+    let document = try Importer.read([
+      ImportFile(name: "list.txt", text: "- milk\n- eggs\n- bread\n\n2 bought today\n")
+    ])
+    #expect(document.items.map(\.name) == ["milk", "eggs", "bread", "bought today"])
+  }
+
   /// An empty list as `list` prints it, under a title or not, holds no item: nothing to import.
   @Test(arguments: [
     "Nothing on the list.\n", "Weekend\n\nNothing on the list.\n", "No staples yet.\n",

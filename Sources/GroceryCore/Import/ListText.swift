@@ -3,7 +3,7 @@
 /// `_3 items to buy, 1 bought today_`; `--staples` and `--purchased` end in their own), and read as `list` wrote
 /// it. That line, and a title, are no items; a category's name on a line of its own (`## Name` in Markdown) is a
 /// heading; a line wrapped to fit is joined again; an item's note follows ` - `, and Markdown's escapes are taken
-/// off. What `list` notes after an item in brackets (`(on the list; never bought)`) is read by `annotation`.
+/// off. What `list` notes after an item in brackets (`(on the list; never bought)`) is read by `notes`.
 enum ListText {
   enum Kind: Equatable {
     case plain
@@ -71,53 +71,82 @@ enum ListText {
     return false
   }
 
-  /// What `list` notes after an item, in brackets at the end of its line (`milk x2 (on the list; never bought)`):
-  /// the text before them and the notes, or nil when the line ends in no such notes. Only the notes `list` writes
-  /// are taken (`staple`, `bought today`, `last bought 2026-11-20`, `every 7 days (assumed)`, `due now`, …), so a
-  /// note of the user's own in brackets stays the user's.
-  static func annotation(_ text: String) -> (body: String, notes: [String])? {
+  /// Which of `list`'s lists a text is: what it notes after each item (in brackets at the end of its line) differs.
+  enum Mode: Equatable {
+    /// `list`: only `(unavailable today)`.
+    case shopping
+    /// `list --all`: whether on the list and a staple, then when last bought (`never bought`, `bought today`,
+    /// `last bought 2026-11-20`), which every item has.
+    case all
+    /// `list --staples`: every item's cadence (`every 7 days (assumed)`), when last bought, when due.
+    case staples
+    /// `list --purchased`: the day an item was bought before today, and by whom.
+    case purchased
+  }
+
+  /// The text in brackets at the end of an item's line (`milk x2 (on the list; never bought)`): the text before the
+  /// brackets and what is in them, or nil when the line ends in no brackets (a bracket inside them, as in
+  /// `every 7 days (assumed)`, is theirs).
+  static func bracketed(_ text: String) -> (body: String, inside: String)? {
     guard text.hasSuffix(")") else { return nil }
     var depth = 0
-    var open: String.Index?
     var index = text.endIndex
     while index > text.startIndex {
       index = text.index(before: index)
       if text[index] == ")" { depth += 1 }
       if text[index] == "(" {
         depth -= 1
-        if depth == 0 {
-          open = index
-          break
-        }
+        if depth == 0 { break }
       }
     }
-    guard let open, open > text.startIndex, text[text.index(before: open)] == " " else { return nil }
-    let notes = text[text.index(after: open)..<text.index(before: text.endIndex)]
-      .split(separator: "; ", omittingEmptySubsequences: false).map(String.init)
-    guard notes.allSatisfy(isNote) else { return nil }
-    return (String(text[..<text.index(before: open)]), notes)
+    guard depth == 0, index > text.startIndex, text[text.index(before: index)] == " " else { return nil }
+    return (
+      String(text[..<text.index(before: index)]),
+      String(text[text.index(after: index)..<text.index(before: text.endIndex)])
+    )
   }
 
-  /// Whether one of the notes `list` writes after an item, in any of its modes.
-  static func isNote(_ note: String) -> Bool {
-    let fixed: Set<String> = [
-      "on the list", "on the list, unavailable today", "unavailable today", "staple", "never bought",
-      "bought today", "due now",
-    ]
-    if fixed.contains(note) { return true }
-    for prefix in ["last bought ", "skipped until ", "due ", ""] where note.hasPrefix(prefix) {
-      if Day(String(note.dropFirst(prefix.count))) != nil { return true }
+  /// What `list` in this mode notes after an item, read from the text in its brackets, or nil when that text is
+  /// not what this mode writes (a note of the user's own in brackets, which stays the user's).
+  static func notes(_ inside: String, mode: Mode) -> [String]? {
+    let notes = inside.split(separator: "; ", omittingEmptySubsequences: false).map(String.init)
+    func date(_ note: String, after prefix: String) -> Bool {
+      note.hasPrefix(prefix) && Day(String(note.dropFirst(prefix.count))) != nil
     }
-    if note.hasPrefix("by "), note.count > 3 { return true }
+    func bought(_ note: String) -> Bool {
+      note == "never bought" || note == "bought today" || date(note, after: "last bought ")
+    }
+    switch mode {
+    case .shopping:
+      return notes == ["unavailable today"] ? notes : nil
+    case .all:
+      // Whether on the list, a staple, then when last bought, which every item has.
+      guard let last = notes.last, bought(last) else { return nil }
+      let before = notes.dropLast()
+      let known: Set<String> = ["on the list", "on the list, unavailable today", "staple"]
+      return before.allSatisfy(known.contains) ? notes : nil
+    case .staples:
+      guard notes.contains(where: isCadence) else { return nil }
+      let fits = notes.allSatisfy {
+        $0 == "on the list" || isCadence($0) || bought($0) || $0 == "due now" || date($0, after: "due ")
+          || date($0, after: "skipped until ")
+      }
+      return fits ? notes : nil
+    case .purchased:
+      let fits = notes.allSatisfy { date($0, after: "") || ($0.hasPrefix("by ") && $0.count > 3) }
+      return fits ? notes : nil
+    }
+  }
+
+  /// Whether a note is a staple's cadence as `list --staples` writes it: `every 7 days`, `every 1 day (assumed)`.
+  static func isCadence(_ note: String) -> Bool {
     var cadence = Substring(note)
     guard cadence.hasPrefix("every ") else { return false }
     cadence = cadence.dropFirst(6)
     if cadence.hasSuffix(" (assumed)") { cadence = cadence.dropLast(10) }
     let words = cadence.split(separator: " ", omittingEmptySubsequences: false)
     guard words.count == 2, words[0].allSatisfy({ $0.isASCII && $0.isNumber }), let days = Int(words[0])
-    else {
-      return false
-    }
+    else { return false }
     return words[1] == (days == 1 ? "day" : "days")
   }
 
@@ -125,13 +154,20 @@ enum ListText {
   /// or nothing to import.
   enum Line: Equatable {
     case heading(String)
-    case item(text: String, checked: Bool)
+    /// An item's text, with what `list` noted after it taken off and read (nil when it noted nothing this mode
+    /// writes).
+    case item(text: String, checked: Bool, notes: [String]?)
   }
 
-  /// Reads the lines of a list of this kind, each with the number of its first line in the text; the count at
-  /// the end (`last`, the index of the last line that is not blank) is left out.
-  static func lines(_ raw: [String], last: Int, kind: Kind) -> [(number: Int, line: Line)] {
+  /// Reads the lines of a list of this kind, written by `list` in this mode, each with the number of its first
+  /// line in the text; the count at the end (`last`, the index of the last line that is not blank) is left out.
+  static func lines(_ raw: [String], last: Int, kind: Kind, mode: Mode) -> [(number: Int, line: Line)] {
     var out: [(number: Int, line: Line)] = []
+    /// Whether an item's text so far ends in all this mode notes after an item: in the modes that show items off
+    /// the list, with no box, the line under it is then the next item, not more of it.
+    func isWhole(_ text: String) -> Bool {
+      (mode == .all || mode == .staples) && bracketed(text).flatMap { notes($0.inside, mode: mode) } != nil
+    }
     for (index, text) in raw.enumerated() where index < last {
       let trimmed = UnicodeText.trimmed(text)
       if trimmed.isEmpty { continue }
@@ -142,20 +178,24 @@ enum ListText {
           out.append((index + 1, .heading(unescaped(String(trimmed.dropFirst(3))))))
         } else if trimmed.hasPrefix("- [ ] ") || trimmed.hasPrefix("- [x] ") {
           var body = String(trimmed.dropFirst(6))
-          // What `list --all` or `--staples` notes after an item, in italics (`_(on the list)_`), is read as the
-          // plain list writes it.
-          var notes = ""
-          if body.hasSuffix(")_"), let open = body.ranges(of: " _(").last {
-            notes = " " + body[open.lowerBound..<body.index(before: body.endIndex)].dropFirst(2)
+          // What `list` notes after an item, in italics (`_(on the list)_`); brackets of the item's own are not
+          // in italics.
+          var noted: [String]?
+          if body.hasSuffix(")_"), let open = body.ranges(of: " _(").last,
+            let found = notes(
+              String(body[open.upperBound..<body.index(body.endIndex, offsetBy: -2)]), mode: mode)
+          {
+            noted = found
             body = String(body[..<open.lowerBound])
           }
-          out.append((index + 1, .item(text: unescaped(body) + notes, checked: trimmed.hasPrefix("- [x]"))))
+          out.append(
+            (index + 1, .item(text: unescaped(body), checked: trimmed.hasPrefix("- [x]"), notes: noted)))
         }
       // A `# title` and anything else Markdown holds are no items.
       case .plain:
         let (checked, body) = TextLine.marker(Substring(trimmed))
         if let checked, indent == 2 {
-          out.append((index + 1, .item(text: String(body), checked: checked)))
+          out.append((index + 1, .item(text: String(body), checked: checked, notes: nil)))
         } else if indent == 0 {
           // The title stands alone above a blank line; a heading has its first item right under it.
           let next = index + 1 < raw.count ? UnicodeText.trimmed(raw[index + 1]) : ""
@@ -174,14 +214,21 @@ enum ListText {
           switch previous.line {
           case .heading(let name) where indent == 2:
             out[out.count - 1].line = .heading(name + joint + trimmed)
-          // An item whose notes are whole (`list --all` notes every item) is over: the line under it, with no
-          // box, is an item off the list.
-          case .item(let name, let checked) where indent == 6 && annotation(name) == nil:
-            out[out.count - 1].line = .item(text: name + joint + trimmed, checked: checked)
+          case .item(let name, let checked, _) where indent == 6 && !isWhole(name):
+            out[out.count - 1].line = .item(text: name + joint + trimmed, checked: checked, notes: nil)
           default:
-            out.append((index + 1, .item(text: trimmed, checked: false)))
+            out.append((index + 1, .item(text: trimmed, checked: false, notes: nil)))
           }
         }
+      }
+    }
+    // The notes after each plain item, once its wrapped lines are joined.
+    if kind == .plain {
+      for index in out.indices {
+        guard case .item(let text, let checked, _) = out[index].line, let found = bracketed(text),
+          let noted = notes(found.inside, mode: mode)
+        else { continue }
+        out[index].line = .item(text: found.body, checked: checked, notes: noted)
       }
     }
     return out

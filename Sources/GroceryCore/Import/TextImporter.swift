@@ -28,8 +28,10 @@ enum TextImporter {
       lines.append(line)
     }
     let filled = lines.indices.filter { !UnicodeText.trimmed(lines[$0]).isEmpty }
-    if let last = filled.last, let (kind, footer) = ListText.ending(UnicodeText.trimmed(lines[last])) {
-      return try readList(lines, last: last, kind: kind, footer: footer, file: file)
+    if let last = filled.last, let (kind, footer) = ListText.ending(UnicodeText.trimmed(lines[last])),
+      let document = try readList(lines, last: last, kind: kind, footer: footer, file: file)
+    {
+      return document
     }
     // An empty list as `list` prints it (`Nothing on the list.`), under its title or not, holds no item.
     if let last = filled.last, filled.count <= 2, ListText.isEmptyList(UnicodeText.trimmed(lines[last])) {
@@ -70,26 +72,50 @@ enum TextImporter {
   }
 
   /// Reads grocery's own list, as `list` printed it (`ListText`): its headings, and its items with their
-  /// quantities and notes, each line one item. Where `list --all` or `--staples` notes whether an item is on the
-  /// list, that is what it reads (the box is not: Markdown ticks an item bought today); every item of `--staples`
-  /// is a staple, and `--purchased`'s items and its headings (`Bought today`) are what was bought, no items.
+  /// quantities and notes, each line one item; nil when it is not one, only ending as one does.
+  ///
+  /// `list` and `list --all` end alike: it is `--all` when every item ends in what `--all` notes (whether it is on
+  /// the list, then when last bought), which then says whether it goes on the list (the box does not: Markdown
+  /// ticks an item bought today) and is a staple. Every item of `--staples` is a staple. `--purchased` holds only
+  /// ticked items, what was bought, and its headings (`Bought today`) are no categories: a text ending in its count
+  /// (`2 bought today`) with a line that is no ticked item is a list of the user's own.
   static func readList(
     _ lines: [String], last: Int, kind: ListText.Kind, footer: ListText.Footer, file: String
-  ) throws -> ImportDocument {
+  ) throws -> ImportDocument? {
+    func isItem(_ line: ListText.Line) -> Bool { if case .item = line { true } else { false } }
+    let mode: ListText.Mode
+    var read: [(number: Int, line: ListText.Line)]
+    switch footer {
+    case .toBuy:
+      read = ListText.lines(lines, last: last, kind: kind, mode: .all)
+      let noted = read.allSatisfy { if case .item(_, _, nil) = $0.line { false } else { true } }
+      if noted && read.contains(where: { isItem($0.line) }) {
+        mode = .all
+      } else {
+        mode = .shopping
+        read = ListText.lines(lines, last: last, kind: kind, mode: .shopping)
+      }
+    case .staples:
+      mode = .staples
+      read = ListText.lines(lines, last: last, kind: kind, mode: .staples)
+    case .purchased:
+      mode = .purchased
+      read = ListText.lines(lines, last: last, kind: kind, mode: .purchased)
+      let ticks = read.compactMap { if case .item(_, let checked, _) = $0.line { checked } else { nil } }
+      if ticks.isEmpty || ticks.contains(false) { return nil }
+    }
     var document = ImportDocument(format: .text)
     var items: [ImportedItem] = []
     var heading: Int?
-    for (number, line) in ListText.lines(lines, last: last, kind: kind) {
+    for (number, line) in read {
       switch line {
       case .heading(let name):
-        if footer == .purchased { continue }
+        if mode == .purchased { continue }
         document.headings.append(ImportHeading(name: name, line: number))
         heading = number
-      case .item(var text, var checked):
-        var notes: [String] = []
-        if let found = ListText.annotation(text) { (text, notes) = (found.body, found.notes) }
+      case .item(var text, var checked, let notes):
         // `--all` and `--staples` say of every item whether it is on the list.
-        let saysOnList = footer != .purchased && notes.contains { $0 != "unavailable today" }
+        let saysOnList = notes != nil && (mode == .all || mode == .staples)
         if saysOnList { checked = false }
         var note: String?
         if let dash = text.firstRange(of: " - ") {
@@ -112,11 +138,9 @@ enum TextImporter {
           document.skipped.append(ImportSkip(name: name, reason: "checked off on line \(number)"))
           continue
         }
-        var item = ImportedItem(
-          name: name, quantity: quantity,
-          isOnList: !saysOnList || notes.contains { $0.hasPrefix("on the list") },
-          line: number)
-        if footer == .staples || notes.contains("staple") { item.isStaple = true }
+        let listed = notes?.contains { $0.hasPrefix("on the list") } ?? false
+        var item = ImportedItem(name: name, quantity: quantity, isOnList: !saysOnList || listed, line: number)
+        if mode == .staples || notes?.contains("staple") == true { item.isStaple = true }
         if let note { item.note = .some(note) }
         item.headingLine = heading
         items.append(item)
