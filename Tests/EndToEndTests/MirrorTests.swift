@@ -749,6 +749,17 @@ import Testing
       stderr: "grocery: error: '\(list)' is already a mirror of the list on this machine\n", status: 1)
   }
 
+  /// What a mirror added again applies from its file is written to the other mirrors at once: a phone shopping
+  /// from one of them never sees the item bought as still on the list.
+  @Test func whatAMirrorAddedAgainAppliesIsWrittenToTheOtherMirrors() throws {
+    let other = folder.file("other.md")
+    try scenario.given(["mirror", "add", list], ["mirror", "add", other], ["mirror", "remove", list])
+    try phoneEdits(list, [("- [ ] milk x2", "- [x] milk x2")])
+    let added = try grocery.run(["mirror", "add", list])
+    #expect(added.stderr == "grocery: \(list): from the phone: bought milk\n", "\(added)")
+    #expect(!text(other).contains("milk") && text(other).contains("- [ ] eggs x2\n"), "\(text(other))")
+  }
+
   /// `undo` reverts the last change people made, not the phone's ticks waiting in the mirror, which the next command
   /// applies.
   @Test func undoLeavesThePhonesWaitingTicksForTheNextCommand() throws {

@@ -21,8 +21,9 @@ struct MirrorAddCommand: Command, Runnable {
     "at", value: "LOCATION", completes: .names(.location),
     help: "Follow LOCATION's walk order; only its items.")
   static let options: [any OptionDeclaration] = [format, at]
-  /// Its own file, mirrored before, is read inside; the other mirrors are left for the next command.
-  static let mirrors = MirrorUse.none
+  /// Its own file, mirrored before, is read inside, and what that applied is written to the other mirrors after;
+  /// their own edits are left for the next command.
+  static let mirrors = MirrorUse.writeAfter
 
   var file: String
   var format: MirrorFormat
