@@ -187,7 +187,10 @@ import Testing
     ] {
       #expect(Mirrors.isConflictCopy(copy, of: file), "\(copy)")
     }
-    for other in ["list 2b.md", "list (old).md", "list copyedit.md", "list2.md", "list 2.txt", "list .md"] {
+    for other in [
+      "list 2b.md", "list (old).md", "list copyedit.md", "list2.md", "list 2.txt", "list .md", "list 2024.md",
+      "list (2024).md", "list copy 123.md",
+    ] {
       #expect(!Mirrors.isConflictCopy(other, of: file), "\(other)")
     }
     #expect(!Mirrors.isConflictCopy("list.md", of: file))

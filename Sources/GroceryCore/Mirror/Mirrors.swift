@@ -693,8 +693,9 @@ public struct Mirrors: Sendable {
     if middle.hasPrefix(".sync-conflict-") || (middle.hasPrefix(" (") && middle.contains("conflicted copy")) {
       return true
     }
+    // A duplicate's number is small (` 2`, ` (1)`); a year (`list 2024.md`) is a file of the user's own.
     func isNumber(_ text: Substring) -> Bool {
-      !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+      (1...2).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
     var duplicate = middle
     if duplicate.hasPrefix(" (") && duplicate.hasSuffix(")") {
