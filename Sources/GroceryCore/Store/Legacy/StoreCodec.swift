@@ -55,6 +55,7 @@ public enum StoreCodec {
     var groceries = Groceries(
       categories: document.categories.map(\.category), locations: document.locations.map(\.location),
       items: document.items.map(\.item))
+    LegacyNames.adapt(&groceries)
     try StoreValidator.check(groceries).map { throw fail($0) }
     groceries.sortItems()
     return (groceries, document.change)

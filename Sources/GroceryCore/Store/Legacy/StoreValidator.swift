@@ -9,7 +9,8 @@ enum StoreValidator {
   /// Returns a description of the first problem, or nil.
   static func check(_ groceries: Groceries) -> String? {
     // Names are told apart as written: a name two spellings of which only a later grocery reads as one (a
-    // zero-width space in one) was two names to the grocery that wrote the file, and the household merges them.
+    // zero-width space in one) was two names to the grocery that wrote the file, and `LegacyNames` keeps the
+    // items apart.
     var categoryNames = Set<String>()
     for (i, category) in groceries.categories.enumerated() {
       if let problem = nameProblem(category.name) { return "categories[\(i)].name: \(problem)" }

@@ -1,0 +1,65 @@
+/// The names of a version-1 store as this grocery takes them: grocery 1 kept some names this one refuses or reads
+/// as another name, and a store holding one migrates all the same, with nothing lost.
+enum LegacyNames {
+  /// Bidirectional formatting characters (U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to U+2069), which
+  /// grocery 1 took in a name pasted from a web page and this grocery refuses: never seen, so taken out.
+  static func isBidiFormatting(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
+  }
+
+  /// The name without bidirectional formatting characters.
+  static func withoutBidiFormatting(_ name: String) -> String {
+    guard name.unicodeScalars.contains(where: isBidiFormatting) else { return name }
+    return String(String.UnicodeScalarView(name.unicodeScalars.filter { !isBidiFormatting($0) }))
+  }
+
+  /// Makes a version-1 store's names ones this grocery takes: bidirectional formatting characters are taken out of
+  /// every name and every reference to one, and an item whose name this grocery reads as an earlier item's (a
+  /// zero-width space, a run of spaces, which grocery 1 told apart) is kept apart as `Kale (2)`, so that neither
+  /// item's quantity, note or purchases go to the other.
+  static func adapt(_ groceries: inout Groceries) {
+    for index in groceries.categories.indices {
+      groceries.categories[index].name = withoutBidiFormatting(groceries.categories[index].name)
+    }
+    for index in groceries.locations.indices {
+      groceries.locations[index].name = withoutBidiFormatting(groceries.locations[index].name)
+      groceries.locations[index].categoryOrder = groceries.locations[index].categoryOrder.map(
+        withoutBidiFormatting)
+    }
+    var keys = Set<String>()
+    for index in groceries.items.indices {
+      var item = groceries.items[index]
+      item.name = withoutBidiFormatting(item.name)
+      item.category = withoutBidiFormatting(item.category)
+      item.locations = item.locations.map(withoutBidiFormatting)
+      if !keys.insert(Names.key(item.name)).inserted {
+        item.name = apart(item.name, from: keys)
+        keys.insert(Names.key(item.name))
+      }
+      groceries.items[index] = item
+    }
+  }
+
+  /// The name, as it is seen (without what is never seen, a run of spaces one), with the first number in brackets
+  /// that no name holds yet: `Kale (2)`; within the longest name a name may be.
+  static func apart(_ name: String, from keys: Set<String>) -> String {
+    var seen = ""
+    for scalar in name.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint {
+      if scalar.properties.isWhitespace && seen.unicodeScalars.last?.properties.isWhitespace == true {
+        continue
+      }
+      seen.unicodeScalars.append(scalar)
+    }
+    var number = 2
+    while true {
+      let suffix = " (\(number))"
+      let base = UnicodeText.trimmedOfSpaces(String(seen.prefix(Limits.nameLength - suffix.count)))
+      let candidate = base + suffix
+      if !keys.contains(Names.key(candidate)) { return candidate }
+      number += 1
+    }
+  }
+}
