@@ -37,6 +37,33 @@ import Testing
     #expect(try names() == expected)
   }
 
+  /// Users who share a version-1 store on one computer, each with a state folder of their own, and run grocery at
+  /// the same moment for the first time after upgrading: one of them migrates it, and every purchase is there
+  /// once, where each migrated it and every purchase was doubled.
+  @Test func usersMigratingOneVersionOneStoreAtOnceMigrateItOnce() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
+    let file = scenario.folder.file("food.json")
+    for round in 0..<3 {
+      for path in [scenario.folder.file("food"), file] where FileManager.default.fileExists(atPath: path) {
+        try FileManager.default.removeItem(atPath: path)
+      }
+      try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: file))
+      let users = (0..<4).map { user in
+        var process = scenario.grocery
+        process.environment["HOME"] = scenario.folder.file("home-\(round)-\(user)")
+        process.environment["GROCERY_STORE"] = file
+        return process
+      }
+      let running = try users.map { try $0.start(["list"]) }
+      for process in running { #expect(try process.wait().status == 0) }
+      let logs = try FileManager.default.contentsOfDirectory(atPath: scenario.folder.file("food/logs"))
+      #expect(logs.count == 1, "round \(round): \(logs)")
+      let history = try users[0].run(["history"])
+      #expect(history.stdout.split(separator: "\n").count == 2, "\(history)")
+    }
+  }
+
   /// The first changes on a new machine made at once (a person and a cron job, on first use), where nothing
   /// exists yet, not even `~/.local`: every one is kept, under one identity, in one log.
   @Test func firstChangesMadeAtOnceOnANewMachineAreAllKeptInOneLog() throws {

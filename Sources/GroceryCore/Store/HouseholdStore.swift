@@ -575,6 +575,10 @@ public struct HouseholdStore: Sendable {
     let first = try decodeLegacy(data, from: legacy)
     try checkChangeable()
     try withLock(onWait: onWait) {
+      // Users who share the file on one computer have a state folder, and a lock, each: the file itself is locked
+      // too, so that one of them migrates it and the others find the household made.
+      let shared = try FileLock.acquire(existing: legacy, timeout: lockTimeout, onWait: onWait)
+      defer { withExtendedLifetime(shared) {} }
       guard try FileSystem.status(folder) == nil else { return }
       guard let again = try FileSystem.read(legacy) else { return }
       let decoded = again == data ? first : try decodeLegacy(again, from: legacy)

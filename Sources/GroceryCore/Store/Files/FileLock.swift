@@ -33,6 +33,23 @@ final class FileLock {
     if let folder = try FileSystem.status(FileSystem.folder(of: path)) {
       try FileSystem.giveToOwner(fd, of: folder, path: path)
     }
+    return try lock.wait(path, timeout: timeout, onWait: onWait)
+  }
+
+  /// Takes the lock on a file that exists and is left as it is, opened to read (a version-1 store, which every
+  /// user who migrates it locks): what serializes processes that share no lock file.
+  static func acquire(existing path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
+    let fd: Int32
+    switch SystemCall.openFile(path, O_RDONLY, mode: 0) {
+    case .success(let opened): fd = opened
+    case .failure(let error): throw error.io(path, "open to lock")
+    }
+    return try FileLock(fd: fd).wait(path, timeout: timeout, onWait: onWait)
+  }
+
+  /// Takes the lock, waiting as `acquire` says.
+  private func wait(_ path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
+    let lock = self
     if try lock.attempt(path, blocking: false) { return lock }
     onWait()
     guard let timeout else {
