@@ -108,7 +108,7 @@ struct HouseholdState: Equatable, Sendable {
 
   /// The time for people, in milliseconds, of a change `machine` makes at `now` by its own clock: that clock, held
   /// at the machine's latest change while it is behind it by no more than `holdLimit`. Another machine's clock
-  /// never moves it.
+  /// moves it only within `Change.wallLead`, where a line's stamp is its time.
   func clock(_ now: Date, machine: String?) -> Int64 {
     let wall = Stamp.milliseconds(of: now)
     guard let number = machine.flatMap(MachineID.number), let own = walls[number], own > wall,

@@ -126,6 +126,11 @@ public enum ChangeLog {
     }
   }
 
+  /// Whether the bytes are nothing but spaces, tabs and carriage returns, or nothing: no change, and no part of one.
+  static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
   /// What follows a log's last newline, and whether it is a whole change without its newline (a sync tool's
   /// copy) rather than a line cut short (a write under way, or a crash).
   static func tail(_ fd: Int32, size: Int, path: String) throws -> (bytes: [UInt8], isWhole: Bool) {
@@ -164,7 +169,7 @@ public enum ChangeLog {
       let lineNumber = current.lines + 1
       // A line of nothing but spaces, tabs or a carriage return (an editor's, a sync tool's) holds no change, as an
       // empty one holds none: it is passed over, not said as a line cut short.
-      if bytes[start..<newline].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+      if !isBlank(bytes[start..<newline]) {
         var refusal: LineRefusal.Reason?
         do {
           let change = try ChangeCodec.decode(bytes, from: start, to: newline)

@@ -47,7 +47,15 @@ extension HouseholdStore {
         latest = change.time
       }
       log.lines = end.lines
-      log.unended = (logs[machine] ?? 0) > end.offset
+      // A last line of only spaces or tabs, without its newline, is none: no write is under way there.
+      let size = logs[machine] ?? 0
+      if size > end.offset {
+        // Only a short rest can be blank enough to read.
+        let rest =
+          size - end.offset > 4096
+          ? nil : try FileSystem.readRegularFile(file, from: end.offset, limit: ChangeLog.maximumSize)
+        log.unended = !ChangeLog.isBlank(rest?[...] ?? [0])
+      }
       let lines = try Self.lineNumbers(file, at: read.map(\.offset))
       for (index, change) in read.enumerated() {
         let here = (file: shown(file), line: lines[index])
@@ -119,7 +127,7 @@ extension HouseholdStore {
         line = line.dropFirst(ChangeLog.byteOrderMark.count)
       }
       firstLine = false
-      guard !line.isEmpty else { return }
+      guard !ChangeLog.isBlank(line) else { return }
       var reader = JSONReader(Array(line))
       var version = 0
       do {
