@@ -45,6 +45,14 @@ import Testing
       status: 64)
     try scenario.expect(
       ["add", "x-ray film", "1, 2", "Model x2"], stdout: "added: x-ray film\nadded: 1, 2\nadded: Model x2\n")
+    // An item of such a name that the household has (an import made it) goes back on the list by its name.
+    let csv = scenario.folder.file("odd.csv")
+    try "name,on_list\nX5,false\n2,false\n\"salt,\",false\n".write(
+      toFile: csv, atomically: true, encoding: .utf8)
+    try scenario.given(["import", csv])
+    try scenario.expect(
+      ["add", "X5", "2", "salt,"],
+      stdout: "back on the list: X5\nback on the list: 2\nback on the list: salt,\n")
   }
 
   @Test(arguments: [

@@ -40,16 +40,26 @@ struct AddCommand: Command, Runnable {
 
   var names: [String]
   var changes: ItemChanges
+  var path: [String]
 
   init(_ parsed: ParsedArguments) throws {
     names = parsed.positionals
-    try Self.refuseQuantityAsName(names, path: parsed.path)
+    path = parsed.path
     changes = ItemChanges(
       quantity: parsed[Self.quantity], category: parsed[Self.category], note: parsed[Self.note],
       locations: parsed.all(Self.at), isStaple: parsed[Self.staple] ? true : nil)
   }
 
   func run(_ context: Context) throws {
+    // A name that looks like a quantity or a list is refused unless the household has an item of that name (one
+    // an import or an older grocery made), which it puts back on the list.
+    let looksWrong = self.names.filter { Self.looksLikeQuantityOrList($0) }
+    var known = Set<String>()
+    if !looksWrong.isEmpty, try context.store.exists() {
+      let groceries = try context.store.load(.names(looksWrong))
+      known = Set(looksWrong.filter { groceries.exactItemIndex(named: $0) != nil })
+    }
+    try Self.refuseQuantityAsName(self.names, path: path, known: known)
     let names = try InputNames.expand(self.names, console: context.console)
     if names.isEmpty { throw GroceryError.noNamesGiven(verb: "add") }
     let outcomes = try context.update(
@@ -72,18 +82,8 @@ extension AddCommand {
   /// Refuses a name made only of digits, which is a quantity typed the way pasted lists write it (`add 2 eggs`);
   /// one made of a quantity as the list writes it after a name (`add butter x2`); and a name ending in a comma, a
   /// list typed the way it is written (`add milk, eggs`), where each name is its own word.
-  static func refuseQuantityAsName(_ names: [String], path: [String]) throws {
-    func digits(_ name: String) -> String? {
-      let trimmed = UnicodeText.trimmed(name)
-      return !trimmed.isEmpty && trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) ? trimmed : nil
-    }
-    /// The count of `x2`, `X2` or `×2`.
-    func times(_ name: String) -> String? {
-      let trimmed = UnicodeText.trimmed(name)
-      guard let first = trimmed.first, "xX×".contains(first) else { return nil }
-      return digits(String(trimmed.dropFirst()))
-    }
-    for (index, name) in names.enumerated() {
+  static func refuseQuantityAsName(_ names: [String], path: [String], known: Set<String> = []) throws {
+    for (index, name) in names.enumerated() where !known.contains(name) {
       if let number = digits(name) {
         let next = names.dropFirst(index + 1).first { digits($0) == nil && $0 != "-" }
         throw UsageError(
@@ -100,13 +100,32 @@ extension AddCommand {
       }
     }
     let commas = names.map { UnicodeText.trimmed($0) }
-    if let name = commas.first(where: { $0.hasSuffix(",") && $0.count > 1 }) {
+    if let name = commas.first(where: { $0.hasSuffix(",") && $0.count > 1 && !known.contains($0) }) {
       let meant = commas.map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }.filter { !$0.isEmpty }
       throw UsageError(
         "item name '\(Names.printable(name))' ends in a comma; did you mean"
           + " 'grocery add \(meant.map(shellWord).joined(separator: " "))'?",
         path: path)
     }
+  }
+
+  /// The name when it is only digits, else nil.
+  static func digits(_ name: String) -> String? {
+    let trimmed = UnicodeText.trimmed(name)
+    return !trimmed.isEmpty && trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) ? trimmed : nil
+  }
+
+  /// The count of `x2`, `X2` or `×2`, else nil.
+  static func times(_ name: String) -> String? {
+    let trimmed = UnicodeText.trimmed(name)
+    guard let first = trimmed.first, "xX×".contains(first) else { return nil }
+    return digits(String(trimmed.dropFirst()))
+  }
+
+  /// Whether a name is what `refuseQuantityAsName` refuses when the household has no item of that name.
+  static func looksLikeQuantityOrList(_ name: String) -> Bool {
+    let trimmed = UnicodeText.trimmed(name)
+    return digits(name) != nil || times(name) != nil || (trimmed.hasSuffix(",") && trimmed.count > 1)
   }
 
   /// Returns the text as one word for a shell, quoted when it must be.
