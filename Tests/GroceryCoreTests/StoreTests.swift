@@ -65,7 +65,7 @@ import Testing
   }
 
   /// Names grocery 1 kept apart that this grocery reads as one (a zero-width space, a run of spaces) stay two
-  /// items, the later `(2)`, each with its own quantity, note and purchases, where they were merged and one's
+  /// items, the later numbered by the first number no name holds, each with its own quantity, note and purchases, where they were merged and one's
   /// quantity and note lost; a name holding a bidirectional mark, which this grocery refuses, migrates without it.
   @Test func aVersionOneStoreWithNamesThisGroceryReadsOtherwiseMigratesWithNothingLost() throws {
     let url = try #require(
@@ -88,7 +88,17 @@ import Testing
     marked["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D97"
     marked["name"] = "caf\u{E9}\u{200E}"
     marked["purchases"] = []
-    items += [twin, spaced, marked]
+    // An item of grocery 1's own named as a kept-apart name would be keeps its name; one named only by a mark
+    // nothing shows gets a name that can be typed.
+    var real = items[0]
+    real["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D96"
+    real["name"] = name + " (2)"
+    real["purchases"] = []
+    var blank = items[0]
+    blank["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D95"
+    blank["name"] = "\u{200E}"
+    blank["purchases"] = []
+    items += [twin, spaced, marked, real, blank]
     object["items"] = items
     try JSONSerialization.data(withJSONObject: object).write(
       to: URL(fileURLWithPath: folder.file("grocery.json")))
@@ -99,10 +109,12 @@ import Testing
     func item(_ wanted: String) throws -> Item { try #require(migrated.items.first { $0.name == wanted }) }
     let original = try item(name)
     #expect(original.purchases.map(\.date.description) == ["2026-11-13", "2026-11-20"])
-    let kept = try item(name + " (2)")
+    let kept = try item(name + " (3)")
     #expect(
       kept.quantity == 5 && kept.note == "curly" && kept.purchases.map(\.date.description) == ["2026-11-01"])
-    #expect(try item(name + " (3)").purchases.isEmpty)
+    #expect(try item(name + " (4)").purchases.isEmpty)
+    #expect(try item(name + " (2)").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D96"))
+    #expect(try item("Unnamed item").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D95"))
     #expect(try item("caf\u{E9}").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D97"))
   }
 

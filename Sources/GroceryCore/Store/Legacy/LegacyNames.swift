@@ -29,19 +29,27 @@ enum LegacyNames {
       groceries.locations[index].categoryOrder = groceries.locations[index].categoryOrder.map(
         withoutBidiFormatting)
     }
-    var keys = Set<String>()
     for index in groceries.items.indices {
       var item = groceries.items[index]
       item.name = withoutBidiFormatting(item.name)
+      // A name with nothing seen in it (a zero-width space alone) could not be typed: it gets one that can.
+      if !item.name.unicodeScalars.contains(where: Names.isVisible) { item.name = unnamed }
       item.category = withoutBidiFormatting(item.category)
       item.locations = item.locations.map(withoutBidiFormatting)
-      if !keys.insert(Names.key(item.name)).inserted {
-        item.name = apart(item.name, from: keys)
-        keys.insert(Names.key(item.name))
-      }
       groceries.items[index] = item
     }
+    // Every name as written is taken first, so that a name made to keep one apart never takes one of them.
+    var keys = Set(groceries.items.map { Names.key($0.name) })
+    var seen = Set<String>()
+    for index in groceries.items.indices where !seen.insert(Names.key(groceries.items[index].name)).inserted {
+      let name = apart(groceries.items[index].name, from: keys)
+      keys.insert(Names.key(name))
+      groceries.items[index].name = name
+    }
   }
+
+  /// The name an item whose name held nothing seen is given.
+  static let unnamed = "Unnamed item"
 
   /// The name, as it is seen (without what is never seen, a run of spaces one), with the first number in brackets
   /// that no name holds yet: `Kale (2)`; within the longest name a name may be.
