@@ -293,6 +293,43 @@ import Testing
     }
   }
 
+  /// A printed list pasted back with its indent lost (an app that trims lines), and one with lines added by hand
+  /// (bulleted or not), reads every item: a wrapped line is still joined to its item, a cut word without a space,
+  /// and a line added by hand is an item of its own, where such lines were dropped without a word.
+  @Test func aPrintedListThatLostItsIndentOrGainedLinesByHandReadsEveryItem() throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    let long = "a very long item name that goes on and on and on"
+    let note = "with a long note that will certainly need wrapping past eighty cols"
+    let word = String(repeating: "X", count: 100)
+    _ = try groceries.add(
+      [long], changes: ItemChanges(category: "produce", note: note), today: Fixed.today, now: Fixed.now,
+      newID: ids)
+    _ = try groceries.add(
+      [word, "Qux"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: ids)
+    _ = try groceries.edit(
+      "Qux", changes: ItemChanges(note: "(unavailable today)"), today: Fixed.today, now: Fixed.now)
+    let printed = TextRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)))
+    let unindented = printed.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
+    for text in [printed, unindented] {
+      let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+      #expect(
+        document.items.map { "\($0.name)|\($0.note.flatMap { $0 } ?? "-")" } == [
+          "\(long)|\(note)", "Qux|(unavailable today)", "\(word)|-",
+        ], Comment(rawValue: text))
+    }
+    for text in [
+      "  [ ] milk x2\n- cheese\n\n1 item to buy, 0 bought today\n",
+      "## Produce\n\n- [ ] milk x2\n- cheese\n\n_1 item to buy, 0 bought today_\n",
+      "milk x2\ncheese\n\n2 items to buy, 0 bought today\n",
+    ] {
+      let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+      #expect(document.items.map(\.name) == ["milk", "cheese"], Comment(rawValue: text))
+      #expect(document.items.first?.quantity == 2, Comment(rawValue: text))
+    }
+  }
+
   /// A list of the user's own that only ends like `--purchased`'s count is read as any pasted list.
   @Test func aListEndingLikeThePurchasedCountIsReadAsAnyPastedList() throws {
     let document = try Importer.read([

@@ -190,31 +190,48 @@ enum ListText {
           }
           out.append(
             (index + 1, .item(text: unescaped(body), checked: trimmed.hasPrefix("- [x]"), notes: noted)))
+        } else if !trimmed.hasPrefix("#") {
+          // A line added by hand, bulleted or not, is an item; a `# title` is none.
+          let (checked, body) = TextLine.marker(Substring(trimmed))
+          out.append((index + 1, .item(text: unescaped(String(body)), checked: checked ?? false, notes: nil)))
         }
-      // A `# title` and anything else Markdown holds are no items.
       case .plain:
         let (checked, body) = TextLine.marker(Substring(trimmed))
-        if let checked, indent == 2 {
+        let above = index > 0 ? raw[index - 1] : ""
+        // Grocery wraps a line only when the next word does not fit: a line that lost its indent (a paste from
+        // an app) is still more of the item above when its first word would not have fitted after it.
+        let wrapped =
+          index > 0 && !UnicodeText.trimmed(above).isEmpty
+          && printedWidth(above) + 1 + TextLayout.width(String(trimmed.prefix { $0 != " " }))
+            > TextStyle().width
+        if let checked, indent <= 2 {
           out.append((index + 1, .item(text: String(body), checked: checked, notes: nil)))
-        } else if indent == 0 {
-          // The title stands alone above a blank line; a heading has its first item right under it.
-          let next = index + 1 < raw.count ? UnicodeText.trimmed(raw[index + 1]) : ""
-          if !next.isEmpty { out.append((index + 1, .heading(trimmed))) }
+        } else if indent == 0 && !(wrapped && { if case .item = out.last?.line { true } else { false } }()) {
+          // The title stands alone above a blank line; a heading has its first item right under it, or its name
+          // wrapped; any other line is an item added by hand, bulleted or not.
+          let nextRaw = index + 1 < raw.count ? raw[index + 1] : ""
+          let next = UnicodeText.trimmed(nextRaw)
+          let underIt =
+            !next.isEmpty && (TextLine.marker(Substring(next)).checked != nil || nextRaw.hasPrefix(" "))
+          if body.count == trimmed.count && underIt {
+            out.append((index + 1, .heading(trimmed)))
+          } else if body.count != trimmed.count || !next.isEmpty || !out.isEmpty {
+            out.append((index + 1, .item(text: String(body), checked: false, notes: nil)))
+          }
         } else if let previous = out.last {
           // A line wrapped to fit: two spaces under a heading, six under an item (or an item off the list). It
           // was wrapped at a space, unless a word longer than a line was cut: such a word starts its line, so the
           // line above is that one word, full, its next character not fitting; the parts join without a space.
-          let above = raw[index - 1]
           let word = TextLine.marker(Substring(UnicodeText.trimmed(above))).body
           let cut =
             !word.contains(" ")
-            && (trimmed.first.map { TextLayout.width(above) + TextLayout.width(of: $0) > TextStyle().width }
+            && (trimmed.first.map { printedWidth(above) + TextLayout.width(of: $0) > TextStyle().width }
               ?? false)
           let joint = cut ? "" : " "
           switch previous.line {
           case .heading(let name) where indent == 2:
             out[out.count - 1].line = .heading(name + joint + trimmed)
-          case .item(let name, let checked, _) where indent == 6 && !isWhole(name):
+          case .item(let name, let checked, _) where (indent == 6 || indent == 0) && !isWhole(name):
             out[out.count - 1].line = .item(text: name + joint + trimmed, checked: checked, notes: nil)
           default:
             out.append((index + 1, .item(text: trimmed, checked: false, notes: nil)))
@@ -225,13 +242,22 @@ enum ListText {
     // The notes after each plain item, once its wrapped lines are joined.
     if kind == .plain {
       for index in out.indices {
+        // A note that is only such brackets (`Qux - (unavailable today)`, as typed) stays the note.
         guard case .item(let text, let checked, _) = out[index].line, let found = bracketed(text),
-          let noted = notes(found.inside, mode: mode)
+          !found.body.hasSuffix(" -"), let noted = notes(found.inside, mode: mode)
         else { continue }
         out[index].line = .item(text: found.body, checked: checked, notes: noted)
       }
     }
     return out
+  }
+
+  /// How wide a line of a plain list was as `list` printed it, its indent put back where a paste lost it: two
+  /// spaces before a box, six before more of an item.
+  static func printedWidth(_ line: String) -> Int {
+    let width = TextLayout.width(line)
+    guard !line.hasPrefix(" ") else { return width }
+    return width + (TextLine.marker(Substring(line)).checked != nil ? 2 : 6)
   }
 
   /// Markdown's text without the `\` `list --format markdown` escapes its syntax with.
