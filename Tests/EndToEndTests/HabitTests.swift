@@ -45,6 +45,16 @@ import Testing
       status: 64)
     try scenario.expect(
       ["add", "x-ray film", "1, 2", "Model x2"], stdout: "added: x-ray film\nadded: 1, 2\nadded: Model x2\n")
+    // The other ways a quantity is written after a name, and a comma on its own or before a name.
+    for (arguments, said) in [
+      (["butter", "(2)"], "item name '(2)' is a quantity; did you mean 'grocery add butter -q 2'?"),
+      (["butter", "2x"], "item name '2x' is a quantity; did you mean 'grocery add butter -q 2'?"),
+      (["butter", "x", "2"], "item name '2' is only digits; did you mean 'grocery add butter -q 2'?"),
+      (["milk", ",", "eggs"], "item name ',' is a comma; did you mean 'grocery add milk eggs'?"),
+      (["milk", ",eggs"], "item name ',eggs' starts with a comma; did you mean 'grocery add milk eggs'?"),
+    ] {
+      try scenario.expectRefused(["add"] + arguments, stderr: "grocery: error: \(said)\n" + usage, status: 64)
+    }
     // An item of such a name that the household has (an import made it) goes back on the list by its name.
     let csv = scenario.folder.file("odd.csv")
     try "name,on_list\nX5,false\n2,false\n\"salt,\",false\n".write(

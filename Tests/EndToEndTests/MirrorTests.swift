@@ -413,7 +413,11 @@ import Testing
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
     try phoneEdits(
       file,
-      [("eggs x2 @Dairy_&_Fridge", "eggs x2 @produce"), ("milk x2 @Dairy_&_Fridge", "milk x2 @Nowhere")])
+      [
+        ("bananas - not too ripe @Produce", "bananas - not too ripe @D"),
+        ("eggs x2 @Dairy_&_Fridge", "eggs x2 @produce"),
+        ("milk x2 @Dairy_&_Fridge", "milk x2 @Nowhere"),
+      ])
     let kept = folder.file("todo.kept-20261121-120000.txt")
     let outcome = try grocery.run(["list"])
     #expect(
@@ -423,6 +427,8 @@ import Testing
     #expect(
       outcome.stderr
         == "grocery: \(file): from the phone: changed eggs\n"
+        + "grocery: warning: '\(file)': skipped: '@D' names several categories ('Deli & Meat', 'Dairy & Fridge');"
+        + " 'bananas' stays where it is (the file as it was is kept as '\(kept)')\n"
         + "grocery: warning: '\(file)': skipped: '@Nowhere' names no category; 'milk' stays where it is (the file as"
         + " it was is kept as '\(kept)')\n", "\(outcome)")
     #expect(text(file).contains("\neggs x2 @Produce\n") && text(file).contains("\nmilk x2 @Dairy_&_Fridge\n"))

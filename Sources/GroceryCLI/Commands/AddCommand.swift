@@ -83,28 +83,36 @@ extension AddCommand {
   /// one made of a quantity as the list writes it after a name (`add butter x2`); and a name ending in a comma, a
   /// list typed the way it is written (`add milk, eggs`), where each name is its own word.
   static func refuseQuantityAsName(_ names: [String], path: [String], known: Set<String> = []) throws {
-    for (index, name) in names.enumerated() where !known.contains(name) {
-      if let number = digits(name) {
-        let next = names.dropFirst(index + 1).first { digits($0) == nil && $0 != "-" }
-        throw UsageError(
-          "item name '\(number)' is only digits; did you mean 'grocery add \(next.map(shellWord) ?? "NAME") -q \(number)'?",
-          path: path)
-      }
-      if let number = times(name) {
-        func isName(_ name: String) -> Bool { times(name) == nil && digits(name) == nil && name != "-" }
-        let meant = names.prefix(index).last(where: isName) ?? names.dropFirst(index + 1).first(where: isName)
-        throw UsageError(
-          "item name '\(UnicodeText.trimmed(name))' is a quantity; did you mean"
-            + " 'grocery add \(meant.map(shellWord) ?? "NAME") -q \(number)'?",
-          path: path)
-      }
+    /// A name, not a quantity, a times sign standing alone (`x 2`) or `-`: what the command meant names.
+    func isName(_ name: String) -> Bool {
+      times(name) == nil && digits(name) == nil && name != "-" && !["x", "X", "×"].contains(name)
+        && !isList(name)
     }
-    let commas = names.map { UnicodeText.trimmed($0) }
-    if let name = commas.first(where: { $0.hasSuffix(",") && $0.count > 1 && !known.contains($0) }) {
-      let meant = commas.map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }.filter { !$0.isEmpty }
+    let trimmed = names.map { UnicodeText.trimmed($0) }
+    if let name = trimmed.first(where: { isList($0) && !known.contains($0) }) {
+      let meant = trimmed.map { String($0.drop { $0 == "," }.reversed().drop { $0 == "," }.reversed()) }
+        .filter { !$0.isEmpty }
+      let said =
+        name.allSatisfy { $0 == "," }
+        ? "is a comma" : name.hasSuffix(",") ? "ends in a comma" : "starts with a comma"
       throw UsageError(
-        "item name '\(Names.printable(name))' ends in a comma; did you mean"
+        "item name '\(Names.printable(name))' \(said); did you mean"
           + " 'grocery add \(meant.map(shellWord).joined(separator: " "))'?",
+        path: path)
+    }
+    for (index, name) in names.enumerated() where !known.contains(name) {
+      guard
+        let (number, what) = digits(name).map({ ($0, "is only digits") })
+          ?? times(name).map({ ($0, "is a quantity") })
+      else { continue }
+      // The name it goes with: the next one for a number written first (`2 eggs`), else the one before it.
+      let meant =
+        digits(name) != nil
+        ? names.dropFirst(index + 1).first(where: isName) ?? names.prefix(index).last(where: isName)
+        : names.prefix(index).last(where: isName) ?? names.dropFirst(index + 1).first(where: isName)
+      throw UsageError(
+        "item name '\(UnicodeText.trimmed(name))' \(what); did you mean"
+          + " 'grocery add \(meant.map(shellWord) ?? "NAME") -q \(number)'?",
         path: path)
     }
   }
@@ -118,14 +126,24 @@ extension AddCommand {
   /// The count of `x2`, `X2` or `×2`, else nil.
   static func times(_ name: String) -> String? {
     let trimmed = UnicodeText.trimmed(name)
-    guard let first = trimmed.first, "xX×".contains(first) else { return nil }
-    return digits(String(trimmed.dropFirst()))
+    guard let first = trimmed.first, let last = trimmed.last, trimmed.count > 1 else { return nil }
+    if "xX×".contains(first) { return digits(String(trimmed.dropFirst())) }
+    // `2x`, and `(2)` as a pasted list writes it after a name.
+    if "xX×".contains(last) { return digits(String(trimmed.dropLast())) }
+    if first == "(" && last == ")" { return digits(String(trimmed.dropFirst().dropLast())) }
+    return nil
+  }
+
+  /// Whether a name is part of a list typed with commas: a comma alone, or a name starting or ending with one.
+  static func isList(_ name: String) -> Bool {
+    let trimmed = UnicodeText.trimmed(name)
+    return trimmed.hasPrefix(",") || trimmed.hasSuffix(",")
   }
 
   /// Whether a name is what `refuseQuantityAsName` refuses when the household has no item of that name.
   static func looksLikeQuantityOrList(_ name: String) -> Bool {
     let trimmed = UnicodeText.trimmed(name)
-    return digits(name) != nil || times(name) != nil || (trimmed.hasSuffix(",") && trimmed.count > 1)
+    return digits(trimmed) != nil || times(trimmed) != nil || isList(trimmed)
   }
 
   /// Returns the text as one word for a shell, quoted when it must be.

@@ -105,9 +105,16 @@ struct ChecklistEdits: Equatable, Sendable {
           continue
         }
         guard let category = named else {
+          let context = change.context ?? change.category ?? ""
+          let several = groceries.categories.filter {
+            Names.starts(Names.key($0.name), with: Names.key(change.category ?? context))
+          }
+          let names =
+            several.count > 1
+            ? "names several categories (" + Names.listing(several.map { Names.printable($0.name) }) + ")"
+            : "names no category"
           skipped.append(
-            "'@\(Names.printable(change.context ?? change.category ?? ""))' names no category; '\(Names.printable(old))'"
-              + " stays where it is")
+            "'@\(Names.printable(context))' \(names); '\(Names.printable(old))' stays where it is")
           continue
         }
         if Names.key(category) != Names.key(groceries.items[at].category) { changes.category = category }
