@@ -19,8 +19,8 @@ struct AddCommand: Command, Runnable {
     Names match whole here (after folding case and accents, or as paper spells them, so a name typed from a \
     printed list finds its item), so 'add Apple' creates Apple even when Apple juice exists. '-' reads one \
     name a line from standard input, skipping blank lines and # comments. A quantity is -q: a name that is \
-    only digits ('add 2 eggs') or a quantity ('add butter x2'), or that ends in a comma ('add milk, eggs'), \
-    is refused with the command meant.
+    only digits ('add 2 eggs') or a quantity ('add butter x2'), or that starts or ends with a comma ('add \
+    milk, eggs'), is refused with the command meant, unless the household has an item of that name.
     """
   static let quantity = Option<Int>(
     "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText) (default 1).",
