@@ -319,6 +319,43 @@ import Testing
           "\(long)|\(note)", "Qux|(unavailable today)", "\(word)|-",
         ], Comment(rawValue: text))
     }
+    // A line added under an item, with the list's indent kept, is an item under its heading, not a heading; one
+    // bulleted after a long item is no more of it.
+    let added = try Importer.read([
+      ImportFile(
+        name: "mail.txt",
+        text:
+          "Produce\n  [ ] apples - red\ncheese\n  [ ] carrots\n\nDairy & Fridge\n  [ ] \(long) eggs\n- butter\n"
+          + "\n3 items to buy, 0 bought today\n")
+    ])
+    let headings = Dictionary(uniqueKeysWithValues: added.headings.map { ($0.line, $0.name) })
+    #expect(
+      added.items.map { "\($0.name)|\($0.headingLine.flatMap { headings[$0] } ?? "-")" } == [
+        "apples|Produce", "cheese|Produce", "carrots|Produce", "\(long) eggs|Dairy & Fridge",
+        "butter|Dairy & Fridge",
+      ])
+    // `--all` and `--staples` that lost their indent: an item off the list is an item, never a heading, and a
+    // heading is still one.
+    _ = try groceries.setStaple(["Qux"], remove: false, now: Fixed.now, newID: ids)
+    _ = try groceries.purchase(["Qux"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
+    for mode in [ListMode.all, .staples] {
+      let printed = TextRenderer.render(try groceries.listView(ListQuery(mode: mode, today: Fixed.today)))
+      let unindented = printed.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
+      for text in [printed, unindented] {
+        let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+        let headings = Dictionary(uniqueKeysWithValues: document.headings.map { ($0.line, $0.name) })
+        let read = document.items.map {
+          "\($0.name)|\($0.isOnList == true)|\($0.headingLine.flatMap { headings[$0] } ?? "-")"
+        }
+        #expect(
+          read
+            == (mode == .all
+              ? ["\(long)|true|Produce", "Qux|false|Uncategorized", "\(word)|true|Uncategorized"]
+              : ["Qux|false|Uncategorized"]),
+          Comment(rawValue: text))
+      }
+    }
     for text in [
       "  [ ] milk x2\n- cheese\n\n1 item to buy, 0 bought today\n",
       "## Produce\n\n- [ ] milk x2\n- cheese\n\n_1 item to buy, 0 bought today_\n",

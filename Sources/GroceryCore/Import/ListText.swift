@@ -163,6 +163,8 @@ enum ListText {
   /// line in the text; the count at the end (`last`, the index of the last line that is not blank) is left out.
   static func lines(_ raw: [String], last: Int, kind: Kind, mode: Mode) -> [(number: Int, line: Line)] {
     var out: [(number: Int, line: Line)] = []
+    /// Whether the paste lost every indent `list` wrote: no line before the count starts with a space.
+    let lostIndent = !raw[..<last].contains { $0.hasPrefix(" ") }
     /// Whether an item's text so far ends in all this mode notes after an item: in the modes that show items off
     /// the list, with no box, the line under it is then the next item, not more of it.
     func isWhole(_ text: String) -> Bool {
@@ -198,24 +200,31 @@ enum ListText {
       case .plain:
         let (checked, body) = TextLine.marker(Substring(trimmed))
         let above = index > 0 ? raw[index - 1] : ""
-        // Grocery wraps a line only when the next word does not fit: a line that lost its indent (a paste from
-        // an app) is still more of the item above when its first word would not have fitted after it.
+        let marked = body.count != trimmed.count
+        // Grocery wraps a line only when the next word does not fit: in a paste that lost every indent (an app
+        // that trims lines), a line is still more of the item above when its first word would not have fitted
+        // after it. A bulleted or boxed line never is.
         let wrapped =
-          index > 0 && !UnicodeText.trimmed(above).isEmpty
+          lostIndent && !marked && index > 0 && !UnicodeText.trimmed(above).isEmpty
           && printedWidth(above) + 1 + TextLayout.width(String(trimmed.prefix { $0 != " " }))
             > TextStyle().width
         if let checked, indent <= 2 {
           out.append((index + 1, .item(text: String(body), checked: checked, notes: nil)))
         } else if indent == 0 && !(wrapped && { if case .item = out.last?.line { true } else { false } }()) {
-          // The title stands alone above a blank line; a heading has its first item right under it, or its name
-          // wrapped; any other line is an item added by hand, bulleted or not.
+          // The title stands alone above a blank line. A heading follows a blank line (or starts the list) and has
+          // its first item right under it (boxed or indented; in `--all` and `--staples`, whatever it is), or its
+          // name wrapped; any other line is an item: one added by hand, bulleted or not, or one `--all` or
+          // `--staples` showed off the list in a paste that lost its indent.
           let nextRaw = index + 1 < raw.count ? raw[index + 1] : ""
           let next = UnicodeText.trimmed(nextRaw)
+          let afterBlank = index == 0 || UnicodeText.trimmed(above).isEmpty
           let underIt =
-            !next.isEmpty && (TextLine.marker(Substring(next)).checked != nil || nextRaw.hasPrefix(" "))
-          if body.count == trimmed.count && underIt {
+            !next.isEmpty
+            && (TextLine.marker(Substring(next)).checked != nil || nextRaw.hasPrefix(" ")
+              || mode == .all || mode == .staples)
+          if !marked && afterBlank && underIt && !isWhole(trimmed) {
             out.append((index + 1, .heading(trimmed)))
-          } else if body.count != trimmed.count || !next.isEmpty || !out.isEmpty {
+          } else if marked || !next.isEmpty || !out.isEmpty {
             out.append((index + 1, .item(text: String(body), checked: false, notes: nil)))
           }
         } else if let previous = out.last {
