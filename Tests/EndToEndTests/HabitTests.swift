@@ -65,6 +65,20 @@ import Testing
       stdout: "back on the list: X5\nback on the list: 2\nback on the list: salt,\n")
   }
 
+  /// A refused `add` migrates no version-1 store: nothing is written beside it, and no state folder is made.
+  @Test func aRefusedAddMigratesNoVersionOneStore() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
+    let file = scenario.folder.file("food.json")
+    try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: file))
+    var old = scenario.grocery
+    old.environment["GROCERY_STORE"] = file
+    let outcome = try old.run(["add", "2", "eggs"])
+    #expect(outcome.status == 64, "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")))
+  }
+
   @Test(arguments: [
     ("del", "remove"), ("delete", "remove"), ("DELETE", "remove"), ("erase", "remove"), ("done", "purchase"),
     ("tick", "purchase"), ("got", "purchase"), ("show", "list"), ("new", "add"),

@@ -55,7 +55,8 @@ struct AddCommand: Command, Runnable {
     // an import or an older grocery made), which it puts back on the list.
     let looksWrong = self.names.filter { Self.looksLikeQuantityOrList($0) }
     var known = Set<String>()
-    if !looksWrong.isEmpty, try context.store.exists() {
+    // Only a household already made is read: a refused command migrates no version-1 store.
+    if !looksWrong.isEmpty, try context.store.folderExists() {
       let groceries = try context.store.load(.names(looksWrong))
       known = Set(looksWrong.filter { groceries.exactItemIndex(named: $0) != nil })
     }

@@ -97,6 +97,9 @@ public struct HouseholdStore: Sendable {
     return try legacyFile.map { try FileSystem.status($0) != nil } ?? false
   }
 
+  /// Returns true when the household's folder exists: a read of it migrates nothing.
+  public func folderExists() throws -> Bool { try FileSystem.status(folder) != nil }
+
   /// Reads the household; a missing one is empty with the default categories. With a scope, only the items
   /// in it are loaded (with every category and location).
   public func load(_ scope: ItemScope = .all) throws -> Groceries {
