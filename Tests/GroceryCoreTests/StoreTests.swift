@@ -98,7 +98,33 @@ import Testing
     blank["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D95"
     blank["name"] = "\u{200E}"
     blank["purchases"] = []
-    items += [twin, spaced, marked, real, blank]
+    // An item of grocery 1's named as an unnamed one would be keeps its name too; a mark beside a space goes with
+    // the space; an emoji keeps its joiners; a long name kept apart stays within the bytes a name may hold.
+    var realUnnamed = items[0]
+    realUnnamed["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D94"
+    realUnnamed["name"] = "Unnamed item"
+    realUnnamed["purchases"] = []
+    var spacedMark = items[0]
+    spacedMark["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D93"
+    spacedMark["name"] = "Chard \u{200E}"
+    spacedMark["purchases"] = []
+    let family = "Cake \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+    var emoji = items[0]
+    emoji["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D92"
+    emoji["name"] = family
+    emoji["purchases"] = []
+    var emojiTwin = emoji
+    emojiTwin["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D91"
+    emojiTwin["name"] = family + "\u{200B}"
+    let wide = String(repeating: "\u{0915}\u{094D}\u{0937}\u{093F}", count: 33)
+    var long = items[0]
+    long["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D90"
+    long["name"] = wide
+    long["purchases"] = []
+    var longTwin = long
+    longTwin["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D8F"
+    longTwin["name"] = wide + "\u{200B}"
+    items += [twin, spaced, marked, blank, real, realUnnamed, spacedMark, emoji, emojiTwin, long, longTwin]
     object["items"] = items
     try JSONSerialization.data(withJSONObject: object).write(
       to: URL(fileURLWithPath: folder.file("grocery.json")))
@@ -114,7 +140,13 @@ import Testing
       kept.quantity == 5 && kept.note == "curly" && kept.purchases.map(\.date.description) == ["2026-11-01"])
     #expect(try item(name + " (4)").purchases.isEmpty)
     #expect(try item(name + " (2)").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D96"))
-    #expect(try item("Unnamed item").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D95"))
+    #expect(try item("Unnamed item (2)").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D95"))
+    #expect(try item("Unnamed item").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D94"))
+    #expect(try item("Chard").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D93"))
+    #expect(try item(family + " (2)").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D91"))
+    let apart = try #require(
+      migrated.items.first { $0.id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D8F") })
+    #expect(apart.name.hasSuffix(" (2)") && apart.name.utf8.count <= Limits.nameBytes, "\(apart.name)")
     #expect(try item("caf\u{E9}").id == UUID(uuidString: "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D97"))
   }
 

@@ -13,7 +13,9 @@ enum LegacyNames {
   /// The name without bidirectional formatting characters.
   static func withoutBidiFormatting(_ name: String) -> String {
     guard name.unicodeScalars.contains(where: isBidiFormatting) else { return name }
-    return String(String.UnicodeScalarView(name.unicodeScalars.filter { !isBidiFormatting($0) }))
+    // A space the mark stood beside (`Kale \u{200E}`) goes with it, as spaces around any name do.
+    return UnicodeText.trimmed(
+      String(String.UnicodeScalarView(name.unicodeScalars.filter { !isBidiFormatting($0) })))
   }
 
   /// Makes a version-1 store's names ones this grocery takes: bidirectional formatting characters are taken out of
@@ -29,33 +31,50 @@ enum LegacyNames {
       groceries.locations[index].categoryOrder = groceries.locations[index].categoryOrder.map(
         withoutBidiFormatting)
     }
+    var unnamedItems = Set<Int>()
     for index in groceries.items.indices {
       var item = groceries.items[index]
       item.name = withoutBidiFormatting(item.name)
       // A name with nothing seen in it (a zero-width space alone) could not be typed: it gets one that can.
-      if !item.name.unicodeScalars.contains(where: Names.isVisible) { item.name = unnamed }
+      if !item.name.unicodeScalars.contains(where: Names.isVisible) { unnamedItems.insert(index) }
       item.category = withoutBidiFormatting(item.category)
       item.locations = item.locations.map(withoutBidiFormatting)
       groceries.items[index] = item
     }
-    // Every name as written is taken first, so that a name made to keep one apart never takes one of them.
-    var keys = Set(groceries.items.map { Names.key($0.name) })
+    // Every name as written is taken first, so that a name made to keep one apart, or to name one that showed
+    // nothing, never takes one of them.
+    var keys = Set(
+      groceries.items.indices.filter { !unnamedItems.contains($0) }.map {
+        Names.key(groceries.items[$0].name)
+      })
     var seen = Set<String>()
-    for index in groceries.items.indices where !seen.insert(Names.key(groceries.items[index].name)).inserted {
-      let name = apart(groceries.items[index].name, from: keys)
-      keys.insert(Names.key(name))
-      groceries.items[index].name = name
+    for index in groceries.items.indices {
+      let name = groceries.items[index].name
+      if unnamedItems.contains(index) {
+        let given = keys.contains(Names.key(unnamed)) ? apart(unnamed, from: keys) : unnamed
+        keys.insert(Names.key(given))
+        groceries.items[index].name = given
+      } else if !seen.insert(Names.key(name)).inserted {
+        let given = apart(name, from: keys)
+        keys.insert(Names.key(given))
+        groceries.items[index].name = given
+      }
     }
   }
 
   /// The name an item whose name held nothing seen is given.
   static let unnamed = "Unnamed item"
 
-  /// The name, as it is seen (without what is never seen, a run of spaces one), with the first number in brackets
-  /// that no name holds yet: `Kale (2)`; within the longest name a name may be.
+  /// The name as it is seen (without a zero-width space, a soft hyphen or a word joiner, a run of spaces one; an
+  /// emoji's joiners and variation selectors, which change what is seen, kept) with the first number in brackets
+  /// that no name holds yet: `Kale (2)`; within the longest name a name may be, in characters and in bytes.
   static func apart(_ name: String, from keys: Set<String>) -> String {
     var seen = ""
-    for scalar in name.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint {
+    for scalar in name.unicodeScalars {
+      let joins =
+        scalar == "\u{200D}" || (0xFE00...0xFE0F).contains(scalar.value)
+        || (0xE0100...0xE01EF).contains(scalar.value)
+      if scalar.properties.isDefaultIgnorableCodePoint && !joins { continue }
       if scalar.properties.isWhitespace && seen.unicodeScalars.last?.properties.isWhitespace == true {
         continue
       }
@@ -64,8 +83,9 @@ enum LegacyNames {
     var number = 2
     while true {
       let suffix = " (\(number))"
-      let base = UnicodeText.trimmedOfSpaces(String(seen.prefix(Limits.nameLength - suffix.count)))
-      let candidate = base + suffix
+      var base = String(seen.prefix(Limits.nameLength - suffix.count))
+      while base.utf8.count + suffix.utf8.count > Limits.nameBytes { base.removeLast() }
+      let candidate = UnicodeText.trimmedOfSpaces(base) + suffix
       if !keys.contains(Names.key(candidate)) { return candidate }
       number += 1
     }
