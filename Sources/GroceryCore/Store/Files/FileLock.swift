@@ -37,14 +37,20 @@ final class FileLock {
   }
 
   /// Takes the lock on a file that exists and is left as it is, opened to read (a version-1 store, which every
-  /// user who migrates it locks): what serializes processes that share no lock file.
-  static func acquire(existing path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
+  /// user who migrates it locks): what serializes processes that share no lock file. Nil where the file system
+  /// locks no file opened only to read (NFS) or none at all: then each process has its own lock alone.
+  static func acquire(existing path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock? {
     let fd: Int32
     switch SystemCall.openFile(path, O_RDONLY, mode: 0) {
     case .success(let opened): fd = opened
     case .failure(let error): throw error.io(path, "open to lock")
     }
-    return try FileLock(fd: fd).wait(path, timeout: timeout, onWait: onWait)
+    let lock = FileLock(fd: fd)
+    switch SystemCall.lock(fd, blocking: false) {
+    case .success: return lock
+    case .failure(let error) where [EBADF, ENOLCK, EOPNOTSUPP, EINVAL].contains(error.code): return nil
+    case .failure: return try lock.wait(path, timeout: timeout, onWait: onWait)
+    }
   }
 
   /// Takes the lock, waiting as `acquire` says.
