@@ -61,7 +61,7 @@ import Testing
       toFile: csv, atomically: true, encoding: .utf8)
     try scenario.given(["import", csv])
     try scenario.expect(
-      ["add", "X5", "2", "salt,"],
+      ["add", "X5", "2", " salt,"],
       stdout: "back on the list: X5\nback on the list: 2\nback on the list: salt,\n")
   }
 

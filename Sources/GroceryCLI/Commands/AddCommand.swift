@@ -53,7 +53,7 @@ struct AddCommand: Command, Runnable {
   func run(_ context: Context) throws {
     // A name that looks like a quantity or a list is refused unless the household has an item of that name (one
     // an import or an older grocery made), which it puts back on the list.
-    let looksWrong = self.names.filter { Self.looksLikeQuantityOrList($0) }
+    let looksWrong = self.names.map { UnicodeText.trimmed($0) }.filter { Self.looksLikeQuantityOrList($0) }
     var known = Set<String>()
     // Only a household already made is read: a refused command migrates no version-1 store.
     if !looksWrong.isEmpty, try context.store.folderExists() {
@@ -101,7 +101,7 @@ extension AddCommand {
           + " 'grocery add \(meant.map(shellWord).joined(separator: " "))'?",
         path: path)
     }
-    for (index, name) in names.enumerated() where !known.contains(name) {
+    for (index, name) in names.enumerated() where !known.contains(UnicodeText.trimmed(name)) {
       guard
         let (number, what) = digits(name).map({ ($0, "is only digits") })
           ?? times(name).map({ ($0, "is a quantity") })
