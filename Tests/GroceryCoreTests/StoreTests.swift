@@ -74,57 +74,27 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     var items = try #require(object["items"] as? [[String: Any]])
     let name = try #require(items[0]["name"] as? String)
-    var twin = items[0]
-    twin["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D99"
-    twin["name"] = name + "\u{200B}"
-    twin["quantity"] = 5
-    twin["note"] = "curly"
+    /// The fixture's first item, with another id (ending in `last`), another name and no purchases.
+    func item(_ last: String, _ named: String) -> [String: Any] {
+      var copy = items[0]
+      (copy["id"], copy["name"], copy["purchases"]) = ("6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D" + last, named, [])
+      return copy
+    }
+    var twin = item("99", name + "\u{200B}")
+    (twin["quantity"], twin["note"]) = (5, "curly")
     twin["purchases"] = [["date": "2026-11-01", "quantity": 2]]
-    var spaced = items[0]
-    spaced["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D98"
-    spaced["name"] = name.replacing(" ", with: "  ")
-    spaced["purchases"] = []
-    var marked = items[0]
-    marked["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D97"
-    marked["name"] = "caf\u{E9}\u{200E}"
-    marked["purchases"] = []
-    // An item of grocery 1's own named as a kept-apart name would be keeps its name; one named only by a mark
-    // nothing shows gets a name that can be typed.
-    var real = items[0]
-    real["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D96"
-    real["name"] = name + " (2)"
-    real["purchases"] = []
-    var blank = items[0]
-    blank["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D95"
-    blank["name"] = "\u{200E}"
-    blank["purchases"] = []
-    // An item of grocery 1's named as an unnamed one would be keeps its name too; a mark beside a space goes with
-    // the space; an emoji keeps its joiners; a long name kept apart stays within the bytes a name may hold.
-    var realUnnamed = items[0]
-    realUnnamed["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D94"
-    realUnnamed["name"] = "Unnamed item"
-    realUnnamed["purchases"] = []
-    var spacedMark = items[0]
-    spacedMark["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D93"
-    spacedMark["name"] = "Chard \u{200E}"
-    spacedMark["purchases"] = []
     let family = "Cake \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
-    var emoji = items[0]
-    emoji["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D92"
-    emoji["name"] = family
-    emoji["purchases"] = []
-    var emojiTwin = emoji
-    emojiTwin["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D91"
-    emojiTwin["name"] = family + "\u{200B}"
     let wide = String(repeating: "\u{0915}\u{094D}\u{0937}\u{093F}", count: 33)
-    var long = items[0]
-    long["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D90"
-    long["name"] = wide
-    long["purchases"] = []
-    var longTwin = long
-    longTwin["id"] = "6A1F3C52-8E0B-4D7A-9C11-2B5E7F0A9D8F"
-    longTwin["name"] = wide + "\u{200B}"
-    items += [twin, spaced, marked, blank, real, realUnnamed, spacedMark, emoji, emojiTwin, long, longTwin]
+    items += [
+      twin, item("98", name.replacing(" ", with: "  ")), item("97", "caf\u{E9}\u{200E}"),
+      // An item of grocery 1's own named as a kept-apart or an unnamed one would be keeps its name; one named
+      // only by a mark nothing shows gets a name that can be typed.
+      item("95", "\u{200E}"), item("96", name + " (2)"), item("94", "Unnamed item"),
+      // A mark beside a space goes with the space; an emoji keeps its joiners; a long name kept apart stays
+      // within the bytes a name may hold.
+      item("93", "Chard \u{200E}"), item("92", family), item("91", family + "\u{200B}"), item("90", wide),
+      item("8F", wide + "\u{200B}"),
+    ]
     object["items"] = items
     try JSONSerialization.data(withJSONObject: object).write(
       to: URL(fileURLWithPath: folder.file("grocery.json")))
