@@ -55,17 +55,16 @@ final class FileLock {
 
   /// Takes the lock, waiting as `acquire` says.
   private func wait(_ path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
-    let lock = self
-    if try lock.attempt(path, blocking: false) { return lock }
+    if try attempt(path, blocking: false) { return self }
     onWait()
     guard let timeout else {
-      while try !lock.attempt(path, blocking: true) {}
-      return lock
+      while try !attempt(path, blocking: true) {}
+      return self
     }
     let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
     while ContinuousClock.now < deadline {
       usleep(10_000)
-      if try lock.attempt(path, blocking: false) { return lock }
+      if try attempt(path, blocking: false) { return self }
     }
     throw GroceryError.lockTimeout(path: path, seconds: timeout)
   }
