@@ -523,43 +523,6 @@ struct Household {
     #expect(try joined.run(["list", "--all"]).stdout.contains("Kale"))
   }
 
-  /// Two machines that each migrated their own copy of one version-1 store: the one that joins second leaves its
-  /// migration out, as the household holds it already, so that every purchase counts once; one whose copy differs
-  /// (a purchase more) is merged, nothing left out.
-  @Test(arguments: [false, true])
-  func aMachineJoiningWithTheSameVersionOneStoreMigratedLeavesItsMigrationOut(copyDiffers: Bool) throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
-    var bytes = try Data(contentsOf: url)
-    var aliceOld = alice
-    aliceOld.environment["GROCERY_STORE"] = alice.folder + "/grocery.json"
-    try bytes.write(to: URL(fileURLWithPath: alice.folder + "/grocery.json"))
-    if copyDiffers {
-      bytes = Data(
-        String(decoding: bytes, as: UTF8.self).replacing(
-          "\"purchases\" : [", with: "\"purchases\" : [{\"date\": \"2026-10-01\", \"quantity\": 1}, ",
-          maxReplacements: 1
-        ).utf8)
-    }
-    var bobOld = bob
-    bobOld.environment["GROCERY_STORE"] = bob.folder + "/grocery.json"
-    try bytes.write(to: URL(fileURLWithPath: bob.folder + "/grocery.json"))
-    try household.on(aliceOld, at: 0, "sync", "setup", household.remote, "--name", "alice")
-    try household.on(bobOld, at: 1, "list")
-    let joined = try household.on(bobOld, at: 2, "sync", "setup", household.remote, "--name", "bob")
-    #expect(joined.stderr.contains("so it was left out") != copyDiffers, "\(joined)")
-    var bobShared = bob
-    bobShared.environment["GROCERY_STORE"] = bob.folder + "/grocery"
-    var aliceShared = alice
-    aliceShared.environment["GROCERY_STORE"] = alice.folder + "/grocery"
-    try household.on(aliceShared, at: 3, "sync")
-    let history = try household.expectSame([aliceShared, bobShared])
-    // The store holds two purchases: once each, or, from a copy that differs, each copy's all the same.
-    let lines = try bobShared.run(["history"]).stdout.split(separator: "\n").count
-    #expect(lines == (copyDiffers ? 5 : 2), "\(history)")
-    #expect(try bobShared.run(["check"]).status == 0)
-  }
-
   @Test func aFolderAlreadyKeptInStepByAFolderSyncToolCanMoveToGit() throws {
     // Alice and Bob share one folder (as Syncthing would keep it), then Bob's copy of it joins git.
     var bobHere = bob

@@ -75,8 +75,6 @@ public struct HouseholdSync {
     let ignorePath = store.folder + "/.gitignore"
     let oldMarker = try FileSystem.readRegularFile(store.markerPath, limit: 1 << 16)
     let oldIgnore = try FileSystem.readRegularFile(ignorePath, limit: 1 << 16)
-    /// This machine's log, set aside as a migration the household already holds: its bytes and where they are kept.
-    var setAside: (bytes: [UInt8], kept: String)?
     do {
       try FileSystem.makeFolders(store.folder, mode: 0o700)
       if created { try git.must(["init", "-q", "-b", "main"], doing: "creating the repository") }
@@ -89,7 +87,6 @@ public struct HouseholdSync {
       }
       try store.withLock(onWait: onWait) {
         let machine = try store.identity(creating: true)
-        if remoteHasData, try migratedAlready(machine: machine.id) { setAside = try setAsideOwnLog(machine) }
         try store.prepareFolder()
         if let remoteMarker {
           // Joining: this folder becomes part of the remote's household, whose marker holds no data.
@@ -107,80 +104,17 @@ public struct HouseholdSync {
         if try origin() == nil { try git.must(["remote", "add", "origin", url], doing: "naming the remote") }
       }
     } catch {
-      // Put the folder back as it was: no repository, the old marker and .gitignore, no folder if there was none,
-      // and this machine's log where it was.
-      if let setAside {
-        try AtomicFile.write(
-          Data(setAside.bytes), to: store.logsFolder + "/" + (try store.identity().id) + ".jsonl")
-      }
+      // Put the folder back as it was: no repository, the old marker and .gitignore, no folder if there was none.
       if created { try FileSystem.removeTree(gitFolder) }
       try HouseholdSync.restore(store.markerPath, oldMarker)
       try HouseholdSync.restore(ignorePath, oldIgnore)
       if !folderExisted { try FileSystem.removeTree(store.folder) }
       throw error
     }
-    if let setAside {
-      store.warn(
-        "this machine's migration from version 1 is one the household already holds (another machine migrated the"
-          + " same store), so it was left out, where every purchase would have counted twice; it is kept as '"
-          + setAside.kept + "'")
-    }
     if let name { try store.setMachineName(name, now: now, onWait: onWait) }
     for warning in try sync(onWait: onWait).warnings { store.warn(warning) }
     if let note = try pointRemoteHeadAtMain() { store.warn(note) }
     return remoteHasData
-  }
-
-  /// Whether this machine's log holds nothing but a migration from version 1 that another machine's log on the
-  /// remote holds too, the same store migrated there: joining with both would count every purchase twice.
-  func migratedAlready(machine: String) throws -> Bool {
-    let own = store.logsFolder + "/" + machine + ".jsonl"
-    guard try FileSystem.isRegularFile(own) else { return false }
-    var changes: [Change] = []
-    _ = try ChangeLog.read(
-      own, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
-      shownAs: store.shown(own)
-    ) { change, _, _ in
-      if change.operations.contains(where: { if case .machine = $0 { false } else { true } }) {
-        changes.append(change)
-      }
-    }
-    guard changes.count == 1, let ours = MigrationPrint(changes[0]) else { return false }
-    let ref = "refs/remotes/origin/main"
-    let listed = try git.run(["ls-tree", "--name-only", ref, "logs/"])
-    for path in listed.output.split(separator: "\n").map(String.init)
-    where path.hasPrefix("logs/") && path != "logs/" + machine + ".jsonl" {
-      guard let bytes = try committed(ref, path) else { continue }
-      var start = 0
-      for end in bytes.indices where bytes[end] == 0x0A {
-        defer { start = end + 1 }
-        guard end > start else { continue }
-        do {
-          if MigrationPrint(try ChangeCodec.decode(bytes, from: start, to: end)) == ours { return true }
-        } catch {
-          // A line that cannot be read is no migration.
-        }
-      }
-    }
-    return false
-  }
-
-  /// Moves this machine's log, a migration the household already holds, to the state folder, and has this machine
-  /// start again with none: its identity forgets the log's length, and the cache, which folded it, is rebuilt.
-  /// Returns the log's bytes and where they are kept.
-  func setAsideOwnLog(_ machine: Machine) throws -> (bytes: [UInt8], kept: String) {
-    let own = store.logsFolder + "/" + machine.id + ".jsonl"
-    let bytes = try FileSystem.readRegularFile(own, limit: ChangeLog.maximumSize) ?? []
-    let kept = store.stateFolder + "/migration-left-out-" + machine.id + ".jsonl"
-    try AtomicFile.write(Data(bytes), to: kept)
-    try SystemCall.remove(own).get(own, "remove")
-    var forgot = machine
-    forgot.logLength = nil
-    try store.writeIdentity(forgot)
-    for suffix in ["", "-wal", "-shm"] where try FileSystem.status(store.cachePath + suffix) != nil {
-      try SystemCall.remove(store.cachePath + suffix).get(store.cachePath + suffix, "remove")
-    }
-    return (bytes, kept)
   }
 
   /// Has the remote's HEAD name `main`, so that a plain `git clone` of it checks out the household: a bare
