@@ -47,14 +47,12 @@ extension HouseholdStore {
         latest = change.time
       }
       log.lines = end.lines
-      // A last line of only spaces or tabs, without its newline, is none: no write is under way there.
-      let size = logs[machine] ?? 0
-      if size > end.offset {
-        // Only a short rest can be blank enough to read.
-        let rest =
-          size - end.offset > 4096
-          ? nil : try FileSystem.readRegularFile(file, from: end.offset, limit: ChangeLog.maximumSize)
-        log.unended = !ChangeLog.isBlank(rest?[...] ?? [0])
+      // What the read left after the last newline is the log's tail, read as `append` reads it: one of only
+      // spaces or tabs is no line, and no write is under way there.
+      if (logs[machine] ?? 0) > end.offset, let opened = try FileSystem.openRegularFile(file) {
+        defer { SystemCall.closeFile(opened.fd) }
+        log.unended = !ChangeLog.isBlank(
+          try ChangeLog.tail(opened.fd, size: opened.size, path: file).bytes[...])
       }
       let lines = try Self.lineNumbers(file, at: read.map(\.offset))
       for (index, change) in read.enumerated() {
