@@ -523,6 +523,45 @@ struct Household {
     #expect(try joined.run(["list", "--all"]).stdout.contains("Kale"))
   }
 
+  /// Two machines that each migrated their own copy of one version-1 store, then joined through git: each
+  /// purchase counts once on both, and `check` finds nothing wrong; a copy that recorded one purchase more adds
+  /// that one.
+  @Test(arguments: [false, true])
+  func twoMachinesThatEachMigratedACopyOfOneStoreCountEachPurchaseOnce(copyDiffers: Bool) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
+    var bytes = try Data(contentsOf: url)
+    var aliceOld = alice
+    aliceOld.environment["GROCERY_STORE"] = alice.folder + "/grocery.json"
+    try bytes.write(to: URL(fileURLWithPath: alice.folder + "/grocery.json"))
+    if copyDiffers {
+      bytes = Data(
+        String(decoding: bytes, as: UTF8.self).replacing(
+          "\"purchases\" : [", with: "\"purchases\" : [{\"date\": \"2026-10-01\", \"quantity\": 1}, ",
+          maxReplacements: 1
+        ).utf8)
+    }
+    var bobOld = bob
+    bobOld.environment["GROCERY_STORE"] = bob.folder + "/grocery.json"
+    try bytes.write(to: URL(fileURLWithPath: bob.folder + "/grocery.json"))
+    try household.on(aliceOld, at: 0, "sync", "setup", household.remote, "--name", "alice")
+    try household.on(bobOld, at: 1, "list")
+    try household.on(bobOld, at: 2, "sync", "setup", household.remote, "--name", "bob")
+    var bobShared = bob
+    bobShared.environment["GROCERY_STORE"] = bob.folder + "/grocery"
+    var aliceShared = alice
+    aliceShared.environment["GROCERY_STORE"] = alice.folder + "/grocery"
+    try household.on(aliceShared, at: 3, "sync")
+    let history = try household.expectSame([aliceShared, bobShared])
+    // The store holds two purchases, and the copy that differs one more.
+    let lines = try bobShared.run(["history"]).stdout.split(separator: "\n").count
+    #expect(lines == (copyDiffers ? 3 : 2), "\(history)")
+    for machine in [aliceShared, bobShared] {
+      let checked = try machine.run(["check"])
+      #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked)")
+    }
+  }
+
   @Test func aFolderAlreadyKeptInStepByAFolderSyncToolCanMoveToGit() throws {
     // Alice and Bob share one folder (as Syncthing would keep it), then Bob's copy of it joins git.
     var bobHere = bob

@@ -590,7 +590,7 @@ public struct HouseholdStore: Sendable {
       var reading = try read(.ids([]), machine: machine.id)
       let now = decoded.change?.at ?? Date(timeIntervalSince1970: 0)
       let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
-      let summary = "migrate " + FileSystem.name(of: legacy) + " (version 1)"
+      let summary = Migration.summary(of: FileSystem.name(of: legacy))
       try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
     }
   }

@@ -36,6 +36,8 @@ struct HouseholdState: Equatable, Sendable {
   /// Items whose purchase window lost track of its days to a purchase taken back, to be filled again from every
   /// purchase of the item.
   var staleWindows: Set<UUID> = []
+  /// The changes folded that migrated a version-1 store, whose purchases another migration may have recorded too.
+  var migrations: Set<String> = []
 
   /// One purchase as the log recorded it.
   struct Bought: Equatable, Sendable {
@@ -65,6 +67,12 @@ struct HouseholdState: Equatable, Sendable {
     var live = bought.indices.filter {
       !gone.contains(
         Unbought(change: bought[$0].change, item: bought[$0].item, machine: bought[$0].stamp.machineNumber))
+    }
+    let repeated = SharedMigrations.repeated(in: bought, live: live, migrations: migrations)
+    if !repeated.isEmpty {
+      live.removeAll { repeated.contains($0) }
+      // Nor are they written to the cache's purchase table.
+      self.bought = bought.indices.compactMap { repeated.contains($0) ? nil : bought[$0] }
     }
     // By item, then in history order; the sort is stable, so ties keep the order the purchases were applied in.
     live.sort { a, b in
@@ -137,6 +145,14 @@ struct HouseholdState: Equatable, Sendable {
   /// Applies one change. Applying the same changes in any order gives the same state.
   mutating func apply(_ change: Change) {
     let stamp = change.stamp
+    if change.isMigration {
+      // Its purchases may be another migration's too (two machines that each migrated a copy of one store), which
+      // only the end of a fold of every log tells: one read after other changes asks for that fold, as does
+      // taking one back.
+      if latest != .zero { needsRebuild = true }
+      migrations.insert(change.id)
+    }
+    if change.undoesMigration { needsRebuild = true }
     if stamp > latest { latest = stamp }
     if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
     walls[stamp.machineNumber] = change.time

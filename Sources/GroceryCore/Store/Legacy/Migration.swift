@@ -18,4 +18,24 @@ enum Migration {
     }
     return operations
   }
+
+  /// What the change that migrates the version-1 store file `name` says it did; every grocery since log version 2
+  /// has written it so, and the fold knows a migration by it.
+  static func summary(of name: String) -> String { "migrate " + name + " (version 1)" }
+
+  /// Whether a summary is a migration's.
+  static func isSummary(_ summary: String) -> Bool {
+    summary.hasPrefix("migrate ") && summary.hasSuffix(" (version 1)") && summary.utf8.count > 20
+  }
+}
+
+extension Change {
+  /// Whether the change migrated a version-1 store: its purchases may be another machine's migration's too, when
+  /// both migrated a copy of one store.
+  var isMigration: Bool { undoes == nil && Migration.isSummary(summary) }
+
+  /// Whether the change undoes a migration.
+  var undoesMigration: Bool {
+    undoes != nil && summary.hasPrefix("undo ") && Migration.isSummary(String(summary.dropFirst(5)))
+  }
 }

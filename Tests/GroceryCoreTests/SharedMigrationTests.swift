@@ -1,0 +1,141 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// Two machines that each migrated their own copy of one version-1 store, then came to share one household: each
+/// purchase the store held counts once, however the logs came together and whichever migration is taken back.
+@Suite struct SharedMigrationTests {
+  let folder = TemporaryDirectory()
+
+  /// The fixture's store, with `extra` purchases more of its first item that has any, the same as its last; with
+  /// `changedLater`, its last change a day later (a copy used once more).
+  func store(extra: Int = 0, changedLater: Bool = false) throws -> Data {
+    let url = try #require(
+      Bundle.module.url(forResource: "store-v1", withExtension: "json", subdirectory: "Fixtures"))
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    var items = try #require(object["items"] as? [[String: Any]])
+    let first = try #require(items.firstIndex { ($0["purchases"] as? [Any])?.isEmpty == false })
+    var purchases = try #require(items[first]["purchases"] as? [[String: Any]])
+    // On the day of its last, of the same quantity: each copy counts as many of those as it holds.
+    let last = try #require(purchases.last)
+    purchases += Array(repeating: last, count: extra)
+    items[first]["purchases"] = purchases
+    object["items"] = items
+    if changedLater { object["change"] = ["at": "2026-11-21T18:30:00Z", "summary": "purchase Kale"] }
+    return try JSONSerialization.data(withJSONObject: object)
+  }
+
+  /// A machine of its own, with its own copy of a version-1 store in its own folder, and its household there.
+  func machine(_ name: String) -> HouseholdStore {
+    HouseholdStore(
+      path: folder.file(name + "/grocery"), folder: folder.file(name + "/grocery"),
+      legacyFile: folder.file(name + "/grocery.json"), stateFolder: folder.file("state-" + name),
+      defaultMachineName: name)
+  }
+
+  /// The same machine using another's household folder, as after a sync: its own state folder and identity.
+  func machine(_ name: String, sharing other: String) -> HouseholdStore {
+    HouseholdStore(
+      path: folder.file(other + "/grocery"), folder: folder.file(other + "/grocery"),
+      stateFolder: folder.file("state-" + name), defaultMachineName: name)
+  }
+
+  /// Migrates a copy of the store on a machine of its own.
+  func migrate(_ name: String, _ data: Data) throws -> HouseholdStore {
+    try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
+    try data.write(to: URL(fileURLWithPath: folder.file(name + "/grocery.json")))
+    let store = machine(name)
+    _ = try store.load()
+    return store
+  }
+
+  /// Copies a machine's logs into another's household folder, as a sync does.
+  func copyLogs(from: HouseholdStore, to: HouseholdStore) throws {
+    for (log, _) in try from.logFiles() {
+      try FileManager.default.copyItem(
+        atPath: from.logsFolder + "/" + log + ".jsonl", toPath: to.logsFolder + "/" + log + ".jsonl")
+    }
+  }
+
+  /// How many purchases each item has, by name, over its whole history.
+  func purchases(_ store: HouseholdStore) throws -> [String: Int] {
+    Dictionary(uniqueKeysWithValues: try store.loadHistory().items.map { ($0.name, $0.purchases.count) })
+  }
+
+  /// What the store itself holds, by name.
+  func held(_ data: Data) throws -> [String: Int] {
+    let groceries = try StoreCodec.decode(data, path: "store").groceries
+    return Dictionary(uniqueKeysWithValues: groceries.items.map { ($0.name, $0.purchases.count) })
+  }
+
+  @Test func aSecondMigrationOfTheSameStoreCountsEachPurchaseOnceInEveryWayOfReading() throws {
+    let data = try store()
+    let expected = try held(data)
+    #expect(expected.values.reduce(0, +) > 1)
+    let alice = try migrate("alice", data)
+    let bob = try migrate("bob", data)
+    // Alice's cache has read her own migration: Bob's arrives after it.
+    #expect(try purchases(alice) == expected)
+    try copyLogs(from: bob, to: alice)
+    #expect(try purchases(alice) == expected)
+    #expect(try alice.load().items.map(\.timesBought) == alice.loadHistory().items.map(\.purchases.count))
+    // Rebuilt from the logs, and from a cache that read Bob's log first.
+    unlink(alice.cachePath)
+    #expect(try purchases(alice) == expected)
+    let bobHere = machine("bob", sharing: "alice")
+    #expect(try purchases(bobHere) == expected)
+    #expect(try bobHere.load() == alice.load())
+  }
+
+  @Test func aCopyThatRecordedMorePurchasesAddsThoseOnly() throws {
+    let alice = try migrate("alice", try store())
+    let longer = try store(extra: 2)
+    let bob = try migrate("bob", longer)
+    try copyLogs(from: bob, to: alice)
+    #expect(try purchases(alice) == held(longer))
+    unlink(alice.cachePath)
+    #expect(try purchases(alice) == held(longer))
+  }
+
+  @Test func takingBackTheMigrationWhosePurchasesCountedKeepsTheOthers() throws {
+    let data = try store()
+    let expected = try held(data)
+    let alice = try migrate("alice", data)
+    // Bob's copy was used once more: his migration is the later, and Alice's the one whose purchases counted.
+    let bob = try migrate("bob", try store(changedLater: true))
+    try copyLogs(from: bob, to: alice)
+    let bobHere = machine("bob", sharing: "alice")
+    #expect(try purchases(bobHere) == expected)
+    #expect(try alice.undo(now: Fixed.now).summary == "migrate grocery.json (version 1)")
+    #expect(try purchases(alice) == expected)
+    #expect(try purchases(bobHere) == expected)
+    unlink(alice.cachePath)
+    #expect(try purchases(alice) == expected)
+    // With both taken back, nothing is left.
+    _ = try bobHere.undo(now: Fixed.now + 1)
+    #expect(try purchases(alice).values.reduce(0, +) == 0)
+    #expect(try purchases(bobHere).values.reduce(0, +) == 0)
+    unlink(alice.cachePath)
+    #expect(try purchases(alice).values.reduce(0, +) == 0)
+  }
+
+  @Test func purchasesMadeAfterTheMigrationsCountEachTime() throws {
+    let data = try store()
+    let alice = try migrate("alice", data)
+    let bob = try migrate("bob", data)
+    try copyLogs(from: bob, to: alice)
+    let name = try #require(try held(data).first { $0.value > 0 }?.key)
+    let bobHere = machine("bob", sharing: "alice")
+    for (store, time) in [(alice, Fixed.now), (bobHere, Fixed.now + 1)] {
+      try store.update(summary: { _ in "buy" }, now: time) {
+        _ = try $0.purchase([name], on: Fixed.today, today: Fixed.today, now: time)
+      }
+    }
+    #expect(try purchases(alice)[name] == held(data)[name]! + 2)
+    unlink(alice.cachePath)
+    #expect(try purchases(alice)[name] == held(data)[name]! + 2)
+  }
+}
