@@ -560,6 +560,17 @@ struct Household {
       let checked = try machine.run(["check"])
       #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked)")
     }
+    // Bob takes his migration back: Alice's stays, with her two purchases, on both machines.
+    let undone = try household.on(bobShared, at: 4, "undo")
+    #expect(
+      undone.stdout
+        == "undid: migrate grocery.json (version 1)\nkept: what another machine's migration of the same store"
+        + " made too\n", "\(undone)")
+    try household.on(bobShared, at: 5, "sync")
+    try household.on(aliceShared, at: 6, "sync")
+    _ = try household.expectSame([aliceShared, bobShared])
+    #expect(try aliceShared.run(["history"]).stdout.split(separator: "\n").count == 2)
+    #expect(try aliceShared.run(["list", "--all"]).stdout.contains("Kale"))
   }
 
   @Test func aFolderAlreadyKeptInStepByAFolderSyncToolCanMoveToGit() throws {

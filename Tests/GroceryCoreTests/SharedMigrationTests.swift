@@ -10,8 +10,8 @@ import Testing
   let folder = TemporaryDirectory()
 
   /// The fixture's store, with `extra` purchases more of its first item that has any, the same as its last; with
-  /// `changedLater`, its last change a day later (a copy used once more).
-  func store(extra: Int = 0, changedLater: Bool = false) throws -> Data {
+  /// `changedLater`, its last change a day later (a copy used once more); with `item`, an item more of that name.
+  func store(extra: Int = 0, changedLater: Bool = false, item: String? = nil) throws -> Data {
     let url = try #require(
       Bundle.module.url(forResource: "store-v1", withExtension: "json", subdirectory: "Fixtures"))
     var object = try #require(
@@ -23,6 +23,12 @@ import Testing
     let last = try #require(purchases.last)
     purchases += Array(repeating: last, count: extra)
     items[first]["purchases"] = purchases
+    if let item {
+      var added = items[first]
+      added["id"] = "0D1C2B3A-0000-4000-8000-000000000001"
+      added["name"] = item
+      items.append(added)
+    }
     object["items"] = items
     if changedLater { object["change"] = ["at": "2026-11-21T18:30:00Z", "summary": "purchase Kale"] }
     return try JSONSerialization.data(withJSONObject: object)
@@ -137,5 +143,32 @@ import Testing
     #expect(try purchases(alice)[name] == held(data)[name]! + 2)
     unlink(alice.cachePath)
     #expect(try purchases(alice)[name] == held(data)[name]! + 2)
+  }
+
+  @Test func takingBackTheLaterMigrationKeepsWhatBothMadeAndTakesAwayOnlyItsOwn() throws {
+    let data = try store()
+    let alice = try migrate("alice", data)
+    // Bob's copy was used once more, for one item more: his migration is the later, holding every field.
+    let longer = try store(changedLater: true, item: "Tahini")
+    let bob = try migrate("bob", longer)
+    try copyLogs(from: bob, to: alice)
+    let bobHere = machine("bob", sharing: "alice")
+    #expect(try purchases(alice) == held(longer))
+    let order = try alice.load().categories.map(\.name)
+    let undone = try bobHere.undo(now: Fixed.now)
+    #expect(undone.summary == "migrate grocery.json (version 1)" && undone.migratedElsewhere)
+    for store in [alice, bobHere] {
+      #expect(try purchases(store) == held(data))
+      #expect(try store.load().categories.map(\.name) == order)
+    }
+    unlink(alice.cachePath)
+    #expect(try purchases(alice) == held(data))
+    // Alice's taken back too: nothing is left of either, and her undo keeps nothing of Bob's.
+    let last = try alice.undo(now: Fixed.now + 1)
+    #expect(!last.migratedElsewhere)
+    for store in [alice, bobHere] {
+      #expect(try store.load().items.isEmpty)
+      #expect(try store.load().categories.map(\.name) == Category.builtIn.map(\.name))
+    }
   }
 }

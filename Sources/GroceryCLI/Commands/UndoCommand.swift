@@ -29,6 +29,9 @@ struct UndoCommand: Command, Runnable {
     }
     let entry = try context.undo()
     context.say("undid: \(entry.summary)")
+    if entry.migratedElsewhere {
+      context.say("kept: what another machine's migration of the same store made too")
+    }
     for kept in entry.lifeKept {
       context.say(
         (kept.removed ? "not put back: " : "not removed: ") + Names.printable(kept.name)

@@ -38,6 +38,8 @@ struct HouseholdState: Equatable, Sendable {
   var staleWindows: Set<UUID> = []
   /// The changes folded that migrated a version-1 store, whose purchases another migration may have recorded too.
   var migrations: Set<String> = []
+  /// The changes folded that undid a migration, by the migration they undid.
+  var migrationUndos: [String: String] = [:]
 
   /// One purchase as the log recorded it.
   struct Bought: Equatable, Sendable {
@@ -152,7 +154,10 @@ struct HouseholdState: Equatable, Sendable {
       if latest != .zero { needsRebuild = true }
       migrations.insert(change.id)
     }
-    if change.undoesMigration { needsRebuild = true }
+    if change.undoesMigration, let undone = change.undoes {
+      needsRebuild = true
+      migrationUndos[undone] = change.id
+    }
     if stamp > latest { latest = stamp }
     if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
     walls[stamp.machineNumber] = change.time
