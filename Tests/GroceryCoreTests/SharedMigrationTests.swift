@@ -171,4 +171,31 @@ import Testing
       #expect(try store.load().categories.map(\.name) == Category.builtIn.map(\.name))
     }
   }
+
+  /// A peer's line that takes back the purchases of the migration that counted, whatever it says it is (another
+  /// summary, no `undoes`), makes the next read fold every log: the other copy's purchases count again.
+  @Test(arguments: [false, true])
+  func aLineTakingBackAMigrationsPurchasesIsKnownByWhatItDoes(withoutUndoes: Bool) throws {
+    let data = try store()
+    let expected = try held(data)
+    // Alice's copy was used once more: Bob's migration is the earlier, whose purchases count.
+    let alice = try migrate("alice", try store(changedLater: true))
+    let bob = try migrate("bob", data)
+    try copyLogs(from: bob, to: alice)
+    let bobHere = machine("bob", sharing: "alice")
+    #expect(try purchases(alice) == expected)
+    _ = try bobHere.undo(now: Fixed.now)
+    let own = try alice.recordedMachine()
+    let log = try #require(try bobHere.logFiles().keys.first { $0 != own })
+    let path = bobHere.logsFolder + "/" + log + ".jsonl"
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("\"summary\":\"undo migrate grocery.json (version 1)\""))
+    text = text.replacing(
+      "\"summary\":\"undo migrate grocery.json (version 1)\"", with: "\"summary\":\"undo buy\"")
+    if withoutUndoes { text = text.replacing(/,"undoes":"[^"]*"/, with: "") }
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(try purchases(alice) == expected)
+    unlink(alice.cachePath)
+    #expect(try purchases(alice) == expected)
+  }
 }

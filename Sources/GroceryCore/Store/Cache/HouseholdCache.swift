@@ -26,8 +26,8 @@ final class HouseholdCache {
   /// is one space. 16: `spelled` spells full-width letters, ½ and № in ASCII. 17: keys leave out what is never
   /// seen (a zero-width space, a soft hyphen); `log.unwalled`, so that an older grocery's line after a line with
   /// `wall` is read. 18: none; a line of only spaces, tabs or a carriage return, which `refused` kept as cut short,
-  /// is passed over as an empty one is. 19: none; a purchase that two machines' migrations of one version-1 store
-  /// both recorded is counted once.
+  /// is passed over as an empty one is. 19: `migrations` in `meta`; a purchase that two machines' migrations of one
+  /// version-1 store both recorded is counted once.
   static let version: Int32 = 19
 
   let database: Database
@@ -199,6 +199,9 @@ final class HouseholdCache {
     var state = HouseholdState()
     if case .blob(let bytes)? = try meta("latest") { state.latest = Stamp(bytes: bytes) ?? .zero }
     if case .blob(let bytes)? = try meta("followable") { state.followable = Stamp(bytes: bytes) ?? .zero }
+    if case .text(let ids)? = try meta("migrations") {
+      state.migrations = Set(ids.split(separator: "\n").map(String.init))
+    }
     let walls = try database.statement("SELECT machine, milliseconds FROM wall")
     while try walls.step() { state.walls[UInt64(bitPattern: walls.integer(0))] = walls.integer(1) }
     if let ids = try meta("order").flatMap({ [UUID](sql: $0) }), case .blob(let at)? = try meta("order_at") {
@@ -871,6 +874,11 @@ final class HouseholdCache {
   func save(_ state: inout HouseholdState, touched: Touched, positions: [String: ChangeLog.Position]) throws {
     try setMeta("latest", .blob(state.latest.bytes))
     try setMeta("followable", .blob(state.followable.bytes))
+    if state.migrationsChanged {
+      // Ids are one line of printable text each.
+      try setMeta("migrations", .text(state.migrations.sorted().joined(separator: "\n")))
+      state.migrationsChanged = false
+    }
     let walls = try database.statement("INSERT OR REPLACE INTO wall(machine, milliseconds) VALUES (?, ?)")
     for (machine, time) in state.walls {
       walls.reset()

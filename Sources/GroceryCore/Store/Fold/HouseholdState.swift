@@ -36,8 +36,11 @@ struct HouseholdState: Equatable, Sendable {
   /// Items whose purchase window lost track of its days to a purchase taken back, to be filled again from every
   /// purchase of the item.
   var staleWindows: Set<UUID> = []
-  /// The changes folded that migrated a version-1 store, whose purchases another migration may have recorded too.
+  /// The changes folded that migrated a version-1 store, whose purchases another migration may have recorded too;
+  /// the cache keeps them, so that a fold of a few new lines knows them.
   var migrations: Set<String> = []
+  /// Set when a change added to `migrations`, for the cache to keep.
+  var migrationsChanged = false
   /// The changes folded that undid a migration, by the migration they undid.
   var migrationUndos: [String: String] = [:]
 
@@ -150,11 +153,11 @@ struct HouseholdState: Equatable, Sendable {
     if change.isMigration {
       // Its purchases may be another migration's too (two machines that each migrated a copy of one store), which
       // only the end of a fold of every log tells: one read after other changes asks for that fold, as does
-      // taking one back.
-      if latest != .zero { needsRebuild = true }
-      migrations.insert(change.id)
+      // taking one back (below, and any purchase of one taken back).
+      if latest != .zero || migrations.contains(where: { $0 != change.id }) { needsRebuild = true }
+      if migrations.insert(change.id).inserted { migrationsChanged = true }
     }
-    if change.undoesMigration, let undone = change.undoes {
+    if let undone = change.undoes, change.undoesMigration || migrations.contains(undone) {
       needsRebuild = true
       migrationUndos[undone] = change.id
     }
@@ -185,6 +188,7 @@ struct HouseholdState: Equatable, Sendable {
         // In place, so that the purchase window's storage is not copied for every purchase.
         items[item, default: ItemState()].bought(day, quantity: quantity, by: by, at: stamp)
       case .unbuy(let item, let bought, let day, let quantity):
+        if migrations.contains(bought) { needsRebuild = true }
         unbought.append(Unbought(change: bought, item: item, machine: stamp.machineNumber))
         if items[item]?.purchases.remove(day, quantity: quantity, machine: stamp.machineNumber) != true {
           // The window no longer shows which days are the most recent: fill it again from every purchase.
