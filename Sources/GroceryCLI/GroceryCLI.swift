@@ -76,7 +76,7 @@ public enum GroceryCLI {
     case let failure as GroceryError:
       switch failure {
       case .unknownName, .ambiguousName, .duplicateName, .storeExists,
-        .nothingToUndo, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
+        .nothingToUndo, .migrationShared, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
         .uncategorizedRemoved, .uncategorizedReordered, .uncategorizedColored, .noTripUnderWay, .tooFewTrips,
         .builtInCategory, .categoryRepeated, .noNamesGiven, .nothingToImport,
         .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed, .alreadyMirrored,

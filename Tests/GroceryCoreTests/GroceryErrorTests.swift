@@ -14,6 +14,11 @@ import Testing
     ),
     (.storeExists(path: "/s"), "a store already exists at '/s'"),
     (.nothingToUndo, "nothing to undo"),
+    (
+      .migrationShared(summary: "migrate a.json (version 1)"),
+      "cannot undo 'migrate a.json (version 1)': another machine's log migrated a version-1 store too, maybe a"
+        + " copy of the same one, and undo would take away what both made; nothing changed"
+    ),
     (.nothingOnList(location: nil), "nothing on the list"),
     (.nothingOnList(location: "Market"), "nothing on the list for 'Market'"),
     (.nothingToChange, "nothing to change; give at least one option"),

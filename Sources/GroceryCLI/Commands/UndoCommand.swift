@@ -10,7 +10,9 @@ import GroceryCore
 struct UndoCommand: Command, Runnable {
   static let name = "undo"
   static let abstract = "Revert the most recent change."
-  static let discussion = "Steps back one change at a time, up to 50 changes."
+  static let discussion =
+    "Steps back one change at a time, up to 50 changes. The migration of a version-1 store is refused while"
+    + " another machine's migration stands, as undo could not put back what the other made."
   static let list = Flag("list", help: "Show the changes that can be undone, newest first.")
   static let options: [any OptionDeclaration] = [list]
   /// The change undone is the last one people made: a phone's edits waiting in a mirror are read by the next
@@ -29,9 +31,6 @@ struct UndoCommand: Command, Runnable {
     }
     let entry = try context.undo()
     context.say("undid: \(entry.summary)")
-    if entry.migratedElsewhere {
-      context.say("kept: what another machine's migration of the same store made too")
-    }
     for kept in entry.lifeKept {
       context.say(
         (kept.removed ? "not put back: " : "not removed: ") + Names.printable(kept.name)

@@ -19,9 +19,6 @@ public struct UndoEntry: Equatable, Sendable {
   public var lifeKept: [LifeKept] = []
   /// The items whose fields the undone change set that stay as they are, another machine having set them since.
   public var fieldsKept: [FieldsKept] = []
-  /// True when the undone change migrated a version-1 store that another machine's log migrated too: what that
-  /// migration made stays.
-  public var migratedElsewhere = false
 
   /// An item some of whose fields undo left as they were: its name, and whether others were changed back.
   public struct FieldsKept: Equatable, Sendable {
@@ -520,13 +517,8 @@ public struct HouseholdStore: Sendable {
       } catch {
         reading = try read(.all, machine: machine.id)
       }
-      if last.isMigration, let shared = try inverseOfSharedMigration(last, now: now) {
-        try commit(
-          shared.operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,
-          reading: &reading)
-        var entry = UndoEntry(summary: last.summary, at: last.stamp.date)
-        entry.migratedElsewhere = shared.othersKept
-        return entry
+      if last.isMigration, reading.state.migrations.count > 1, try othersStand(besides: last) {
+        throw GroceryError.migrationShared(summary: last.summary)
       }
       let operations = Undo.inverse(of: last, in: reading.state)
       var kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
@@ -543,28 +535,12 @@ public struct HouseholdStore: Sendable {
     }
   }
 
-  /// The inverse of a migration of a version-1 store that another machine's log migrated too (each machine
-  /// migrated a copy of one store): what puts the household back as it would be without it, and without the
-  /// other migrations undone already, and its purchases taken back. Undo's usual inverse puts back the fields as
-  /// its own machine saw them before, an empty household, and would take away what another migration made too.
-  /// Nil when no other log holds a migration; `othersKept` says whether one is not undone, and what it made stays.
-  func inverseOfSharedMigration(_ migration: Change, now: Date) throws -> (
-    operations: [Operation], othersKept: Bool
-  )? {
-    let logs = try logFiles()
-    let all = try foldAll(logs, machine: nil)
-    guard all.state.migrations.contains(where: { $0 != migration.id }) else { return nil }
-    var leftOut: Set<String> = [migration.id]
-    for (undone, undo) in all.state.migrationUndos { leftOut.formUnion([undone, undo]) }
-    let without = try foldAll(logs, machine: nil, leavingOut: leftOut)
-    var operations = ChangeDiff.operations(from: all.view, to: without.view.groceries, now: now)
-    operations += Undo.inverse(of: migration, in: all.state).filter {
-      if case .unbuy = $0 { return true } else { return false }
-    }
-    let othersKept = all.state.migrations.contains {
-      $0 != migration.id && all.state.migrationUndos[$0] == nil
-    }
-    return (operations, othersKept)
+  /// Whether another machine's migration of a version-1 store stands (is not undone) beside `migration`: the two
+  /// may have made the same items and purchases (each machine migrated a copy of one store), and undo can put back
+  /// no field as the other migration left it.
+  func othersStand(besides migration: Change) throws -> Bool {
+    let all = try foldAll(try logFiles(), machine: nil, history: false, viewing: false)
+    return all.state.migrations.contains { $0 != migration.id && all.state.migrationUndos[$0] == nil }
   }
 
   /// The items an undo takes away that another machine added too, under the same name, and that stay on the list

@@ -22,6 +22,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case storeExists(path: String)
   /// `undo` found no change of this machine's left to revert.
   case nothingToUndo
+  /// `undo` was asked to revert a migration of a version-1 store while another machine's migration stands.
+  case migrationShared(summary: String)
   /// Buying everything on the list found nothing on it (at the location, when one is given).
   case nothingOnList(location: String?)
   /// An edit was asked for without any change to make.
@@ -126,6 +128,10 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "a store already exists at '\(path)'"
     case .nothingToUndo:
       return "nothing to undo"
+    case .migrationShared(let summary):
+      return
+        "cannot undo '\(Names.printable(summary))': another machine's log migrated a version-1 store too, maybe a"
+        + " copy of the same one, and undo would take away what both made; nothing changed"
     case .nothingOnList(let location):
       return location.map { "nothing on the list for '\($0)'" } ?? "nothing on the list"
     case .nothingToChange:

@@ -212,10 +212,10 @@ extension HouseholdStore {
 
   /// Folds every log from its start in memory: for a rebuild, or where there is no cache to use. Without
   /// `history`, the reading holds no purchases but the windows of the items (a rebuild, or `check`); without
-  /// `viewing`, its view is empty; the changes `leavingOut` names are left out (to see the household without them).
+  /// `viewing`, its view is empty.
   func foldAll(
     _ logs: [String: Int], machine: String?, keepingAllTrips: Bool = false, history keeping: Bool = true,
-    viewing: Bool = true, leavingOut: Set<String> = []
+    viewing: Bool = true
   )
     throws -> Reading
   {
@@ -232,7 +232,7 @@ extension HouseholdStore {
         file, machine: machineID, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
         shownAs: shown(file), refused: { refusals.append($0) }
       ) { change, offset, length in
-        if !leavingOut.contains(change.id) { state.apply(change) }
+        state.apply(change)
         if machineID == machine {
           Undo.record(change, at: offset, length: length, in: &undo, depth: undoDepth)
         }
