@@ -233,6 +233,66 @@ import Testing
     #expect(relisted.contains("dairy  case,x  y,5,first,false"), "\(relisted)")
   }
 
+  /// A copy of grocery 1's store that went on being used after the household was migrated from it (another
+  /// machine still on grocery 1) imports what it recorded since: its new purchases and items, each purchase the
+  /// household already has left out, so importing it again adds nothing; a damaged one is refused, writing nothing.
+  @Test func aVersionOneStoreImportsWhatItRecordedSinceTheMigration() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
+    let original = try Data(contentsOf: url)
+    try original.write(to: URL(fileURLWithPath: scenario.folder.file("grocery.json")))
+    var old = scenario.grocery
+    old.environment["GROCERY_STORE"] = scenario.folder.file("grocery.json")
+    var migrated = scenario.grocery
+    migrated.environment["GROCERY_STORE"] = scenario.folder.file("grocery")
+    #expect(try old.run(["history"]).stdout == "2026-11-20 Crème fraîche\n2026-11-13 Crème fraîche\n")
+    var object = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+    var items = try #require(object["items"] as? [[String: Any]])
+    var purchases = try #require(items[0]["purchases"] as? [[String: Any]])
+    purchases.append(["date": "2026-11-21", "quantity": 1])
+    items[0]["purchases"] = purchases
+    var tahini = items[1]
+    tahini["id"] = "0D1C2B3A-0000-4000-8000-000000000001"
+    tahini["name"] = "Tahini"
+    tahini["purchases"] = [["date": "2026-11-21", "quantity": 2]]
+    items.append(tahini)
+    object["items"] = items
+    try JSONSerialization.data(withJSONObject: object).write(
+      to: URL(fileURLWithPath: scenario.folder.file("copy.json")))
+    let imported = try migrated.run(["import", scenario.folder.file("copy.json")])
+    #expect(
+      imported
+        == Outcome(
+          stdout: """
+            added 1, updated 1, skipped 2
+            purchases recorded: 2
+            skipped 'Kale': nothing to change
+            skipped 'Stamps': nothing to change
+
+            """, stderr: "", status: 0))
+    let history = """
+      2026-11-21 Crème fraîche
+      2026-11-21 Tahini x2
+      2026-11-20 Crème fraîche
+      2026-11-13 Crème fraîche
+
+      """
+    #expect(try migrated.run(["history"]).stdout == history)
+    let again = try migrated.run(["import", "--format", "grocery", scenario.folder.file("copy.json")])
+    #expect(again.status == 0 && again.stdout.hasPrefix("added 0, updated 0, skipped 4\n"), "\(again)")
+    #expect(try migrated.run(["history"]).stdout == history)
+    try scenario.folder.write("broken.json", #"{"version": 1, "items": [{"name": 3}]}"#)
+    let before = migrated.storeBytes()
+    #expect(
+      try migrated.run(["import", scenario.folder.file("broken.json")])
+        == Outcome(
+          stdout: "",
+          stderr:
+            "grocery: error: cannot import '\(scenario.folder.file("broken.json"))': line 1: as a grocery 1"
+            + " store, categories: missing\n", status: 65))
+    #expect(migrated.storeBytes() == before)
+  }
+
   @Test func anExportImportedIntoAnEmptyHouseholdListsAndHistoriesTheSame() throws {
     try scenario.given(
       ["add", "milk", "eggs", "-c", "dairy", "--staple"], ["add", "bread", "-n", "sourdough"],

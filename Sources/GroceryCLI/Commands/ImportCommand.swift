@@ -14,7 +14,8 @@ struct ImportCommand: Command, Runnable {
   static let discussion = """
     Reads ShoppingList14's items.json and locations.json (either or both), plain text with one item a line \
     (bullets, checkboxes and quantities such as '2 milk' or 'milk x2' are understood), the CSV that 'list \
-    --format csv --all' writes, or a 'grocery export', telling them apart by their content. '-' reads \
+    --format csv --all' writes, a 'grocery export' or grocery 1's grocery.json, telling them apart by their \
+    content. '-' reads \
     standard input. Items already in the household are matched by name and updated; everything is saved as \
     one change, so one 'undo' reverts it, and a file that cannot be read is refused with its line, saving \
     nothing.
@@ -25,7 +26,7 @@ struct ImportCommand: Command, Runnable {
       Choice("shoppinglist14", .shoppingList14, help: "ShoppingList14's items.json and locations.json"),
       Choice("text", .text, help: "One item a line, as pasted from a note or an email"),
       Choice("csv", .csv, help: "The CSV that list --format csv --all writes"),
-      Choice("grocery", .grocery, help: "The JSON that grocery export writes"),
+      Choice("grocery", .grocery, help: "The JSON that grocery export writes, or grocery 1's grocery.json"),
     ],
     help: "Read the files as FORMAT: shoppinglist14, text, csv or grocery (default: told from the content).")
   static let dryRun = Flag(

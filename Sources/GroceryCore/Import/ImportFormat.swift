@@ -6,7 +6,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
   case text
   /// The CSV that `list --format csv --all` writes.
   case csv
-  /// grocery's own export.
+  /// grocery's own export, or grocery 1's store file.
   case grocery
 
   /// The format's name in messages, with its article.
@@ -38,7 +38,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
       return keys.contains("onList") || keys.contains("visitationOrder") ? .shoppingList14 : nil
     case .object:
       if case .string(ExportDocument.formatName)? = node["format"]?.value { return .grocery }
-      return nil
+      return GroceryOneImporter.isStore(node) ? .grocery : nil
     default:
       return nil
     }

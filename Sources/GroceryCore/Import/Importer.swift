@@ -47,7 +47,11 @@ public enum Importer {
     switch first.format {
     case .text: return try TextImporter.read(first.file.text, file: first.file.name)
     case .csv: return try CSVImporter.read(first.file.text, file: first.file.name)
-    case .grocery: return try ExportDocument.read(first.json!, file: first.file.name)
+    case .grocery:
+      if GroceryOneImporter.isStore(first.json!) {
+        return try GroceryOneImporter.read(first.json!, text: first.file.text, file: first.file.name)
+      }
+      return try ExportDocument.read(first.json!, file: first.file.name)
     case .shoppingList14:
       var items: (file: String, node: ImportJSON.Node)?
       var locations: (file: String, node: ImportJSON.Node)?
