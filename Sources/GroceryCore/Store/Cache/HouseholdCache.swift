@@ -26,9 +26,9 @@ final class HouseholdCache {
   /// is one space. 16: `spelled` spells full-width letters, ½ and № in ASCII. 17: keys leave out what is never
   /// seen (a zero-width space, a soft hyphen); `log.unwalled`, so that an older grocery's line after a line with
   /// `wall` is read. 18: none; a line of only spaces, tabs or a carriage return, which `refused` kept as cut short,
-  /// is passed over as an empty one is. 19: `migrations` in `meta`; a purchase that two machines' migrations of one
-  /// version-1 store both recorded is counted once.
-  static let version: Int32 = 19
+  /// is passed over as an empty one is. 19: a purchase that two machines' migrations of one version-1 store both
+  /// recorded is counted once. 20: `migrations` in `meta`.
+  static let version: Int32 = 20
 
   let database: Database
 
