@@ -555,12 +555,20 @@ public struct HouseholdStore: Sendable {
       let keys = Array(Set(removed.values)).sorted()
       try cache.database.reading { try cache.loadItems(.keys(keys), into: &reading.state) }
     }
-    let items = reading.state.items
+    // The living items by name, each key made once: an undo that takes away many items (a migration's) compares
+    // each with the others' names without making every other key again for each.
+    let wanted = Set(removed.values)
+    var living: [String: [(id: UUID, name: String)]] = [:]
+    for (id, item) in reading.state.items where item.alive.value == true {
+      guard let name = item.name.value else { continue }
+      let key = Names.key(name)
+      if wanted.contains(key) { living[key, default: []].append((id, name)) }
+    }
     return removed.sorted { $0.value < $1.value }.compactMap { id, key in
-      let twin = items.first { other in
-        other.key != id && other.value.alive.value == true && other.value.name.value.map(Names.key) == key
+      guard let twin = living[key]?.filter({ $0.id != id }).min(by: { UUIDText.less($0.id, $1.id) }) else {
+        return nil
       }
-      return twin?.value.name.value.map { UndoEntry.LifeKept(name: $0, removed: false, twin: true) }
+      return UndoEntry.LifeKept(name: twin.name, removed: false, twin: true)
     }
   }
 
