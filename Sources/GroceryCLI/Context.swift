@@ -33,6 +33,7 @@ struct Context {
     var store = try StorePath.locate(explicit: globals.store, environment: environment, lockTimeout: timeout)
     let warnings = Warnings(console: console)
     store.warn = { warnings.warn($0) }
+    if !globals.quiet { store.inform = { warnings.inform($0) } }
     self.warnings = warnings
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
     store.now = self.now

@@ -17,6 +17,11 @@ final class Warnings: @unchecked Sendable {
     }
   }
 
+  /// Writes a notice of something done besides the command (a version-1 store migrated), once, escaped the same.
+  func inform(_ message: String) {
+    if said.insert(message).inserted { console.writeError("grocery: " + Names.printable(message) + "\n") }
+  }
+
   /// Whether this warning was written already in this run.
   func hasSaid(_ message: String) -> Bool { said.contains(message) }
 }

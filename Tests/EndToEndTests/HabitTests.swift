@@ -79,6 +79,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")))
   }
 
+  /// The first command on a version-1 store says, once, on standard error, that it migrated it and where to; its
+  /// output is the command's own. `--quiet` says nothing.
+  @Test(arguments: [false, true])
+  func theFirstCommandOnAVersionOneStoreSaysItMigratedItOnce(quiet: Bool) throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
+    let file = scenario.folder.file("food.json")
+    try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: file))
+    var old = scenario.grocery
+    old.environment["GROCERY_STORE"] = file
+    let history = "2026-11-20 Crème fraîche\n2026-11-13 Crème fraîche\n"
+    let said =
+      quiet
+      ? ""
+      : "grocery: migrated '\(file)' (version 1) into the household folder '\(scenario.folder.file("food"))'; the"
+        + " old file is kept as it was, and 'grocery undo' takes the migration back\n"
+    let options = quiet ? ["--quiet"] : []
+    #expect(try old.run(options + ["history"]) == Outcome(stdout: history, stderr: said, status: 0))
+    #expect(try old.run(options + ["history"]) == Outcome(stdout: history, stderr: "", status: 0))
+  }
+
   @Test(arguments: [
     ("del", "remove"), ("delete", "remove"), ("DELETE", "remove"), ("erase", "remove"), ("done", "purchase"),
     ("tick", "purchase"), ("got", "purchase"), ("show", "list"), ("new", "add"),

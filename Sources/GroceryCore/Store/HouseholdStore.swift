@@ -64,6 +64,9 @@ public struct HouseholdStore: Sendable {
   /// Tells the user something about the household that did not stop the command (a log line left out), in one
   /// line; the CLI writes it to standard error.
   public var warn: @Sendable (String) -> Void = { _ in }
+  /// Tells the user, once, of something done besides the command (a version-1 store migrated), in one line; the
+  /// CLI writes it to standard error unless asked to be quiet.
+  public var inform: @Sendable (String) -> Void = { _ in }
   /// This machine's time, when given: a read then says which other machines' latest changes are dated after it by
   /// more than `aheadLimit`, as their clocks (or this one) are wrong.
   public var now: Date?
@@ -611,6 +614,9 @@ public struct HouseholdStore: Sendable {
       let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
       let summary = Migration.summary(of: FileSystem.name(of: legacy))
       try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
+      inform(
+        "migrated '\(shown(legacy))' (version 1) into the household folder '\(shown(folder))'; the old file is"
+          + " kept as it was, and 'grocery undo' takes the migration back")
     }
   }
 
