@@ -8,7 +8,7 @@ import GroceryCore
 
 /// The `grocery` command line: parse, run, and map the outcome to output and an exit code.
 public enum GroceryCLI {
-  public static let version = "1.0.0"
+  public static let version = "2.0.0"
   /// The day this version was released, as the man page dates itself (never the clock, so builds repeat).
   static let releaseDate = "2026-11-22"
 

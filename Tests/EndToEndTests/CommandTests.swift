@@ -7,10 +7,10 @@ import Testing
   let scenario = Scenario()
 
   @Test func versionAndHelpGoToStandardOutput() throws {
-    try scenario.expect(["--version"], stdout: "grocery 1.0.0\n")
+    try scenario.expect(["--version"], stdout: "grocery 2.0.0\n")
     let help = try scenario.grocery.run(["--help"])
     #expect(help.status == 0 && help.stderr.isEmpty)
-    #expect(help.stdout.hasPrefix("grocery 1.0.0 - a grocery staples manager for the shell\n"))
+    #expect(help.stdout.hasPrefix("grocery 2.0.0 - a grocery staples manager for the shell\n"))
     #expect(help.stdout.contains("EXIT STATUS: 0 success, 1 refused, 3 saved but not reported, 64 usage,"))
     let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(lines.count <= 40, "--help fits a 40-row terminal")
@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func versionGoesBeforeAnyCommandAndACommandRefusesIt() throws {
-    try scenario.expect(["--quiet", "--version"], stdout: "grocery 1.0.0\n")
+    try scenario.expect(["--quiet", "--version"], stdout: "grocery 2.0.0\n")
     try scenario.expectRefused(
       ["list", "--version"],
       stderr: "grocery: error: option '--version' goes before any command: 'grocery --version'\n"
