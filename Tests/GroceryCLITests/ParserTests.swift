@@ -180,7 +180,7 @@ import Testing
     (["edit", "x", "-n", "a\u{7}"], "invalid note 'a\\u{7}': it contains a control character", ["edit"]),
     (
       ["purchase", "x", "--on", "2026-02-30"],
-      "invalid date '2026-02-30': expected YYYY-MM-DD, 'today' or 'yesterday'", ["purchase"]
+      "invalid date '2026-02-30': there is no such day", ["purchase"]
     ),
     (
       ["buy", "milk", "--on", "tomorrow"],
@@ -188,6 +188,15 @@ import Testing
     ),
     (
       ["staple", "x", "--skip-until", "soon"], "invalid date 'soon': expected YYYY-MM-DD or 'today'",
+      ["staple"]
+    ),
+    (
+      ["staple", "x", "--skip-until", "2026-13-01"], "invalid date '2026-13-01': there is no such day",
+      ["staple"]
+    ),
+    (
+      ["staple", "x", "--skip-until", "2026-1-01"],
+      "invalid date '2026-1-01': expected YYYY-MM-DD or 'today'",
       ["staple"]
     ),
     (
