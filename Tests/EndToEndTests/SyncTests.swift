@@ -304,6 +304,19 @@ struct Household {
     #expect(try list(alice, "--purchased") == "Bought today\n  [x] milk (by bob)\n\n1 bought today\n")
   }
 
+  @Test func anItemTwoMachinesBoughtTheSameDayNamesBothBuyers() throws {
+    try household.on(alice, at: 0, "add", "milk", "tea")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "buy", "milk")
+    try household.on(bob, at: 11, "add", "milk")
+    try household.on(bob, at: 12, "buy", "milk", "tea")
+    try household.syncAll([alice, bob], at: 20)
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(alice, "--purchased")
+        == "Bought today\n  [x] milk (by alice, bob)\n  [x] tea (by bob)\n\n2 bought today\n")
+  }
+
   @Test func differentFieldsBothCountAndTheLaterOfOneFieldWins() throws {
     try household.on(alice, at: 0, "add", "milk", "eggs", "rice")
     try household.share([alice, bob])

@@ -95,7 +95,14 @@ public enum TextRenderer {
     case .purchased:
       if let last = item.purchases.last {
         if !entry.boughtToday { notes.append(last.date.description) }
-        if let by = last.by { notes.append("by " + by) }
+        // Everyone who bought it that day, by name.
+        var buyers: [String] = []
+        for purchase in item.purchases where purchase.date == last.date {
+          if let by = purchase.by, !buyers.contains(by) { buyers.append(by) }
+        }
+        if !buyers.isEmpty {
+          notes.append("by " + buyers.sorted { Names.ordered($0, $1) }.joinedText(separator: ", "))
+        }
       }
     }
     return notes
