@@ -116,19 +116,28 @@ extension Groceries {
     var byKey = Dictionary(
       items.indices.map { (key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
     for entry in document.items {
+      // An item a copy of the household's own store names is the household's, whose category and stores stay.
+      let held =
+        document.addsOnly
+        && (entry.id.map { id in items.contains { $0.id == id } } == true || byKey[key(entry.name)] != nil)
       let category =
-        entry.category.map { categoryName($0) } ?? entry.headingLine.flatMap { headingCategory[$0] }
+        held
+        ? nil : entry.category.map { categoryName($0) } ?? entry.headingLine.flatMap { headingCategory[$0] }
       var places: [String]?
-      if let names = entry.locations {
+      if !held, let names = entry.locations {
         places = []
         for name in names.map({ locationName($0) }) where !places!.contains(name) { places!.append(name) }
       }
       let index: Int
       let isNew: Bool
-      if let existing = byKey[key(entry.name)] {
+      if document.addsOnly, let id = entry.id, let existing = items.firstIndex(where: { $0.id == id }) {
+        (index, isNew) = (existing, false)
+      } else if let existing = byKey[key(entry.name)] {
         (index, isNew) = (existing, false)
       } else {
-        var item = Item(id: freshID(entry.id), name: entry.name, now: entry.created ?? now)
+        // A copy's id may be an item's the household removed since: never taken, so that its history stays gone.
+        var item = Item(
+          id: freshID(document.addsOnly ? nil : entry.id), name: entry.name, now: entry.created ?? now)
         item.updated = now
         byKey[key(entry.name)] = items.count
         items.append(item)
@@ -136,13 +145,14 @@ extension Groceries {
       }
       let before = items[index]
       var item = before
+      let takesFields = isNew || !document.addsOnly
       // The values the item holds as they are, each as the import gives it (quantity, note, staple, …).
-      for field in ItemFields.table { field.assign?(entry.fields, &item) }
-      if let category { item.category = category }
-      if let places { item.locations = places }
+      if takesFields { for field in ItemFields.table { field.assign?(entry.fields, &item) } }
+      if takesFields, let category { item.category = category }
+      if takesFields, let places { item.locations = places }
       // Without the exact day from an export, availability follows the list: an item coming onto it is available,
       // one marked unavailable is so today, and one off the list is not unavailable.
-      if entry.unavailableOn == nil {
+      if takesFields && entry.unavailableOn == nil {
         if entry.isOnList == true && !before.isOnList { item.unavailableOn = nil }
         if let unavailable = entry.isUnavailable {
           item.unavailableOn = unavailable && item.isOnList ? today : nil

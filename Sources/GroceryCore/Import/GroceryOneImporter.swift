@@ -5,11 +5,11 @@
 #endif
 
 /// Reads grocery 1's store file (`grocery.json`, version 1) as an import: what a copy of it recorded after the
-/// household was migrated from another (a machine still on grocery 1, a copy kept elsewhere) comes in as any import
-/// does, each purchase the item has already on that day of that quantity left out.
+/// household was migrated from another (a machine still on grocery 1, a copy kept elsewhere) comes in, and nothing
+/// else. An item the household has (by grocery 1's id, then by name) takes only the purchases it lacks, each on a day
+/// and of a quantity it has none of; an item it never had comes in whole, under a new id.
 ///
-/// The file is read as migration reads it, with the same checks and the same names, so its items match the ones
-/// its migration made; a new one keeps grocery 1's id.
+/// The file is read as migration reads it, with the same checks and the same names.
 enum GroceryOneImporter {
   /// Whether parsed JSON is a version-1 store: an object of version 1 with items, and no export's format.
   static func isStore(_ node: ImportJSON.Node) -> Bool {
@@ -36,11 +36,10 @@ enum GroceryOneImporter {
         }
       }
     }
-    var document = ImportDocument(format: .grocery, setsCategoryOrder: true)
-    document.categories = groceries.categories.map { ImportedCategory(name: $0.name, color: $0.color) }
-    document.locations = groceries.locations.map {
-      ImportedLocation(name: $0.name, categoryOrder: $0.categoryOrder)
-    }
+    // What the household was made from: it keeps its own fields, categories, stores and walk order, changed or
+    // not since, and takes only what the copy holds that it lacks.
+    var document = ImportDocument(format: .grocery)
+    document.addsOnly = true
     document.items = groceries.items.map { item in
       ImportedItem(
         id: item.id, name: item.name, quantity: item.quantity, category: item.category,

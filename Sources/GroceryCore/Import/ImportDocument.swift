@@ -13,6 +13,10 @@ public struct ImportDocument: Equatable, Sendable {
   public var merged: [ImportMerge]
   /// The headings of pasted text, in order.
   public var headings: [ImportHeading] = []
+  /// True for a copy of what the household was made from (grocery 1's store): an item the household has, found by
+  /// its id and then by its name, takes only the purchases it lacks, and a new one a new id; the household's
+  /// fields, categories, stores and walk order stay as they are.
+  public var addsOnly = false
 
   public init(
     format: ImportFormat, categories: [ImportedCategory] = [], setsCategoryOrder: Bool = false,
