@@ -10,7 +10,7 @@ import GroceryCore
 public enum GroceryCLI {
   public static let version = "2.0.0"
   /// The day this version was released, as the man page dates itself (never the clock, so builds repeat).
-  static let releaseDate = "2026-11-22"
+  static let releaseDate = "2026-11-27"
 
   /// Runs one command line and returns the exit code.
   public static func main(

@@ -821,7 +821,7 @@ enum Tool {
 
   @Test func theManPageIsDatedAndNamesTZAZshExampleAndTheSampleOnce() throws {
     let page = try scenario.grocery.run(["help", "--man"]).stdout
-    #expect(page.hasPrefix(".TH GROCERY 1 2026-11-22 \"grocery 2.0.0\" \"User Commands\"\n"))
+    #expect(page.hasPrefix(".TH GROCERY 1 2026-11-27 \"grocery 2.0.0\" \"User Commands\"\n"))
     #expect(page.contains(".TP\n.B TZ\n"))
     #expect(page.contains("\ngrocery completions zsh > ~/.local/share/zsh/site\\-functions/_grocery\n"))
     #expect(page.components(separatedBy: "sample household").count == 2, "--sample is described once")
