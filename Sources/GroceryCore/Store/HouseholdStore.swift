@@ -342,7 +342,7 @@ public struct HouseholdStore: Sendable {
     reading.positions[machine.id] = ChangeLog.Position(
       offset: size, lines: before.lines + 1, last: stamp,
       unwalled: change.wall == nil ? stamp : before.unwalled,
-      check: ChangeLog.check(line.utf8))
+      check: ChangeLog.check(line: line.utf8), length: line.utf8.count)
     guard let cache, !reading.state.needsRebuild else { return }
     do {
       var written = reading.state

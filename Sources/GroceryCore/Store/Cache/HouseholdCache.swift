@@ -27,8 +27,9 @@ final class HouseholdCache {
   /// seen (a zero-width space, a soft hyphen); `log.unwalled`, so that an older grocery's line after a line with
   /// `wall` is read. 18: none; a line of only spaces, tabs or a carriage return, which `refused` kept as cut short,
   /// is passed over as an empty one is. 19: a purchase that two machines' migrations of one version-1 store both
-  /// recorded is counted once. 20: `migrations` in `meta`.
-  static let version: Int32 = 20
+  /// recorded is counted once. 20: `migrations` in `meta`. 21: `log.length`; a long last line's check hashes its
+  /// two ends.
+  static let version: Int32 = 21
 
   let database: Database
 
@@ -59,7 +60,8 @@ final class HouseholdCache {
   static let schema: String = {
     """
     CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
-    CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER, unwalled BLOB);
+    CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER, unwalled BLOB,
+      length INTEGER);
     CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
     CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
     CREATE TABLE category(id BLOB PRIMARY KEY, \(columnList(CategoryFields.table)), sum INTEGER);
@@ -165,7 +167,7 @@ final class HouseholdCache {
   // MARK: - Positions
 
   func positions() throws -> [String: ChangeLog.Position] {
-    let s = try database.statement("SELECT machine, offset, lines, last, check_, unwalled FROM log")
+    let s = try database.statement("SELECT machine, offset, lines, last, check_, unwalled, length FROM log")
     var result: [String: ChangeLog.Position] = [:]
     while try s.step() {
       guard let last = s.stamp(3), let unwalled = s.stamp(5) else {
@@ -173,20 +175,21 @@ final class HouseholdCache {
       }
       result[s.text(0)] = ChangeLog.Position(
         offset: Int(s.integer(1)), lines: Int(s.integer(2)), last: last, unwalled: unwalled,
-        check: UInt64(bitPattern: s.integer(4)))
+        check: UInt64(bitPattern: s.integer(4)), length: Int(s.integer(6)))
     }
     return result
   }
 
   func save(positions: [String: ChangeLog.Position]) throws {
     let s = try database.statement(
-      "INSERT OR REPLACE INTO log(machine, offset, lines, last, check_, unwalled) VALUES (?, ?, ?, ?, ?, ?)")
+      "INSERT OR REPLACE INTO log(machine, offset, lines, last, check_, unwalled, length)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?)")
     for (machine, position) in positions {
       s.reset()
       try s.bind(
         .text(machine), .integer(Int64(position.offset)), .integer(Int64(position.lines)),
         .blob(position.last.bytes), .integer(Int64(bitPattern: position.check)),
-        .blob(position.unwalled.bytes)
+        .blob(position.unwalled.bytes), .integer(Int64(position.length))
       ).run()
     }
   }

@@ -75,6 +75,22 @@ public enum FileSystem {
     return try read(fd, path, count: size - offset, at: offset, whole: true)
   }
 
+  /// Reads parts of a regular file, each `count` bytes at its `offset` (fewer where the file ends), or returns nil
+  /// when it does not exist; with the file's size. Refuses what `readRegularFile` refuses.
+  static func readRegularFile(_ path: String, parts: [(offset: Int, count: Int)], limit: Int) throws -> (
+    parts: [[UInt8]], size: Int
+  )? {
+    guard let (fd, size) = try openBounded(path, limit: limit) else { return nil }
+    defer { SystemCall.closeFile(fd) }
+    var found: [[UInt8]] = []
+    for part in parts {
+      found.append(
+        part.offset >= size
+          ? [] : try read(fd, path, count: min(part.count, size - part.offset), at: part.offset, whole: true))
+    }
+    return (found, size)
+  }
+
   /// Reads a regular file from an offset to the size it had when opened, handing `body` at most `chunk` bytes at
   /// a time, so that a large file costs the memory of a chunk; returns false when it does not exist. Refuses what
   /// `readRegularFile` refuses.

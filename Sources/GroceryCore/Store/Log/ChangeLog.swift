@@ -30,9 +30,13 @@ public enum ChangeLog {
     /// The stamp of the last change read from a line without `wall` (log version 4): the last one a grocery too
     /// old to read those lines followed.
     var unwalled: Stamp = .zero
-    /// A hash of the whole line just before `offset`, so that a log replaced by another, or one with a line put in
-    /// before it, is noticed: a line holds its change's id, which no other line has.
+    /// A hash of the line just before `offset`, newline included, so that a log replaced by another, or one with a
+    /// line put in before it, is noticed: a line holds its change's id, which no other line has. Of a line longer
+    /// than twice `checkedPart`, only its first and last `checkedPart` bytes.
     var check: UInt64 = 0
+    /// The length of the line just before `offset`, newline included (0 when not known), so that the check reads
+    /// only the bytes it hashes, and the newline before them.
+    var length = 0
   }
 
   /// Hashes bytes (FNV-1a), for `Position.check`.
@@ -45,30 +49,47 @@ public enum ChangeLog {
     return hash
   }
 
-  /// The check of the whole bytes read up to `end`: the hash of their last line, newline included.
-  static func check(lastLineOf bytes: ArraySlice<UInt8>) -> UInt64 {
+  /// How much of each end of a long line `Position.check` hashes: every command checks each log's last line, and a
+  /// log whose last line is a migration of a version-1 store (megabytes, on a machine that has made no change
+  /// since) must cost no more to check than any other. Its start holds the change's id and stamp.
+  static let checkedPart = 4096
+
+  /// A line's `Position.check`: the hash of the whole line, newline included, or of a long one's two ends.
+  static func check<C: BidirectionalCollection>(line: C) -> UInt64 where C.Element == UInt8 {
+    guard line.count > 2 * checkedPart else { return check(line) }
+    return check(Array(line.prefix(checkedPart)) + Array(line.suffix(checkedPart)))
+  }
+
+  /// The last line of the whole bytes read up to their end, newline included.
+  static func lastLine(of bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     let body = bytes.dropLast()
-    return check(bytes[(body.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.startIndex)...])
+    return bytes[(body.lastIndex(of: 0x0A).map { $0 + 1 } ?? bytes.startIndex)...]
   }
 
   /// Returns true when the log still holds, just before the position, the line it held when it was read.
   static func stillMatches(_ path: String, _ position: Position) throws -> Bool {
     if position.offset == 0 { return true }
-    var window = 4096
-    while true {
-      let start = max(0, position.offset - window)
-      guard let bytes = try FileSystem.readRegularFile(path, from: start, limit: maximumSize),
-        bytes.count >= position.offset - start
-      else { return false }
-      let read = bytes[0..<(position.offset - start)]
-      guard read.last == 0x0A else { return false }
-      if start == 0 || read.dropLast().contains(0x0A) {
-        return check(lastLineOf: read) == position.check
-      }
-      // A line longer than the window (a restock of many items) is found by a read a few times larger, not a
-      // whole 64 KiB of pages for a line of 5 KiB.
-      window *= 4
-    }
+    let length = position.length
+    let lineStart = position.offset - length
+    guard length > 0, lineStart >= 0 else { return false }
+    // The line's bytes with the one before it, which must end the line above (or the line is the log's first); of
+    // a long line, only the two ends the check hashes.
+    let long = length > 2 * checkedPart
+    let from = max(0, lineStart - 1)
+    let headCount = (long ? checkedPart : length) + (lineStart - from)
+    var parts = [(offset: from, count: headCount)]
+    if long { parts.append((position.offset - checkedPart, checkedPart)) }
+    guard let found = try FileSystem.readRegularFile(path, parts: parts, limit: maximumSize),
+      found.size >= position.offset, found.parts[0].count == headCount
+    else { return false }
+    let head = found.parts[0]
+    guard lineStart == 0 || head.first == 0x0A else { return false }
+    let line = head[(lineStart - from)...]
+    guard !line.dropLast(long ? 0 : 1).contains(0x0A) else { return false }
+    if !long { return line.last == 0x0A && check(line: line) == position.check }
+    let tail = found.parts[1]
+    guard tail.count == checkedPart, tail.last == 0x0A, !tail.dropLast().contains(0x0A) else { return false }
+    return check(Array(line) + tail) == position.check
   }
 
   /// Reads the whole lines after `position`, passing each change on; a last line without its newline is a write
@@ -215,7 +236,9 @@ public enum ChangeLog {
       start = next
     }
     if current.offset != position.offset {
-      current.check = check(lastLineOf: bytes[0..<(current.offset - position.offset)])
+      let line = lastLine(of: bytes[0..<(current.offset - position.offset)])
+      current.check = check(line: line)
+      current.length = line.count
     }
     return current
   }
