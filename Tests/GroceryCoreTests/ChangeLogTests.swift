@@ -53,13 +53,63 @@ import Testing
     #expect(try !ChangeLog.stillMatches(path, position))
   }
 
-  /// A command reads of a long last line only its two checked ends: the middle of a line of 300 KB may be anything,
-  /// as long as it holds no newline, and the log still matches (a rebuild, `check`, reads it whole).
+  /// A command reads of a long last line only its two checked ends: a change in the middle of a line of 300 KB,
+  /// even a newline, is not seen there (the line's start holds its change's id, which another log's line would
+  /// not); a rebuild and `check` read the line whole.
   @Test func onlyTheEndsOfALongLastLineAreRead() throws {
     let (path, position, bytes) = try log(lastLine: 300_000)
     var changed = bytes
     changed[12 + 150_000] = UInt8(ascii: "b")
     try Data(changed).write(to: URL(fileURLWithPath: path))
     #expect(try ChangeLog.stillMatches(path, position))
+  }
+
+  /// A whole last line read without its newline ends at the position all the same: the log still matches, with or
+  /// without the newline written after it since, so the cache is not rebuilt by every command.
+  @Test(arguments: [2, 5000, 20_000]) func aLastLineReadWithoutItsNewlineStillMatches(length: Int) throws {
+    let (path, _, bytes) = try log(lastLine: length)
+    let cut = Array(bytes.dropLast())
+    try Data(cut).write(to: URL(fileURLWithPath: path))
+    let line = cut[12...]
+    let position = ChangeLog.Position(
+      offset: cut.count, lines: 2, last: .zero, check: ChangeLog.check(line: line), length: line.count)
+    #expect(try ChangeLog.stillMatches(path, position))
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    #expect(try ChangeLog.stillMatches(path, position))
+    var changed = cut
+    changed[cut.count - 1] = UInt8(ascii: "b")
+    try Data(changed).write(to: URL(fileURLWithPath: path))
+    #expect(try !ChangeLog.stillMatches(path, position))
+  }
+
+  /// The positions grocery itself keeps, after a change it writes and after a read of the log in chunks of any
+  /// size, match the log they were taken from: a check that failed would rebuild the cache on every command.
+  @Test func thePositionsACommitAndAChunkedReadKeepMatchTheirLog() throws {
+    let store = HouseholdStore(
+      path: folder.file("household"), folder: folder.file("household"), stateFolder: folder.file("state"),
+      defaultMachineName: "alice")
+    let long = (1...400).map { "item \($0)" }
+    for (index, names) in [["milk"], long, ["eggs"], long.map { $0 + " more" }].enumerated() {
+      let now = Fixed.now + Double(index)
+      try store.update(summary: { _ in "add" }, now: now) { groceries in
+        _ = try groceries.add(names, changes: ItemChanges(), today: Fixed.today, now: now, newID: UUID.init)
+      }
+      let cache = try #require(try HouseholdCache.open(store.cachePath, folder: store.folder))
+      let positions = try cache.positions()
+      #expect(!positions.isEmpty)
+      for (machine, position) in positions {
+        let path = store.logsFolder + "/" + machine + ".jsonl"
+        #expect(try ChangeLog.stillMatches(path, position), "after change \(index)")
+        for chunk in [1, 7, 4096, 1 << 20] {
+          let read = try ChangeLog.read(
+            path, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
+            shownAs: "log",
+            chunk: chunk
+          ) { _, _, _ in }
+          #expect(read == position, "chunk \(chunk)")
+          #expect(try ChangeLog.stillMatches(path, read))
+        }
+      }
+    }
   }
 }

@@ -84,11 +84,13 @@ public enum ChangeLog {
     else { return false }
     let head = found.parts[0]
     guard lineStart == 0 || head.first == 0x0A else { return false }
+    // A whole last line read without its newline (a hand edit, a sync tool that copied the line alone) ends at
+    // the position all the same: the newline written after it since changes nothing before it.
     let line = head[(lineStart - from)...]
-    guard !line.dropLast(long ? 0 : 1).contains(0x0A) else { return false }
-    if !long { return line.last == 0x0A && check(line: line) == position.check }
+    guard !line.dropLast().contains(0x0A) else { return false }
+    if !long { return check(line: line) == position.check }
     let tail = found.parts[1]
-    guard tail.count == checkedPart, tail.last == 0x0A, !tail.dropLast().contains(0x0A) else { return false }
+    guard tail.count == checkedPart, !tail.dropLast().contains(0x0A) else { return false }
     return check(Array(line) + tail) == position.check
   }
 
