@@ -65,14 +65,20 @@ import Testing
       stdout: "back on the list: X5\nback on the list: 2\nback on the list: salt,\n")
   }
 
-  /// A refused `add` migrates no version-1 store: nothing is written beside it, and no state folder is made.
-  @Test func aRefusedAddMigratesNoVersionOneStore() throws {
+  /// The fixture's version-1 store copied to `food.json`, and grocery run on it.
+  func versionOneStore() throws -> (grocery: GroceryProcess, file: String) {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
     let file = scenario.folder.file("food.json")
     try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: file))
     var old = scenario.grocery
     old.environment["GROCERY_STORE"] = file
+    return (old, file)
+  }
+
+  /// A refused `add` migrates no version-1 store: nothing is written beside it, and no state folder is made.
+  @Test func aRefusedAddMigratesNoVersionOneStore() throws {
+    let (old, _) = try versionOneStore()
     let outcome = try old.run(["add", "2", "eggs"])
     #expect(outcome.status == 64, "\(outcome)")
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
@@ -83,12 +89,7 @@ import Testing
   /// output is the command's own. `--quiet` says nothing.
   @Test(arguments: [false, true])
   func theFirstCommandOnAVersionOneStoreSaysItMigratedItOnce(quiet: Bool) throws {
-    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
-    let file = scenario.folder.file("food.json")
-    try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: file))
-    var old = scenario.grocery
-    old.environment["GROCERY_STORE"] = file
+    let (old, file) = try versionOneStore()
     let history = "2026-11-20 Crème fraîche\n2026-11-13 Crème fraîche\n"
     let said =
       quiet
