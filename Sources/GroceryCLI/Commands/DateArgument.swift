@@ -20,12 +20,9 @@ enum DateArgument: Sendable, Equatable {
     default:
       guard let day = Day(text) else {
         // A date written as it should be that no calendar has (the 30th of February) is said as that.
-        let digits = Array(text.utf8).enumerated().allSatisfy { index, byte in
-          index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (0x30...0x39).contains(byte)
-        }
         throw GroceryError.invalidValue(
           what: "date", value: Names.printable(text),
-          reason: text.utf8.count == 10 && digits
+          reason: Day.isShaped(text)
             ? "there is no such day"
             : past
               ? "expected YYYY-MM-DD, 'today' or 'yesterday'"

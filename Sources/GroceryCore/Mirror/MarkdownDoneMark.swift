@@ -26,7 +26,7 @@ enum MarkdownDoneMark {
       for range in text.ranges(of: open) {
         let rest = text[range.upperBound...]
         let date = String(rest.prefix(10))
-        guard isDateShaped(date), rest.dropFirst(10).hasPrefix(close) else { continue }
+        guard Day.isShaped(date), rest.dropFirst(10).hasPrefix(close) else { continue }
         let day = Day(date)
         var start = range.lowerBound
         var backslashes = 0
@@ -40,15 +40,6 @@ enum MarkdownDoneMark {
       }
     }
     return found.sorted { $0.mark < $1.mark }
-  }
-
-  /// Whether the text is written as a date is, `YYYY-MM-DD` in ASCII digits, whether or not a calendar has it.
-  static func isDateShaped(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    return bytes.count == 10
-      && bytes.indices.allSatisfy {
-        [4, 7].contains($0) ? bytes[$0] == 0x2D : (0x30...0x39).contains(bytes[$0])
-      }
   }
 
   /// Returns a line's text and the day a mark ending it carries; every mark with `\` before it is text, one `\`

@@ -26,6 +26,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     ordinal = era * 146097 + doe - 719468
   }
 
+  /// Whether the text is written as a date is, `YYYY-MM-DD` in ASCII digits, whether or not a calendar has it.
+  public static func isShaped(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.count == 10
+      && bytes.indices.allSatisfy {
+        [4, 7].contains($0) ? bytes[$0] == 0x2D : (0x30...0x39).contains(bytes[$0])
+      }
+  }
+
   /// Parses exactly `YYYY-MM-DD`.
   public init?(_ text: String) {
     let bytes = Array(text.utf8)
