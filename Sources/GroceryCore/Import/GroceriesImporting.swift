@@ -115,11 +115,14 @@ extension Groceries {
       (history?.items ?? []).map { ($0.id, $0.purchases) }, uniquingKeysWith: { a, _ in a })
     var byKey = Dictionary(
       items.indices.map { (key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
+    // A copy of the household's own store finds its items by id first (a renamed one too).
+    let byID =
+      document.addsOnly
+      ? Dictionary(items.indices.map { (items[$0].id, $0) }, uniquingKeysWith: { a, _ in a }) : [:]
     for entry in document.items {
+      let existing = entry.id.flatMap { byID[$0] } ?? byKey[key(entry.name)]
       // An item a copy of the household's own store names is the household's, whose category and stores stay.
-      let held =
-        document.addsOnly
-        && (entry.id.map { id in items.contains { $0.id == id } } == true || byKey[key(entry.name)] != nil)
+      let held = document.addsOnly && existing != nil
       let category =
         held
         ? nil : entry.category.map { categoryName($0) } ?? entry.headingLine.flatMap { headingCategory[$0] }
@@ -130,9 +133,7 @@ extension Groceries {
       }
       let index: Int
       let isNew: Bool
-      if document.addsOnly, let id = entry.id, let existing = items.firstIndex(where: { $0.id == id }) {
-        (index, isNew) = (existing, false)
-      } else if let existing = byKey[key(entry.name)] {
+      if let existing {
         (index, isNew) = (existing, false)
       } else {
         // A copy's id may be an item's the household removed since: never taken, so that its history stays gone.
