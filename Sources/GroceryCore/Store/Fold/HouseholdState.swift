@@ -157,7 +157,8 @@ struct HouseholdState: Equatable, Sendable {
       if latest != .zero || migrations.contains(where: { $0 != change.id }) { needsRebuild = true }
       if migrations.insert(change.id).inserted { migrationsChanged = true }
     }
-    if let undone = change.undoes, change.undoesMigration || migrations.contains(undone) {
+    // Known by what it undoes, which its own log holds above it, whatever it says it is.
+    if let undone = change.undoes, migrations.contains(undone) {
       needsRebuild = true
       migrationUndos[undone] = change.id
     }

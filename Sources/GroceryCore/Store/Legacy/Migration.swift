@@ -33,9 +33,4 @@ extension Change {
   /// Whether the change migrated a version-1 store: its purchases may be another machine's migration's too, when
   /// both migrated a copy of one store.
   var isMigration: Bool { undoes == nil && Migration.isSummary(summary) }
-
-  /// Whether the change undoes a migration.
-  var undoesMigration: Bool {
-    undoes != nil && summary.hasPrefix("undo ") && Migration.isSummary(String(summary.dropFirst(5)))
-  }
 }
