@@ -11,15 +11,13 @@ final class Warnings: @unchecked Sendable {
 
   init(console: Console) { self.console = console }
 
-  func warn(_ message: String) {
-    if said.insert(message).inserted {
-      console.writeError("grocery: warning: " + Names.printable(message) + "\n")
-    }
-  }
+  func warn(_ message: String) { write(message, after: "grocery: warning: ") }
 
   /// Writes a notice of something done besides the command (a version-1 store migrated), once, escaped the same.
-  func inform(_ message: String) {
-    if said.insert(message).inserted { console.writeError("grocery: " + Names.printable(message) + "\n") }
+  func inform(_ message: String) { write(message, after: "grocery: ") }
+
+  private func write(_ message: String, after prefix: String) {
+    if said.insert(message).inserted { console.writeError(prefix + Names.printable(message) + "\n") }
   }
 
   /// Whether this warning was written already in this run.
