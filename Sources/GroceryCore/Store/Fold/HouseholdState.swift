@@ -43,6 +43,11 @@ struct HouseholdState: Equatable, Sendable {
   var migrationsChanged = false
   /// The changes folded that undid a migration, by the migration they undid.
   var migrationUndos: [String: String] = [:]
+  /// Set for a fold of every log: migrations and the changes undoing them are applied at its end
+  /// (`applyMigrations`), once every one is known.
+  var defersMigrations = false
+  /// The migrations, and the changes undoing them, that wait for the end of a fold of every log.
+  var waitingMigrations: [Change] = []
 
   /// One purchase as the log recorded it.
   struct Bought: Equatable, Sendable {
@@ -157,15 +162,54 @@ struct HouseholdState: Equatable, Sendable {
       if latest != .zero || migrations.contains(where: { $0 != change.id }) { needsRebuild = true }
       if migrations.insert(change.id).inserted { migrationsChanged = true }
     }
+    if stamp > latest { latest = stamp }
+    if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
+    walls[stamp.machineNumber] = change.time
+    var waits = change.isMigration
     // Known by what it undoes, which its own log holds above it, whatever it says it is.
     if let undone = change.undoes, migrations.contains(undone) {
       needsRebuild = true
       migrationUndos[undone] = change.id
+      waits = true
     }
-    if stamp > latest { latest = stamp }
-    if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
-    walls[stamp.machineNumber] = change.time
-    for operation in change.operations {
+    if waits && defersMigrations {
+      waitingMigrations.append(change)
+    } else {
+      apply(change.operations, of: change)
+    }
+  }
+
+  /// Applies the migrations and the changes undoing them, at the end of a fold of every log. A migration undone
+  /// and its undo leave alone what a migration that stands made too: another machine's, of a copy of the same
+  /// version-1 store (the same item ids), which may have arrived after the undo and is stamped before it. What they
+  /// made alone, the undo takes back; the purchases, each machine's own, are taken back whatever they were of.
+  mutating func applyMigrations() {
+    let standing = Set(migrations.filter { migrationUndos[$0] == nil })
+    let kept = Touched(waitingMigrations.filter { standing.contains($0.id) })
+    for change in waitingMigrations {
+      // A migration that stands, or any of them when none does.
+      if standing.isEmpty || standing.contains(change.id) {
+        apply(change.operations, of: change)
+        continue
+      }
+      let operations = change.operations.filter { operation in
+        switch operation {
+        case .item(let id, _, _): !kept.items.contains(id)
+        case .category(let id, _, _): !kept.categories.contains(id)
+        case .location(let id, _, _): !kept.locations.contains(id)
+        case .order: false
+        default: true
+        }
+      }
+      apply(operations, of: change)
+    }
+    waitingMigrations = []
+  }
+
+  /// Applies a change's operations.
+  mutating func apply(_ operations: [Operation], of change: Change) {
+    let stamp = change.stamp
+    for operation in operations {
       switch operation {
       case .item(let id, let set, _):
         items[id, default: ItemState()].apply(set, at: stamp)

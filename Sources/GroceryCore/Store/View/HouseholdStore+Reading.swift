@@ -223,6 +223,7 @@ extension HouseholdStore {
     // each machine's latest few.
     var state = HouseholdState.initial
     state.keepsAllTrips = true
+    state.defersMigrations = true
     var positions: [String: ChangeLog.Position] = [:]
     var undo: [UndoRef] = []
     var refusals: [LineRefusal] = []
@@ -238,6 +239,8 @@ extension HouseholdStore {
         }
       }
     }
+    state.applyMigrations()
+    state.defersMigrations = false
     let history = state.settleHistory(keeping: keeping)
     state.needsRebuild = false
     if !keepingAllTrips {
