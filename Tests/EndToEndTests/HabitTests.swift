@@ -85,6 +85,32 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")))
   }
 
+  /// A change refused on a version-1 store is refused before the store is migrated: nothing is written beside it,
+  /// and no state folder is made. `undo` and `undo --list` find nothing to undo, migrating nothing, where they had
+  /// migrated the store and `undo` taken the migration back at once.
+  @Test(arguments: [
+    (["buy", "nosuchthing"], "grocery: error: no item named 'nosuchthing'\n", 1),
+    (["edit", "Kael", "--note", "x"], "grocery: error: no item named 'Kael'; did you mean 'Kale'?\n", 1),
+    (["category", "remove", "Nosuch"], "grocery: error: no category named 'Nosuch'\n", 1),
+    (["trip", "start", "--at", "Nowhere"], "grocery: error: no location named 'Nowhere'\n", 1),
+    (["trip", "stop"], "grocery: error: no trip under way; start one with 'grocery trip start'\n", 1),
+    (["undo"], "grocery: error: nothing to undo\n", 1), (["undo", "--list"], "", 0),
+  ])
+  func aRefusedChangeMigratesNoVersionOneStore(_ command: [String], _ stderr: String, _ status: Int32) throws
+  {
+    let (old, file) = try versionOneStore()
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    let outcome = try old.run(command)
+    #expect(outcome.stderr == stderr)
+    #expect(outcome.status == status)
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
+    // The next change migrates it, and the refused one is refused again.
+    #expect(try old.run(["buy", "Kale"]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: scenario.folder.file("food")))
+  }
+
   /// The first command on a version-1 store says, once, on standard error, that it migrated it and where to; its
   /// output is the command's own. `--quiet` says nothing.
   @Test(arguments: [false, true])

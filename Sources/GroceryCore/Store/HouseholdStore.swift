@@ -175,6 +175,11 @@ public struct HouseholdStore: Sendable {
     _ scope: ItemScope = .all, summary: (T) -> String, now: Date, onWait: () -> Void = {},
     onSaved: () -> Void = {}, _ body: (inout Groceries) throws -> T
   ) throws -> T {
+    if var groceries = try legacyWaiting() {
+      // A change the version-1 store refuses (a name it does not have) is refused before the store is migrated, so
+      // that nothing is written.
+      _ = try body(&groceries)
+    }
     try migrateIfNeeded(onWait: onWait)
     var refusal: (any Error)?
     do {
@@ -494,8 +499,9 @@ public struct HouseholdStore: Sendable {
   /// The revert is a new change: it puts back the fields that change set, unless another change has set them
   /// since, and takes back its purchases. It never touches what another machine did.
   public func undo(now: Date, onWait: () -> Void = {}) throws -> UndoEntry {
-    try migrateIfNeeded(onWait: onWait)
-    guard try hasIdentity() else { throw GroceryError.nothingToUndo }
+    // A version-1 store not migrated yet has no change to undo: migrating it only to take the migration back would
+    // leave an empty household, the old file kept but never read again.
+    guard try legacyWaiting() == nil, try hasIdentity() else { throw GroceryError.nothingToUndo }
     // Where the lock is not made yet, an undo with nothing to revert is refused without making it.
     try checkOwnLogIsAFile()
     if try FileSystem.status(lockPath) == nil, try undoList().isEmpty { throw GroceryError.nothingToUndo }
@@ -577,7 +583,7 @@ public struct HouseholdStore: Sendable {
 
   /// Lists the changes `undo` can revert, newest first.
   public func undoList() throws -> [UndoEntry] {
-    try migrateIfNeeded()
+    if try legacyWaiting() != nil { return [] }
     try checkFolder()
     guard try hasIdentity() else { return [] }
     let machine = try identity()
@@ -588,12 +594,23 @@ public struct HouseholdStore: Sendable {
 
   // MARK: - Migration
 
+  /// Whether a version-1 store waits to be migrated: the household folder is not made, and the old file is there.
+  func migrationWaits() throws -> Bool {
+    guard let legacy = legacyFile else { return false }
+    return try FileSystem.status(folder) == nil && FileSystem.status(legacy) != nil
+  }
+
+  /// The version-1 store that waits to be migrated, read, if one does.
+  func legacyWaiting() throws -> Groceries? {
+    guard try migrationWaits(), let legacy = legacyFile, let data = try FileSystem.read(legacy) else {
+      return nil
+    }
+    return try decodeLegacy(data, from: legacy).groceries
+  }
+
   /// Moves a version-1 store into a new household folder on first use, keeping the old file as it is.
   func migrateIfNeeded(onWait: () -> Void = {}) throws {
-    guard let legacy = legacyFile, try FileSystem.status(folder) == nil, try FileSystem.status(legacy) != nil
-    else {
-      return
-    }
+    guard try migrationWaits(), let legacy = legacyFile else { return }
     // The old file is decoded and the new folder's place checked before the lock is made, so that a file that is
     // not a store, or a folder that cannot be made, leaves no trace.
     guard let data = try FileSystem.read(legacy) else { return }

@@ -19,8 +19,9 @@ extension HouseholdStore {
   public func startTrip(at store: String?, now: Date, id: UUID = UUID(), onWait: () -> Void = {}) throws
     -> TripStart
   {
+    // A location that does not exist is refused before anything is created, a version-1 store migrated too.
+    if let groceries = try legacyWaiting() { _ = try store.map { try groceries.locationName($0) } }
     try migrateIfNeeded(onWait: onWait)
-    // A location that does not exist is refused before anything is created.
     _ = try store.map { try read(.ids([])).view.groceries.locationName($0) }
     try checkChangeable()
     return try withLock(onWait: onWait) {
@@ -70,7 +71,8 @@ extension HouseholdStore {
   ///
   /// A trip already over by the inactivity rule is ended when the rule says, not now.
   public func stopTrip(now: Date, onWait: () -> Void = {}) throws -> TripRecord? {
-    try migrateIfNeeded(onWait: onWait)
+    // A version-1 store not migrated yet has no trip.
+    guard try !migrationWaits() else { return nil }
     guard try FileSystem.status(identityPath) != nil, try currentTrip(now: now) != nil else { return nil }
     try checkChangeable()
     return try withLock(onWait: onWait) {
