@@ -18,9 +18,13 @@ enum Clock {
       } else if let day = Day(text) {
         now = LocalTime.noon(on: day)
       } else {
+        // Written right, as a day no calendar has (2026-02-30), or as a time on one.
+        let shaped =
+          Day.isShaped(String(text.prefix(10)))
+          && (text.count == 10 || Timestamp.parse("2000-01-01" + text.dropFirst(10)) != nil)
         throw GroceryError.invalidValue(
           what: "GROCERY_NOW", value: Names.printable(text),
-          reason: "expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ")
+          reason: shaped ? "there is no such day" : "expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ")
       }
     }
     let day = try LocalTime.day(of: now, what: source.what, value: source.value)

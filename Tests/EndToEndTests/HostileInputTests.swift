@@ -189,12 +189,24 @@ import Testing
         + " grocery keeps free: it records times before it\n"
     ),
     (
+      "2026-02-30", "UTC", ["add", "eggs"],
+      "grocery: error: invalid GROCERY_NOW '2026-02-30': there is no such day\n"
+    ),
+    (
+      "2026-02-30T10:00:00Z", "UTC", ["list"],
+      "grocery: error: invalid GROCERY_NOW '2026-02-30T10:00:00Z': there is no such day\n"
+    ),
+    (
+      "2026-02-28T25:00:00Z", "UTC", ["list"],
+      "grocery: error: invalid GROCERY_NOW '2026-02-28T25:00:00Z': expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ\n"
+    ),
+    (
       "0001-01-01", "UTC", ["buy", "milk", "--on", "yesterday"],
       "grocery: error: invalid date 'yesterday': it is 0000-12-31, and grocery keeps dates"
         + " from 0001-01-01 to 9999-12-31\n"
     ),
   ])
-  func timesOutsideTheKeptYearsAreRefused(
+  func timesOutsideTheKeptYearsOrTheCalendarAreRefused(
     _ now: String, _ zone: String, _ arguments: [String], _ stderr: String
   ) throws {
     try scenario.given(["add", "milk"])
