@@ -110,6 +110,21 @@ import Testing
         + " comments, or nothing)\n", status: 1, stdin: "# none\n")
   }
 
+  /// Every command that reads names from `-` refuses standard input holding none, writing nothing: `remove` and
+  /// `staple` had done nothing and said nothing with exit 0, and `staple` not even listed the staples.
+  @Test(arguments: [
+    (["remove", "-"], "remove"), (["staple", "-"], "staple"), (["staple", "--remove", "-"], "unstaple"),
+    (["add", "-"], "add"), (["purchase", "-"], "purchase"),
+  ])
+  func standardInputHoldingNoNameIsRefused(_ command: [String], _ verb: String) throws {
+    try scenario.given(["staple", "milk"])
+    try scenario.expectRefused(
+      command,
+      stderr:
+        "grocery: error: no names to \(verb) (standard input held none: only blank lines or # comments, or"
+        + " nothing)\n", status: 1, stdin: "# none\n\n")
+  }
+
   @Test func purchaseBackdatesAndRecordsHistory() throws {
     try scenario.given(["add", "milk"])
     try scenario.expect(["purchase", "milk", "--on", "yesterday"], stdout: "bought: milk on 2026-11-20\n")

@@ -421,21 +421,29 @@ struct Household {
 
   /// The error of an unreachable remote: grocery's line, git's own lines as git printed them (its blank lines left
   /// out), each indented, then what becomes of this machine's changes on a line of its own.
-  func unreachable(_ remote: String, git arguments: [String], in folder: String) throws -> String {
+  func unreachable(_ remote: String, git arguments: [String], in folder: String, settingUp: Bool = false)
+    throws
+    -> String
+  {
     let said = try Tool.run("env", ["LC_ALL=C", "git", "-C", folder] + arguments, in: household.folder)
     #expect(said.status != 0 && said.stderr.contains("fatal: "), "\(said)")
     let lines = said.stderr.split(separator: "\n").filter { !$0.isEmpty }.map { "  " + $0 + "\n" }
     return "grocery: error: cannot reach '\(remote)'; git said:\n" + lines.joined()
-      + "Your changes are kept and go out with the next sync\n"
+      + (settingUp
+        ? "Nothing was changed; run 'grocery sync setup URL' again once it can be reached\n"
+        : "Your changes are kept and go out with the next sync\n")
   }
 
+  /// `sync setup` of a remote it cannot reach says to set up again, as no sync could follow; `sync` of one says the
+  /// changes go out with the next.
   @Test func anUnreachableRemoteKeepsEveryLocalChangeForTheNextSync() throws {
     let nowhere = household.folder.file("nowhere.git")
     let outcome = try alice.run(["sync", "setup", nowhere])
     #expect(
       outcome
         == Outcome(
-          stderr: try unreachable(nowhere, git: ["ls-remote", "--", nowhere], in: household.folder.path),
+          stderr: try unreachable(
+            nowhere, git: ["ls-remote", "--", nowhere], in: household.folder.path, settingUp: true),
           status: 69))
     try household.share([alice, bob])
     try household.on(alice, at: 10, "add", "milk")
@@ -483,6 +491,19 @@ struct Household {
             "grocery: error: '\(second.remote)' holds another household, not this one; nothing was changed\n",
           status: 1))
     #expect(try list(alice) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+  }
+
+  /// `sync setup` run again with the remote already set up syncs, and says so, where it said it had joined.
+  @Test func setupAgainWithTheSameURLSaysTheHouseholdIsSharedAlready() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
+    try household.on(bob, at: 2, "sync", "setup", household.remote, "--name", "bob")
+    try household.on(bob, at: 3, "add", "bread")
+    try household.on(bob, at: 4, "sync")
+    #expect(
+      try household.on(alice, at: 5, "sync", "setup", household.remote, "--name", "alice@kitchen").stdout
+        == "already shared at \(household.remote); synced as alice@kitchen\n")
+    #expect(try list(alice).contains("[ ] bread"))
   }
 
   @Test func setupWithAnotherURLIsRefusedBeforeThatURLIsAskedAnything() throws {

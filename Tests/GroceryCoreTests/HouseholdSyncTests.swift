@@ -39,5 +39,9 @@ import Testing
     #expect(
       GroceryError.remoteUnreachable(remote: "/r.git", message: "").message
         == "cannot reach '/r.git'\nYour changes are kept and go out with the next sync")
+    #expect(
+      GroceryError.remoteUnreachable(remote: "/r.git", message: "", settingUp: true).message
+        == "cannot reach '/r.git'\nNothing was changed; run 'grocery sync setup URL' again once it can be reached"
+    )
   }
 }

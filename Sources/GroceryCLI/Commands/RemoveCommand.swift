@@ -25,6 +25,7 @@ struct RemoveCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let names = try InputNames.expand(self.names, console: context.console)
+    if names.isEmpty { throw GroceryError.noNamesGiven(verb: "remove") }
     let removed = try context.update(in: .names(names), { ChangeVerb.remove.present + Summary.names($0) }) {
       try $0.remove(names)
     }

@@ -57,6 +57,8 @@ struct StapleCommand: Command, Runnable {
         reason: "it is before today ('--skip-until today' ends a skip)")
     }
     let names = try InputNames.expand(self.names, console: context.console)
+    // `-` reading nothing is not the list of staples that no name at all shows.
+    if names.isEmpty { throw GroceryError.noNamesGiven(verb: remove ? "unstaple" : "staple") }
     let outcomes = try context.update(
       in: .names(names),
       { (outcomes: [StapleOutcome]) in

@@ -68,7 +68,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case gitFailed(doing: String, message: String)
   /// The remote could not be reached (no network, no such repository, no permission): git's message as it printed
   /// it, shown indented below grocery's line, and what happens to this machine's changes on a line of its own.
-  case remoteUnreachable(remote: String, message: String)
+  /// With `settingUp`, `sync setup` found it so before the household was shared: there is no next sync yet.
+  case remoteUnreachable(remote: String, message: String, settingUp: Bool = false)
   /// `sync` was asked for on a household that `sync setup` has not made shared.
   case syncNotSetUp(folder: String)
   /// `sync setup` was asked to share a household that is already shared with another remote.
@@ -175,10 +176,12 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "cannot run git: \(reason); sync needs git installed"
     case .gitFailed(let doing, let message):
       return "git failed while \(doing): \(message)"
-    case .remoteUnreachable(let remote, let message):
+    case .remoteUnreachable(let remote, let message, let settingUp):
       let said = message.split(separator: "\n").map { "\n  " + $0 }.joinedText(separator: "")
       return "cannot reach '\(remote)'" + (said.isEmpty ? "" : "; git said:" + said)
-        + "\nYour changes are kept and go out with the next sync"
+        + (settingUp
+          ? "\nNothing was changed; run 'grocery sync setup URL' again once it can be reached"
+          : "\nYour changes are kept and go out with the next sync")
     case .syncNotSetUp(let folder):
       return "the household at '\(folder)' is not shared yet; run 'grocery sync setup URL' first"
     case .alreadyShared(let remote):

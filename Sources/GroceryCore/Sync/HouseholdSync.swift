@@ -56,20 +56,22 @@ public struct HouseholdSync {
   /// Makes the household shared through the remote at `url`: pushes it there if the remote is empty, or joins
   /// the household the remote holds, merging this machine's changes into it. Returns true when it joined.
   @discardableResult
-  public func setup(url: String, name: String?, now: Date, onWait: () -> Void = {}) throws -> Bool {
+  public func setup(url: String, name: String?, now: Date, onWait: () -> Void = {}) throws -> SetupOutcome {
     let shown = Git.hidingCredentials(url)
     // A version-1 store is migrated first, so that what is shared is the household, not an empty folder.
     try store.migrateIfNeeded(onWait: onWait)
     let folderExisted = try FileSystem.status(store.folder) != nil
     let created = try FileSystem.status(gitFolder) == nil
     // Another remote is refused before this one is asked anything, reachable or not.
-    if !created, let current = try origin(), current != url {
+    let current = created ? nil : try origin()
+    if let current, current != url {
       throw GroceryError.alreadyShared(remote: Git.hidingCredentials(current))
     }
     let probe = Git(folder: "/", environment: git.environment)
     let refs = try probe.run(["ls-remote", "--", url])
     if !refs.succeeded {
-      throw GroceryError.remoteUnreachable(remote: shown, message: Git.said(refs.errors))
+      throw GroceryError.remoteUnreachable(
+        remote: shown, message: Git.said(refs.errors), settingUp: current == nil)
     }
     let remoteHasData = !refs.output.isEmpty
     let ignorePath = store.folder + "/.gitignore"
@@ -114,7 +116,17 @@ public struct HouseholdSync {
     if let name { try store.setMachineName(name, now: now, onWait: onWait) }
     for warning in try sync(onWait: onWait).warnings { store.warn(warning) }
     if let note = try pointRemoteHeadAtMain() { store.warn(note) }
-    return remoteHasData
+    return current != nil ? .again : remoteHasData ? .joined : .shared
+  }
+
+  /// What `setup` did.
+  public enum SetupOutcome: Sendable {
+    /// Shared this household at a remote that held none.
+    case shared
+    /// Joined the household the remote held.
+    case joined
+    /// The household was shared at that remote already: set up again, and synced.
+    case again
   }
 
   /// Has the remote's HEAD name `main`, so that a plain `git clone` of it checks out the household: a bare

@@ -35,12 +35,14 @@ struct SyncSetupCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let sync = try HouseholdSync(store: context.store, environment: context.environment)
-    let joined = try sync.setup(url: url, name: machineName, now: context.now, onWait: context.waiting)
+    let outcome = try sync.setup(url: url, name: machineName, now: context.now, onWait: context.waiting)
     context.saved.isSaved = true
     let machine = try context.store.identity().name
-    context.say(
-      joined
-        ? "joined the household at \(SyncCommand.shown(url)) as \(machine)"
-        : "shared this household at \(SyncCommand.shown(url)) as \(machine)")
+    let at = SyncCommand.shown(url)
+    switch outcome {
+    case .joined: context.say("joined the household at \(at) as \(machine)")
+    case .shared: context.say("shared this household at \(at) as \(machine)")
+    case .again: context.say("already shared at \(at); synced as \(machine)")
+    }
   }
 }
