@@ -178,8 +178,12 @@ enum ListText {
       case .markdown:
         if trimmed.hasPrefix("## ") {
           out.append((index + 1, .heading(unescaped(String(trimmed.dropFirst(3))))))
-        } else if trimmed.hasPrefix("- [ ] ") || trimmed.hasPrefix("- [x] ") {
-          var body = String(trimmed.dropFirst(6))
+        } else if trimmed.hasPrefix("- [ ] ") || trimmed.hasPrefix("- [x] ")
+          || (trimmed.hasPrefix("- ") && (mode == .all || mode == .staples))
+        {
+          // With `--all` and `--staples`, an item off the list is a bullet with no box.
+          let boxed = trimmed.hasPrefix("- [ ] ") || trimmed.hasPrefix("- [x] ")
+          var body = String(trimmed.dropFirst(boxed ? 6 : 2))
           // What `list` notes after an item, in italics (`_(on the list)_`); brackets of the item's own are not
           // in italics.
           var noted: [String]?

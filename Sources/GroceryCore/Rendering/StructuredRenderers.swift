@@ -17,8 +17,12 @@ public enum MarkdownRenderer {
       title: title.map { ["# " + escape($0), ""] } ?? [],
       heading: { ["## " + escape($0.title), ""] },
       entry: { entry, view in
-        let box = view.mode == .purchased || (!entry.item.isOnList && entry.boughtToday) ? "[x]" : "[ ]"
-        var text = "- \(box) " + escape(TextRenderer.describe(entry.item))
+        // As in text: only what is on the list is a task to tick; an item off it (`--all`, `--staples`) is a plain
+        // bullet, ticked when it was bought today.
+        let box =
+          view.mode == .purchased || (!entry.item.isOnList && entry.boughtToday)
+          ? "[x] " : entry.item.isOnList ? "[ ] " : ""
+        var text = "- \(box)" + escape(TextRenderer.describe(entry.item))
         let notes = TextRenderer.annotations(entry, mode: view.mode, today: view.today)
         if !notes.isEmpty { text += " _(" + notes.joinedText(separator: "; ") + ")_" }
         return [text]
