@@ -147,6 +147,22 @@ import Testing
     #expect(try unnamed(machine("bob", sharing: "alice").load().items) == unnamed(expected.items))
   }
 
+  /// An item the machine whose migration stands removed stays removed when a later migration of another copy is
+  /// undone: the undone migration's purchases of it make it live no more than its fields do (found by a review).
+  @Test func anItemRemovedSinceStaysRemovedWhenAnotherMigrationIsUndone() throws {
+    let bob = try migrate("bob", try store())
+    try bob.update(summary: { _ in "remove" }, now: Fixed.now) { _ = try $0.remove(["Crème fraîche"]) }
+    // Alice's copy was changed a day later: her migration is stamped after Bob's removal.
+    let alice = try migrate("alice", try store(changedLater: true))
+    _ = try alice.undo(now: Fixed.now)
+    try copyLogs(from: bob, to: alice)
+    let expected = try bob.load().items.map(\.name)
+    #expect(!expected.contains("Crème fraîche") && !expected.isEmpty)
+    #expect(try alice.load().items.map(\.name) == expected)
+    unlink(alice.cachePath)
+    #expect(try alice.load().items.map(\.name) == expected)
+  }
+
   /// The items without their buyers' names, which a household of one machine leaves out, nor when each last
   /// changed: taking a purchase back (the undone migration's) changes the item it was of.
   func unnamed(_ items: [Item]) -> [Item] {

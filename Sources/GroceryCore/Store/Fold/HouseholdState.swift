@@ -192,13 +192,19 @@ struct HouseholdState: Equatable, Sendable {
         apply(change.operations, of: change)
         continue
       }
-      let operations = change.operations.filter { operation in
+      var operations: [Operation] = []
+      for operation in change.operations {
         switch operation {
-        case .item(let id, _, _): !kept.items.contains(id)
-        case .category(let id, _, _): !kept.categories.contains(id)
-        case .location(let id, _, _): !kept.locations.contains(id)
-        case .order: false
-        default: true
+        case .item(let id, _, _) where kept.items.contains(id): continue
+        case .category(let id, _, _) where kept.categories.contains(id): continue
+        case .location(let id, _, _) where kept.locations.contains(id): continue
+        case .order: continue
+        case .buy(let item, let day, let quantity, _, let by) where kept.items.contains(item):
+          // Recorded, for the undo to take back, but no purchase of it makes the item live again: the machine
+          // whose migration stands may have removed it since.
+          bought.append(
+            Bought(item: item, change: change.id, stamp: change.stamp, day: day, quantity: quantity, by: by))
+        default: operations.append(operation)
         }
       }
       apply(operations, of: change)
