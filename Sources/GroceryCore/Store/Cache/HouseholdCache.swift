@@ -924,7 +924,9 @@ final class HouseholdCache {
       // Only the machine that made a purchase takes it back: its id is the stamp's last 8 bytes.
       let delete = try database.statement(
         "DELETE FROM purchase WHERE item = ? AND change = ? AND substr(stamp, 17, 8) = ?")
-      for gone in state.unbought {
+      // Each once: an undo of a change that bought an item many times (a migration's 20 years) takes back each of
+      // those purchases, and one delete takes them all; a delete for each scanned the item's rows again each time.
+      for gone in Set(state.unbought) {
         delete.reset()
         let machine = Stamp(milliseconds: 0, counter: 0, machineNumber: gone.machine).bytes.suffix(8)
         try delete.bind(gone.item.sql, .text(gone.change), .blob(Array(machine))).run()
