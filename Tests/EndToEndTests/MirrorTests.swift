@@ -405,6 +405,42 @@ import Testing
     #expect(try history() == "2026-11-20 eggs x2\n2026-11-19 bananas\n")
   }
 
+  /// Simpletask's Archive moves ticked lines from the file to `done.txt` beside it: a line gone from the file that
+  /// `done.txt` gained, ticked, is a purchase on the day of its tick, where it was taken off the list, not bought
+  /// (and three lines gone of four held the file back as too many lost at once). What `done.txt` held before, and a
+  /// line deleted that it never gained, are taken off the list as before.
+  @Test(arguments: [true, false])
+  func linesSimpletaskArchivedToDoneTxtAreBought(doneExisted: Bool) throws {
+    let file = folder.file("todo.txt")
+    let done = folder.file("done.txt")
+    // Archived last week, with the text of a line written now: there before the mirror was made, never read. Or
+    // none, and Simpletask makes the file at its first archive.
+    if doneExisted {
+      try Data("x 2026-11-14 milk x2 @Dairy_&_Fridge\n".utf8).write(to: URL(fileURLWithPath: done))
+    }
+    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
+    let lines = text(file).split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropFirst()) == [
+        "bananas - not too ripe @Produce", "eggs x2 @Dairy_&_Fridge", "milk x2 @Dairy_&_Fridge",
+        "AA batteries",
+      ])
+    // Bananas and eggs ticked and archived, AA batteries deleted.
+    try phoneSaves(file, lines[0] + "\n" + lines[3] + "\n")
+    let archive = text(done) + "x 2026-11-20 \(lines[1])\nx 2026-11-21 \(lines[2])\n"
+    try archive.write(toFile: done, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list", "--flat"], stdout: "  [ ] milk x2\n\n1 item to buy, 1 bought today\n",
+      stderr: "grocery: \(file): from the phone: bought bananas, eggs; took off AA batteries\n")
+    #expect(try history() == "2026-11-21 eggs x2\n2026-11-20 bananas\n")
+    // Milk deleted: done.txt's line of last week buys nothing.
+    try phoneSaves(file, header(file) + "\n")
+    try scenario.expect(
+      ["list", "--flat"], stdout: "Nothing on the list.\n",
+      stderr: "grocery: \(file): from the phone: took off milk\n")
+    #expect(try history() == "2026-11-21 eggs x2\n2026-11-20 bananas\n")
+  }
+
   /// A todo.txt line's `@context` typed over moves its item to the category it names, by a unique start as every
   /// name; one that names no category leaves the item where it is, said, and the file kept, where it did nothing
   /// and was written over without a word.

@@ -201,6 +201,27 @@ enum ChecklistDiff {
 
   /// Returns the ticks a conflict copy holds: each ticked line bought, matched to the written lines by its text or
   /// its item's name; nothing else a copy holds is applied.
+  /// Takes ticked lines Simpletask's Archive moved from the file to `done.txt` as the purchases of the written lines
+  /// gone from the file with the same text, rather than as lines deleted: each such line once, on the day its tick
+  /// gives (else `fileDay`). An archived line that no written line gone from the file has is left alone.
+  static func archived(
+    _ lines: [ChecklistLine], base: [BaseLine], changedOn fileDay: Day, into edits: inout ChecklistEdits
+  ) {
+    let gone = Set(edits.removed)
+    var bought = Set<UUID>()
+    for line in lines where line.ticked {
+      guard
+        let written = base.first(where: {
+          gone.contains($0.item) && !bought.contains($0.item) && $0.line.key == line.key
+        })
+      else { continue }
+      bought.insert(written.item)
+      edits.bought.append(
+        ChecklistEdits.Bought(item: written.item, name: written.line.body, day: line.day ?? fileDay))
+    }
+    edits.removed.removeAll { bought.contains($0) }
+  }
+
   static func ticks(
     from base: [BaseLine], in copy: [ChecklistLine], changedOn fileDay: Day, shownAs name: String
   )

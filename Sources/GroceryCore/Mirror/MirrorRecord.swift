@@ -30,6 +30,10 @@ struct MirrorRecord: Codable, Equatable, Sendable {
   /// The names (their keys) whose ticks were applied from `written`, from the file or a conflict copy of it: a tick
   /// seen again in a copy of the same edition buys nothing more.
   var ticked: [String]?
+  /// For a todo.txt mirror, the size of `done.txt` beside it when last looked at (0 where there was none): the
+  /// lines Simpletask's Archive moves there after it are read as ticks of lines gone from the file. Nil before the
+  /// first look, which reads none.
+  var doneSeen: Int64?
 
   /// A text written before, kept a while (`MirrorEditions`) so that a phone's save of it is read against it.
   struct Edition: Codable, Equatable, Sendable {

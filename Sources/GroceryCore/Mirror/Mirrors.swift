@@ -242,6 +242,29 @@ public struct Mirrors: Sendable {
   /// The most a checklist file is read of; a larger one is not a checklist.
   static let limit = 16 << 20
 
+  /// The ticked lines `done.txt` beside a todo.txt mirror gained since it was last looked at: where Simpletask's
+  /// Archive moves ticked lines, which then read as gone from the file. None at the first look, whose lines were
+  /// archived before, nor when it shrank (emptied by hand); what cannot be read is passed over, as it is not the
+  /// mirror's.
+  func newlyArchived(_ record: inout MirrorRecord) throws -> [ChecklistLine] {
+    let done = FileSystem.folder(of: record.path) + "/done.txt"
+    guard done != record.path else { return [] }
+    let info = try? FileSystem.status(done, followingLinks: false)
+    let size = info.flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int64($0.st_size) : nil } ?? 0
+    defer { record.doneSeen = size }
+    guard let seen = record.doneSeen, size > seen, size - seen <= Self.limit else { return [] }
+    // From the byte before, to tell whether the first new line starts there or is the end of one seen before.
+    let start = Int(max(seen - 1, 0))
+    guard let bytes = try? FileSystem.readRegularFile(done, from: start, limit: Int.max) else { return [] }
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    if seen > 0 && bytes.first != 0x0A { lines.removeFirst() }
+    return lines.enumerated().compactMap { index, raw in
+      guard var text = String(validating: raw, as: UTF8.self) else { return nil }
+      if text.hasSuffix("\r") { text.removeLast() }
+      return Checklist.todoTxt(UnicodeText.trimmed(text.replacing("\t", with: " ")), number: index + 1)
+    }.filter(\.ticked)
+  }
+
   func refresh(
     _ record: inout MirrorRecord, header: MirrorHeader, now: Date, today: Day, onWait: () -> Void,
     newID: () -> UUID
@@ -259,6 +282,7 @@ public struct Mirrors: Sendable {
       notices.append(.warning(said(try keepCopy(of: shown, bytes: bytes ?? [], now: now))))
       force = true
     }
+    let archived = record.format == .todoTxt ? try newlyArchived(&record) : []
     if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file {
       let bytes = try FileSystem.readRegularFile(record.path, limit: Self.limit)
       read = bytes
@@ -282,6 +306,7 @@ public struct Mirrors: Sendable {
           } else if let made {
             edits = ChecklistDiff.edits(
               from: made.base, to: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path))
+            ChecklistDiff.archived(archived, base: made.base, changedOn: day, into: &edits)
             edits.bought = source.newTicks(edits.bought, of: made)
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
               let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
@@ -482,6 +507,10 @@ public struct Mirrors: Sendable {
     _ record: inout MirrorRecord, from groceries: Groceries, header: MirrorHeader, today: Day,
     force: Bool = false
   ) throws {
+    // Where done.txt stands from the first time grocery writes a todo.txt mirror, so that the first archive after it
+    // is read; later, only a read of the file moves it on, or archived lines whose file has not synced back yet
+    // would be passed over.
+    if record.format == .todoTxt && record.doneSeen == nil { _ = try newlyArchived(&record) }
     let view = try groceries.listView(ListQuery(location: record.location, today: today))
     var header = header
     header.edition = record.edition
