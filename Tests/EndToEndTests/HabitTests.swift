@@ -111,6 +111,35 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: scenario.folder.file("food")))
   }
 
+  /// A dry run, a mirror file refused and a remote that cannot be reached leave a version-1 store unmigrated,
+  /// nothing written beside it, where each migrated it (found by a trial); the dry runs say what they say once it
+  /// is migrated.
+  @Test func dryRunsAndRefusedSetUpsMigrateNoVersionOneStore() throws {
+    let (old, _) = try versionOneStore()
+    let notes = scenario.folder.file("notes.md")
+    try "notes\n".write(toFile: notes, atomically: true, encoding: .utf8)
+    let list = scenario.folder.file("list.txt")
+    try "milk\nkale x3\nStamps\n".write(toFile: list, atomically: true, encoding: .utf8)
+    let dryRuns = [["import", "--dry-run", list], ["restock", "--dry-run"]]
+    let refused: [([String], Int32)] = [
+      (["mirror", "add", notes], 1), (["mirror", "add", scenario.folder.file("none/list.md")], 74),
+      (["mirror", "add", scenario.folder.file("list.md"), "--at", "Nowhere"], 1),
+      (["sync", "setup", scenario.folder.file("nowhere.git")], 69),
+    ]
+    var said: [String] = []
+    for (command, status) in refused + dryRuns.map({ ($0, 0) }) {
+      let outcome = try old.run(command)
+      #expect(outcome.status == status, "\(command): \(outcome)")
+      #expect(!outcome.stderr.contains("migrated"), "\(command): \(outcome)")
+      #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")), "\(command)")
+      #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")), "\(command)")
+      if status == 0 { said.append(outcome.stdout) }
+    }
+    #expect(said.joined().contains("would update: 'Kale', 'Stamps'"), "\(said)")
+    #expect(try old.run(["list"]).status == 0)
+    #expect(try dryRuns.map { try old.run($0).stdout } == said)
+  }
+
   /// The first command on a version-1 store says, once, on standard error, that it migrated it and where to; its
   /// output is the command's own. `--quiet` says nothing.
   @Test(arguments: [false, true])

@@ -62,10 +62,12 @@ struct ImportCommand: Command, Runnable {
     let document = try Importer.read(files, format: format)
     if document.isEmpty { throw GroceryError.nothingToImport(files: files.map(\.name)) }
     // Only the items the document can match are read, and their purchases, which it must not record twice.
-    let history = try context.store.loadHistory(document.scope)
+    let history =
+      try dryRun
+      ? context.store.preview(document.scope, history: true) : context.store.loadHistory(document.scope)
     let report: ImportReport
     if dryRun {
-      var copy = try context.store.load(document.scope)
+      var copy = try context.store.preview(document.scope)
       report = copy.importing(
         document, today: context.today, now: context.now, history: history, newID: UUID.init)
     } else {

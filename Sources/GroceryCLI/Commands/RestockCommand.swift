@@ -43,7 +43,7 @@ struct RestockCommand: Command, Runnable {
   func run(_ context: Context) throws {
     let added: [String]
     if dryRun {
-      let groceries = try context.store.load(.restock(policy, today: context.today))
+      let groceries = try context.store.preview(.restock(policy, today: context.today))
       added = groceries.restockCandidates(policy, today: context.today).map { groceries.items[$0].name }
     } else {
       added = try context.update(

@@ -38,10 +38,12 @@ public struct Mirrors: Sendable {
     newID: () -> UUID = UUID.init
   ) throws -> (path: String, notices: [MirrorNotice]) {
     let path = try Self.absolute(file)
+    // Checked before anything is made or read, so that a refused file leaves no trace (a version-1 store is not
+    // migrated); checked again under the lock.
+    try check(path, shownAs: file, format: format, header: try self.header(creating: false, onWait: onWait))
+    if let legacy = try store.legacyWaiting() { _ = try location.map(legacy.locationName) }
     let groceries = try store.load(.shopping(since: today))
     let place = try location.map(groceries.locationName)
-    // Checked before anything is made, so that a refused file leaves no trace; checked again under the lock.
-    try check(path, shownAs: file, format: format, header: try self.header(creating: false, onWait: onWait))
     return try locked(onWait: onWait) {
       var state = try MirrorState.read(statePath)
       if state.mirrors.contains(where: { $0.path == path }) { throw GroceryError.alreadyMirrored(file: file) }

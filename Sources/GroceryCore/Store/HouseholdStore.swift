@@ -110,6 +110,13 @@ public struct HouseholdStore: Sendable {
     return try read(scope).view.groceries
   }
 
+  /// Reads the household for a dry run, which writes nothing: a version-1 store not migrated yet is read as it
+  /// stands, whole, migrating nothing; else as `load` and, with `history`, `loadHistory` read it.
+  public func preview(_ scope: ItemScope = .all, history: Bool = false) throws -> Groceries {
+    if let legacy = try legacyWaiting() { return legacy }
+    return try history ? loadHistory(scope) : load(scope)
+  }
+
   /// Reads the household with every purchase, not only the recent ones: for history and export. With a scope,
   /// only the items in it; with `since`, each item holds at least its purchases since that day, in the order the
   /// whole history has them (read from the cache, only those), for `history NAME --since`; never for an export.

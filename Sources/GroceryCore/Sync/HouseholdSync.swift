@@ -58,9 +58,6 @@ public struct HouseholdSync {
   @discardableResult
   public func setup(url: String, name: String?, now: Date, onWait: () -> Void = {}) throws -> SetupOutcome {
     let shown = Git.hidingCredentials(url)
-    // A version-1 store is migrated first, so that what is shared is the household, not an empty folder.
-    try store.migrateIfNeeded(onWait: onWait)
-    let folderExisted = try FileSystem.status(store.folder) != nil
     let created = try FileSystem.status(gitFolder) == nil
     // Another remote is refused before this one is asked anything, reachable or not.
     let current = created ? nil : try origin()
@@ -73,6 +70,10 @@ public struct HouseholdSync {
       throw GroceryError.remoteUnreachable(
         remote: shown, message: Git.said(refs.errors), settingUp: current == nil)
     }
+    // A version-1 store is migrated once the remote answers, so that what is shared is the household, not an
+    // empty folder, and a remote that cannot be reached leaves the store as it was.
+    try store.migrateIfNeeded(onWait: onWait)
+    let folderExisted = try FileSystem.status(store.folder) != nil
     let remoteHasData = !refs.output.isEmpty
     let ignorePath = store.folder + "/.gitignore"
     let oldMarker = try FileSystem.readRegularFile(store.markerPath, limit: 1 << 16)
