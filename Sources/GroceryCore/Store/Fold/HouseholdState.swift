@@ -111,6 +111,17 @@ struct HouseholdState: Equatable, Sendable {
     return result
   }
 
+  /// Leaves out the purchases taken back, for a cache written afresh: rather than written and deleted again (an
+  /// undone migration's, every purchase of 20 years).
+  mutating func dropTakenBack() {
+    guard !unbought.isEmpty else { return }
+    let gone = Set(unbought)
+    bought.removeAll {
+      gone.contains(Unbought(change: $0.change, item: $0.item, machine: $0.stamp.machineNumber))
+    }
+    unbought = []
+  }
+
   /// Orders purchases by day, then machine, then the order that machine recorded them, whatever order the logs
   /// were read in.
   static func historyOrder(_ a: Bought, _ b: Bought) -> Bool {

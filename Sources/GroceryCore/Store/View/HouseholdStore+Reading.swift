@@ -293,6 +293,7 @@ extension HouseholdStore {
       }
       var full = try foldAll(logs, machine: machine, history: false, viewing: false)
       full.state.followable = max(full.state.followable, seen)
+      full.state.dropTakenBack()
       if let found = lost { lost = try stillLost(found) }
       return try HouseholdCache.create(cachePath, folder: folder) { cache in
         try cache.save(&full.state, touched: Touched(everything: full.state), positions: full.positions)
