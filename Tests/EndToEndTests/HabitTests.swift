@@ -95,6 +95,9 @@ import Testing
     (["trip", "start", "--at", "Nowhere"], "grocery: error: no location named 'Nowhere'\n", 1),
     (["trip", "stop"], "grocery: error: no trip under way; start one with 'grocery trip start'\n", 1),
     (["undo"], "grocery: error: nothing to undo\n", 1), (["undo", "--list"], "", 0),
+    (
+      ["reorder-categories", "--learn", "--at", "Nowhere"], "grocery: error: no location named 'Nowhere'\n", 1
+    ),
   ])
   func aRefusedChangeMigratesNoVersionOneStore(_ command: [String], _ stderr: String, _ status: Int32) throws
   {
@@ -106,7 +109,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")))
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
-    // The next change migrates it, and the refused one is refused again.
+    // The next change migrates it.
     #expect(try old.run(["buy", "Kale"]).status == 0)
     #expect(FileManager.default.fileExists(atPath: scenario.folder.file("food")))
   }

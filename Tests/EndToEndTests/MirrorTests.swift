@@ -441,6 +441,42 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n2026-11-20 bananas\n")
   }
 
+  /// done.txt synced back before the file it was archived from waits for it: a command between the two, which
+  /// looks at the mirror as its folder changed, takes none of its lines as read (found by a review).
+  @Test func doneTxtSyncedBeforeTheFileWaitsForIt() throws {
+    let file = folder.file("todo.txt")
+    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
+    let lines = text(file).split(separator: "\n").map(String.init)
+    try phoneSaves(folder.file("done.txt"), "x 2026-11-20 \(lines[2])\n")
+    #expect(try grocery.run(["list"]).status == 0)
+    try phoneSaves(file, ([lines[0], lines[1]] + lines.dropFirst(3)).joined(separator: "\n") + "\n")
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] milk x2\n  [ ] AA batteries\n\n3 items to buy, 0 bought today\n",
+      stderr: "grocery: \(file): from the phone: bought eggs\n")
+    #expect(try history() == "2026-11-20 eggs x2\n")
+  }
+
+  /// A file held back as too many lines lost at once still buys what done.txt gained: the copy kept, which
+  /// `mirror accept` applies, no longer holds those lines (found by a review).
+  @Test func aFileHeldBackStillBuysWhatDoneTxtGained() throws {
+    let file = folder.file("todo.txt")
+    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
+    let lines = text(file).split(separator: "\n").map(String.init)
+    try phoneSaves(folder.file("done.txt"), "x 2026-11-20 \(lines[1])\n")
+    try phoneSaves(file, lines[0] + "\n")
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(
+      outcome.stderr.contains("lost 3 of its 4 lines at once; applied only the purchases done.txt gained"))
+    #expect(
+      outcome.stdout == "  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n3 items to buy, 0 bought today\n"
+    )
+    #expect(try history() == "2026-11-20 bananas\n")
+    #expect(try grocery.run(["mirror", "accept", file]).status == 0)
+    #expect(try history() == "2026-11-20 bananas\n")
+  }
+
   /// A todo.txt line's `@context` typed over moves its item to the category it names, by a unique start as every
   /// name; one that names no category leaves the item where it is, said, and the file kept, where it did nothing
   /// and was written over without a word.

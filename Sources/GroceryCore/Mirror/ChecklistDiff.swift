@@ -199,14 +199,13 @@ enum ChecklistDiff {
     return score
   }
 
-  /// Returns the ticks a conflict copy holds: each ticked line bought, matched to the written lines by its text or
-  /// its item's name; nothing else a copy holds is applied.
   /// Takes ticked lines Simpletask's Archive moved from the file to `done.txt` as the purchases of the written lines
   /// gone from the file with the same text, rather than as lines deleted: each such line once, on the day its tick
-  /// gives (else `fileDay`). An archived line that no written line gone from the file has is left alone.
+  /// gives (else `fileDay`), returning the items so bought. An archived line that no written line gone from the file
+  /// has is left alone.
   static func archived(
     _ lines: [ChecklistLine], base: [BaseLine], changedOn fileDay: Day, into edits: inout ChecklistEdits
-  ) {
+  ) -> Set<UUID> {
     let gone = Set(edits.removed)
     var bought = Set<UUID>()
     for line in lines where line.ticked {
@@ -220,8 +219,11 @@ enum ChecklistDiff {
         ChecklistEdits.Bought(item: written.item, name: written.line.body, day: line.day ?? fileDay))
     }
     edits.removed.removeAll { bought.contains($0) }
+    return bought
   }
 
+  /// Returns the ticks a conflict copy holds: each ticked line bought, matched to the written lines by its text or
+  /// its item's name; nothing else a copy holds is applied.
   static func ticks(
     from base: [BaseLine], in copy: [ChecklistLine], changedOn fileDay: Day, shownAs name: String
   )

@@ -244,27 +244,29 @@ public struct Mirrors: Sendable {
   /// The most a checklist file is read of; a larger one is not a checklist.
   static let limit = 16 << 20
 
-  /// The ticked lines `done.txt` beside a todo.txt mirror gained since it was last looked at: where Simpletask's
-  /// Archive moves ticked lines, which then read as gone from the file. None at the first look, whose lines were
-  /// archived before, nor when it shrank (emptied by hand); what cannot be read is passed over, as it is not the
-  /// mirror's.
-  func newlyArchived(_ record: inout MirrorRecord) throws -> [ChecklistLine] {
+  /// The ticked lines `done.txt` beside a todo.txt mirror gained since `doneSeen`, with its size now: where
+  /// Simpletask's Archive moves ticked lines, which then read as gone from the file. None at the first look, whose
+  /// lines were archived before, nor when it shrank (emptied by hand); a link, or what cannot be read, is passed
+  /// over, as it is not the mirror's.
+  func newlyArchived(_ record: MirrorRecord) throws -> (lines: [ChecklistLine], size: Int64) {
     let done = FileSystem.folder(of: record.path) + "/done.txt"
-    guard done != record.path else { return [] }
+    guard done != record.path else { return ([], 0) }
     let info = try? FileSystem.status(done, followingLinks: false)
     let size = info.flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int64($0.st_size) : nil } ?? 0
-    defer { record.doneSeen = size }
-    guard let seen = record.doneSeen, size > seen, size - seen <= Self.limit else { return [] }
+    guard let seen = record.doneSeen, size > seen, size - seen <= Self.limit else { return ([], size) }
     // From the byte before, to tell whether the first new line starts there or is the end of one seen before.
     let start = Int(max(seen - 1, 0))
-    guard let bytes = try? FileSystem.readRegularFile(done, from: start, limit: Int.max) else { return [] }
+    guard let bytes = try? FileSystem.readRegularFile(done, from: start, limit: Int.max) else {
+      return ([], size)
+    }
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
     if seen > 0 && bytes.first != 0x0A { lines.removeFirst() }
-    return lines.enumerated().compactMap { index, raw in
+    let archived = lines.enumerated().compactMap { index, raw -> ChecklistLine? in
       guard var text = String(validating: raw, as: UTF8.self) else { return nil }
       if text.hasSuffix("\r") { text.removeLast() }
       return Checklist.todoTxt(UnicodeText.trimmed(text.replacing("\t", with: " ")), number: index + 1)
-    }.filter(\.ticked)
+    }
+    return (archived.filter(\.ticked), size)
   }
 
   func refresh(
@@ -284,7 +286,6 @@ public struct Mirrors: Sendable {
       notices.append(.warning(said(try keepCopy(of: shown, bytes: bytes ?? [], now: now))))
       force = true
     }
-    let archived = record.format == .todoTxt ? try newlyArchived(&record) : []
     if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file {
       let bytes = try FileSystem.readRegularFile(record.path, limit: Self.limit)
       read = bytes
@@ -308,19 +309,30 @@ public struct Mirrors: Sendable {
           } else if let made {
             edits = ChecklistDiff.edits(
               from: made.base, to: found.lines, changedOn: day, shownAs: FileSystem.name(of: record.path))
-            ChecklistDiff.archived(archived, base: made.base, changedOn: day, into: &edits)
+            // done.txt is read with the file it was archived from, and its lines taken as read only once the file's
+            // lines gone are known: one that syncs back before the file waits for it.
+            var archived = Set<UUID>()
+            if record.format == .todoTxt {
+              let done = try newlyArchived(record)
+              archived = ChecklistDiff.archived(done.lines, base: made.base, changedOn: day, into: &edits)
+              if edits.skipped.isEmpty { record.doneSeen = done.size }
+            }
             edits.bought = source.newTicks(edits.bought, of: made)
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
+              // What done.txt says was bought is bought all the same: the copy kept no longer holds those lines.
+              let bought = edits.bought.filter { $0.item.map(archived.contains) == true }
               let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
               record.held = MirrorRecord.Held(
                 copy: copy, written: made.written, items: made.items, edition: made.number ?? record.edition,
                 day: day.description)
               notices.append(
                 .warning(
-                  "'\(shown)' lost \(edits.removed.count) of its \(made.base.count) lines at once; applied nothing, kept"
-                    + " it as '\(copy)' and wrote the list again; 'grocery mirror accept \(shown)' applies it"
+                  "'\(shown)' lost \(edits.removed.count) of its \(made.base.count) lines at once; applied"
+                    + (bought.isEmpty ? " nothing" : " only the purchases done.txt gained")
+                    + ", kept it as '\(copy)' and wrote the list again; 'grocery mirror accept \(shown)' applies it"
                 ))
               edits = ChecklistEdits()
+              edits.bought = bought
               force = true
             }
           } else {
@@ -512,7 +524,9 @@ public struct Mirrors: Sendable {
     // Where done.txt stands from the first time grocery writes a todo.txt mirror, so that the first archive after it
     // is read; later, only a read of the file moves it on, or archived lines whose file has not synced back yet
     // would be passed over.
-    if record.format == .todoTxt && record.doneSeen == nil { _ = try newlyArchived(&record) }
+    if record.format == .todoTxt && record.doneSeen == nil {
+      record.doneSeen = try newlyArchived(record).size
+    }
     let view = try groceries.listView(ListQuery(location: record.location, today: today))
     var header = header
     header.edition = record.edition
