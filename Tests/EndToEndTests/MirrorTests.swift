@@ -25,6 +25,13 @@ import Testing
   /// The file's first line, which names the household and the machine.
   func header(_ path: String) -> String { String(text(path).prefix { $0 != "\n" }) }
 
+  /// A todo.txt mirror of the whole list, `todo.txt`, and its lines as grocery wrote them (the header first).
+  func todoTxtMirror() throws -> (file: String, lines: [String]) {
+    let file = folder.file("todo.txt")
+    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
+    return (file, text(file).split(separator: "\n").map(String.init))
+  }
+
   /// Saves the file as a phone app does: a new file renamed over the old one, so a new inode every time.
   func phoneSaves(_ path: String, _ text: String) throws {
     let temporary = path + ".phone-tmp"
@@ -418,8 +425,7 @@ import Testing
     if doneExisted {
       try Data("x 2026-11-14 milk x2 @Dairy_&_Fridge\n".utf8).write(to: URL(fileURLWithPath: done))
     }
-    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
-    let lines = text(file).split(separator: "\n").map(String.init)
+    let (_, lines) = try todoTxtMirror()
     #expect(
       Array(lines.dropFirst()) == [
         "bananas - not too ripe @Produce", "eggs x2 @Dairy_&_Fridge", "milk x2 @Dairy_&_Fridge",
@@ -444,9 +450,7 @@ import Testing
   /// done.txt synced back before the file it was archived from waits for it: a command between the two, which
   /// looks at the mirror as its folder changed, takes none of its lines as read (found by a review).
   @Test func doneTxtSyncedBeforeTheFileWaitsForIt() throws {
-    let file = folder.file("todo.txt")
-    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
-    let lines = text(file).split(separator: "\n").map(String.init)
+    let (file, lines) = try todoTxtMirror()
     try phoneSaves(folder.file("done.txt"), "x 2026-11-20 \(lines[2])\n")
     #expect(try grocery.run(["list"]).status == 0)
     try phoneSaves(file, ([lines[0], lines[1]] + lines.dropFirst(3)).joined(separator: "\n") + "\n")
@@ -461,9 +465,7 @@ import Testing
   /// A file held back as too many lines lost at once still buys what done.txt gained: the copy kept, which
   /// `mirror accept` applies, no longer holds those lines (found by a review).
   @Test func aFileHeldBackStillBuysWhatDoneTxtGained() throws {
-    let file = folder.file("todo.txt")
-    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
-    let lines = text(file).split(separator: "\n").map(String.init)
+    let (file, lines) = try todoTxtMirror()
     try phoneSaves(folder.file("done.txt"), "x 2026-11-20 \(lines[1])\n")
     try phoneSaves(file, lines[0] + "\n")
     let outcome = try grocery.run(["list", "--flat"])
