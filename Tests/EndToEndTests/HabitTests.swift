@@ -85,6 +85,11 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")))
   }
 
+  /// What `reorder-categories --learn` says at a store with no trips, as every version-1 store's are.
+  static let tooFewTrips =
+    "grocery: error: too few trips at 'Farmers Market' to learn its walk order: 0 of the 3 needed (trips that"
+    + " checked off items in at least two categories)\n"
+
   /// A change refused on a version-1 store is refused before the store is migrated: nothing is written beside it,
   /// and no state folder is made. `undo` and `undo --list` find nothing to undo, migrating nothing, where they had
   /// migrated the store and `undo` taken the migration back at once.
@@ -97,6 +102,9 @@ import Testing
     (["undo"], "grocery: error: nothing to undo\n", 1), (["undo", "--list"], "", 0),
     (
       ["reorder-categories", "--learn", "--at", "Nowhere"], "grocery: error: no location named 'Nowhere'\n", 1
+    ),
+    (
+      ["reorder-categories", "--learn", "--at", "Farmers Market"], HabitTests.tooFewTrips, Int32(1)
     ),
   ])
   func aRefusedChangeMigratesNoVersionOneStore(_ command: [String], _ stderr: String, _ status: Int32) throws

@@ -174,6 +174,12 @@ public struct Mirrors: Sendable {
       let day = try held.day.flatMap(Day.init) ?? Self.day(changed: held.copy, today: today)
       var edits = ChecklistDiff.edits(
         from: base, to: copy.lines, changedOn: day, shownAs: FileSystem.name(of: path))
+      // What done.txt gained since the file was held back: lines archived from it, which the copy no longer holds.
+      if state.mirrors[index].format == .todoTxt {
+        let done = try newlyArchived(state.mirrors[index])
+        ChecklistDiff.archived(done.lines, base: base, changedOn: day, into: &edits)
+        if edits.skipped.isEmpty { state.mirrors[index].doneSeen = done.size }
+      }
       // Its ticks count as applied from its edition, as those of a file read are.
       var source = Source(state.mirrors[index], mirrors: self)
       if let made = source.edition(held.edition ?? state.mirrors[index].edition) {

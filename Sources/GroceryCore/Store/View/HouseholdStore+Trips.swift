@@ -121,6 +121,8 @@ extension HouseholdStore {
 
   /// Every trip of every machine, oldest first, read from the whole of every log.
   public func trips(now: Date) throws -> [TripRecord] {
+    // A version-1 store has none, and is not migrated to say so (`reorder-categories --learn` refuses first).
+    if try migrationWaits() { return [] }
     try migrateIfNeeded()
     var reading = try read(.ids([]))
     var all = reading.state.trips.trips
