@@ -504,6 +504,12 @@ struct Household {
       try household.on(alice, at: 5, "sync", "setup", household.remote, "--name", "alice@kitchen").stdout
         == "already shared at \(household.remote); synced as alice@kitchen\n")
     #expect(try list(alice).contains("[ ] bread"))
+    // The same remote spelt another way (found by a trial).
+    for url in [household.remote + "/", "file://" + household.remote] {
+      #expect(
+        try household.on(alice, at: 6, "sync", "setup", url).stdout
+          == "already shared at \(url); synced as alice@kitchen\n")
+    }
   }
 
   @Test func setupWithAnotherURLIsRefusedBeforeThatURLIsAskedAnything() throws {

@@ -44,4 +44,14 @@ import Testing
         == "cannot reach '/r.git'\nNothing was changed; run 'grocery sync setup URL' again once it can be reached"
     )
   }
+
+  /// A trailing `/` and `file://` before a path name the same remote; anything else is another.
+  @Test func aRemoteSpeltAnotherWayIsTheSameRemote() {
+    #expect(HouseholdSync.sameRemote("/srv/g.git", "/srv/g.git/"))
+    #expect(HouseholdSync.sameRemote("file:///srv/g.git", "/srv/g.git"))
+    #expect(HouseholdSync.sameRemote("git@host:us/g.git", "git@host:us/g.git"))
+    #expect(!HouseholdSync.sameRemote("/srv/g.git", "/srv/h.git"))
+    #expect(!HouseholdSync.sameRemote("/srv/g.git", "/srv/g"))
+    #expect(!HouseholdSync.sameRemote("/", "//x"))
+  }
 }

@@ -61,7 +61,7 @@ public struct HouseholdSync {
     let created = try FileSystem.status(gitFolder) == nil
     // Another remote is refused before this one is asked anything, reachable or not.
     let current = created ? nil : try origin()
-    if let current, current != url {
+    if let current, Self.sameRemote(current, url) == false {
       throw GroceryError.alreadyShared(remote: Git.hidingCredentials(current))
     }
     let probe = Git(folder: "/", environment: git.environment)
@@ -646,6 +646,18 @@ public struct HouseholdSync {
   }
 
   /// The remote `origin`, or nil.
+  /// Whether two URLs name one remote as far as their spelling tells: a trailing `/`, and `file://` before a path,
+  /// make no other remote (`/srv/g.git/`, `file:///srv/g.git`).
+  static func sameRemote(_ a: String, _ b: String) -> Bool {
+    func plain(_ url: String) -> Substring {
+      var text = Substring(url)
+      if text.hasPrefix("file:///") { text = text.dropFirst(7) }
+      while text.count > 1 && text.hasSuffix("/") { text = text.dropLast() }
+      return text
+    }
+    return plain(a) == plain(b)
+  }
+
   func origin() throws -> String? {
     let result = try git.run(["remote", "get-url", "origin"])
     return result.succeeded ? result.output.trimmingNewlines : nil
