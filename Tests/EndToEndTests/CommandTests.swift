@@ -289,6 +289,21 @@ import Testing
       stdout: "removed location: Costco Wholesale (1 item now bought anywhere)\n")
   }
 
+  /// A rename to the name it has, however typed, changes nothing, writes nothing and says so, as `edit` does; it
+  /// said it had renamed it (found by a trial). One to another case is a rename.
+  @Test func aRenameToTheSameNameSaysItIsUnchanged() throws {
+    try scenario.given(["location", "add", "Costco"])
+    let before = scenario.grocery.storeBytes()
+    try scenario.expect(
+      ["category", "rename", "produce", "Produce"], stdout: "unchanged: category Produce (it is so already)\n"
+    )
+    try scenario.expect(
+      ["location", "rename", "Costco", "Costco"], stdout: "unchanged: location Costco (it is so already)\n")
+    #expect(scenario.grocery.storeBytes() == before)
+    try scenario.expect(
+      ["location", "rename", "Costco", "costco"], stdout: "renamed location: Costco -> costco\n")
+  }
+
   @Test func initCreatesOnceAndTheSampleShowsARealList() throws {
     try scenario.expect(
       ["init", "--sample"], stdout: "created sample store with 61 items: \(scenario.grocery.store)\n")

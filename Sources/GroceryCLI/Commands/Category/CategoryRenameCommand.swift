@@ -17,6 +17,10 @@ struct CategoryRenameCommand: Command, Runnable {
     ) {
       try $0.renameCategory(old, to: new)
     }
-    context.say("renamed category: \(names.old) -> \(names.new)")
+    // A name given as it is already changes nothing, and is written nowhere: it is said so, as `edit` says it.
+    context.say(
+      names.old == names.new
+        ? "unchanged: category \(names.new) (it is so already)"
+        : "renamed category: \(names.old) -> \(names.new)")
   }
 }

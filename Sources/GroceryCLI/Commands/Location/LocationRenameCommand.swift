@@ -17,6 +17,10 @@ struct LocationRenameCommand: Command, Runnable {
     ) {
       try $0.renameLocation(old, to: new)
     }
-    context.say("renamed location: \(names.old) -> \(names.new)")
+    // A name given as it is already changes nothing, and is written nowhere: it is said so, as `edit` says it.
+    context.say(
+      names.old == names.new
+        ? "unchanged: location \(names.new) (it is so already)"
+        : "renamed location: \(names.old) -> \(names.new)")
   }
 }
