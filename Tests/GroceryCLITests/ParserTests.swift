@@ -250,6 +250,17 @@ import Testing
     (
       ["sync", "setup", "/tmp/r", "--name", " "], "invalid machine name ' ': it is empty", ["sync", "setup"]
     ),
+    // `-` stands for standard input: no category or store is named so by mistake.
+    (
+      ["category", "add", "-"],
+      "invalid category name '-': it stands for standard input, which this command does not read",
+      ["category", "add"]
+    ),
+    (
+      ["location", "rename", "Costco", "-"],
+      "invalid location name '-': it stands for standard input, which this command does not read",
+      ["location", "rename"]
+    ),
   ]
 
   @Test(arguments: malformedValues)

@@ -23,4 +23,13 @@ enum InputNames {
     let input = try read(try console.readInput())
     return names.indices.flatMap { $0 == first ? input : names[$0] == "-" ? [] : [names[$0]] }
   }
+
+  /// Refuses `-` as the name of a new category or store: it stands for standard input where names are read, and
+  /// `category add -` meant that, not a category named `-`.
+  static func refuseDash(_ name: String, what: String, path: [String]) throws {
+    if UnicodeText.trimmed(name) == "-" {
+      throw UsageError(
+        "invalid \(what) '-': it stands for standard input, which this command does not read", path: path)
+    }
+  }
 }

@@ -8,7 +8,10 @@ struct CategoryAddCommand: Command, Runnable {
 
   var name: String
 
-  init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
+  init(_ parsed: ParsedArguments) throws {
+    name = parsed.positionals[0]
+    try InputNames.refuseDash(name, what: "category name", path: parsed.path)
+  }
 
   func run(_ context: Context) throws {
     let added = try context.update(in: .ids([]), { ChangeVerb.addCategory.present + $0 }) {

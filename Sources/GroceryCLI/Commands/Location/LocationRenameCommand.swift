@@ -9,7 +9,10 @@ struct LocationRenameCommand: Command, Runnable {
   var old: String
   var new: String
 
-  init(_ parsed: ParsedArguments) { (old, new) = (parsed.positionals[0], parsed.positionals[1]) }
+  init(_ parsed: ParsedArguments) throws {
+    (old, new) = (parsed.positionals[0], parsed.positionals[1])
+    try InputNames.refuseDash(new, what: "location name", path: parsed.path)
+  }
 
   func run(_ context: Context) throws {
     let names = try context.update(
