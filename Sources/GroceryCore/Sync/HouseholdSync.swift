@@ -54,14 +54,15 @@ public struct HouseholdSync {
     "# grocery: temporary files of writes under way; each machine's own state lives outside this folder\n.*.tmp-*\n"
 
   /// Makes the household shared through the remote at `url`: pushes it there if the remote is empty, or joins
-  /// the household the remote holds, merging this machine's changes into it. Returns true when it joined.
+  /// the household the remote holds, merging this machine's changes into it. Returns which it did, or that the
+  /// household was shared there already.
   @discardableResult
   public func setup(url: String, name: String?, now: Date, onWait: () -> Void = {}) throws -> SetupOutcome {
     let shown = Git.hidingCredentials(url)
     let created = try FileSystem.status(gitFolder) == nil
     // Another remote is refused before this one is asked anything, reachable or not.
     let current = created ? nil : try origin()
-    if let current, Self.sameRemote(current, url) == false {
+    if let current, !Self.sameRemote(current, url) {
       throw GroceryError.alreadyShared(remote: Git.hidingCredentials(current))
     }
     let probe = Git(folder: "/", environment: git.environment)
@@ -645,7 +646,6 @@ public struct HouseholdSync {
       ["config", "branch.\(name).merge", "refs/heads/main"], doing: "setting the branch's upstream")
   }
 
-  /// The remote `origin`, or nil.
   /// Whether two URLs name one remote as far as their spelling tells: a trailing `/`, and `file://` before a path,
   /// make no other remote (`/srv/g.git/`, `file:///srv/g.git`).
   static func sameRemote(_ a: String, _ b: String) -> Bool {
@@ -658,6 +658,7 @@ public struct HouseholdSync {
     return plain(a) == plain(b)
   }
 
+  /// The remote `origin`, or nil.
   func origin() throws -> String? {
     let result = try git.run(["remote", "get-url", "origin"])
     return result.succeeded ? result.output.trimmingNewlines : nil
