@@ -47,6 +47,8 @@ struct HistoryCommand: Command, Runnable {
       // so it costs what those weeks hold, however long the history before them.
       try context.store.walkHistory(since: since) { context.write(try writer.add($0)) }
     } else {
+      // A name a version-1 store does not have is refused before the read migrates it.
+      if let old = try context.store.legacyWaiting() { _ = try old.history(names, since: since) }
       let entries = try context.scoped(names) { scope in
         try context.store.loadHistory(scope, since: since).history(names, since: since)
       }

@@ -36,6 +36,8 @@ struct StatsCommand: Command, Runnable {
       if !stores.isEmpty { context.write("\n" + TripRenderer.stats(stores)) }
       return
     }
+    // A name a version-1 store does not have is refused before the read migrates it.
+    if let old = try context.store.legacyWaiting() { _ = try old.stats(names, today: context.today) }
     let rows = try context.scoped(names) { scope in
       // The weekly counts need every purchase of the last twelve weeks; the everyday view keeps fewer for items
       // bought often.

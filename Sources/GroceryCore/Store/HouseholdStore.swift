@@ -607,8 +607,9 @@ public struct HouseholdStore: Sendable {
     return try FileSystem.status(folder) == nil && FileSystem.status(legacy) != nil
   }
 
-  /// The version-1 store that waits to be migrated, read, if one does.
-  func legacyWaiting() throws -> Groceries? {
+  /// The version-1 store that waits to be migrated, read as it stands, if one does: a command checks what it was
+  /// given against it (a name the store does not have) before anything migrates it.
+  public func legacyWaiting() throws -> Groceries? {
     guard try migrationWaits(), let legacy = legacyFile, let data = try FileSystem.read(legacy) else {
       return nil
     }
