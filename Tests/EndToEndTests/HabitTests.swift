@@ -101,6 +101,7 @@ import Testing
     (["trip", "stop"], "grocery: error: no trip under way; start one with 'grocery trip start'\n", 1),
     (["undo"], "grocery: error: nothing to undo\n", 1), (["undo", "--list"], "", 0),
     (["history", "nosuch"], "grocery: error: no item named 'nosuch'\n", 1),
+    (["list", "--at", "Nowhere"], "grocery: error: no location named 'Nowhere'\n", 1),
     (["stats", "Kael"], "grocery: error: no item named 'Kael'; did you mean 'Kale'?\n", 1),
     (
       ["reorder-categories", "--learn", "--at", "Nowhere"], "grocery: error: no location named 'Nowhere'\n", 1

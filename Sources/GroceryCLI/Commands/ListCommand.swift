@@ -135,6 +135,8 @@ struct ListCommand: Command, Runnable {
     if edit { return try runEditor(context) }
     let query = ListQuery(
       mode: mode, location: location, category: category, today: context.today, flat: flat)
+    // A store or category a version-1 store does not have is refused before the read migrates it.
+    if let old = try context.store.legacyWaiting() { _ = try old.listView(query) }
     // Every format reads the list a part at a time; paper keeps the lines of each, to break the columns.
     switch format {
     case .text, .markdown:
