@@ -80,8 +80,6 @@ struct ReorderCategoriesCommand: Command, Runnable {
       context.write(WalkOrderRenderer.text(suggestion, store: store))
       return
     case .learn:
-      // A store the household does not have is refused before the trips are read, which migrates a version-1 store.
-      _ = try context.store.preview(.ids([])).locationName(location!)
       let trips = try context.store.trips(now: context.now)
       order = try context.update(in: .ids([]), { ChangeVerb.learnCategoryOrder.present + $0.store }) {
         groceries -> (order: [String], store: String) in

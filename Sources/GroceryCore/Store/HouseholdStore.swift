@@ -186,8 +186,8 @@ public struct HouseholdStore: Sendable {
       // A change the version-1 store refuses (a name it does not have) is refused before the store is migrated, so
       // that nothing is written.
       _ = try body(&groceries)
+      try migrateIfNeeded(onWait: onWait)
     }
-    try migrateIfNeeded(onWait: onWait)
     var refusal: (any Error)?
     do {
       try checkChangeable()

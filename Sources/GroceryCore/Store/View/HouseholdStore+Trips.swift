@@ -20,8 +20,10 @@ extension HouseholdStore {
     -> TripStart
   {
     // A location that does not exist is refused before anything is created, a version-1 store migrated too.
-    if let groceries = try legacyWaiting() { _ = try store.map { try groceries.locationName($0) } }
-    try migrateIfNeeded(onWait: onWait)
+    if let groceries = try legacyWaiting() {
+      _ = try store.map { try groceries.locationName($0) }
+      try migrateIfNeeded(onWait: onWait)
+    }
     _ = try store.map { try read(.ids([])).view.groceries.locationName($0) }
     try checkChangeable()
     return try withLock(onWait: onWait) {
@@ -121,9 +123,8 @@ extension HouseholdStore {
 
   /// Every trip of every machine, oldest first, read from the whole of every log.
   public func trips(now: Date) throws -> [TripRecord] {
-    // A version-1 store has none, and is not migrated to say so (`reorder-categories --learn` refuses first).
+    // A version-1 store has none, and is not migrated to say so: `reorder-categories --learn` refuses at its change.
     if try migrationWaits() { return [] }
-    try migrateIfNeeded()
     var reading = try read(.ids([]))
     var all = reading.state.trips.trips
     do {
