@@ -252,17 +252,17 @@ public struct Mirrors: Sendable {
 
   /// The ticked lines `done.txt` beside a todo.txt mirror gained since `doneSeen`, with its size now: where
   /// Simpletask's Archive moves ticked lines, which then read as gone from the file. None at the first look, whose
-  /// lines were archived before, nor when it shrank (emptied by hand); a link, or what cannot be read, is passed
-  /// over, as it is not the mirror's.
+  /// lines were archived before, nor when it shrank (emptied by hand); a link is passed over, as it is not the
+  /// mirror's. One that cannot be read throws.
   func newlyArchived(_ record: MirrorRecord) throws -> (lines: [ChecklistLine], size: Int64) {
     let done = FileSystem.folder(of: record.path) + "/done.txt"
     guard done != record.path else { return ([], 0) }
-    let info = try? FileSystem.status(done, followingLinks: false)
+    let info = try FileSystem.status(done, followingLinks: false)
     let size = info.flatMap { $0.st_mode & S_IFMT == S_IFREG ? Int64($0.st_size) : nil } ?? 0
     guard let seen = record.doneSeen, size > seen, size - seen <= Self.limit else { return ([], size) }
     // From the byte before, to tell whether the first new line starts there or is the end of one seen before.
     let start = Int(max(seen - 1, 0))
-    guard let bytes = try? FileSystem.readRegularFile(done, from: start, limit: Int.max) else {
+    guard let bytes = try FileSystem.readRegularFile(done, from: start, limit: Int.max) else {
       return ([], size)
     }
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
@@ -319,9 +319,15 @@ public struct Mirrors: Sendable {
             // lines gone are known: one that syncs back before the file waits for it.
             var archived = Set<UUID>()
             if record.format == .todoTxt {
-              let done = try newlyArchived(record)
-              archived = ChecklistDiff.archived(done.lines, base: made.base, changedOn: day, into: &edits)
-              if edits.skipped.isEmpty { record.doneSeen = done.size }
+              do {
+                let done = try newlyArchived(record)
+                archived = ChecklistDiff.archived(done.lines, base: made.base, changedOn: day, into: &edits)
+                if edits.skipped.isEmpty { record.doneSeen = done.size }
+              } catch let error as GroceryError where error.isFileFailure {
+                // A done.txt that cannot be read (no permission) is said; the file's own edits are applied all the
+                // same, its lines gone read as deleted, as before done.txt was read at all.
+                notices.append(.warning(error.message))
+              }
             }
             edits.bought = source.newTicks(edits.bought, of: made)
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
