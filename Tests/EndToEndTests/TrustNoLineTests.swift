@@ -184,3 +184,42 @@ import Testing
         == "2026-11-21 bread (alice)\n2026-11-21 eggs (carol)\n2026-11-21 milk (alice)\n")
   }
 }
+
+/// A line that is not UTF-8 (an editor that saved the log in Latin-1) is left out like any other bad line, and
+/// the log holding it is the same file in git as here: no sync sets it aside or calls it changed elsewhere.
+@Suite(.enabled(if: gitAvailable, "needs git")) struct BytesNotUTF8Tests {
+  @Test func aLogLineThatIsNotUTF8IsNotSetAsideOrCalledChangedOnEverySync() throws {
+    let household = try Household()
+    let alice = household.machine("alice")
+    let bob = household.machine("bob")
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
+    try household.on(bob, at: 2, "sync", "setup", household.remote, "--name", "bob")
+    for machine in [alice, bob] {
+      let log = machine.store + "/logs/" + (try machine.household().identity().id) + ".jsonl"
+      let handle = try #require(FileHandle(forWritingAtPath: log))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data([0x62, 0x61, 0x64, 0x20, 0xFF, 0x0A]))
+      try handle.close()
+    }
+    try household.on(bob, at: 3, "add", "eggs")
+    try household.on(alice, at: 4, "add", "bread")
+    for minute in 5...8 {
+      try household.on(bob, at: minute, "sync")
+      try household.on(alice, at: minute, "sync")
+    }
+    for minute in 9...10 {
+      for machine in [alice, bob] {
+        let again = try household.on(machine, at: minute, "sync")
+        #expect(!again.stderr.contains("differed"), "\(again)")
+        #expect(!again.stderr.contains("changed elsewhere"), "\(again)")
+        #expect(!again.stderr.contains("came in changed"), "\(again)")
+      }
+    }
+    for machine in [alice, bob] {
+      #expect(!FileManager.default.fileExists(atPath: try machine.household().stateFolder + "/set-aside"))
+      let list = try household.on(machine, at: 11, "list").stdout
+      #expect(["milk", "eggs", "bread"].allSatisfy { list.contains("[ ] " + $0 + "\n") }, "\(list)")
+    }
+  }
+}

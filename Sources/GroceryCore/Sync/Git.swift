@@ -15,9 +15,13 @@ struct Git {
   /// What one git command printed and how it ended.
   struct Result {
     var status: Int32
-    var output: String
+    /// What git printed, byte for byte: a file `git show` prints is compared with the file, and a line that is
+    /// not UTF-8 must not read as changed.
+    var bytes: [UInt8]
     var errors: String
     var succeeded: Bool { status == 0 }
+    /// What git printed, as text.
+    var output: String { String(decoding: bytes, as: UTF8.self) }
   }
 
   let folder: String
@@ -56,7 +60,9 @@ struct Git {
       throw GroceryError.gitUnavailable(reason: FileSystem.errorText(error.code))
     }
     let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return Result(status: code, output: try contents(out.path), errors: try contents(err.path))
+    return Result(
+      status: code, bytes: try contents(out.path),
+      errors: String(decoding: try contents(err.path), as: UTF8.self))
   }
 
   /// Runs git and throws when it fails, naming what it was doing.
@@ -119,7 +125,7 @@ struct Git {
     return try SystemCall.makeTemporaryFile(base).get(base, "create")
   }
 
-  private func contents(_ path: String) throws -> String {
-    String(decoding: try FileSystem.readRegularFile(path, limit: 1 << 26) ?? [], as: UTF8.self)
+  private func contents(_ path: String) throws -> [UInt8] {
+    try FileSystem.readRegularFile(path, limit: ChangeLog.maximumSize) ?? []
   }
 }

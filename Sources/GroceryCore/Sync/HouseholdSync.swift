@@ -330,7 +330,7 @@ public struct HouseholdSync {
   /// A file as a commit holds it, or nil when the commit does not hold it.
   func committed(_ ref: String, _ path: String) throws -> [UInt8]? {
     let shown = try git.run(["show", ref + ":" + path])
-    return shown.succeeded ? Array(shown.output.utf8) : nil
+    return shown.succeeded ? shown.bytes : nil
   }
 
   /// Commits this machine's changes, fetches, merges and pushes, trying again when someone pushed in between;
@@ -681,7 +681,7 @@ public struct HouseholdSync {
 
   func markerBytes(at ref: String) throws -> [UInt8]? {
     let shown = try git.run(["show", ref + ":" + HouseholdMarker.fileName])
-    return shown.succeeded ? Array(shown.output.utf8) : nil
+    return shown.succeeded ? shown.bytes : nil
   }
 
   /// What the remote's `household.json` says; anything that is not a household's is `notAHousehold`.

@@ -22,7 +22,7 @@ enum MarkerHistory {
       let shown = try git.run(["show", commit + ":" + HouseholdMarker.fileName])
       guard shown.succeeded else { continue }
       do {
-        let contents = try HouseholdMarker.parse(Array(shown.output.utf8), shown: HouseholdMarker.fileName)
+        let contents = try HouseholdMarker.parse(shown.bytes, shown: HouseholdMarker.fileName)
         if !contents.id.isEmpty { return contents.id }
       } catch GroceryError.unreadableStore {
         // A damaged version in the history: an older one may still be whole.
