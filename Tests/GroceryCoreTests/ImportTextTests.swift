@@ -301,6 +301,28 @@ import Testing
     }
   }
 
+  /// A name or a note ending in ` -` reads back in `list --all` and `--staples`, which note something after every
+  /// item: the notes are taken off it, and off every other item. It made the whole list read as a plain paste,
+  /// every item keeping `(on the list; never bought)` in its name.
+  @Test(arguments: [ListMode.all, .staples])
+  func aNameOrNoteEndingInADashReadsBack(mode: ListMode) throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    for (name, note) in [("ends with -", nil), ("tea", "green -"), ("apples", nil)] as [(String, String?)] {
+      _ = try groceries.add(
+        [name], changes: ItemChanges(note: note), today: Fixed.today, now: Fixed.now, newID: ids)
+    }
+    _ = try groceries.setStaple(["ends with -", "tea", "apples"], remove: false, now: Fixed.now, newID: ids)
+    let view = try groceries.listView(ListQuery(mode: mode, today: Fixed.today))
+    for text in [TextRenderer.render(view), MarkdownRenderer.render(view)] {
+      let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+      #expect(
+        document.items.map { "\($0.name)|\($0.note.flatMap { $0 } ?? "-")|\($0.isStaple == true)" } == [
+          "apples|-|true", "ends with -|-|true", "tea|green -|true",
+        ], Comment(rawValue: text))
+    }
+  }
+
   /// A printed list pasted back with its indent lost (an app that trims lines), and one with lines added by hand
   /// (bulleted or not), reads every item: a wrapped line is still joined to its item, a cut word without a space,
   /// and a line added by hand is an item of its own, where such lines were dropped without a word.

@@ -255,9 +255,12 @@ enum ListText {
     // The notes after each plain item, once its wrapped lines are joined.
     if kind == .plain {
       for index in out.indices {
-        // A note that is only such brackets (`Qux - (unavailable today)`, as typed) stays the note.
+        // In a list that notes only some items, a note that is only such brackets (`Qux - (unavailable today)`,
+        // as typed) stays the note. `--all` and `--staples` note every item, so their brackets are theirs even
+        // after a name or note that ends in ` -`.
         guard case .item(let text, let checked, _) = out[index].line, let found = bracketed(text),
-          !found.body.hasSuffix(" -"), let noted = notes(found.inside, mode: mode)
+          mode == .all || mode == .staples || !found.body.hasSuffix(" -"),
+          let noted = notes(found.inside, mode: mode)
         else { continue }
         out[index].line = .item(text: found.body, checked: checked, notes: noted)
       }
