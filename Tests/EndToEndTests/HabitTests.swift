@@ -65,6 +65,27 @@ import Testing
       stdout: "back on the list: X5\nback on the list: 2\nback on the list: salt,\n")
   }
 
+  /// Names read from standard input get the checks the command line's get, each with its line, where `add -`
+  /// made items named `2` and `milk,`; an item of such a name the household has still goes back on the list.
+  @Test func aQuantityOrACommaReadFromStandardInputIsRefusedWithItsLine() throws {
+    try scenario.given(["add", "bread"])
+    let usage = "usage: grocery add [OPTIONS] NAME... (see 'grocery add --help')\n"
+    for (input, said) in [
+      ("eggs\n2\n", "item name '2' on line 2 of standard input is only digits"),
+      ("# weekly\n\nmilk,\n", "item name 'milk,' on line 3 of standard input ends in a comma"),
+      ("x3\n", "item name 'x3' on line 1 of standard input is a quantity"),
+    ] {
+      try scenario.expectRefused(
+        ["add", "tea", "-"],
+        stderr: "grocery: error: \(said); a list with quantities or commas is read by 'grocery import -'\n"
+          + usage, status: 64, stdin: input)
+    }
+    let csv = scenario.folder.file("odd.csv")
+    try "name,on_list\n2,false\n".write(toFile: csv, atomically: true, encoding: .utf8)
+    try scenario.given(["import", csv])
+    try scenario.expect(["add", "-"], stdout: "back on the list: 2\nadded: eggs\n", stdin: "2\neggs\n")
+  }
+
   /// The fixture's version-1 store copied to `food.json`, and grocery run on it.
   func versionOneStore() throws -> (grocery: GroceryProcess, file: String) {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -20,7 +20,8 @@ struct AddCommand: Command, Runnable {
     printed list finds its item), so 'add Apple' creates Apple even when Apple juice exists. '-' reads one \
     name a line from standard input, skipping blank lines and # comments. A quantity is -q: a name that is \
     only digits ('add 2 eggs') or a quantity ('add butter x2'), or that starts or ends with a comma ('add \
-    milk, eggs'), is refused with the command meant, unless the household has an item of that name.
+    milk, eggs'), is refused with the command meant (read from standard input, with its line and \
+    'grocery import -', which reads such lists), unless the household has an item of that name.
     """
   static let quantity = Option<Int>(
     "quantity", "q", value: "N", help: "How many to buy, \(Limits.quantityText) (default 1).",
@@ -53,7 +54,10 @@ struct AddCommand: Command, Runnable {
   func run(_ context: Context) throws {
     // A name that looks like a quantity or a list is refused unless the household has an item of that name (one
     // an import or an older grocery made), which it puts back on the list.
-    let looksWrong = self.names.map { UnicodeText.trimmed($0) }.filter { Self.looksLikeQuantityOrList($0) }
+    // Names read from standard input are checked too, each by its line.
+    let input = self.names.contains("-") ? try InputNames.numbered(try context.console.readInput()) : []
+    let names = InputNames.expand(self.names, input: input.map(\.name))
+    let looksWrong = names.map { UnicodeText.trimmed($0) }.filter { Self.looksLikeQuantityOrList($0) }
     var known = Set<String>()
     // Only a household already made is read: a refused command migrates no version-1 store.
     if !looksWrong.isEmpty, try context.store.folderExists() {
@@ -61,7 +65,14 @@ struct AddCommand: Command, Runnable {
       known = Set(looksWrong.filter { groceries.exactItemIndex(named: $0) != nil })
     }
     try Self.refuseQuantityAsName(self.names, path: path, known: known)
-    let names = try InputNames.expand(self.names, console: context.console)
+    if let (line, name) = input.first(where: {
+      Self.looksLikeQuantityOrList($0.name) && !known.contains(UnicodeText.trimmed($0.name))
+    }) {
+      throw UsageError(
+        "item name '\(Names.printable(name))' on line \(line) of standard input \(Self.whatItLooksLike(name));"
+          + " a list with quantities or commas is read by 'grocery import -'",
+        path: path)
+    }
     if names.isEmpty { throw GroceryError.noNamesGiven(verb: "add") }
     let outcomes = try context.update(
       in: .names(names), { ChangeVerb.add.present + Summary.names($0.map(\.name)) }
@@ -93,19 +104,14 @@ extension AddCommand {
     if let name = trimmed.first(where: { isList($0) && !known.contains($0) }) {
       let meant = trimmed.map { String($0.drop { $0 == "," }.reversed().drop { $0 == "," }.reversed()) }
         .filter { !$0.isEmpty }
-      let said =
-        name.allSatisfy { $0 == "," }
-        ? "is a comma" : name.hasSuffix(",") ? "ends in a comma" : "starts with a comma"
       throw UsageError(
-        "item name '\(Names.printable(name))' \(said); did you mean"
+        "item name '\(Names.printable(name))' \(whatItLooksLike(name)); did you mean"
           + " 'grocery add \(meant.map(shellWord).joined(separator: " "))'?",
         path: path)
     }
     for (index, name) in names.enumerated() where !known.contains(UnicodeText.trimmed(name)) {
-      guard
-        let (number, what) = digits(name).map({ ($0, "is only digits") })
-          ?? times(name).map({ ($0, "is a quantity") })
-      else { continue }
+      guard let number = digits(name) ?? times(name) else { continue }
+      let what = whatItLooksLike(name)
       // The name it goes with: the next one for a number written first (`2 eggs`), else the one before it.
       let meant =
         digits(name) != nil
@@ -139,6 +145,15 @@ extension AddCommand {
   static func isList(_ name: String) -> Bool {
     let trimmed = UnicodeText.trimmed(name)
     return trimmed.hasPrefix(",") || trimmed.hasSuffix(",")
+  }
+
+  /// What a name that `looksLikeQuantityOrList` looks like, as an error says it.
+  static func whatItLooksLike(_ name: String) -> String {
+    let trimmed = UnicodeText.trimmed(name)
+    if digits(trimmed) != nil { return "is only digits" }
+    if times(trimmed) != nil { return "is a quantity" }
+    return trimmed.allSatisfy { $0 == "," }
+      ? "is a comma" : trimmed.hasSuffix(",") ? "ends in a comma" : "starts with a comma"
   }
 
   /// Whether a name is what `refuseQuantityAsName` refuses when the household has no item of that name.
