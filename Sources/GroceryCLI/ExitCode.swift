@@ -45,7 +45,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .config:
       return
         "configuration: HOME is not set or not an absolute path, and nothing else says where the store or"
-        + " this machine's state is (--store, GROCERY_STORE, XDG_DATA_HOME, XDG_STATE_HOME)"
+        + " this machine's state is (--store, GROCERY_STORE, XDG_DATA_HOME, XDG_STATE_HOME); or an XDG folder"
+        + " it would use is set to a path that is not absolute"
     }
   }
 }

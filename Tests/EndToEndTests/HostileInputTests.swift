@@ -323,6 +323,39 @@ import Testing
     #expect(stated.stderr.hasSuffix("; give --store PATH or set GROCERY_STORE\n"), "\(stated)")
   }
 
+  /// An XDG folder set to a relative path is refused, naming it, where it was passed over: a typo in a cron line
+  /// made this computer a second machine of the household, with a log and an identity of its own. Empty is unset.
+  @Test func aRelativeXDGFolderIsRefusedAndAnEmptyOneIsUnset() throws {
+    var grocery = scenario.grocery
+    grocery.environment["GROCERY_STORE"] = nil
+    grocery.environment["XDG_DATA_HOME"] = nil
+    grocery.environment["XDG_STATE_HOME"] = nil
+    let home = try #require(grocery.environment["HOME"])
+    #expect(try grocery.run(["add", "milk"]).status == 0)
+    let before = grocery.storeBytes()
+    let files = { try FileManager.default.subpathsOfDirectory(atPath: home).sorted() }
+    let listed = try files()
+    for (variable, what, place) in [
+      ("XDG_STATE_HOME", "this machine's state", "~/.local/state"),
+      ("XDG_DATA_HOME", "the store", "~/.local/share"),
+    ] {
+      let outcome = try grocery.run(["add", "eggs"], extra: [variable: "state"])
+      #expect(
+        outcome
+          == Outcome(
+            stderr:
+              "grocery: error: cannot find a place for \(what): \(variable) ('state') is not an absolute"
+              + " path; set it to one, or unset it for \(place)\n", status: 78))
+    }
+    #expect(grocery.storeBytes() == before)
+    #expect(try files() == listed)
+    let empty = try grocery.run(["add", "eggs"], extra: ["XDG_STATE_HOME": "", "XDG_DATA_HOME": ""])
+    #expect(empty == Outcome(stdout: "added: eggs\n"))
+    let logs = try FileManager.default.contentsOfDirectory(
+      atPath: home + "/.local/share/grocery/household/logs")
+    #expect(logs.count == 1, "\(logs)")
+  }
+
   @Test(arguments: [
     ([String](), "the store", "set HOME, or give --store PATH (or set GROCERY_STORE) and set XDG_STATE_HOME"),
     (["--store", "/nowhere/household"], "this machine's state", "set XDG_STATE_HOME"),

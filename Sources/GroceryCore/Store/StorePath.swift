@@ -48,7 +48,9 @@ public enum StorePath {
   }
 
   static func dataHome(_ environment: [String: String]) throws -> String {
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
+    if let data = try xdgFolder("XDG_DATA_HOME", environment, for: "the store", default: "~/.local/share") {
+      return data
+    }
     // Without a home, a store given still needs a place for this machine's state: the hint says both at once.
     let stateGiven = environment["XDG_STATE_HOME"]?.hasPrefix("/") == true
     let hint =
@@ -59,8 +61,26 @@ public enum StorePath {
   }
 
   static func stateHome(_ environment: [String: String]) throws -> String {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state }
+    if let state = try xdgFolder(
+      "XDG_STATE_HOME", environment, for: "this machine's state", default: "~/.local/state")
+    {
+      return state
+    }
     return try home(environment, for: "this machine's state", hint: "set XDG_STATE_HOME") + "/.local/state"
+  }
+
+  /// An XDG folder the environment sets, or nil when it is unset or empty. One that is not an absolute path is
+  /// refused, where the XDG rules would have it passed over: a typo in a cron line would then quietly make this
+  /// computer a second machine of the household, with an identity, a log and an undo list of its own.
+  private static func xdgFolder(
+    _ variable: String, _ environment: [String: String], for what: String, default place: String
+  ) throws -> String? {
+    guard let value = environment[variable], !value.isEmpty else { return nil }
+    guard value.hasPrefix("/") else {
+      throw GroceryError.xdgNotAbsolute(
+        variable: variable, value: Names.printable(value), for: what, default: place)
+    }
+    return value
   }
 
   private static func home(_ environment: [String: String], for what: String, hint: String) throws -> String {

@@ -18,6 +18,7 @@ public enum GroceryError: Error, Equatable, Sendable {
   case homeNotSet(for: String, hint: String)
   /// A folder under `HOME` is needed and `HOME` is not an absolute path.
   case homeNotAbsolute(home: String, for: String, hint: String)
+  case xdgNotAbsolute(variable: String, value: String, for: String, default: String)
   /// A new store was asked for where one already exists.
   case storeExists(path: String)
   /// `undo` found no change of this machine's left to revert.
@@ -125,6 +126,10 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "cannot find a place for \(what): HOME is not set; \(hint)"
     case .homeNotAbsolute(let home, let what, let hint):
       return "cannot find a place for \(what): HOME ('\(home)') is not an absolute path; \(hint)"
+    case .xdgNotAbsolute(let variable, let value, let what, let place):
+      return
+        "cannot find a place for \(what): \(variable) ('\(value)') is not an absolute path; set it to one,"
+        + " or unset it for \(place)"
     case .storeExists(let path):
       return "a store already exists at '\(path)'"
     case .nothingToUndo:
