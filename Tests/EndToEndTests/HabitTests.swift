@@ -52,6 +52,8 @@ import Testing
       (["butter", "x", "2"], "item name '2' is only digits; did you mean 'grocery add butter -q 2'?"),
       (["milk", ",", "eggs"], "item name ',' is a comma; did you mean 'grocery add milk eggs'?"),
       (["milk", ",eggs"], "item name ',eggs' starts with a comma; did you mean 'grocery add milk eggs'?"),
+      ([", milk"], "item name ', milk' starts with a comma; did you mean 'grocery add milk'?"),
+      ([",,"], "item name ',,' is a comma; did you mean 'grocery add NAME'?"),
     ] {
       try scenario.expectRefused(["add"] + arguments, stderr: "grocery: error: \(said)\n" + usage, status: 64)
     }

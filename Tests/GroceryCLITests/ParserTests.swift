@@ -99,12 +99,16 @@ import Testing
     (["add", "-x", "milk"], "unknown option '-x'"),
     (
       ["add", "-10% coupon"],
-      "unknown option '-1'; a name that starts with '-' goes after '--': '-- -10% coupon'"
+      "unknown option '-10% coupon'; a name that starts with '-' goes after '--': '-- -10% coupon'"
+    ),
+    (
+      ["add", "- dash"],
+      "unknown option '- dash'; a name that starts with '-' goes after '--': '-- - dash'"
     ),
     (["list", "-1"], "unknown option '-1'"), (["list", "-h=x"], "option '-h' takes no value"),
     (
       ["add", "-1\u{1B}[31m"],
-      "unknown option '-1'; a name that starts with '-' goes after '--': '-- -1\\u{1b}[31m'"
+      "unknown option '-1\\u{1b}[31m'; a name that starts with '-' goes after '--': '-- -1\\u{1b}[31m'"
     ), (["list", "--help=no"], "option '--help' takes no value"),
     (["add", "milk", "-q"], "option '-q' needs a value N"),
     (["add", "milk", "--quantity"], "option '--quantity' needs a value N"),

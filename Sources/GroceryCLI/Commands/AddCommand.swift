@@ -102,11 +102,12 @@ extension AddCommand {
     }
     let trimmed = names.map { UnicodeText.trimmed($0) }
     if let name = trimmed.first(where: { isList($0) && !known.contains($0) }) {
-      let meant = trimmed.map { String($0.drop { $0 == "," }.reversed().drop { $0 == "," }.reversed()) }
-        .filter { !$0.isEmpty }
+      let meant = trimmed.map {
+        UnicodeText.trimmed(String($0.drop { $0 == "," }.reversed().drop { $0 == "," }.reversed()))
+      }.filter { !$0.isEmpty }
       throw UsageError(
         "item name '\(Names.printable(name))' \(whatItLooksLike(name)); did you mean"
-          + " 'grocery add \(meant.map(shellWord).joined(separator: " "))'?",
+          + " 'grocery add \(meant.isEmpty ? "NAME" : meant.map(shellWord).joined(separator: " "))'?",
         path: path)
     }
     for (index, name) in names.enumerated() where !known.contains(UnicodeText.trimmed(name)) {

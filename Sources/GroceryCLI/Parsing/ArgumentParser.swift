@@ -78,8 +78,10 @@ enum ArgumentParser {
             // A name that starts with a dash and no letter (`-10% coupon`) is one only after `--`.
             let takesNames =
               command.map { $0.arguments.maximum != 0 } == true && token.dropFirst().first?.isLetter == false
+            // Such a name is said whole (`'- dash'`, not `'- '`): what follows the dash is no option letter.
+            let shown = token.dropFirst().first?.isLetter == false ? Names.printable(token) : "-\(letter)"
             throw UsageError(
-              "unknown option '-\(letter)'"
+              "unknown option '\(shown)'"
                 + (takesNames
                   ? "; a name that starts with '-' goes after '--': '-- \(Names.printable(token))'" : ""),
               path: parsed.path)
