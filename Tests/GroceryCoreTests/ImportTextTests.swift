@@ -323,6 +323,42 @@ import Testing
     }
   }
 
+  /// `list --format print` lays a list out in columns for paper: import refuses it, saying what to import
+  /// instead, where it read its underline as an item with no name, or two items of a line as one.
+  @Test(arguments: [ListMode.shopping, .all, .staples, .purchased])
+  func thePrintLayoutIsRefusedSayingWhatToImport(mode: ListMode) throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    _ = try groceries.add(
+      ["milk", "eggs"], changes: ItemChanges(category: "dairy"), today: Fixed.today, now: Fixed.now,
+      newID: ids)
+    _ = try groceries.add(
+      ["apples"], changes: ItemChanges(category: "produce"), today: Fixed.today, now: Fixed.now, newID: ids)
+    _ = try groceries.setStaple(["milk"], remove: false, now: Fixed.now, newID: ids)
+    _ = try groceries.purchase(["eggs"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
+    let view = try groceries.listView(ListQuery(mode: mode, today: Fixed.today))
+    for columns in [1, 2] {
+      let text = PrintRenderer.render(view, title: "Groceries", columns: columns)
+      let error = #expect(throws: GroceryError.self, Comment(rawValue: text)) {
+        try Importer.read([ImportFile(name: "paper.txt", text: text)])
+      }
+      #expect(
+        error?.message
+          == "cannot import 'paper.txt': line 2: this is the layout 'list --format print' makes for paper, in"
+          + " columns, which import does not read; import what 'grocery list' prints")
+    }
+  }
+
+  /// A rule (`---`, `===`, `***`) is no item, and a line underlined with `=` or `-` is a heading, as in Markdown;
+  /// a bulleted line above a rule stays an item.
+  @Test func rulesAreNoItemsAndAnUnderlinedLineIsAHeading() throws {
+    let text = "Shopping\n========\n- milk\n---\nDairy\n-----\n- eggs\n***\nbread\n"
+    let document = try Importer.read([ImportFile(name: "notes.md", text: text)])
+    #expect(document.items.map(\.name) == ["milk", "eggs", "bread"])
+    #expect(document.headings.map(\.name) == ["Shopping", "Dairy"])
+    #expect(document.items.map(\.headingLine) == [1, 5, 5])
+  }
+
   /// A printed list pasted back with its indent lost (an app that trims lines), and one with lines added by hand
   /// (bulleted or not), reads every item: a wrapped line is still joined to its item, a cut word without a space,
   /// and a line added by hand is an item of its own, where such lines were dropped without a word.

@@ -28,6 +28,16 @@ enum TextImporter {
       lines.append(line)
     }
     let filled = lines.indices.filter { !UnicodeText.trimmed(lines[$0]).isEmpty }
+    // `list --format print`: a title underlined with `=`, columns for paper, and its count (`13 to buy`) last.
+    // Read as a paste, its columns would make items of two at once; it is refused, saying what to import.
+    if filled.count >= 3, filled[1] == 1, lines[1].count >= 3, lines[1].allSatisfy({ $0 == "=" }),
+      isPrintCount(UnicodeText.trimmed(lines[filled[filled.count - 1]]))
+    {
+      throw GroceryError.malformedImport(
+        file: file, line: 2,
+        reason: "this is the layout 'list --format print' makes for paper, in columns, which import does not"
+          + " read; import what 'grocery list' prints")
+    }
     if let last = filled.last, let (kind, footer) = ListText.ending(UnicodeText.trimmed(lines[last])),
       let document = try readList(lines, last: last, kind: kind, footer: footer, file: file)
     {
@@ -41,15 +51,21 @@ enum TextImporter {
     var items: [ImportedItem] = []
     var lineNumber = 0
     var heading: Int?
-    for line in lines {
+    for (index, line) in lines.enumerated() {
       lineNumber += 1
       func fail(_ reason: String) -> GroceryError {
         .malformedImport(file: file, line: lineNumber, reason: reason)
       }
       let rest = Substring(UnicodeText.trimmed(line))
-      if rest.isEmpty || rest.hasPrefix("#") { continue }
+      // A rule (`---`, `===`, `***`) is no item; a line underlined with one is a heading, as Markdown has it.
+      if rest.isEmpty || rest.hasPrefix("#") || isRule(rest) { continue }
       let whole = String(rest)
-      if let name = self.heading(whole) {
+      let next = Substring(index + 1 < lines.count ? UnicodeText.trimmed(lines[index + 1]) : "")
+      let underlined =
+        isRule(next) && (next.first == "=" || next.first == "-")
+        && whole.unicodeScalars.contains(where: \.properties.isAlphabetic)
+        && TextLine.marker(rest).body.count == rest.count
+      if let name = underlined ? whole : self.heading(whole) {
         document.headings.append(ImportHeading(name: name, line: lineNumber))
         heading = lineNumber
         continue
@@ -69,6 +85,20 @@ enum TextImporter {
     }
     (document.items, document.merged) = ImportMerger.merge(items)
     return document
+  }
+
+  /// Whether a line is a rule: three or more of one of `-`, `=`, `_` or `*`, and nothing else.
+  static func isRule(_ line: Substring) -> Bool {
+    guard let first = line.first, "-=_*".contains(first), line.count >= 3 else { return false }
+    return line.allSatisfy { $0 == first }
+  }
+
+  /// Whether a line is the count `list --format print` ends with: `13 to buy`, or the count of a text list.
+  static func isPrintCount(_ line: String) -> Bool {
+    if ListText.ending(line) != nil { return true }
+    let words = line.split(separator: " ")
+    return words.count == 3 && words[0].allSatisfy { $0.isASCII && $0.isNumber }
+      && words[1...] == ["to", "buy"]
   }
 
   /// Reads grocery's own list, as `list` printed it (`ListText`): its headings, and its items with their
