@@ -69,6 +69,38 @@ import Testing
     #expect(groceries.items.count == 5)
   }
 
+  /// A name that is another's as paper spells it (a curly apostrophe for a straight one, `Straße` for
+  /// `Strasse`) is that one: a new category or store of that name is refused, and so is a rename to it, where
+  /// they made two stores a list could not tell apart. Changing only how a name is spelled is a rename.
+  @Test mutating func aNameThatIsAnothersAsPaperSpellsItIsRefusedForANewOneOrARename() throws {
+    _ = try groceries.addLocation("Trader Joe's")
+    _ = try groceries.addCategory("Kid's snacks")
+    _ = try add(["Ben's cookies", "tea"])
+    for attempt in [
+      { (g: inout Groceries) in _ = try g.addLocation("trader joe’s") },
+      { (g: inout Groceries) in _ = try g.renameLocation("Costco", to: "TRADER JOE’S") },
+      { (g: inout Groceries) in _ = try g.addCategory("kid’s snacks") },
+      { (g: inout Groceries) in _ = try g.addCategory("Kid’s Snacks") },
+      { (g: inout Groceries) in _ = try g.renameCategory("Produce", to: "kid’s snacks") },
+      { (g: inout Groceries) in _ = try g.addCategory("Deli & Meat") },
+      {
+        (g: inout Groceries) in
+        _ = try g.edit(
+          "tea", changes: ItemChanges(rename: "ben’s cookies"), today: Fixed.today, now: Fixed.now)
+      },
+    ] as [(inout Groceries) throws -> Void] {
+      var copy = groceries
+      #expect(throws: GroceryError.self) { try attempt(&copy) }
+    }
+    #expect(
+      try groceries.renameLocation("Trader Joe's", to: "Trader Joe’s") == ("Trader Joe's", "Trader Joe’s"))
+    #expect(
+      try groceries.renameCategory("Kid's snacks", to: "Kid’s snacks") == ("Kid's snacks", "Kid’s snacks"))
+    #expect(
+      try groceries.edit("ben's", changes: ItemChanges(rename: "Ben’s Cookies"), today: today, now: now)
+        == "Ben’s Cookies")
+  }
+
   @Test mutating func addOptionsOverrideAKnownItem() throws {
     _ = try add(["Milk"], ItemChanges(quantity: 2, note: "2%"))
     _ = try add(["Milk"], ItemChanges(quantity: 3, category: "Dairy & Fridge", locations: ["costco"]))

@@ -9,7 +9,7 @@ extension Groceries {
   public mutating func addCategory(_ raw: String, id: UUID = UUID()) throws -> String {
     let name = try Names.clean(raw, what: "category name")
     if let existing = (categories.map(\.name) + [Category.uncategorized]).first(where: {
-      Names.key($0) == Names.key(name)
+      Names.spelledKey($0) == Names.spelledKey(name)
     }) {
       throw GroceryError.duplicateName(kind: .category, name: existing)
     }
@@ -25,7 +25,7 @@ extension Groceries {
     }
     let to = try Names.clean(new, what: "category name")
     if let clash = (categories.map(\.name) + [Category.uncategorized]).first(where: {
-      Names.key($0) == Names.key(to) && $0 != from
+      Names.spelledKey($0) == Names.spelledKey(to) && $0 != from
     }) {
       throw GroceryError.duplicateName(kind: .category, name: clash)
     }
@@ -114,7 +114,7 @@ extension Groceries {
   /// Adds a location, returning its name.
   public mutating func addLocation(_ raw: String, id: UUID = UUID()) throws -> String {
     let name = try Names.clean(raw, what: "location name")
-    if let existing = locations.first(where: { Names.key($0.name) == Names.key(name) }) {
+    if let existing = locations.first(where: { Names.spelledKey($0.name) == Names.spelledKey(name) }) {
       throw GroceryError.duplicateName(kind: .location, name: existing.name)
     }
     locations.append(Location(id: id, name: name))
@@ -125,7 +125,9 @@ extension Groceries {
   public mutating func renameLocation(_ old: String, to new: String) throws -> (old: String, new: String) {
     let from = try locationName(old)
     let to = try Names.clean(new, what: "location name")
-    if let clash = locations.first(where: { Names.key($0.name) == Names.key(to) && $0.name != from }) {
+    if let clash = locations.first(where: {
+      Names.spelledKey($0.name) == Names.spelledKey(to) && $0.name != from
+    }) {
       throw GroceryError.duplicateName(kind: .location, name: clash.name)
     }
     for i in locations.indices where locations[i].name == from { locations[i].name = to }

@@ -288,7 +288,13 @@ extension Groceries {
       throw GroceryError.notOnList(name: items[index].name)
     }
     if let newName = changes.rename {
-      if let other = exactItemIndex(named: newName), other != index {
+      // A name that is another item's as paper spells it (`Ben’s` for `Ben's`) is that item's too.
+      let spelled = Names.spelledKey(newName)
+      if let other = exactItemIndex(named: newName)
+        ?? items.indices.first(where: {
+          $0 != index && Names.spelledKey(items[$0].name) == spelled
+        }), other != index
+      {
         throw GroceryError.duplicateName(kind: .item, name: items[other].name)
       }
       items[index].name = newName
