@@ -385,6 +385,27 @@ import Testing
     try scenario.expect(["undo"], stdout: "undid: add bread\n")
   }
 
+  /// A rename of a category or a location that another machine's later rename beat is said, as an item's field
+  /// is, where undo said only that it undid the rename.
+  @Test func undoSaysWhichCategoryOrLocationNameItLeavesAsAnotherMachineSetIt() throws {
+    var bob = scenario.grocery
+    bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")
+    try scenario.given(["location", "add", "Aldi"], ["category", "add", "Sweets"])
+    try scenario.given(
+      ["category", "rename", "Sweets", "Candy"], ["location", "rename", "Aldi", "Aldi North"])
+    #expect(try bob.run(["category", "rename", "Candy", "Treats"]).status == 0)
+    #expect(try bob.run(["location", "rename", "Aldi North", "Aldi Süd"]).status == 0)
+    let undone = try scenario.grocery.run(["undo"])
+    #expect(
+      undone.stdout.hasSuffix(
+        "\nnot changed back: location Aldi Süd (another machine has changed it since)\n"), "\(undone)")
+    let again = try scenario.grocery.run(["undo"])
+    #expect(
+      again.stdout.hasSuffix("\nnot changed back: category Treats (another machine has changed it since)\n"),
+      "\(again)")
+    #expect(try scenario.grocery.run(["location", "list"]).stdout.contains("Aldi Süd"))
+  }
+
   @Test func undoSaysWhichFieldsItLeavesAsAnotherMachineSetThem() throws {
     var bob = scenario.grocery
     bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")

@@ -38,7 +38,9 @@ struct UndoCommand: Command, Runnable {
     }
     for kept in entry.fieldsKept {
       context.say(
-        (kept.partly ? "partly changed back: " : "not changed back: ") + Names.printable(kept.name)
+        (kept.partly ? "partly changed back: " : "not changed back: ")
+          + (kept.kind == .item ? "" : (kept.kind == .location ? "location " : "category "))
+          + Names.printable(kept.name)
           + " (another machine has changed it since)")
     }
   }

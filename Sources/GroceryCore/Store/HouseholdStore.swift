@@ -24,6 +24,8 @@ public struct UndoEntry: Equatable, Sendable {
   public struct FieldsKept: Equatable, Sendable {
     public var name: String
     public var partly: Bool
+    /// An item, a category or a store.
+    public var kind: NameKind = .item
   }
 
   /// An item undo left as it was: its name, and whether the change had removed it (else added it); `twin` when
@@ -542,7 +544,13 @@ public struct HouseholdStore: Sendable {
       }
       kept += try twinsKept(removedBy: operations, reading: &reading)
       let fieldsKept = Undo.fieldsKept(of: last, inverse: operations).compactMap { kept in
-        reading.state.items[kept.id]?.name.value.map { UndoEntry.FieldsKept(name: $0, partly: kept.partly) }
+        let name =
+          switch kept.kind {
+          case .item: reading.state.items[kept.id]?.name.value
+          case .category: reading.state.categories[kept.id]?.name.value
+          case .location: reading.state.locations[kept.id]?.name.value
+          }
+        return name.map { UndoEntry.FieldsKept(name: $0, partly: kept.partly, kind: kept.kind) }
       }
       try commit(
         operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,

@@ -60,19 +60,46 @@ enum Undo {
     }
   }
 
-  /// The items whose fields the change set that its inverse leaves as they are, one or more of them having been
-  /// set since by another machine: `undo` says so rather than seem to have changed them back. Whether an item is
-  /// alive, and when it was made, are not among them (`lifeKept` says the first). `partly` says that some of its
-  /// fields are changed back all the same. Read from the inverse `inverse(of:in:)` made.
-  static func fieldsKept(of change: Change, inverse: [Operation]) -> [(id: UUID, partly: Bool)] {
-    var back: [UUID: ItemFields] = [:]
-    for case .item(let id, let set, _) in inverse { back[id] = set }
-    return change.operations.compactMap {
-      guard case .item(let id, _, let was) = $0 else { return nil }
-      let fields = ItemFields.table.filter { $0.key != "alive" && $0.key != "created" && $0.isSet(was) }
-      let put = back[id] ?? ItemFields()
+  /// The items, categories and stores whose fields the change set that its inverse leaves as they are, one or
+  /// more of them having been set since by another machine: `undo` says so rather than seem to have changed them
+  /// back. Whether one is alive, and when it was made, are not among them (`lifeKept` says the first for items).
+  /// `partly` says that some of its fields are changed back all the same. Read from the inverse
+  /// `inverse(of:in:)` made.
+  static func fieldsKept(of change: Change, inverse: [Operation]) -> [(
+    kind: NameKind, id: UUID, partly: Bool
+  )] {
+    var items: [UUID: ItemFields] = [:]
+    var categories: [UUID: CategoryFields] = [:]
+    var locations: [UUID: LocationFields] = [:]
+    for operation in inverse {
+      switch operation {
+      case .item(let id, let set, _): items[id] = set
+      case .category(let id, let set, _): categories[id] = set
+      case .location(let id, let set, _): locations[id] = set
+      default: break
+      }
+    }
+    /// Whether some field `was` holds is not put back, and then whether some is: nil when every one is.
+    func kept<F, S, M>(_ table: [Field<F, S, M>], was: F, put: F) -> Bool? {
+      let fields = table.filter { $0.key != "alive" && $0.key != "created" && $0.isSet(was) }
       guard fields.contains(where: { !$0.isSet(put) }) else { return nil }
-      return (id, fields.contains { $0.isSet(put) })
+      return fields.contains { $0.isSet(put) }
+    }
+    return change.operations.compactMap {
+      switch $0 {
+      case .item(let id, _, let was):
+        return kept(ItemFields.table, was: was, put: items[id] ?? ItemFields()).map { (.item, id, $0) }
+      case .category(let id, _, let was):
+        return kept(CategoryFields.table, was: was, put: categories[id] ?? CategoryFields()).map {
+          (.category, id, $0)
+        }
+      case .location(let id, _, let was):
+        return kept(LocationFields.table, was: was, put: locations[id] ?? LocationFields()).map {
+          (.location, id, $0)
+        }
+      default:
+        return nil
+      }
     }
   }
 
