@@ -406,6 +406,43 @@ import Testing
     #expect(try scenario.grocery.run(["location", "list"]).stdout.contains("Aldi Süd"))
   }
 
+  /// Three machines add one name apart, each spelled its own way: the undo of the newest add names the item by
+  /// the name the list shows after it (the newest left), where it named the oldest twin, a name shown neither
+  /// before nor after.
+  @Test func undoOfAnAddTwoOtherMachinesMadeTooNamesTheItemAsTheListShowsIt() throws {
+    try scenario.given(["add", "bread"])
+    var machines = [scenario.grocery]
+    for name in ["bob", "carol"] {
+      let copy = scenario.folder.file(name + "-household")
+      try FileManager.default.copyItem(atPath: scenario.grocery.store, toPath: copy)
+      var machine = scenario.grocery
+      machine.environment["XDG_STATE_HOME"] = scenario.folder.file(name + "-state")
+      machine.environment["GROCERY_STORE"] = copy
+      machines.append(machine)
+    }
+    for (minute, (machine, name)) in zip(machines, ["Oat milk", "oat milk", "OAT MILK"]).enumerated() {
+      let at = ["GROCERY_NOW": "2026-11-21T09:1\(minute):00Z"]
+      #expect(try machine.run(["add", name], extra: at).status == 0)
+    }
+    // Every machine's log in carol's folder, as a folder-sync tool would bring them.
+    let carol = machines[2]
+    let carolsFolder = try carol.household().folder
+    for machine in machines.dropLast() {
+      let household = try machine.household()
+      let log = "/logs/" + (try household.identity().id) + ".jsonl"
+      try? FileManager.default.removeItem(atPath: carolsFolder + log)
+      try FileManager.default.copyItem(atPath: household.folder + log, toPath: carolsFolder + log)
+    }
+    let later = ["GROCERY_NOW": "2026-11-21T09:30:00Z"]
+    #expect(try carol.run(["list"], extra: later).stdout.contains("[ ] OAT MILK\n"))
+    let undone = try carol.run(["undo"], extra: later)
+    #expect(
+      undone
+        == Outcome(stdout: "undid: add OAT MILK\nnot removed: oat milk (another machine added it too)\n"),
+      "\(undone)")
+    #expect(try carol.run(["list"], extra: later).stdout.contains("[ ] oat milk\n"))
+  }
+
   @Test func undoSaysWhichFieldsItLeavesAsAnotherMachineSetThem() throws {
     var bob = scenario.grocery
     bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")

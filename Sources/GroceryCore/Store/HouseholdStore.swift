@@ -582,17 +582,20 @@ public struct HouseholdStore: Sendable {
     // The living items by name, each key made once: an undo that takes away many items (a migration's) compares
     // each with the others' names without making every other key again for each.
     let wanted = Set(removed.values)
-    var living: [String: [(id: UUID, name: String)]] = [:]
+    var living: [String: [(id: UUID, name: Register<String?>)]] = [:]
     for (id, item) in reading.state.items where item.alive.value == true {
       guard let name = item.name.value else { continue }
       let key = Names.key(name)
-      if wanted.contains(key) { living[key, default: []].append((id, name)) }
+      if wanted.contains(key) { living[key, default: []].append((id, item.name)) }
     }
+    // The name the twins left show, as the list shows them: the newest one's.
     return removed.sorted { $0.value < $1.value }.compactMap { id, key in
-      guard let twin = living[key]?.filter({ $0.id != id }).min(by: { UUIDText.less($0.id, $1.id) }) else {
+      guard let twin = living[key]?.filter({ $0.id != id }).max(by: { $0.name.stamp < $1.name.stamp }),
+        let name = twin.name.value
+      else {
         return nil
       }
-      return UndoEntry.LifeKept(name: twin.name, removed: false, twin: true)
+      return UndoEntry.LifeKept(name: name, removed: false, twin: true)
     }
   }
 
