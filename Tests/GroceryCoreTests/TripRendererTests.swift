@@ -173,6 +173,7 @@ import Testing
         """)
   }
 
+  /// Milk and the batteries were checked off at one moment: they are one group.
   @Test func checkOffsAtAStoreAreTheCategoriesOfItsTripsInOrder() {
     let trips = [
       trip(at: "Costco", minutes: 30, shopping), trip(at: nil, minutes: 10, shopping),
@@ -181,7 +182,7 @@ import Testing
     ]
     #expect(
       TripRecord.checkOffs(trips, at: "COSTCO") == [
-        ["Produce", "Dairy & Fridge", "Uncategorized"], ["Produce"],
+        [["Produce"], ["Dairy & Fridge", "Uncategorized"]], [["Produce"]],
       ])
   }
 

@@ -9,6 +9,28 @@ import Testing
     WalkOrderLearning.suggest(trips: trips, present: present)
   }
 
+  /// Items checked off at one moment (`buy --all` at the till) place no category ahead of another: such trips
+  /// are not enough to learn from, and where a trip checks some off one by one, only those moments count. They
+  /// taught the order of the items' names, as certain.
+  @Test func categoriesCheckedOffAtOneMomentAreNotOrderedByIt() {
+    let allAtOnce = [["Snacks", "Dairy", "Frozen", "Produce"]]
+    let three = WalkOrderLearning.suggest(checkOffs: Array(repeating: allAtOnce, count: 3), present: present)
+    #expect(!three.isEnough)
+    #expect(three.trips == 0)
+    let walked = WalkOrderLearning.suggest(
+      checkOffs: Array(repeating: [["Frozen"], ["Snacks", "Produce"], ["Dairy"]], count: 3), present: present)
+    #expect(walked.trips == 3)
+    // Produce and Snacks, bought together, keep their present order; each is after Frozen and before Dairy.
+    #expect(walked.order == ["Frozen", "Produce", "Snacks", "Dairy"])
+    #expect(
+      walked.steps == [
+        .init(category: "Frozen", next: "Produce", trips: 3, ahead: 3, behind: 0),
+        .init(category: "Produce", next: "Snacks", trips: 3, ahead: 0, behind: 0),
+        .init(category: "Snacks", next: "Dairy", trips: 3, ahead: 3, behind: 0),
+        .init(category: "Dairy", next: nil, trips: 3, ahead: 0, behind: 0),
+      ])
+  }
+
   @Test func tripsThatAgreeGiveTheirOrderWithTheCountsBehindEachStep() {
     let suggestion = suggest([
       ["Frozen", "Dairy", "Produce"],

@@ -101,7 +101,7 @@ struct ReorderCategoriesCommand: Command, Runnable {
     -> WalkOrderSuggestion
   {
     let suggestion = WalkOrderLearning.suggest(
-      trips: TripRecord.checkOffs(trips, at: store), present: groceries.walkOrder(at: store))
+      checkOffs: TripRecord.checkOffs(trips, at: store), present: groceries.walkOrder(at: store))
     guard suggestion.isEnough else {
       throw GroceryError.tooFewTrips(
         store: store, trips: suggestion.trips, needed: WalkOrderLearning.minimumTrips)

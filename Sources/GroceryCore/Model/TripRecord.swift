@@ -46,10 +46,22 @@ public struct TripRecord: Equatable, Sendable {
   /// How long the trip has taken so far, or took.
   public func elapsed(now: Date) -> TimeInterval { (end ?? now).timeIntervalSince(start) }
 
-  /// The category of each purchase, in check-off order, of every trip at the store: what
-  /// `WalkOrderLearning.suggest(trips:present:)` learns from.
-  public static func checkOffs(_ trips: [TripRecord], at store: String) -> [[String]] {
-    trips.filter { $0.store.map(Names.key) == Names.key(store) }.map { $0.purchases.map(\.category) }
+  /// The categories of the purchases of every trip at the store, in check-off order, those checked off at one
+  /// moment together: what `WalkOrderLearning.suggest(checkOffs:present:)` learns from.
+  public static func checkOffs(_ trips: [TripRecord], at store: String) -> [[[String]]] {
+    trips.filter { $0.store.map(Names.key) == Names.key(store) }.map { trip in
+      var groups: [[String]] = []
+      var moment: Date?
+      for purchase in trip.purchases {
+        if purchase.at == moment {
+          groups[groups.count - 1].append(purchase.category)
+        } else {
+          groups.append([purchase.category])
+          moment = purchase.at
+        }
+      }
+      return groups
+    }
   }
 
   /// The categories of its purchases in the order they were checked off, each once.
