@@ -304,6 +304,29 @@ import Testing
       ["location", "rename", "Costco", "costco"], stdout: "renamed location: Costco -> costco\n")
   }
 
+  /// An empty folder (one a sync tool or `mktemp -d` just made) takes a new household, where `init` said a store
+  /// existed there; a file given for the store that is no store is said as a read says it, creating nothing.
+  @Test func initTakesAnEmptyFolderAndRefusesAFileThatIsNoStore() throws {
+    try FileManager.default.createDirectory(atPath: scenario.grocery.store, withIntermediateDirectories: true)
+    try scenario.expect(
+      ["init", "--sample"], stdout: "created sample store with 61 items: \(scenario.grocery.store)\n")
+    #expect(try scenario.grocery.run(["list"]).stdout.hasSuffix(" bought today\n"))
+    var other = scenario.grocery
+    let file = scenario.folder.file("notes.json")
+    try "{\"x\":1}\n".write(toFile: file, atomically: true, encoding: .utf8)
+    other.environment["GROCERY_STORE"] = file
+    other.environment["XDG_STATE_HOME"] = scenario.folder.file("other-state")
+    let outcome = try other.run(["init"])
+    #expect(
+      outcome
+        == Outcome(
+          stderr:
+            "grocery: error: cannot read store '\(file)': it is not a grocery household folder, and as a"
+            + " version-1 store file: version: missing\n", status: 65))
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("notes")))
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("other-state")))
+  }
+
   @Test func initCreatesOnceAndTheSampleShowsARealList() throws {
     try scenario.expect(
       ["init", "--sample"], stdout: "created sample store with 61 items: \(scenario.grocery.store)\n")

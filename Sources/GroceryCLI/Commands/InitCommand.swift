@@ -10,6 +10,8 @@ import GroceryCore
 struct InitCommand: Command, Runnable {
   static let name = "init"
   static let abstract = "Create the store."
+  static let discussion =
+    "Refused (exit 1) where a household or a version-1 store is already; an empty folder takes the new one."
   static let sample = Flag("sample", help: "Fill the new store with a sample household.")
   static let options: [any OptionDeclaration] = [sample]
   static let examples = ["grocery init", "grocery --store /tmp/demo init --sample"]

@@ -261,18 +261,29 @@ public struct HouseholdStore: Sendable {
 
   /// Writes a new household, refusing if one exists.
   public func create(_ groceries: Groceries, summary: String, now: Date, onWait: () -> Void = {}) throws {
-    if try exists() { throw GroceryError.storeExists(path: path) }
+    try refuseExisting()
     try checkChangeable()
     let empty = HouseholdView(HouseholdState.initial)
     try Self.checkWritable(Migration.operations(groceries, from: empty, now: now), now: now)
     try withLock(onWait: onWait) {
-      if try exists() { throw GroceryError.storeExists(path: path) }
+      try refuseExisting()
       let machine = try identity(creating: true)
       try prepareFolder()
       var reading = try read(.ids([]), machine: machine.id)
       let operations = Migration.operations(groceries, from: reading.view, now: now)
       try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
     }
+  }
+
+  /// Refuses to make a household where one is, or a version-1 store waits: an empty folder is neither, and takes
+  /// one (a folder a sync tool just made). A file given for the store that is no version-1 store is said as a read
+  /// says it.
+  func refuseExisting() throws {
+    if let info = try FileSystem.status(folder) {
+      if info.st_mode & S_IFMT == S_IFDIR, try FileSystem.entries(folder).isEmpty { return }
+      throw GroceryError.storeExists(path: path)
+    }
+    if try legacyWaiting() != nil, let legacyFile { throw GroceryError.storeExists(path: shown(legacyFile)) }
   }
 
   /// Refuses operations that would make a line no grocery reads (a date before year 1), before anything is
