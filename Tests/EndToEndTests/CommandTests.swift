@@ -133,6 +133,12 @@ import Testing
     try scenario.expectRefused(
       ["purchase", "milk", "--on", "2026-11-22"],
       stderr: "grocery: error: invalid date '2026-11-22': it is in the future\n", status: 64)
+    // An older receipt, entered once milk is back on the list: recorded, and milk stays on the list.
+    try scenario.given(["add", "milk"])
+    try scenario.expect(
+      ["purchase", "milk", "--on", "2026-11-01"],
+      stdout: "bought: milk on 2026-11-01 (bought since, on 2026-11-20: it stays on the list)\n")
+    try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
   @Test func purchaseAllAtAStoreSkipsWhatIsUnavailable() throws {

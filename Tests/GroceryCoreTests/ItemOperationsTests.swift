@@ -204,6 +204,21 @@ import Testing
     #expect(milk.purchases == [Purchase(date: Fixed.day(-1), quantity: 2)])
   }
 
+  /// An old receipt entered late (a purchase dated before the item's latest) is recorded but leaves the item on
+  /// the list, where it took off what is needed now; one dated on or after the latest takes it off as ever.
+  @Test mutating func aPurchaseDatedBeforeTheLatestLeavesTheItemOnTheList() throws {
+    _ = try add(["Milk"])
+    _ = try groceries.purchase(["Milk"], on: Fixed.day(-3), today: today, now: now)
+    _ = try add(["Milk"])
+    let old = try groceries.purchase(["Milk"], on: Fixed.day(-20), today: today, now: now)
+    #expect(old == [PurchaseOutcome(name: "Milk", quantity: 1, wasOnList: true, boughtSince: Fixed.day(-3))])
+    #expect(try item("Milk").isOnList)
+    #expect(try item("Milk").purchases.map(\.date) == [Fixed.day(-20), Fixed.day(-3)])
+    let sameDay = try groceries.purchase(["Milk"], on: Fixed.day(-3), today: today, now: now)
+    #expect(sameDay == [PurchaseOutcome(name: "Milk", quantity: 1, wasOnList: true)])
+    #expect(try !item("Milk").isOnList)
+  }
+
   @Test mutating func purchaseOfAnItemNotOnTheListSaysSo() throws {
     _ = try add(["Milk"])
     _ = try groceries.purchase(["Milk"], on: today, today: today, now: now)

@@ -15,7 +15,9 @@ struct PurchaseCommand: Command, Runnable {
   static let abstract = "Check items off the list and record the purchase."
   static let discussion = """
     Records the day and quantity of each purchase and takes the item off the list. Buying a known item that \
-    was not on the list records it and says so. --all buys everything on the list (with --at, that store's \
+    was not on the list records it and says so. A purchase --on a day before the item's latest one (an old \
+    receipt) is recorded and leaves the item on the list, saying so. --all buys everything on the list (with \
+    --at, that store's \
     part of it), skipping items marked unavailable today. --new records an impulse buy: a name no item has in \
     whole becomes a new item, bought and off the list, in one change.
     """
@@ -77,7 +79,12 @@ struct PurchaseCommand: Command, Runnable {
     let when = day == context.today ? "" : " on \(day)"
     for outcome in bought {
       let quantity = outcome.quantity > 1 ? " x\(outcome.quantity)" : ""
-      let remark = outcome.isNew ? " (new item)" : outcome.wasOnList ? "" : " (it was not on the list)"
+      let remark =
+        outcome.isNew
+        ? " (new item)"
+        : !outcome.wasOnList
+          ? " (it was not on the list)"
+          : outcome.boughtSince.map { " (bought since, on \($0): it stays on the list)" } ?? ""
       context.say("bought: \(outcome.name)\(quantity)\(when)\(remark)")
     }
     for name in skipped { context.say("skipped, unavailable today: \(name)") }

@@ -47,6 +47,9 @@ public struct PurchaseOutcome: Equatable, Sendable {
   public var wasOnList: Bool
   /// Whether the purchase created the item (`purchase --new`).
   public var isNew = false
+  /// The item's latest purchase, when this one is dated before it (an old receipt): the item is bought again
+  /// since, so it stays on the list.
+  public var boughtSince: Day?
 }
 
 /// What `staple` did with one name.
@@ -174,15 +177,22 @@ extension Groceries {
     return (bought, skipped.map { items[$0].name })
   }
 
+  /// Records a purchase of an item and takes it off the list, unless the purchase is dated before the item's
+  /// latest one: an old receipt entered late says nothing of what is needed now.
   private mutating func buy(at index: Int, on day: Day, now: Date) -> PurchaseOutcome {
     let wasOnList = items[index].isOnList
+    let boughtSince = items[index].lastPurchased.flatMap { $0 > day ? $0 : nil }
     let purchase = Purchase(date: day, quantity: items[index].quantity)
     items[index].record(purchase)
     newPurchases.append(NewPurchase(item: items[index].id, purchase: purchase, trip: openTrip))
-    items[index].isOnList = false
-    items[index].unavailableOn = nil
+    if boughtSince == nil {
+      items[index].isOnList = false
+      items[index].unavailableOn = nil
+    }
     items[index].updated = now
-    return PurchaseOutcome(name: items[index].name, quantity: items[index].quantity, wasOnList: wasOnList)
+    return PurchaseOutcome(
+      name: items[index].name, quantity: items[index].quantity, wasOnList: wasOnList, boughtSince: boughtSince
+    )
   }
 
   /// Refuses `-` as the name of a new item: on the command line a name of `-` reads names from standard input, so
