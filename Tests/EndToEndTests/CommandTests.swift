@@ -224,6 +224,11 @@ import Testing
     #expect(reset.stdout.hasPrefix("1. Produce\n2. Deli & Meat\n3. Dairy & Fridge\n"))
     let shown = try scenario.grocery.run(["reorder-categories", "--at", "Costco"])
     #expect(shown.stdout.hasPrefix("1. Snacks, Drinks & Other\n2. Dairy & Fridge\n"))
+    // The change names the store as the household spells it, not as typed.
+    try scenario.given(["reorder-categories", "--at", "COSTCO", "--reset"])
+    try scenario.expect(["undo"], stdout: "undid: reset category order at Costco\n")
+    try scenario.expect(["undo"], stdout: "undid: reset category order\n")
+    try scenario.expect(["undo"], stdout: "undid: reorder categories at Costco\n")
     try scenario.expectRefused(
       ["reorder-categories", "uncategorized"],
       stderr: "grocery: error: 'Uncategorized' always comes last and cannot be reordered\n", status: 1)

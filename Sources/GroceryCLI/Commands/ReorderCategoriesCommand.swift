@@ -58,20 +58,25 @@ struct ReorderCategoriesCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let order: [String]
-    let place = location.map { " at \($0)" } ?? ""
+    // The store as the household spells it, in the change's summary (`undid: reorder categories at Costco`).
+    func place(_ store: String?) -> String { store.map { " at \($0)" } ?? "" }
     switch action {
     case .reset:
-      order = try context.update(in: .ids([]), { _ in ChangeVerb.resetCategoryOrder.present + place }) {
-        try $0.resetCategoryOrder(at: location)
-      }
+      order = try context.update(in: .ids([]), { ChangeVerb.resetCategoryOrder.present + place($0.store) }) {
+        groceries -> (order: [String], store: String?) in
+        let store = try location.map(groceries.locationName)
+        return (try groceries.resetCategoryOrder(at: store), store)
+      }.order
     case .show:
       // The order is the categories' and the store's own: no item is read.
       let groceries = try context.store.load(.ids([]))
       order = groceries.walkOrder(at: try location.map(groceries.locationName))
     case .set(let names):
-      order = try context.update(in: .ids([]), { _ in ChangeVerb.reorderCategories.present + place }) {
-        try $0.reorderCategories(names, at: location)
-      }
+      order = try context.update(in: .ids([]), { ChangeVerb.reorderCategories.present + place($0.store) }) {
+        groceries -> (order: [String], store: String?) in
+        let store = try location.map(groceries.locationName)
+        return (try groceries.reorderCategories(names, at: store), store)
+      }.order
     case .suggest:
       let groceries = try context.store.load(.ids([]))
       let store = try groceries.locationName(location!)
