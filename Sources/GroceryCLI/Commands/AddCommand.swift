@@ -113,6 +113,12 @@ extension AddCommand {
     for (index, name) in names.enumerated() where !known.contains(UnicodeText.trimmed(name)) {
       guard let number = digits(name) ?? times(name) else { continue }
       let what = whatItLooksLike(name)
+      // No command with such a quantity would run: what -q takes is said instead.
+      guard let count = Int(number), Limits.quantity.contains(count) else {
+        throw UsageError(
+          "item name '\(UnicodeText.trimmed(name))' \(what); a quantity is -q, from \(Limits.quantityText)",
+          path: path)
+      }
       // The name it goes with: the next one for a number written first (`2 eggs`), else the one before it.
       let meant =
         digits(name) != nil
