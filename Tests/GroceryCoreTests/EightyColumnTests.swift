@@ -53,6 +53,30 @@ import Testing
     #expect(RestockRenderer.text([], dryRun: true) == "nothing to restock\n")
   }
 
+  /// What an empty list says at a store with a long name wraps, and reads back as an empty list; so does the
+  /// header of the walk order `--suggest` prints.
+  @Test func anEmptyListAtALongStoreAndTheWalkOrderHeaderWrap() throws {
+    let store = "The Very Long Named Wholesale Warehouse Club Superstore On The Other Side Of Town"
+    var groceries = Groceries(locations: [Location(name: store)])
+    _ = try groceries.add(
+      ["milk"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    _ = try groceries.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
+    let text = TextRenderer.render(try groceries.listView(ListQuery(location: store, today: Fixed.today)))
+    #expect(
+      text == "Nothing on the list at The Very Long Named Wholesale Warehouse Club Superstore\n"
+        + "On The Other Side Of Town.\n")
+    for pasted in [text, "Groceries\n\n" + text] {
+      let document = try Importer.read([ImportFile(name: "mail.txt", text: pasted)])
+      #expect(document.items.isEmpty && document.headings.isEmpty, Comment(rawValue: pasted))
+    }
+    let suggestion = WalkOrderSuggestion(
+      trips: 3, steps: [.init(category: "Produce", next: nil, trips: 3, ahead: 0, behind: 0)], unseen: [])
+    #expect(
+      WalkOrderRenderer.text(suggestion, store: store).hasPrefix(
+        "Walk order at The Very Long Named Wholesale Warehouse Club Superstore On The\n"
+          + "  Other Side Of Town, from 3 trips:\n"))
+  }
+
   /// A run of Hangul leading jamo is one character, but a terminal shows each jamo two columns wide: the run is
   /// measured so, and cut inside when it is wider than a line.
   @Test func aRunOfHangulLeadingJamoIsMeasuredAndCutJamoByJamo() {

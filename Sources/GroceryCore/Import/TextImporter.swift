@@ -43,8 +43,14 @@ enum TextImporter {
     {
       return document
     }
-    // An empty list as `list` prints it (`Nothing on the list.`), under its title or not, holds no item.
-    if let last = filled.last, filled.count <= 2, ListText.isEmptyList(UnicodeText.trimmed(lines[last])) {
+    // An empty list as `list` prints it (`Nothing on the list.`, wrapped after a long store's name), under its
+    // title or not, holds no item.
+    let said = { (count: Int) in
+      filled.suffix(count).map { UnicodeText.trimmed(lines[$0]) }.joined(separator: " ")
+    }
+    if (filled.count <= 2 && ListText.isEmptyList(said(1)))
+      || ((2...3).contains(filled.count) && ListText.isEmptyList(said(2)))
+    {
       return ImportDocument(format: .text)
     }
     var document = ImportDocument(format: .text)

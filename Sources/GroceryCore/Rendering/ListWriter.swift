@@ -8,18 +8,22 @@ public struct ListWriter {
   let heading: (ListSection) -> [String]
   let entry: (ListEntry, ListView) -> [String]
   let footer: (ListView) -> String
+  /// What an empty list says, as lines.
+  let empty: (ListView) -> [String]
   var started = false
   /// The heading of the section under way, nil before the first entry.
   var section: String?
 
   init(
     title: [String], heading: @escaping (ListSection) -> [String],
-    entry: @escaping (ListEntry, ListView) -> [String], footer: @escaping (ListView) -> String
+    entry: @escaping (ListEntry, ListView) -> [String], footer: @escaping (ListView) -> String,
+    empty: @escaping (ListView) -> [String] = { [TextRenderer.emptyMessage($0)] }
   ) {
     self.title = title
     self.heading = heading
     self.entry = entry
     self.footer = footer
+    self.empty = empty
   }
 
   /// Returns the text of a part: the title before the first, a heading where a section starts, the entries.
@@ -39,7 +43,7 @@ public struct ListWriter {
   /// Returns the text that ends the list: the footer with the whole list's counts, or what an empty list says.
   public mutating func finish(_ whole: ListView) -> String {
     var lines = start()
-    lines += section == nil ? [TextRenderer.emptyMessage(whole)] : ["", footer(whole)]
+    lines += section == nil ? empty(whole) : ["", footer(whole)]
     return TextLayout.text(lines)
   }
 

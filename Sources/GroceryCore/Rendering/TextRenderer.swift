@@ -56,7 +56,9 @@ public enum TextRenderer {
         return TextLayout.wrap(text, width: style.width, first: "  \(box) ", rest: "      ")
           .map { style.paint($0, entry.isUnavailable ? [2] : [], entry.color) }
       },
-      footer: { style.dim(footer($0)) })
+      footer: { style.dim(footer($0)) },
+      // A store's name makes it long: it wraps as every line of the list does.
+      empty: { TextLayout.wrap(emptyMessage($0), width: style.width, first: "", rest: "") })
   }
 
   /// The item's name, quantity when more than one, and note: `Milk x2 - 2%`. A control character, which no

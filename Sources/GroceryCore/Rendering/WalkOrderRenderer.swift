@@ -5,7 +5,7 @@ public enum WalkOrderRenderer {
 
   public static func text(_ suggestion: WalkOrderSuggestion, store: String) -> String {
     let trips = suggestion.trips == 1 ? "1 trip" : "\(suggestion.trips) trips"
-    var lines = ["Walk order at \(store), from \(trips):"]
+    var lines = TextLayout.wrap("Walk order at \(store), from \(trips):", width: 80, first: "", rest: "  ")
     let numberWidth = String(suggestion.steps.count).count
     for (position, step) in suggestion.steps.enumerated() {
       let number = String(position + 1)
