@@ -215,6 +215,14 @@ import Testing
 
         """)
     #expect(TripRenderer.stats([]) == "No finished trips yet.\n")
+    // A slow trip's rate is under a tenth, not none.
+    let slow = [
+      StoreTripStats(store: "Aldi", trips: 1, averageDuration: 360 * minute, itemsPerMinute: 3 / 360)
+    ]
+    #expect(
+      TripRenderer.stats(slow) == "STORE  TRIPS  AVERAGE  ITEMS/MIN\nAldi       1      6 h       <0.1\n",
+      "\(TripRenderer.stats(slow))"
+    )
   }
 
   @Test func statsCutAStoreNameTooLongFor80Columns() {

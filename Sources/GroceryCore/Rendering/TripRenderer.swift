@@ -113,7 +113,8 @@ public enum TripRenderer {
     var cells = rows.map { row in
       [
         row.store ?? "anywhere", String(row.trips), duration(row.averageDuration),
-        row.itemsPerMinute.map(oneDecimal) ?? "-",
+        // A slow trip's rate is said as under a tenth, not as none: trips that bought nothing are left out.
+        row.itemsPerMinute.map { $0 > 0 && oneDecimal($0) == "0.0" ? "<0.1" : oneDecimal($0) } ?? "-",
       ]
     }
     let header = ["STORE", "TRIPS", "AVERAGE", "ITEMS/MIN"]
