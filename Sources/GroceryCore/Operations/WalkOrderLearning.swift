@@ -2,10 +2,10 @@
 ///
 /// Each trip counts once per pair of categories: category A is ahead of B on a trip when the first item of A was
 /// checked off before the first item of B. Items checked off at one moment (`buy --all`, or several names in one
-/// command) say nothing of the order between their categories: they were bought together, not walked past. A is placed before B when more trips put A ahead than B. Pairwise
-/// preferences can form a cycle (A before B before C before A), so categories are ranked by how many others
-/// they come before in this way (a Copeland ranking), ties keeping the present order. Uncategorized is never
-/// placed: it always comes last.
+/// command) say nothing of the order between their categories: they were bought together, not walked past. A is
+/// placed before B when more trips put A ahead than B. Pairwise preferences can form a cycle (A before B before C
+/// before A), so categories are ranked by how many others they come before in this way (a Copeland ranking), ties
+/// keeping the present order. Uncategorized is never placed: it always comes last.
 public enum WalkOrderLearning {
   /// Trips with at least two categories needed before an order is suggested.
   public static let minimumTrips = 3
