@@ -223,3 +223,31 @@ import Testing
     }
   }
 }
+
+/// A change pasted twice into a machine's log is read once, and sync does not say it came in again.
+@Suite(.enabled(if: gitAvailable, "needs git")) struct PastedLineTests {
+  @Test func aLinePastedTwiceIsNotReportedAsNewBySync() throws {
+    let household = try Household()
+    let alice = household.machine("alice")
+    let bob = household.machine("bob")
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
+    try household.on(bob, at: 2, "sync", "setup", household.remote, "--name", "bob")
+    try household.on(bob, at: 3, "add", "yogurt")
+    try household.on(bob, at: 4, "sync")
+    #expect(try household.on(alice, at: 5, "sync").stdout.contains("from bob: added yogurt\n"))
+    let log = bob.store + "/logs/" + (try bob.household().identity().id) + ".jsonl"
+    let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+    let yogurt = try #require(lines.last { $0.contains("yogurt") })
+    let handle = try #require(FileHandle(forWritingAtPath: log))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((yogurt + "\n").utf8))
+    try handle.close()
+    try household.on(bob, at: 6, "add", "sugar")
+    try household.on(bob, at: 7, "sync")
+    let synced = try household.on(alice, at: 8, "sync")
+    #expect(synced.stdout.contains("from bob: added sugar\n"), "\(synced)")
+    #expect(!synced.stdout.contains("yogurt"), "\(synced)")
+    #expect(try household.on(alice, at: 9, "list").stdout.contains("[ ] yogurt\n"))
+  }
+}

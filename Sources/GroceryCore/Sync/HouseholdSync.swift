@@ -714,23 +714,55 @@ public struct HouseholdSync {
   }
 
   /// Returns the summaries of the changes in a machine's log from a byte offset, leaving out those that only
-  /// name the machine.
+  /// name the machine, and a copy of a change the log holds already (a line pasted twice, or a merge gone wrong),
+  /// which is read once and so is nothing new.
   func summaries(machine: String, from offset: Int, except known: Set<ArraySlice<UInt8>> = []) throws
     -> [String]
   {
     let file = store.logsFolder + "/" + machine + ".jsonl"
-    var summaries: [String] = []
+    var found: [(id: String, summary: String)] = []
     let start = ChangeLog.Position(offset: offset, lines: 0, last: .zero)
-    let bytes = known.isEmpty ? [] : try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
+    var bytes = known.isEmpty ? [] : try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
     _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) {
       change, lineStart, length in
       if known.isEmpty || !known.contains(bytes[lineStart..<lineStart + length - 1]),
         change.operations.contains(where: { if case .machine = $0 { return false } else { return true } })
       {
-        summaries.append(change.summary)
+        found.append((change.id, change.summary))
       }
     }
-    return summaries
+    if found.isEmpty { return [] }
+    if offset > 0 && bytes.isEmpty {
+      bytes = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
+    }
+    var seen = Self.ids(in: bytes.prefix(offset), among: Set(found.map(\.id)))
+    return found.compactMap { seen.insert($0.id).inserted ? $0.summary : nil }
+  }
+
+  /// The ids among `wanted` that lines in `bytes` carry (as `"id":"…"`, as grocery writes them): one pass over
+  /// the bytes, however many are wanted.
+  static func ids(in bytes: ArraySlice<UInt8>, among wanted: Set<String>) -> Set<String> {
+    guard !wanted.isEmpty, !bytes.isEmpty else { return [] }
+    let key = Array("\"id\":\"".utf8)
+    var found = Set<String>()
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = 0
+      while index + key.count < buffer.count {
+        guard buffer[index] == key[0], buffer[index + 1] == key[1], buffer[index + 2] == key[2],
+          buffer[index + 3] == key[3], buffer[index + 4] == key[4], buffer[index + 5] == key[5]
+        else {
+          index += 1
+          continue
+        }
+        let start = index + key.count
+        var end = start
+        while end < buffer.count && buffer[end] != 0x22 && end - start <= Change.idLimit { end += 1 }
+        let id = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        if wanted.contains(id) { found.insert(id) }
+        index = end
+      }
+    }
+    return found
   }
 }
 
