@@ -65,7 +65,14 @@ import Testing
     #expect(
       text == "Nothing on the list at The Very Long Named Wholesale Warehouse Club Superstore\n"
         + "On The Other Side Of Town.\n")
-    for pasted in [text, "Groceries\n\n" + text] {
+    // With a long category too it takes three lines, and under a long title still reads as empty.
+    let category = "Very Long Category Name That Goes On And On About Snacks Drinks And Other Things Too"
+    _ = try groceries.addCategory(category)
+    let three = TextRenderer.render(
+      try groceries.listView(ListQuery(location: store, category: category, today: Fixed.today)),
+      title: category + " " + category)
+    #expect(three.split(separator: "\n").count == 6, Comment(rawValue: three))
+    for pasted in [text, "Groceries\n\n" + text, three] {
       let document = try Importer.read([ImportFile(name: "mail.txt", text: pasted)])
       #expect(document.items.isEmpty && document.headings.isEmpty, Comment(rawValue: pasted))
     }

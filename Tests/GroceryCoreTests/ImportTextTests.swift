@@ -337,26 +337,36 @@ import Testing
     _ = try groceries.setStaple(["milk"], remove: false, now: Fixed.now, newID: ids)
     _ = try groceries.purchase(["eggs"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
     let view = try groceries.listView(ListQuery(mode: mode, today: Fixed.today))
-    for columns in [1, 2] {
-      let text = PrintRenderer.render(view, title: "Groceries", columns: columns)
-      let error = #expect(throws: GroceryError.self, Comment(rawValue: text)) {
-        try Importer.read([ImportFile(name: "paper.txt", text: text)])
+    // An empty list's page too, and a title long enough to wrap, which moves the underline down.
+    let empty = try Groceries().listView(ListQuery(mode: mode, today: Fixed.today))
+    let long = "Groceries for the whole family and the neighbours, bought on the way back from work"
+    for (page, title, line) in [
+      (view, "Groceries", 2), (empty, "Groceries", 2), (view, long, 3), (empty, long, 3),
+    ] {
+      for columns in [1, 2] {
+        let text = PrintRenderer.render(page, title: title, columns: columns)
+        let error = #expect(throws: GroceryError.self, Comment(rawValue: text)) {
+          try Importer.read([ImportFile(name: "paper.txt", text: text)])
+        }
+        #expect(
+          error?.message
+            == "cannot import 'paper.txt': line \(line): this is the layout 'list --format print' makes for paper,"
+            + " in columns, which import does not read; import what 'grocery list' prints",
+          Comment(rawValue: text))
       }
-      #expect(
-        error?.message
-          == "cannot import 'paper.txt': line 2: this is the layout 'list --format print' makes for paper, in"
-          + " columns, which import does not read; import what 'grocery list' prints")
     }
   }
 
-  /// A rule (`---`, `===`, `***`) is no item, and a line underlined with `=` or `-` is a heading, as in Markdown;
-  /// a bulleted line above a rule stays an item.
+  /// A rule (`---`, `===`, `***`) is no item, and a line on its own underlined with `=` or `-` is a heading, as in
+  /// Markdown; a bulleted line above a rule, or the last of a group of items, stays an item.
   @Test func rulesAreNoItemsAndAnUnderlinedLineIsAHeading() throws {
     let text = "Shopping\n========\n- milk\n---\nDairy\n-----\n- eggs\n***\nbread\n"
     let document = try Importer.read([ImportFile(name: "notes.md", text: text)])
     #expect(document.items.map(\.name) == ["milk", "eggs", "bread"])
     #expect(document.headings.map(\.name) == ["Shopping", "Dairy"])
     #expect(document.items.map(\.headingLine) == [1, 5, 5])
+    let group = try Importer.read([ImportFile(name: "notes.txt", text: "milk\neggs\n---\nbread\ncheese\n")])
+    #expect(group.items.map(\.name) == ["milk", "eggs", "bread", "cheese"] && group.headings.isEmpty)
   }
 
   /// A printed list pasted back with its indent lost (an app that trims lines), and one with lines added by hand

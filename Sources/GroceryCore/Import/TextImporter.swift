@@ -28,13 +28,28 @@ enum TextImporter {
       lines.append(line)
     }
     let filled = lines.indices.filter { !UnicodeText.trimmed(lines[$0]).isEmpty }
-    // `list --format print`: a title underlined with `=`, columns for paper, and its count (`13 to buy`) last.
-    // Read as a paste, its columns would make items of two at once; it is refused, saying what to import.
-    if filled.count >= 3, filled[1] == 1, lines[1].count >= 3, lines[1].allSatisfy({ $0 == "=" }),
-      isPrintCount(UnicodeText.trimmed(lines[filled[filled.count - 1]]))
+    // The runs of lines between blank lines: a title, then the list, or what an empty list says (wrapped after a
+    // long store's or category's name).
+    var blocks: [[String]] = []
+    for (index, line) in lines.enumerated() {
+      let text = UnicodeText.trimmed(line)
+      if text.isEmpty { continue }
+      if index > 0, !UnicodeText.trimmed(lines[index - 1]).isEmpty, !blocks.isEmpty {
+        blocks[blocks.count - 1].append(text)
+      } else {
+        blocks.append([text])
+      }
+    }
+    let saysEmpty = blocks.last.map { ListText.isEmptyList($0.joined(separator: " ")) } ?? false
+    // `list --format print`: a title (wrapped or not) underlined with `=`, columns for paper, and its count
+    // (`13 to buy`) or what an empty list says last. Read as a paste, its columns would make items of two at once;
+    // it is refused, saying what to import.
+    if let underline = blocks.first?.firstIndex(where: { $0.count >= 3 && $0.allSatisfy { $0 == "=" } }),
+      underline > 0, underline == blocks[0].count - 1, blocks.count >= 2,
+      saysEmpty || isPrintCount(UnicodeText.trimmed(lines[filled[filled.count - 1]]))
     {
       throw GroceryError.malformedImport(
-        file: file, line: 2,
+        file: file, line: filled[0] + underline + 1,
         reason: "this is the layout 'list --format print' makes for paper, in columns, which import does not"
           + " read; import what 'grocery list' prints")
     }
@@ -43,13 +58,11 @@ enum TextImporter {
     {
       return document
     }
-    // An empty list as `list` prints it (`Nothing on the list.`, wrapped after a long store's name), under its
-    // title or not, holds no item.
-    let said = { (count: Int) in
-      filled.suffix(count).map { UnicodeText.trimmed(lines[$0]) }.joined(separator: " ")
-    }
-    if (filled.count <= 2 && ListText.isEmptyList(said(1)))
-      || ((2...3).contains(filled.count) && ListText.isEmptyList(said(2)))
+    // An empty list as `list` prints it (`Nothing on the list.`), under its title or not, holds no item; a paste
+    // that lost its blank line keeps the title right above it.
+    if (blocks.count <= 2 && saysEmpty)
+      || (filled.count <= 2
+        && filled.last.map { ListText.isEmptyList(UnicodeText.trimmed(lines[$0])) } == true)
     {
       return ImportDocument(format: .text)
     }
@@ -66,9 +79,13 @@ enum TextImporter {
       // A rule (`---`, `===`, `***`) is no item; a line underlined with one is a heading, as Markdown has it.
       if rest.isEmpty || rest.hasPrefix("#") || isRule(rest) { continue }
       let whole = String(rest)
+      // Only a line on its own (first, or after a blank line or a rule) is underlined: in a list, a rule after the
+      // last of a group of items only ends the group.
       let next = Substring(index + 1 < lines.count ? UnicodeText.trimmed(lines[index + 1]) : "")
+      let above = Substring(index > 0 ? UnicodeText.trimmed(lines[index - 1]) : "")
+      let alone = above.isEmpty || isRule(above)
       let underlined =
-        isRule(next) && (next.first == "=" || next.first == "-")
+        alone && isRule(next) && (next.first == "=" || next.first == "-")
         && whole.unicodeScalars.contains(where: \.properties.isAlphabetic)
         && TextLine.marker(rest).body.count == rest.count
       if let name = underlined ? whole : self.heading(whole) {

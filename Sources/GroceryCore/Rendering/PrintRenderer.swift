@@ -87,7 +87,7 @@ public enum PrintRenderer {
       lines.append(String(repeating: "=", count: min(width, lines.map(TextLayout.width).max() ?? 0)))
       lines.append("")
       if body.isEmpty {
-        lines.append(ascii(TextRenderer.emptyMessage(whole)))
+        lines += TextLayout.wrap(ascii(TextRenderer.emptyMessage(whole)), width: width, first: "", rest: "")
         return lines.joinedText(separator: "\n") + "\n"
       }
       if columns == 2 && body.count > 1 {
