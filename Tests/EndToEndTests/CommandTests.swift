@@ -336,6 +336,17 @@ import Testing
             + " version-1 store file: version: missing\n", status: 65))
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("notes")))
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("other-state")))
+    // A folder of other files is said as such, not as a store.
+    let photos = scenario.folder.file("photos")
+    try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+    try "x".write(toFile: photos + "/cat.jpg", atomically: true, encoding: .utf8)
+    other.environment["GROCERY_STORE"] = photos
+    #expect(
+      try other.run(["init"])
+        == Outcome(
+          stderr: "grocery: error: '\(photos)' holds files and no household; init makes one in a new or empty"
+            + " folder\n", status: 1))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: photos) == ["cat.jpg"])
   }
 
   @Test func initCreatesOnceAndTheSampleShowsARealList() throws {

@@ -110,10 +110,30 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")))
   }
 
+  /// `init` makes no empty household beside a version-1 store that waits for its migration, even where an empty
+  /// folder stands in the household's place.
+  @Test func initBesideAVersionOneStoreIsRefusedWithAnEmptyFolderThereOrNot() throws {
+    let (old, file) = try versionOneStore()
+    for makeFolder in [false, true] {
+      if makeFolder {
+        try FileManager.default.createDirectory(
+          atPath: scenario.folder.file("food"), withIntermediateDirectories: false)
+      }
+      #expect(
+        try old.run(["init"])
+          == Outcome(stderr: "grocery: error: a store already exists at '\(file)'\n", status: 1))
+      let food = scenario.folder.file("food")
+      #expect(
+        makeFolder
+          ? try FileManager.default.contentsOfDirectory(atPath: food).isEmpty
+          : !FileManager.default.fileExists(atPath: food))
+    }
+  }
+
   /// What `reorder-categories --learn` says at a store with no trips, as every version-1 store's are.
   static let tooFewTrips =
     "grocery: error: too few trips at 'Farmers Market' to learn its walk order: 0 of the 3 needed (trips that"
-    + " checked off items in at least two categories)\n"
+    + " checked off items of two categories at two moments)\n"
 
   /// A change refused on a version-1 store is refused before the store is migrated: nothing is written beside it,
   /// and no state folder is made. `undo` and `undo --list` find nothing to undo, migrating nothing, where they had

@@ -443,7 +443,7 @@ import Testing
     try TripCommandTests.shop(&scenario, day: 22, ["milk", "apples", "bread"])
     let refusal =
       "grocery: error: too few trips at 'Market' to learn its walk order: 1 of the 3 needed"
-      + " (trips that checked off items in at least two categories)\n"
+      + " (trips that checked off items of two categories at two moments)\n"
     try scenario.expectRefused(
       ["reorder-categories", "--at", "market", "--suggest"], stderr: refusal, status: 1)
     try scenario.expectRefused(

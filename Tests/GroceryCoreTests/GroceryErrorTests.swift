@@ -31,7 +31,7 @@ import Testing
     (
       .tooFewTrips(store: "Market", trips: 1, needed: 3),
       "too few trips at 'Market' to learn its walk order: 1 of the 3 needed"
-        + " (trips that checked off items in at least two categories)"
+        + " (trips that checked off items of two categories at two moments)"
     ),
     (.builtInCategory(name: "Bakery"), "'Bakery' is a built-in category; use --force to remove it"),
     (.categoryRepeated(name: "Produce"), "category 'Produce' is named more than once"),

@@ -101,6 +101,18 @@ import Testing
         == "Ben’s Cookies")
   }
 
+  /// An import finds a category (or a store, by the same code) as paper spells its name, as `category add` does:
+  /// a list naming `Feinkost Strasse` goes into `Feinkost Straße`, where it made a second category beside it.
+  @Test mutating func anImportFindsACategoryOrStoreAsPaperSpellsIt() throws {
+    _ = try groceries.addCategory("Feinkost Straße")
+    let csv = "name,category\nsalami,Feinkost Strasse\n"
+    let document = try Importer.read([ImportFile(name: "list.csv", text: csv)])
+    let report = groceries.importing(document, today: today, now: now, newID: ids)
+    #expect(report.addedCategories.isEmpty)
+    #expect(try item("salami").category == "Feinkost Straße")
+    #expect(groceries.categories.filter { $0.name.hasPrefix("Feinkost") }.count == 1)
+  }
+
   @Test mutating func addOptionsOverrideAKnownItem() throws {
     _ = try add(["Milk"], ItemChanges(quantity: 2, note: "2%"))
     _ = try add(["Milk"], ItemChanges(quantity: 3, category: "Dairy & Fridge", locations: ["costco"]))
@@ -210,11 +222,17 @@ import Testing
     _ = try add(["Milk"])
     _ = try groceries.purchase(["Milk"], on: Fixed.day(-3), today: today, now: now)
     _ = try add(["Milk"])
-    let old = try groceries.purchase(["Milk"], on: Fixed.day(-20), today: today, now: now)
+    // A tick on the phone (no olderStaysListed) takes it off whatever its day.
+    var phone = groceries
+    _ = try phone.purchase(["Milk"], on: Fixed.day(-20), today: today, now: now)
+    #expect(phone.items.first { $0.name == "Milk" }?.isOnList == false)
+    let old = try groceries.purchase(
+      ["Milk"], on: Fixed.day(-20), today: today, now: now, olderStaysListed: true)
     #expect(old == [PurchaseOutcome(name: "Milk", quantity: 1, wasOnList: true, boughtSince: Fixed.day(-3))])
     #expect(try item("Milk").isOnList)
     #expect(try item("Milk").purchases.map(\.date) == [Fixed.day(-20), Fixed.day(-3)])
-    let sameDay = try groceries.purchase(["Milk"], on: Fixed.day(-3), today: today, now: now)
+    let sameDay = try groceries.purchase(
+      ["Milk"], on: Fixed.day(-3), today: today, now: now, olderStaysListed: true)
     #expect(sameDay == [PurchaseOutcome(name: "Milk", quantity: 1, wasOnList: true)])
     #expect(try !item("Milk").isOnList)
   }

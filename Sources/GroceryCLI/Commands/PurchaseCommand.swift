@@ -66,15 +66,20 @@ struct PurchaseCommand: Command, Runnable {
     ) {
       groceries -> ([PurchaseOutcome], [String]) in
       if all {
-        return try groceries.purchaseAll(at: location, on: day, today: context.today, now: context.now)
+        return try groceries.purchaseAll(
+          at: location, on: day, today: context.today, now: context.now, olderStaysListed: true)
       }
       if new {
         return (
-          try groceries.purchaseNew(names, on: day, today: context.today, now: context.now, newID: UUID.init),
+          try groceries.purchaseNew(
+            names, on: day, today: context.today, now: context.now, olderStaysListed: true, newID: UUID.init),
           []
         )
       }
-      return (try groceries.purchase(names, on: day, today: context.today, now: context.now), [])
+      return (
+        try groceries.purchase(
+          names, on: day, today: context.today, now: context.now, olderStaysListed: true), []
+      )
     }
     let when = day == context.today ? "" : " on \(day)"
     for outcome in bought {

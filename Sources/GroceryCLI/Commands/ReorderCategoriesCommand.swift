@@ -19,8 +19,9 @@ struct ReorderCategoriesCommand: Command, Runnable {
     placed A ahead of B than the other way round. Categories are ranked by how many others they go before \
     (a Copeland ranking), ties keeping the present order; categories no trip saw follow in their present \
     order. A step is thin when fewer than \(WalkOrderLearning.minimumComparisons) trips compared it with \
-    the next, or the trips were split. Only trips that checked off items in at least two categories count, \
-    and at least \(WalkOrderLearning.minimumTrips) are needed.
+    the next, or the trips were split. Items checked off at one moment (buy --all) order none of their \
+    categories. Only trips that checked off items of two categories at two moments count, and at least \
+    \(WalkOrderLearning.minimumTrips) are needed.
     """
   static let at = Option<String>(
     "at", value: "LOCATION", completes: .names(.location), help: "The order at LOCATION.")

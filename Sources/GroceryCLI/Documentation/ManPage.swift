@@ -74,8 +74,14 @@ enum ManPage {
 
   static let environment = [
     ("GROCERY_STORE", "The household folder, unless --store is given."),
-    ("XDG_DATA_HOME", "The folder under which grocery/household is kept by default."),
-    ("XDG_STATE_HOME", "The folder under which this machine's identity, lock and cache are kept."),
+    (
+      "XDG_DATA_HOME",
+      "The folder under which grocery/household is kept by default; a path that is not absolute is refused (exit 78)."
+    ),
+    (
+      "XDG_STATE_HOME",
+      "The folder under which this machine's identity, lock and cache are kept; a path that is not absolute is refused (exit 78)."
+    ),
     ("GROCERY_LOCK_TIMEOUT", "Seconds to wait for another grocery, unless --lock-timeout is given."),
     ("GROCERY_NOW", "The time to act at, as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ, for scripts and tests."),
     ("NO_COLOR", "When set and not empty, no colour even on a terminal."),

@@ -23,6 +23,10 @@ extension Groceries {
     // also fold curly quotes and dashes.
     let key: (String) -> String =
       document.format == .grocery ? { Names.key($0) } : { ImportName.key($0) }
+    // A category or store (every one is read) is also found as paper spells its name (`Strasse` for `Straße`), as
+    // `category add` and `location add` find it.
+    let placeKey: (String) -> String =
+      document.format == .grocery ? { Names.key($0) } : { Names.spelledKey(ImportName.folded($0)) }
     report.skipped = document.skipped
     report.merged = document.merged
     var usedIDs = Set(categories.map(\.id) + locations.map(\.id) + items.map(\.id))
@@ -37,9 +41,9 @@ extension Groceries {
 
     // Categories: an imported name maps to the household's spelling, or becomes a new category.
     func categoryName(_ name: String, id: UUID? = nil) -> String {
-      let wanted = key(name)
-      if wanted == key(Category.uncategorized) { return Category.uncategorized }
-      if let existing = categories.first(where: { key($0.name) == wanted }) { return existing.name }
+      let wanted = placeKey(name)
+      if wanted == placeKey(Category.uncategorized) { return Category.uncategorized }
+      if let existing = categories.first(where: { placeKey($0.name) == wanted }) { return existing.name }
       categories.append(Category(id: freshID(id), name: name))
       report.addedCategories.append(name)
       return name
@@ -70,8 +74,8 @@ extension Groceries {
 
     // Locations, with their own order when the import sets orders.
     func locationName(_ name: String, id: UUID? = nil) -> String {
-      let wanted = key(name)
-      if let existing = locations.first(where: { key($0.name) == wanted }) { return existing.name }
+      let wanted = placeKey(name)
+      if let existing = locations.first(where: { placeKey($0.name) == wanted }) { return existing.name }
       locations.append(Location(id: freshID(id), name: name))
       report.addedLocations.append(name)
       return name

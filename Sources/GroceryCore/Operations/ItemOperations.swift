@@ -123,18 +123,23 @@ extension Groceries {
   }
 
   /// Records a purchase of each named item on the given day and takes it off the list.
-  public mutating func purchase(_ names: [String], on day: Day, today: Day, now: Date) throws
-    -> [PurchaseOutcome]
-  {
+  ///
+  /// With `olderStaysListed`, a purchase dated before the item's latest one (an old receipt entered late) leaves
+  /// it on the list, where it says nothing of what is needed now. A tick on the phone always takes it off.
+  public mutating func purchase(
+    _ names: [String], on day: Day, today: Day, now: Date, olderStaysListed: Bool = false
+  ) throws -> [PurchaseOutcome] {
     try checkNotFuture(day, today: today)
-    return try itemIndices(named: names).map { buy(at: $0, on: day, now: now) }
+    return try itemIndices(named: names).map {
+      buy(at: $0, on: day, now: now, olderStaysListed: olderStaysListed)
+    }
   }
 
   /// Records a purchase of each name on the given day, creating an item, off the list, for a name no item has
   /// in whole: an impulse buy in one change. A known item is bought as `purchase` buys it.
-  public mutating func purchaseNew(_ names: [String], on day: Day, today: Day, now: Date, newID: () -> UUID)
-    throws -> [PurchaseOutcome]
-  {
+  public mutating func purchaseNew(
+    _ names: [String], on day: Day, today: Day, now: Date, olderStaysListed: Bool = false, newID: () -> UUID
+  ) throws -> [PurchaseOutcome] {
     try checkNotFuture(day, today: today)
     var created = Set<UUID>()
     var ids: [UUID] = []
@@ -156,7 +161,7 @@ extension Groceries {
     if !created.isEmpty { sortItems() }
     let index = Dictionary(items.indices.map { (items[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
     return ids.map { id in
-      var outcome = buy(at: index[id]!, on: day, now: now)
+      var outcome = buy(at: index[id]!, on: day, now: now, olderStaysListed: olderStaysListed)
       outcome.isNew = created.contains(id)
       return outcome
     }
@@ -164,7 +169,7 @@ extension Groceries {
 
   /// Purchases everything on the list (at a location, its part of it), skipping items unavailable today.
   public mutating func purchaseAll(
-    at location: String?, on day: Day, today: Day, now: Date
+    at location: String?, on day: Day, today: Day, now: Date, olderStaysListed: Bool = false
   ) throws -> (bought: [PurchaseOutcome], skipped: [String]) {
     try checkNotFuture(day, today: today)
     let place = try location.map(locationName)
@@ -173,15 +178,18 @@ extension Groceries {
       throw GroceryError.nothingOnList(location: place)
     }
     let skipped = wanted.filter { items[$0].isUnavailable(on: today) }
-    let bought = wanted.filter { !items[$0].isUnavailable(on: today) }.map { buy(at: $0, on: day, now: now) }
+    let bought = wanted.filter { !items[$0].isUnavailable(on: today) }.map {
+      buy(at: $0, on: day, now: now, olderStaysListed: olderStaysListed)
+    }
     return (bought, skipped.map { items[$0].name })
   }
 
-  /// Records a purchase of an item and takes it off the list, unless the purchase is dated before the item's
-  /// latest one: an old receipt entered late says nothing of what is needed now.
-  private mutating func buy(at index: Int, on day: Day, now: Date) -> PurchaseOutcome {
+  /// Records a purchase of an item and takes it off the list, unless `olderStaysListed` and the purchase is dated
+  /// before the item's latest one: an old receipt entered late says nothing of what is needed now.
+  private mutating func buy(at index: Int, on day: Day, now: Date, olderStaysListed: Bool) -> PurchaseOutcome
+  {
     let wasOnList = items[index].isOnList
-    let boughtSince = items[index].lastPurchased.flatMap { $0 > day ? $0 : nil }
+    let boughtSince = olderStaysListed ? items[index].lastPurchased.flatMap { $0 > day ? $0 : nil } : nil
     let purchase = Purchase(date: day, quantity: items[index].quantity)
     items[index].record(purchase)
     newPurchases.append(NewPurchase(item: items[index].id, purchase: purchase, trip: openTrip))

@@ -7,7 +7,7 @@
 /// before A), so categories are ranked by how many others they come before in this way (a Copeland ranking), ties
 /// keeping the present order. Uncategorized is never placed: it always comes last.
 public enum WalkOrderLearning {
-  /// Trips with at least two categories needed before an order is suggested.
+  /// Trips that placed two categories at two moments needed before an order is suggested.
   public static let minimumTrips = 3
   /// Trips that must compare two neighbouring categories before their order counts as supported.
   public static let minimumComparisons = 2

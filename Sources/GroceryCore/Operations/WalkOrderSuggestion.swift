@@ -25,7 +25,7 @@ public struct WalkOrderSuggestion: Equatable, Sendable {
     }
   }
 
-  /// Trips that checked off at least two categories, the ones that say anything about order.
+  /// Trips that checked off two categories at two moments, the ones that say anything about order.
   public var trips: Int
   /// The categories the trips saw, in the suggested order.
   public var steps: [Step]

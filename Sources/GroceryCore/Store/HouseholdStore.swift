@@ -279,11 +279,17 @@ public struct HouseholdStore: Sendable {
   /// one (a folder a sync tool just made). A file given for the store that is no version-1 store is said as a read
   /// says it.
   func refuseExisting() throws {
-    if let info = try FileSystem.status(folder) {
-      if info.st_mode & S_IFMT == S_IFDIR, try FileSystem.entries(folder).isEmpty { return }
-      throw GroceryError.storeExists(path: path)
+    // A version-1 store beside the folder waits for its migration, which an empty folder does not stop.
+    if let legacyFile, let info = try FileSystem.status(legacyFile), info.st_mode & S_IFMT == S_IFREG,
+      try FileSystem.entries(folder).isEmpty
+    {
+      if try FileSystem.status(folder) == nil { _ = try legacyWaiting() }
+      throw GroceryError.storeExists(path: shown(legacyFile))
     }
-    if try legacyWaiting() != nil, let legacyFile { throw GroceryError.storeExists(path: shown(legacyFile)) }
+    guard let info = try FileSystem.status(folder) else { return }
+    if info.st_mode & S_IFMT == S_IFDIR, try FileSystem.entries(folder).isEmpty { return }
+    if try FileSystem.status(markerPath) == nil { throw GroceryError.folderNotEmpty(path: path) }
+    throw GroceryError.storeExists(path: path)
   }
 
   /// Refuses operations that would make a line no grocery reads (a date before year 1), before anything is

@@ -52,7 +52,9 @@ public enum StorePath {
       return data
     }
     // Without a home, a store given still needs a place for this machine's state: the hint says both at once.
-    let stateGiven = environment["XDG_STATE_HOME"]?.hasPrefix("/") == true
+    let stateGiven =
+      try xdgFolder("XDG_STATE_HOME", environment, for: "this machine's state", default: "~/.local/state")
+      != nil
     let hint =
       stateGiven
       ? "give --store PATH or set GROCERY_STORE"

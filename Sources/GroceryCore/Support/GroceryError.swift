@@ -21,6 +21,7 @@ public enum GroceryError: Error, Equatable, Sendable {
   case xdgNotAbsolute(variable: String, value: String, for: String, default: String)
   /// A new store was asked for where one already exists.
   case storeExists(path: String)
+  case folderNotEmpty(path: String)
   /// `undo` found no change of this machine's left to revert.
   case nothingToUndo
   /// `undo` was asked to revert a migration of a version-1 store while another machine's migration stands.
@@ -132,6 +133,8 @@ public enum GroceryError: Error, Equatable, Sendable {
         + " or unset it for \(place)"
     case .storeExists(let path):
       return "a store already exists at '\(path)'"
+    case .folderNotEmpty(let path):
+      return "'\(path)' holds files and no household; init makes one in a new or empty folder"
     case .nothingToUndo:
       return "nothing to undo"
     case .migrationShared(let summary):
@@ -156,7 +159,7 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "no trip under way; start one with 'grocery trip start'"
     case .tooFewTrips(let store, let trips, let needed):
       return "too few trips at '\(store)' to learn its walk order: \(trips) of the \(needed) needed"
-        + " (trips that checked off items in at least two categories)"
+        + " (trips that checked off items of two categories at two moments)"
     case .builtInCategory(let name):
       return "'\(name)' is a built-in category; use --force to remove it"
     case .categoryRepeated(let name):
