@@ -90,6 +90,30 @@ import Testing
     try scenario.expect(["add", "-"], stdout: "back on the list: 2\nadded: eggs\n", stdin: "2\neggs\n")
   }
 
+  /// `staple` and `purchase --new`, which make an item of a name the household does not have, refuse one that
+  /// looks like a quantity or part of a list, as `add` does, where they made items named `x2`, `3` and `,eggs`.
+  @Test func stapleAndPurchaseNewRefuseAQuantityOrACommaAsANewItem() throws {
+    try scenario.given(["add", "bread"])
+    for (arguments, said, usage) in [
+      (
+        ["staple", "butter", "x2"], "item name 'x2' is a quantity, and 'staple' would make an item of it",
+        "grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')"
+      ),
+      (
+        ["purchase", "--new", "3", ",eggs"],
+        "item name '3' is only digits, and 'purchase --new' would make an item of it",
+        "grocery purchase [OPTIONS] NAME... (see 'grocery purchase --help')"
+      ),
+    ] {
+      try scenario.expectRefused(
+        arguments,
+        stderr:
+          "grocery: error: \(said); give names only (a quantity is 'grocery add NAME -q N')\nusage: \(usage)\n",
+        status: 64)
+    }
+    try scenario.expect(["staple", "butter"], stdout: "new staple: butter\n")
+  }
+
   /// The fixture's version-1 store copied to `food.json`, and grocery run on it.
   func versionOneStore() throws -> (grocery: GroceryProcess, file: String) {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

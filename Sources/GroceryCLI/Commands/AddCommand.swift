@@ -154,6 +154,29 @@ extension AddCommand {
     return trimmed.hasPrefix(",") || trimmed.hasSuffix(",")
   }
 
+  /// Refuses, for a command that makes a new item of a name the household does not have (`staple`, `purchase
+  /// --new`), a name that looks like a quantity or part of a list typed with commas, as `add` refuses it: it would
+  /// make an item named `x2` or `milk,`. A name the household has is that item.
+  static func refuseQuantityOrListAsNewItem(
+    _ names: [String], command: String, context: Context, path: [String]
+  )
+    throws
+  {
+    let looksWrong = names.map { UnicodeText.trimmed($0) }.filter { looksLikeQuantityOrList($0) }
+    guard !looksWrong.isEmpty else { return }
+    var known = Set<String>()
+    // Only a household already made is read: a refused command migrates no version-1 store.
+    if try context.store.folderExists() {
+      let groceries = try context.store.load(.names(looksWrong))
+      known = Set(looksWrong.filter { groceries.exactItemIndex(named: $0) != nil })
+    }
+    guard let name = looksWrong.first(where: { !known.contains($0) }) else { return }
+    throw UsageError(
+      "item name '\(Names.printable(name))' \(whatItLooksLike(name)), and '\(command)' would make an item of it;"
+        + " give names only (a quantity is 'grocery add NAME -q N')",
+      path: path)
+  }
+
   /// What a name that `looksLikeQuantityOrList` looks like, as an error says it.
   static func whatItLooksLike(_ name: String) -> String {
     let trimmed = UnicodeText.trimmed(name)

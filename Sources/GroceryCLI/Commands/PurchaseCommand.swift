@@ -19,7 +19,8 @@ struct PurchaseCommand: Command, Runnable {
     receipt) is recorded and leaves the item on the list, saying so. --all buys everything on the list (with \
     --at, that store's \
     part of it), skipping items marked unavailable today. --new records an impulse buy: a name no item has in \
-    whole becomes a new item, bought and off the list, in one change.
+    whole becomes a new item, bought and off the list, in one change (a name that looks like a quantity \
+    or part of a list typed with commas is refused, as 'add' refuses it).
     """
   static let all = Flag("all", help: "Purchase everything on the list.")
   static let at = Option<String>(
@@ -41,8 +42,10 @@ struct PurchaseCommand: Command, Runnable {
   var location: String?
   var on: DateArgument?
   var new: Bool
+  var path: [String]
 
   init(_ parsed: ParsedArguments) throws {
+    path = parsed.path
     names = parsed.positionals
     all = parsed[Self.all]
     location = parsed[Self.at]
@@ -58,6 +61,10 @@ struct PurchaseCommand: Command, Runnable {
     let day = try on?.resolve(today: context.today) ?? context.today
     let names = try InputNames.expand(self.names, console: context.console)
     if !all && names.isEmpty { throw GroceryError.noNamesGiven(verb: "purchase") }
+    if new {
+      try AddCommand.refuseQuantityOrListAsNewItem(
+        names, command: "purchase --new", context: context, path: path)
+    }
     let (bought, skipped) = try context.update(
       in: all ? .onList : .names(names),
       {

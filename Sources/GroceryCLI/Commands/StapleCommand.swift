@@ -13,7 +13,8 @@ struct StapleCommand: Command, Runnable {
   static let abstract = "Mark items as staples, or list the staples."
   static let discussion = """
     Staples are what the household always keeps in; 'restock' puts them back on the list. An unknown name \
-    becomes a new staple that is not on the list. With no names, lists the staples.
+    becomes a new staple that is not on the list, unless it looks like a quantity ('x2', '3') or part of a \
+    list typed with commas ('milk,'), which is refused as 'add' refuses it. With no names, lists the staples.
     """
   static let remove = Flag("remove", help: "Unmark the items as staples.")
   static let skipUntil = Option<DateArgument>(
@@ -27,8 +28,10 @@ struct StapleCommand: Command, Runnable {
   var names: [String]
   var remove: Bool
   var skipUntil: DateArgument?
+  var path: [String]
 
   init(_ parsed: ParsedArguments) throws {
+    path = parsed.path
     names = parsed.positionals
     remove = parsed[Self.remove]
     skipUntil = parsed[Self.skipUntil]
@@ -59,6 +62,9 @@ struct StapleCommand: Command, Runnable {
     let names = try InputNames.expand(self.names, console: context.console)
     // `-` reading nothing is not the list of staples that no name at all shows.
     if names.isEmpty { throw GroceryError.noNamesGiven(verb: remove ? "unstaple" : "staple") }
+    if !remove {
+      try AddCommand.refuseQuantityOrListAsNewItem(names, command: "staple", context: context, path: path)
+    }
     let outcomes = try context.update(
       in: .names(names),
       { (outcomes: [StapleOutcome]) in
