@@ -185,23 +185,32 @@ import Testing
   }
 }
 
+/// A household alice set up through git and bob joined, alice having added milk.
+private func sharedByAliceAndBob() throws -> (Household, GroceryProcess, GroceryProcess) {
+  let household = try Household()
+  let alice = household.machine("alice")
+  let bob = household.machine("bob")
+  try household.on(alice, at: 0, "add", "milk")
+  try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
+  try household.on(bob, at: 2, "sync", "setup", household.remote, "--name", "bob")
+  return (household, alice, bob)
+}
+
+/// Appends bytes to a machine's own log, as a hand edit would.
+private func appendToLog(of machine: GroceryProcess, _ bytes: Data) throws {
+  let log = machine.store + "/logs/" + (try machine.household().identity().id) + ".jsonl"
+  let handle = try #require(FileHandle(forWritingAtPath: log))
+  try handle.seekToEnd()
+  try handle.write(contentsOf: bytes)
+  try handle.close()
+}
+
 /// A line that is not UTF-8 (an editor that saved the log in Latin-1) is left out like any other bad line, and
 /// the log holding it is the same file in git as here: no sync sets it aside or calls it changed elsewhere.
 @Suite(.enabled(if: gitAvailable, "needs git")) struct BytesNotUTF8Tests {
   @Test func aLogLineThatIsNotUTF8IsNotSetAsideOrCalledChangedOnEverySync() throws {
-    let household = try Household()
-    let alice = household.machine("alice")
-    let bob = household.machine("bob")
-    try household.on(alice, at: 0, "add", "milk")
-    try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
-    try household.on(bob, at: 2, "sync", "setup", household.remote, "--name", "bob")
-    for machine in [alice, bob] {
-      let log = machine.store + "/logs/" + (try machine.household().identity().id) + ".jsonl"
-      let handle = try #require(FileHandle(forWritingAtPath: log))
-      try handle.seekToEnd()
-      try handle.write(contentsOf: Data([0x62, 0x61, 0x64, 0x20, 0xFF, 0x0A]))
-      try handle.close()
-    }
+    let (household, alice, bob) = try sharedByAliceAndBob()
+    for machine in [alice, bob] { try appendToLog(of: machine, Data([0x62, 0x61, 0x64, 0x20, 0xFF, 0x0A])) }
     try household.on(bob, at: 3, "add", "eggs")
     try household.on(alice, at: 4, "add", "bread")
     for minute in 5...8 {
@@ -227,22 +236,14 @@ import Testing
 /// A change pasted twice into a machine's log is read once, and sync does not say it came in again.
 @Suite(.enabled(if: gitAvailable, "needs git")) struct PastedLineTests {
   @Test func aLinePastedTwiceIsNotReportedAsNewBySync() throws {
-    let household = try Household()
-    let alice = household.machine("alice")
-    let bob = household.machine("bob")
-    try household.on(alice, at: 0, "add", "milk")
-    try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")
-    try household.on(bob, at: 2, "sync", "setup", household.remote, "--name", "bob")
+    let (household, alice, bob) = try sharedByAliceAndBob()
     try household.on(bob, at: 3, "add", "yogurt")
     try household.on(bob, at: 4, "sync")
     #expect(try household.on(alice, at: 5, "sync").stdout.contains("from bob: added yogurt\n"))
     let log = bob.store + "/logs/" + (try bob.household().identity().id) + ".jsonl"
     let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
     let yogurt = try #require(lines.last { $0.contains("yogurt") })
-    let handle = try #require(FileHandle(forWritingAtPath: log))
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data((yogurt + "\n").utf8))
-    try handle.close()
+    try appendToLog(of: bob, Data((yogurt + "\n").utf8))
     try household.on(bob, at: 6, "add", "sugar")
     try household.on(bob, at: 7, "sync")
     let synced = try household.on(alice, at: 8, "sync")
