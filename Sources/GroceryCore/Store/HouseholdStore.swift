@@ -96,12 +96,6 @@ public struct HouseholdStore: Sendable {
 
   // MARK: - Reading
 
-  /// Returns true when the household exists (or a version-1 store waits to be migrated).
-  public func exists() throws -> Bool {
-    if try FileSystem.status(folder) != nil { return true }
-    return try legacyFile.map { try FileSystem.status($0) != nil } ?? false
-  }
-
   /// Returns true when the household's folder exists: a read of it migrates nothing.
   public func folderExists() throws -> Bool { try FileSystem.status(folder) != nil }
 
