@@ -177,7 +177,8 @@ public struct Mirrors: Sendable {
       // What done.txt gained since the file was held back: lines archived from it, which the copy no longer holds.
       if state.mirrors[index].format == .todoTxt {
         let done = try newlyArchived(state.mirrors[index])
-        ChecklistDiff.archived(done.lines, base: base, changedOn: day, into: &edits)
+        // The edits say what it bought; the items it returns are for the read that holds a file back.
+        _ = ChecklistDiff.archived(done.lines, base: base, changedOn: day, into: &edits)
         if edits.skipped.isEmpty { state.mirrors[index].doneSeen = done.size }
       }
       // Its ticks count as applied from its edition, as those of a file read are.
