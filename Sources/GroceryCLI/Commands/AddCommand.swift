@@ -57,13 +57,7 @@ struct AddCommand: Command, Runnable {
     // Names read from standard input are checked too, each by its line.
     let input = self.names.contains("-") ? try InputNames.numbered(try context.console.readInput()) : []
     let names = InputNames.expand(self.names, input: input.map(\.name))
-    let looksWrong = names.map { UnicodeText.trimmed($0) }.filter { Self.looksLikeQuantityOrList($0) }
-    var known = Set<String>()
-    // Only a household already made is read: a refused command migrates no version-1 store.
-    if !looksWrong.isEmpty, try context.store.folderExists() {
-      let groceries = try context.store.load(.names(looksWrong))
-      known = Set(looksWrong.filter { groceries.exactItemIndex(named: $0) != nil })
-    }
+    let known = try Self.knownAmongLookalikes(names, context: context)
     try Self.refuseQuantityAsName(self.names, path: path, known: known)
     if let (line, name) = input.first(where: {
       Self.looksLikeQuantityOrList($0.name) && !known.contains(UnicodeText.trimmed($0.name))
@@ -162,19 +156,26 @@ extension AddCommand {
   )
     throws
   {
-    let looksWrong = names.map { UnicodeText.trimmed($0) }.filter { looksLikeQuantityOrList($0) }
-    guard !looksWrong.isEmpty else { return }
-    var known = Set<String>()
-    // Only a household already made is read: a refused command migrates no version-1 store.
-    if try context.store.folderExists() {
-      let groceries = try context.store.load(.names(looksWrong))
-      known = Set(looksWrong.filter { groceries.exactItemIndex(named: $0) != nil })
-    }
-    guard let name = looksWrong.first(where: { !known.contains($0) }) else { return }
+    let known = try knownAmongLookalikes(names, context: context)
+    guard
+      let name = names.map({ UnicodeText.trimmed($0) }).first(where: {
+        looksLikeQuantityOrList($0) && !known.contains($0)
+      })
+    else { return }
     throw UsageError(
       "item name '\(Names.printable(name))' \(whatItLooksLike(name)), and '\(command)' would make an item of it;"
         + " give names only (a quantity is 'grocery add NAME -q N')",
       path: path)
+  }
+
+  /// The names, trimmed, that look like a quantity or part of a list and that the household has as items (one an
+  /// import or an older grocery made): those are the items, not a slip. Only a household already made is read, so
+  /// that a refused command migrates no version-1 store, and only when some name looks so.
+  static func knownAmongLookalikes(_ names: [String], context: Context) throws -> Set<String> {
+    let looksWrong = names.map { UnicodeText.trimmed($0) }.filter { looksLikeQuantityOrList($0) }
+    guard !looksWrong.isEmpty, try context.store.folderExists() else { return [] }
+    let groceries = try context.store.load(.names(looksWrong))
+    return Set(looksWrong.filter { groceries.exactItemIndex(named: $0) != nil })
   }
 
   /// What a name that `looksLikeQuantityOrList` looks like, as an error says it.
