@@ -273,15 +273,15 @@ public struct HouseholdStore: Sendable {
   /// one (a folder a sync tool just made). A file given for the store that is no version-1 store is said as a read
   /// says it.
   func refuseExisting() throws {
+    let info = try FileSystem.status(folder)
+    var empty = info == nil
+    if let info, info.st_mode & S_IFMT == S_IFDIR { empty = try FileSystem.entries(folder).isEmpty }
     // A version-1 store beside the folder waits for its migration, which an empty folder does not stop.
-    if let legacyFile, let info = try FileSystem.status(legacyFile), info.st_mode & S_IFMT == S_IFREG,
-      try FileSystem.entries(folder).isEmpty
-    {
-      if try FileSystem.status(folder) == nil { _ = try legacyWaiting() }
+    if empty, let legacyFile, let old = try FileSystem.status(legacyFile), old.st_mode & S_IFMT == S_IFREG {
+      if info == nil { _ = try legacyWaiting() }
       throw GroceryError.storeExists(path: shown(legacyFile))
     }
-    guard let info = try FileSystem.status(folder) else { return }
-    if info.st_mode & S_IFMT == S_IFDIR, try FileSystem.entries(folder).isEmpty { return }
+    if empty { return }
     if try FileSystem.status(markerPath) == nil { throw GroceryError.folderNotEmpty(path: path) }
     throw GroceryError.storeExists(path: path)
   }
@@ -331,7 +331,10 @@ public struct HouseholdStore: Sendable {
       try ChangeLog.append(line, to: file, shownAs: shown(file), owner: owner)
     } catch {
       // A log this change made, left empty by a write that failed (a full disk), goes with it.
-      if isNew, let info = try? FileSystem.status(file), info.st_size == 0 { _ = SystemCall.remove(file) }
+      // Its own failure to look is passed over: the append's error is the one to say.
+      if isNew, case .success(let info) = SystemCall.status(file, followingLinks: false), info.st_size == 0 {
+        _ = SystemCall.remove(file)
+      }
       throw error
     }
     if isNew { try FileSystem.syncFolder(logsFolder) }
