@@ -5,8 +5,9 @@ import Testing
 @Suite struct WalkOrderLearningTests {
   let present = ["Produce", "Bakery", "Dairy", "Frozen", "Snacks"]
 
+  /// The order trips imply whose items were each checked off at a moment of its own.
   func suggest(_ trips: [[String]]) -> WalkOrderSuggestion {
-    WalkOrderLearning.suggest(trips: trips, present: present)
+    WalkOrderLearning.suggest(checkOffs: trips.map { $0.map { [$0] } }, present: present)
   }
 
   /// Items checked off at one moment (`buy --all` at the till) place no category ahead of another: such trips

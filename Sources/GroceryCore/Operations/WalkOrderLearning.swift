@@ -15,14 +15,9 @@ public enum WalkOrderLearning {
   /// Returns the order that the trips imply.
   ///
   /// - Parameters:
-  ///   - trips: for each trip, the categories of the items checked off, in check-off order.
+  ///   - trips: for each trip, its check-offs in groups: the categories of the items checked off at one moment,
+  ///     in the order of those moments.
   ///   - present: the store's present walk order, which breaks ties and places unseen categories.
-  public static func suggest(trips: [[String]], present: [String]) -> WalkOrderSuggestion {
-    suggest(checkOffs: trips.map { $0.map { [$0] } }, present: present)
-  }
-
-  /// Returns the order that the trips imply, each trip's check-offs in groups: the categories of the items
-  /// checked off at one moment, in the order of those moments.
   public static func suggest(checkOffs trips: [[[String]]], present: [String]) -> WalkOrderSuggestion {
     let known = present.filter { $0 != Category.uncategorized }
     let placeable = Set(known)
