@@ -46,7 +46,7 @@ enum TextImporter {
     // it is refused, saying what to import.
     if let underline = blocks.first?.firstIndex(where: { $0.count >= 3 && $0.allSatisfy { $0 == "=" } }),
       underline > 0, underline == blocks[0].count - 1, blocks.count >= 2,
-      saysEmpty || isPrintCount(UnicodeText.trimmed(lines[filled[filled.count - 1]]))
+      saysEmpty || blocks[blocks.count - 1].last.map(isPrintCount) == true
     {
       throw GroceryError.malformedImport(
         file: file, line: filled[0] + underline + 1,

@@ -732,8 +732,11 @@ public struct HouseholdSync {
       }
     }
     if found.isEmpty { return [] }
+    // Only the bytes before `offset` are looked through; those after were read above.
     if offset > 0 && bytes.isEmpty {
-      bytes = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
+      bytes =
+        try FileSystem.readRegularFile(file, parts: [(0, offset)], limit: ChangeLog.maximumSize)?.parts[0]
+        ?? []
     }
     var seen = Self.ids(in: bytes.prefix(offset), among: Set(found.map(\.id)))
     return found.compactMap { seen.insert($0.id).inserted ? $0.summary : nil }
