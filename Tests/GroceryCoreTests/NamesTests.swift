@@ -117,9 +117,10 @@ import Testing
     let letters: [Character] = ["a", "b", "c", "é", "東"]
     var random = SeededRandom(seed: 21)
     var rows: [Int] = []
-    for _ in 0..<3000 {
-      let a = (0..<Int.random(in: 0...7, using: &random)).map { _ in letters.randomElement(using: &random)! }
-      let b = (0..<Int.random(in: 0...10, using: &random)).map { _ in letters.randomElement(using: &random)! }
+    // `b` up to twice as long as `a` can be, so that most tables are wider than the band of cells filled.
+    for _ in 0..<5000 {
+      let a = (0..<Int.random(in: 0...9, using: &random)).map { _ in letters.randomElement(using: &random)! }
+      let b = (0..<Int.random(in: 0...18, using: &random)).map { _ in letters.randomElement(using: &random)! }
       // Any limit: the distance itself up to it, one more than it past it.
       let limit = Int.random(in: 1...4, using: &random)
       #expect(

@@ -292,7 +292,8 @@ public enum Names {
     var prefixed: [String] = []
     var same: [String] = []
     for key in keys {
-      let other = spelledKey(key)
+      // A key in plain ASCII is spelled as it is.
+      let other = allBytes(of: key, { $0 < 0x80 }) ? key : spelledKey(key)
       if other == spelled {
         same.append(key)
       } else if same.isEmpty && starts(other, with: spelled) {
@@ -300,7 +301,7 @@ public enum Names {
       }
     }
     if !same.isEmpty { return same }
-    return prefixed + suggestions(for: wanted, among: keys)
+    return prefixed + suggestions(forKey: wanted, amongKeys: keys)
   }
 
   /// True when a key starts with another, scalar by scalar, as the cache's ranges find them: a prefix may end
@@ -324,36 +325,53 @@ public enum Names {
   /// A candidate counts as close when the whole of it, or its beginning, is within a third of the name's
   /// length in edits, so "dary" finds "Dairy & Fridge".
   public static func suggestions(for name: String, among candidates: [String]) -> [String] {
-    let wanted = key(name)
+    closest(to: key(name), among: candidates, key: key)
+  }
+
+  /// The same among names that are keys already, as the cache holds them: a typo among 100,000 names makes no
+  /// key again.
+  static func suggestions(forKey wanted: String, amongKeys keys: [String]) -> [String] {
+    closest(to: wanted, among: keys) { $0 }
+  }
+
+  private static func closest(
+    to wanted: String, among candidates: [String], key keyOf: (String) -> String
+  ) -> [String] {
     let wantedCharacters = Array(wanted)
     let limit = max(1, wantedCharacters.count / 3)
-    // Printable ASCII, where a byte is a character, is compared as bytes; anything else as characters.
+    // Printable ASCII, where a byte is a character, is compared as bytes in place; anything else as characters.
     let wantedBytes = allBytes(of: wanted, isPrintableASCII) ? Array(wanted.utf8) : nil
     var rows: [Int] = []
-    var close: [(String, Int)] = []
+    // Each close name with its key, which orders a tie without making it again.
+    var close: [(name: String, key: String, distance: Int)] = []
     for candidate in candidates {
-      let other = key(candidate)
-      let best: Int
+      let other = keyOf(candidate)
+      var best = limit + 1
       if let wantedBytes, allBytes(of: other, isPrintableASCII) {
-        best = closeness(wantedBytes, Array(other.utf8), within: limit, rows: &rows)
+        best =
+          other.utf8.withContiguousStorageIfAvailable { bytes in
+            wantedBytes.withUnsafeBufferPointer { closeness($0, bytes, within: limit, rows: &rows) }
+          } ?? closeness(wantedBytes, Array(other.utf8), within: limit, rows: &rows)
       } else {
         best = closeness(wantedCharacters, Array(other), within: limit, rows: &rows)
       }
       // The three closest so far, in order, each name once: a name that every name is close to does not sort
       // them all. A name given twice ranks as its first, so it is never kept twice.
-      guard best <= limit, !close.contains(where: { $0.0 == candidate }) else { continue }
+      guard best <= limit, !close.contains(where: { $0.name == candidate }) else { continue }
       var index = close.count
       while index > 0,
-        best < close[index - 1].1 || best == close[index - 1].1 && ordered(candidate, close[index - 1].0)
+        best < close[index - 1].distance
+          || best == close[index - 1].distance
+            && ordered(candidate, key: other, close[index - 1].name, key: close[index - 1].key)
       {
         index -= 1
       }
       if index < 3 {
-        close.insert((candidate, best), at: index)
+        close.insert((candidate, other, best), at: index)
         if close.count > 3 { close.removeLast() }
       }
     }
-    return close.map(\.0)
+    return close.map(\.name)
   }
 
   private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
@@ -510,19 +528,39 @@ public enum Names {
   static func closeness<Element: Equatable>(
     _ a: [Element], _ b: [Element], within limit: Int, rows: inout [Int]
   ) -> Int {
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in closeness(a, b, within: limit, rows: &rows) }
+    }
+  }
+
+  /// The same on elements in place, so that a typo compared with 100,000 names copies none of them.
+  ///
+  /// Only the cells within `limit` of the table's diagonal are filled: one further off is at least its distance
+  /// from the diagonal, so more than `limit`, whatever its neighbours. Every cell starts at `limit + 1`, and the
+  /// bands move right row by row, so the cell right of a band was never written; the one left of it may hold a row
+  /// three above, and is set to `limit + 1` again. A name compared with a much longer one costs the band, not the
+  /// whole width.
+  static func closeness<Element: Equatable>(
+    _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>, within limit: Int, rows: inout [Int]
+  ) -> Int {
     let (n, m) = (a.count, b.count)
-    if n == 0 || m == 0 { return min(max(n, m), limit + 1) }
+    let past = limit + 1
+    if n == 0 || m == 0 { return min(max(n, m), past) }
     let width = m + 1
-    rows.removeAll(keepingCapacity: true)
-    rows.append(contentsOf: repeatElement(0, count: 3 * width))
-    return rows.withUnsafeMutableBufferPointer { rows in
+    if rows.count < 3 * width { rows = Array(repeating: past, count: 3 * width) }
+    return rows.withUnsafeMutableBufferPointer { memory in
+      let rows = UnsafeMutableBufferPointer(rebasing: memory[0..<(3 * width)])
+      rows.update(repeating: past)
       // Three rows in turn: the one being filled and the two above it, which a swap reaches back to.
-      for j in 0...m { rows[j] = j }
+      for j in 0...min(m, limit) { rows[j] = j }
       for i in 1...n {
         let (row, above, twoAbove) = ((i % 3) * width, ((i - 1) % 3) * width, ((i + 1) % 3) * width)
-        rows[row] = i
-        var least = i
-        for j in 1...m {
+        let (low, high) = (max(1, i - limit), min(m, i + limit))
+        // Past the end of `b` by more than `limit`: every cell of this row, and of those below, is too.
+        if low > high { return past }
+        rows[row + low - 1] = low == 1 ? i : past
+        var least = rows[row + low - 1]
+        for j in low...high {
           let cost = a[i - 1] == b[j - 1] ? 0 : 1
           var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
           if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
@@ -533,14 +571,17 @@ public enum Names {
         }
         // No row holds less than the least of the row above (a swap from two rows up costs no less than the
         // substitution beside it): a row past the limit leaves every later one past it.
-        if least > limit { return limit + 1 }
+        if least > limit { return past }
       }
+      // A cell outside the last row's band is past the limit, and may hold another row's value: it is not read.
       let last = (n % 3) * width
-      var best = rows[last + m]
+      var best = m - n <= limit ? rows[last + m] : past
       if n >= 3 {
-        for length in [n, n + 1] where length < m { best = min(best, rows[last + length]) }
+        for length in [n, n + 1] where length < m && length - n <= limit {
+          best = min(best, rows[last + length])
+        }
       }
-      return min(best, limit + 1)
+      return min(best, past)
     }
   }
 }
