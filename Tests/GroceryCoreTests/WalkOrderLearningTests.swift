@@ -126,6 +126,22 @@ import Testing
         """)
   }
 
+  @Test func neighboursNoTripComparedSaySoRatherThanNoughtOfNought() throws {
+    // Trips of Produce with Bakery and of Dairy with Frozen: each pair is ordered, and the pairs by how many they
+    // are ahead of, so that two neighbours of the order were never on one trip.
+    let suggestion = WalkOrderLearning.suggest(
+      checkOffs: [
+        [["Produce"], ["Bakery"]], [["Produce"], ["Bakery"]], [["Dairy"], ["Frozen"]],
+        [["Dairy"], ["Frozen"]],
+      ], present: ["Produce", "Bakery", "Dairy", "Frozen"])
+    let step = try #require(suggestion.steps.first { $0.ahead + $0.behind == 0 && $0.next != nil })
+    let line = try #require(
+      WalkOrderRenderer.text(suggestion, store: "Aldi").split(separator: "\n").first {
+        $0.contains(". \(step.category) ")
+      })
+    #expect(line.hasSuffix(" never on one trip with the next (thin)"))
+  }
+
   @Test func manyThinStepsStillFitEightyColumns() {
     let steps = (1...3).map {
       WalkOrderSuggestion.Step(

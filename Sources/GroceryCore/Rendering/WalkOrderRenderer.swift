@@ -14,8 +14,11 @@ public enum WalkOrderRenderer {
         lines += TextLayout.wrap(step.category, width: 80, first: head, rest: indent(head))
         continue
       }
+      // Placed by the trips that compared each with others, two neighbours may never have met on one trip.
+      let compared = step.ahead + step.behind
       let evidence =
-        "ahead of the next on \(step.ahead) of \(step.ahead + step.behind) trips"
+        (compared == 0
+          ? "never on one trip with the next" : "ahead of the next on \(step.ahead) of \(compared) trips")
         + (step.isThin ? " (thin)" : "")
       let width = TextLayout.width(step.category)
       if width <= nameColumn {
