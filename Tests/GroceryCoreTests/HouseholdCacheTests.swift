@@ -63,7 +63,7 @@ import Testing
     let names = [
       "Ben’s cookies", "Jam – large", "Jam - small", "Milk", "milk powder", "Crème fraîche", "Straße", "Œufs",
       "tea  bags", "東京 rice", "Bread", "İzmir figs", "“Best” oats", "Rice", "tea \u{301} ’bag",
-      "oat \u{301}milk",
+      "oat \u{301}milk", "Løgismose", "Strasse brot",
     ]
     try add(names + (1...20).map { "other \($0)" }, to: alice)
     try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["Bread"]) }
@@ -93,10 +93,13 @@ import Testing
       "best" oats
       tea \u{301} 'bag
       oat  milk
+      LOGISMOSE
+      straße brot
       new thing
 
       """
     let whole = try alice.load()
+    var added: [String] = []
     for text in [pasted, export] {
       let document = try Importer.read([ImportFile(name: "f", text: text)])
       func run(_ groceries: Groceries, history: Groceries) -> (Groceries, ImportReport) {
@@ -115,11 +118,15 @@ import Testing
       #expect(read.items.count < whole.items.count - 20, "\(document.format): only what it can match is read")
       let (scoped, report) = run(read, history: try alice.loadHistory(document.scope))
       #expect(report == expected, "\(document.format)")
+      if text == pasted { added = report.added }
       #expect(!report.updated.isEmpty || !report.skipped.isEmpty, "\(document.format): it matched")
       for item in scoped.items {
         #expect(everything.items.first { $0.id == item.id } == item, "\(document.format): \(item.name)")
       }
     }
+    // A name is found as paper spells it, either way round (`strasse` for `Straße`, `straße brot` for
+    // `Strasse brot`): the paste adds only its new thing, and bread, which was removed.
+    #expect(added == ["bread", "new thing"])
     // What the scope rests on: a name whose key is in ASCII with no two spaces running (nor a space at either
     // end) folds to that key, so that only the other names are folded to be compared.
     var random = SeededRandom(seed: 7)

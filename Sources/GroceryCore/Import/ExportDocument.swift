@@ -215,7 +215,7 @@ public struct ExportDocument: Equatable, Sendable {
       document.items.append(item)
     }
     // An export's names are already grocery's own, so only names grocery itself takes for one are folded.
-    let (kept, merged) = ImportMerger.merge(document.items) { Names.key($0) }
+    let (kept, merged) = ImportMerger.merge(document.items, keys: [{ Names.key($0) }])
     document.items = kept
     document.merged = merged
     return document

@@ -8,7 +8,8 @@ extension Groceries {
   /// Applies an import: adds new items, categories and locations, updates the items it names, and sets the walk
   /// order when it gives one; run inside one `HouseholdStore.update`, so one `undo` reverts it all.
   ///
-  /// Names match as `Names.key` compares them, after curly quotes and dashes are made straight. An existing item
+  /// Names match as `Names.key` compares them, after curly quotes and dashes are made straight, and then as paper
+  /// spells them (`Strasse` finds `Straße`), but in grocery's own export, which names things exactly. An existing item
   /// keeps its id and takes the fields the import carries; a new one keeps the id of a grocery export when that
   /// id is free. Purchases are recorded (and written to the log) unless the item already has one on that day of
   /// that quantity, so importing the same export twice adds nothing. A dry run applies it to a copy.
@@ -26,7 +27,7 @@ extension Groceries {
     // A category or store (every one is read) is also found as paper spells its name (`Strasse` for `Straße`), as
     // `category add` and `location add` find it.
     let placeKey: (String) -> String =
-      document.format == .grocery ? { Names.key($0) } : { Names.spelledKey(ImportName.folded($0)) }
+      document.format == .grocery ? { Names.key($0) } : { ImportName.spelledKey($0) }
     report.skipped = document.skipped
     report.merged = document.merged
     var usedIDs = Set(categories.map(\.id) + locations.map(\.id) + items.map(\.id))
@@ -119,12 +120,18 @@ extension Groceries {
       (history?.items ?? []).map { ($0.id, $0.purchases) }, uniquingKeysWith: { a, _ in a })
     var byKey = Dictionary(
       items.indices.map { (key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
+    // Then as paper spells it (`Strasse Brot` finds `Straße Brot`), as `add` finds it, but for grocery's own export.
+    var bySpelling = Dictionary(
+      document.format == .grocery ? [] : items.indices.map { (ImportName.spelledKey(items[$0].name), $0) },
+      uniquingKeysWith: { a, _ in a })
     // A copy of the household's own store finds its items by id first (a renamed one too).
     let byID =
       document.addsOnly
       ? Dictionary(items.indices.map { (items[$0].id, $0) }, uniquingKeysWith: { a, _ in a }) : [:]
     for entry in document.items {
-      let existing = entry.id.flatMap { byID[$0] } ?? byKey[key(entry.name)]
+      let existing =
+        entry.id.flatMap { byID[$0] } ?? byKey[key(entry.name)]
+        ?? (document.format == .grocery ? nil : bySpelling[ImportName.spelledKey(entry.name)])
       // An item a copy of the household's own store names is the household's, whose category and stores stay.
       let held = document.addsOnly && existing != nil
       let category =
@@ -145,6 +152,7 @@ extension Groceries {
           id: freshID(document.addsOnly ? nil : entry.id), name: entry.name, now: entry.created ?? now)
         item.updated = now
         byKey[key(entry.name)] = items.count
+        if document.format != .grocery { bySpelling[ImportName.spelledKey(entry.name)] = items.count }
         items.append(item)
         (index, isNew) = (items.count - 1, true)
       }

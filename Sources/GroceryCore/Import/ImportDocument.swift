@@ -42,7 +42,8 @@ extension ImportDocument {
   public var scope: ItemScope {
     let grocery = format == .grocery
     return .importing(
-      keys: items.map { grocery ? Names.key($0.name) : ImportName.key($0.name) }, folded: !grocery,
+      keys: items.map { grocery ? Names.key($0.name) : ImportName.key($0.name) },
+      spelled: grocery ? [] : items.map { ImportName.spelledKey($0.name) }, folded: !grocery,
       ids: items.compactMap(\.id))
   }
 }

@@ -1,20 +1,24 @@
 /// Folds items an import names twice into one, and says what it folded.
 enum ImportMerger {
-  /// Returns one item per matching key, in the order of first appearance, with the merges made.
+  /// Returns one item per matching name, in the order of first appearance, with the merges made. Names match by
+  /// the first of `keys` that two share, as an import matches a name with the household's: by default the key,
+  /// then the spelling on paper (`Strasse` and `Straße`).
   ///
   /// Of the items folded together the first on the list is kept (else the first), so a name both on and off the
   /// list stays on it; its quantity, category and availability are the ones kept, and the purchases of all are.
-  static func merge(_ items: [ImportedItem], key: (String) -> String = ImportName.key) -> (
-    items: [ImportedItem], merged: [ImportMerge]
-  ) {
+  static func merge(
+    _ items: [ImportedItem], keys: [(String) -> String] = [ImportName.key, ImportName.spelledKey]
+  ) -> (items: [ImportedItem], merged: [ImportMerge]) {
     var groups: [[ImportedItem]] = []
-    var indexByKey: [String: Int] = [:]
+    var indexByKey = Array(repeating: [String: Int](), count: keys.count)
     for item in items {
-      let key = key(item.name)
-      if let index = indexByKey[key] {
+      let itemKeys = keys.map { $0(item.name) }
+      if let index = itemKeys.indices.lazy.compactMap({ indexByKey[$0][itemKeys[$0]] }).first {
         groups[index].append(item)
       } else {
-        indexByKey[key] = groups.count
+        for (n, key) in itemKeys.enumerated() where indexByKey[n][key] == nil {
+          indexByKey[n][key] = groups.count
+        }
         groups.append([item])
       }
     }

@@ -32,6 +32,10 @@ enum ImportName {
   /// Returns the key imported names are matched by: folded, then compared as `Names.key` compares.
   static func key(_ name: String) -> String { Names.key(folded(name)) }
 
+  /// Returns the key imported names are also matched by, as paper spells them (`Strasse` for `Straße`), as a
+  /// typed name is matched.
+  static func spelledKey(_ name: String) -> String { Names.spelledKey(folded(name)) }
+
   /// Returns the name for display: cleaned as `Names.clean` cleans it (the refusal naming the file and line),
   /// with runs of spaces inside made one unless `collapsing` is false (a file grocery wrote, whose names come back
   /// exactly as they were).

@@ -581,8 +581,19 @@ final class HouseholdCache {
           + ids.map { _ in test }.joinedText(separator: " OR ") + "))")
       for (index, id) in ids.enumerated() { s.bind(id.sql, at: Int32(index + 1)) }
       try loadItems(s, into: &state)
-    case .importing(let keys, let folded, let ids):
+    case .importing(let keys, let spelled, let folded, let ids):
       var wanted = Set(keys)
+      // Names paper spells alike: those whose key is the spelling, and those that keep it as `spelled`.
+      let spelledNames = try meta("spelled") != nil
+      for spelling in Set(spelled) {
+        wanted.insert(spelling)
+        guard spelledNames else { continue }
+        for key in try selectKeys(
+          "SELECT DISTINCT key FROM item WHERE spelled = ? AND \"alive\" = 1", [.text(spelling)])
+        {
+          wanted.insert(key)
+        }
+      }
       if folded {
         // A name whose key is in ASCII with no two spaces running folds to its key; any other is folded as it is
         // (a mark dropped beside a space leaves two spaces that folding the name would have made one), from the

@@ -41,8 +41,9 @@ public enum ItemScope: Equatable, Sendable {
   /// The items with these ids.
   case ids([UUID])
   /// The items an import can match, and those with the ids it carries: the living rows of each name key, or with
-  /// `folded`, of each name whose key import's folding makes one of them (`ImportName.key`).
-  case importing(keys: [String], folded: Bool, ids: [UUID])
+  /// `folded`, of each name whose key import's folding makes one of them (`ImportName.key`); and the names paper
+  /// spells as one of `spelled` (`Strasse` for `Straße`).
+  case importing(keys: [String], spelled: [String], folded: Bool, ids: [UUID])
   /// The items every name of these keys makes a command look at as it matches it (`Names.involvedKeys`): the
   /// name it is, or else the names it is the start of and the closest ones its error suggests. A command that
   /// failed on `.keys` runs again on these and gets what it would from every item, without reading every item.
