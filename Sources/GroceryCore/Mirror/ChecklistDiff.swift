@@ -17,6 +17,21 @@ enum ChecklistDiff {
   struct BaseLine: Equatable, Sendable {
     var item: UUID
     var line: ChecklistLine
+
+    /// The item the line names, read as `add` reads names; nil for a line that does not read back as one item (a
+    /// name with a comma, say), which is then matched only by its text.
+    var entry: (entry: TextLine.Entry, note: String?)? {
+      do {
+        let entries = try line.entries(file: "")
+        return entries.count == 1 ? entries[0] : nil
+      } catch {
+        return nil
+      }
+    }
+
+    /// The item's name as a tick of the line buys it: `bananas` of `bananas x2 - ripe`, so that every tick of
+    /// one item has one name, whatever its line holds; the line's text when it does not read back as one item.
+    var tickName: String { entry?.entry.name ?? line.body }
   }
 
   static func edits(
@@ -50,16 +65,7 @@ enum ChecklistDiff {
         edits.skipped.append("line \(line.number): \(error)")
       }
     }
-    /// The item a written line names; nil for one that does not read back as one item (a name with a comma, say),
-    /// which is then matched only by its text.
-    func baseEntry(_ j: Int) -> (entry: TextLine.Entry, note: String?)? {
-      do {
-        let entries = try base[j].line.entries(file: name)
-        return entries.count == 1 ? entries[0] : nil
-      } catch {
-        return nil
-      }
-    }
+    func baseEntry(_ j: Int) -> (entry: TextLine.Entry, note: String?)? { base[j].entry }
     // The same item, its quantity or note changed.
     var baseByName: [String: [Int]] = [:]
     for j in base.indices where !used.contains(j) {
@@ -161,9 +167,10 @@ enum ChecklistDiff {
           edits.changed.append(change)
         }
         // A line grocery wrote is never ticked; one a text from before today's escapes read as ticked
-        // (`x ray film`) and left as it was is no purchase.
+        // (`x ray film`) and left as it was is no purchase. A copy of the line reads as a new one: by the item's
+        // name (`tickName`), it is known as a second tick of it.
         if line.ticked && !base[j].line.ticked {
-          edits.bought.append(ChecklistEdits.Bought(item: item, name: base[j].line.body, day: day))
+          edits.bought.append(ChecklistEdits.Bought(item: item, name: base[j].tickName, day: day))
         }
         continue
       }
@@ -216,7 +223,7 @@ enum ChecklistDiff {
       else { continue }
       bought.insert(written.item)
       edits.bought.append(
-        ChecklistEdits.Bought(item: written.item, name: written.line.body, day: line.day ?? fileDay))
+        ChecklistEdits.Bought(item: written.item, name: written.tickName, day: line.day ?? fileDay))
     }
     edits.removed.removeAll { bought.contains($0) }
     return bought
@@ -232,7 +239,7 @@ enum ChecklistDiff {
     copy.filter(\.ticked).flatMap { line -> [ChecklistEdits.Bought] in
       let day = line.day ?? fileDay
       if let written = base.first(where: { $0.line.key == line.key }) {
-        return [ChecklistEdits.Bought(item: written.item, name: written.line.body, day: day)]
+        return [ChecklistEdits.Bought(item: written.item, name: written.tickName, day: day)]
       }
       do {
         // A new line, ticked: bought with its quantity and note, as in the file itself.
