@@ -356,6 +356,41 @@ import Testing
       try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
   }
 
+  /// A plain `git pull` that stops on a conflict in this machine's log (another machine pushed a hand edit of it)
+  /// leaves git in a merge that sync could not commit over: every sync failed, after staging the log. Sync now
+  /// abandons that merge and merges as it always does, keeping the change made while git held the conflict.
+  @Test func aGitPullLeftInAConflictIsAbandonedAndTheChangesMadeSinceAreKept() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    try household.on(alice, at: 20, "add", "eggs")
+    #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
+    #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) != 0)
+    // Made while git holds the conflict: written after git's markers.
+    try household.on(alice, at: 21, "add", "tea")
+    let synced = try household.on(alice, at: 22, "sync")
+    #expect(synced.status == 0, "\(synced)")
+    #expect(synced.stdout == "sent: added eggs; added tea\n", "\(synced)")
+    #expect(synced.stderr.contains("git had left a merge unfinished"), "\(synced)")
+    #expect(try gitOutput(["status", "--porcelain"], in: alice.store) == "")
+    let text = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)
+    #expect(!text.contains("<<<<<<<") && !text.contains(">>>>>>>"))
+    #expect(try gitOutput(["show", "main:" + log], in: household.remote) == text)
+    #expect(try alice.run(["check"]).status == 0)
+    try household.on(bob, at: 23, "sync")
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
   @Test func anotherMachinesLogChangedHereIsReplacedByTheSharedCopyAndKeptAside() throws {
     try household.share([alice, bob])
     try household.on(alice, at: 10, "add", "milk")

@@ -181,6 +181,48 @@ public struct HouseholdSync {
     return try FileSystem.readRegularFile(path, limit: ChangeLog.maximumSize)
   }
 
+  /// Abandons a merge git left unfinished in the folder (a plain `git pull` that stopped on a conflict, which
+  /// sync could neither commit over nor merge again), so that this sync merges as it always does; returns what it
+  /// says of it, or nil when git is in no merge. Under the lock.
+  ///
+  /// Abandoning puts the files the merge touched back as the last commit holds them. This machine's log keeps the
+  /// changes written to it since the merge began: grocery wrote them after git's conflict markers (or, where its
+  /// log was not in conflict, after the committed copy), and they are written again after the committed copy.
+  func abandonUnfinishedMerge(ownLog: String) throws -> String? {
+    guard try git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).succeeded else { return nil }
+    let ownFile = store.folder + "/" + ownLog
+    let during = try logBytes(ownFile) ?? []
+    let committedLog = try committed("HEAD", ownLog) ?? []
+    try git.must(["merge", "--abort"], doing: "abandoning the merge git left unfinished")
+    let after = try logBytes(ownFile) ?? []
+    let since = Self.writtenSince(during, committed: committedLog)
+    if after != during {
+      if !since.isEmpty { try writeLog(after + since, to: ownLog) }
+      // The cache read the log with git's markers in it: read again from the logs, it does not take the lines
+      // that went with them (no change of this machine's) for changes lost.
+      if case .failure(let error) = SystemCall.remove(store.cachePath), error.code != ENOENT {
+        throw error.io(store.cachePath, "remove")
+      }
+    }
+    return "git had left a merge unfinished (a 'git pull' that stopped on a conflict?); sync abandoned it and"
+      + " merged again as it always does, keeping this machine's changes"
+  }
+
+  /// The lines written to this machine's log after the committed copy, while git held it in a merge: those after
+  /// the last conflict marker (`>>>>>>> `) git wrote into it, or after the committed copy where it holds that whole.
+  static func writtenSince(_ log: [UInt8], committed: [UInt8]) -> [UInt8] {
+    if log.starts(with: committed) { return Array(log[committed.count...]) }
+    let marker = Array(">>>>>>> ".utf8)
+    var start = 0
+    var since: [UInt8] = []
+    while start < log.count {
+      let end = log[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? log.count
+      if log[start..<end].starts(with: marker) { since = Array(log[end...]) }
+      start = end
+    }
+    return since
+  }
+
   /// Merges the remote's main branch, under the lock, and returns what it says about the copies it set aside.
   ///
   /// Another machine's log that a folder-sync tool already carried here, beside git, is never lost: a copy that is
@@ -344,6 +386,16 @@ public struct HouseholdSync {
     }
     let shown = Git.hidingCredentials(remote)
     try store.checkChangeable()
+    var report = SyncReport()
+    let machine = try store.withLock(onWait: onWait) { () -> Machine in
+      let machine = try store.identity(creating: true)
+      // A lost household.json is put back with the household's own id before anything is compared or committed.
+      try store.prepareFolder()
+      if let warning = try abandonUnfinishedMerge(ownLog: "logs/" + machine.id + ".jsonl") {
+        report.warnings.append(warning)
+      }
+      return machine
+    }
     // Where each log's whole lines end now: what came in is read from there.
     var before: [String: Int] = [:]
     for machine in try store.logFiles().keys {
@@ -360,12 +412,6 @@ public struct HouseholdSync {
       let machine = String(FileSystem.name(of: String(path)).dropLast(6))
       replaceable[machine] = try logBytes(store.folder + "/" + path)
     }
-    let machine = try store.withLock(onWait: onWait) { () -> Machine in
-      let machine = try store.identity(creating: true)
-      // A lost household.json is put back with the household's own id before anything is compared or committed.
-      try store.prepareFolder()
-      return machine
-    }
     // This machine's log as the remote had it when this computer last synced: the lines it lacks are sent now.
     // That commit is kept under a ref of grocery's own, which a plain `git fetch` never moves; a folder last
     // synced by a grocery that kept none has git's copy of the remote.
@@ -374,7 +420,6 @@ public struct HouseholdSync {
     let lastSent = try committed(kept ? HouseholdSync.syncedRef : "refs/remotes/origin/main", ownLog)
     var madeElsewhere: Set<ArraySlice<UInt8>> = []
     var fetchedLog: [UInt8] = []
-    var report = SyncReport()
     var attempt = 0
     while true {
       attempt += 1
@@ -391,8 +436,10 @@ public struct HouseholdSync {
       try store.withLock(onWait: onWait) {
         if attempt == 1 {
           fetchedLog = try committed("refs/remotes/origin/main", ownLog) ?? []
-          (report.warnings, madeElsewhere) = try bringBack(
+          let brought: [String]
+          (brought, madeElsewhere) = try bringBack(
             machine: machine, remoteHasMain: remoteHasMain, lastSent: lastSent)
+          report.warnings += brought
           if let cut = try cutOnRemote(
             ownLog, lastSent: lastSent, fetched: fetchedLog, remoteHasMain: remoteHasMain)
           {
