@@ -222,6 +222,30 @@ import Testing
     #expect(Set(document.items.map(\.name)) == Set(names), Comment(rawValue: text))
   }
 
+  /// A name of one word that fills its line exactly is followed on the next by its quantity, its note or the notes
+  /// of `--all`: those keep their space, where they were joined to the name as the rest of a cut word.
+  @Test(arguments: [ListMode.shopping, .all])
+  func aOneWordNameThatFillsItsLineKeepsItsQuantityAndNote(mode: ListMode) throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    // Each fills the 74 columns after `  [ ] `: in letters, in wide characters, and both.
+    let letters = String(repeating: "a", count: 74)
+    let wide = "北海道産の特選有機栽培コシヒカリ新米五キロ袋入りを二袋と国産大豆の絹ごし豆"
+    let mixed = String(repeating: "b", count: 70) + "牛乳"
+    #expect([letters, wide, mixed].allSatisfy { TextLayout.width($0) == 74 })
+    _ = try groceries.add(
+      [letters], changes: ItemChanges(quantity: 2), today: Fixed.today, now: Fixed.now, newID: ids)
+    _ = try groceries.add(
+      [wide], changes: ItemChanges(note: "not too ripe"), today: Fixed.today, now: Fixed.now, newID: ids)
+    _ = try groceries.add([mixed], changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: ids)
+    let text = TextRenderer.render(try groceries.listView(ListQuery(mode: mode, today: Fixed.today)))
+    let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+    #expect(
+      Set(document.items.map { "\($0.name)|\($0.quantity ?? 1)|\($0.note.flatMap { $0 } ?? "-")" }) == [
+        letters + "|2|-", wide + "|1|not too ripe", mixed + "|1|-",
+      ], Comment(rawValue: text))
+  }
+
   /// `list --all` and `--staples`, plain or as Markdown, read back as they were: what they note after each item
   /// (on the list or not, a staple, when bought) is no part of its name or note, an item off the list (no box, or
   /// ticked in Markdown when bought today) stays off it, and a line wrapped under an item whose notes

@@ -235,9 +235,11 @@ enum ListText {
           // A line wrapped to fit: two spaces under a heading, six under an item (or an item off the list). It
           // was wrapped at a space, unless a word longer than a line was cut: such a word starts its line, so the
           // line above is that one word, full, its next character not fitting; the parts join without a space.
+          // A name one word long that filled its line is followed on the next by what `list` prints after a name
+          // (` x2`, ` - note`, `(on the list; …)`), which no cut word goes on with: that one keeps its space.
           let word = TextLine.marker(Substring(UnicodeText.trimmed(above))).body
           let cut =
-            !word.contains(" ")
+            !word.contains(" ") && !startsAfterAName(trimmed)
             && (trimmed.first.map { printedWidth(above) + TextLayout.width(of: $0) > TextStyle().width }
               ?? false)
           let joint = cut ? "" : " "
@@ -266,6 +268,16 @@ enum ListText {
       }
     }
     return out
+  }
+
+  /// Whether a line starts with what `list` prints after an item's name: its quantity (`x2`, alone or before more),
+  /// its note (`- ripe`) or its notes in brackets (`(on the list; never bought)`).
+  static func startsAfterAName(_ line: String) -> Bool {
+    if line.hasPrefix("- ") || line.hasPrefix("(") { return true }
+    guard line.hasPrefix("x") else { return false }
+    let digits = line.dropFirst().prefix { $0.isASCII && $0.isNumber }
+    let rest = line.dropFirst(1 + digits.count)
+    return !digits.isEmpty && (rest.isEmpty || rest.hasPrefix(" "))
   }
 
   /// How wide a line of a plain list was as `list` printed it, its indent put back where a paste lost it: two
