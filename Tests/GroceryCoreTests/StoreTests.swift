@@ -222,6 +222,24 @@ import Testing
     #expect(try alice.load().items.map(\.name) == ["Eggs"], "eggs, which no one else touched, is back")
   }
 
+  /// `household.json` saved by an editor with a byte-order mark and Windows line ends reads as it did, as a log
+  /// does: it was unreadable (`byte 0: expected an object`), said on every command.
+  @Test func aHouseholdMarkerSavedWithAByteOrderMarkAndCRLFReads() throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    let marker = try Array(Data(contentsOf: URL(fileURLWithPath: alice.markerPath)))
+    let id = try HouseholdMarker.parse(marker, shown: "household.json").id
+    let saved =
+      ChangeLog.byteOrderMark
+      + Array(
+        String(decoding: marker, as: UTF8.self)
+          .replacingOccurrences(of: "\n", with: "\r\n").replacingOccurrences(of: ",", with: ",\r\n  ").utf8)
+    #expect(try HouseholdMarker.parse(saved, shown: "household.json").id == id)
+    try Data(saved).write(to: URL(fileURLWithPath: alice.markerPath))
+    #expect(try HouseholdMarker.read(alice.markerPath, shown: "household.json")?.id == id)
+    #expect(try alice.load().items.map(\.name) == ["Milk"])
+  }
+
   @Test func aNameAddedOnTwoMachinesShowsWhatEitherGaveOnPurposeOverTheOthersDefaults() throws {
     // Alice adds milk as a staple, two of them, in a category; bob, who had not seen her log, adds milk later
     // with nothing more. His add says nothing of those fields: hers show. A value bob gives on purpose, later,
