@@ -359,7 +359,8 @@ import Testing
   /// A plain `git pull` that stops on a conflict in this machine's log (another machine pushed a hand edit of it)
   /// leaves git in a merge that sync could not commit over: every sync failed, after staging the log. Sync now
   /// abandons that merge and merges as it always does, keeping the change made while git held the conflict.
-  @Test func aGitPullLeftInAConflictIsAbandonedAndTheChangesMadeSinceAreKept() throws {
+  @Test(arguments: [false, true])
+  func aGitPullLeftInAConflictIsAbandonedAndTheChangesMadeSinceAreKept(rebase: Bool) throws {
     try household.share([alice, bob])
     try household.on(alice, at: 10, "add", "milk")
     try household.on(alice, at: 11, "sync")
@@ -373,14 +374,16 @@ import Testing
     #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
     try household.on(alice, at: 20, "add", "eggs")
     #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
-    #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) != 0)
+    #expect(
+      try git(["pull", "-q", rebase ? "--rebase" : "--no-rebase", "origin", "main"], in: alice.store) != 0)
     // Made while git holds the conflict: written after git's markers.
     try household.on(alice, at: 21, "add", "tea")
     let synced = try household.on(alice, at: 22, "sync")
     #expect(synced.status == 0, "\(synced)")
     #expect(synced.stdout == "sent: added eggs; added tea\n", "\(synced)")
-    #expect(synced.stderr.contains("git had left a merge unfinished"), "\(synced)")
+    #expect(synced.stderr.contains("git had left a \(rebase ? "rebase" : "merge") unfinished"), "\(synced)")
     #expect(try gitOutput(["status", "--porcelain"], in: alice.store) == "")
+    #expect(try gitOutput(["symbolic-ref", "--short", "HEAD"], in: alice.store) == "main\n")
     let text = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)
     #expect(!text.contains("<<<<<<<") && !text.contains(">>>>>>>"))
     #expect(try gitOutput(["show", "main:" + log], in: household.remote) == text)
@@ -389,6 +392,83 @@ import Testing
     try household.expectSame([alice, bob])
     #expect(
       try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
+  /// A rebase is abandoned by putting every file back: with a change of the user's own to a file of the folder,
+  /// sync changes nothing and says which file to commit or stash first.
+  @Test func aStoppedRebaseWithTheUsersOwnChangeIsLeftAloneAndSaid() throws {
+    try household.share([alice, bob])
+    try "notes\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
+    #expect(try git(["add", "notes.txt"], in: alice.store) == 0)
+    try household.on(alice, at: 10, "add", "milk")
+    #expect(try git(["commit", "-q", "-a", "-m", "notes"], in: alice.store) == 0)
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    try household.on(alice, at: 20, "add", "eggs")
+    #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
+    #expect(try git(["pull", "-q", "--rebase", "origin", "main"], in: alice.store) != 0)
+    try "my own words\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
+    let before = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)
+    let synced = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:22:00Z"])
+    #expect(synced.status == 74, "\(synced)")
+    #expect(
+      synced.stderr.hasPrefix("grocery: error: git failed while abandoning the rebase git left unfinished:")
+        && synced.stderr.contains("'notes.txt'"), "\(synced)")
+    #expect(try String(contentsOfFile: alice.store + "/notes.txt", encoding: .utf8) == "my own words\n")
+    #expect(try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8) == before)
+  }
+
+  /// The same pull, stopped on a conflict in a file of the user's own while this machine's log merged cleanly
+  /// (with the other machine's hand edit in it): the change made meanwhile is kept whether or not git staged the
+  /// log, where sync lost it (staged) or failed on every run (not staged). The user's own conflict is then said,
+  /// as any merge that stops on it is.
+  @Test(arguments: [false, true])
+  func aPullStoppedOnTheUsersOwnFileKeepsTheChangesMadeSince(staged: Bool) throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "add", "bread")
+    try household.on(alice, at: 12, "sync")
+    try household.on(bob, at: 13, "sync")
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    try "bob\n".write(toFile: bob.store + "/notes.txt", atomically: false, encoding: .utf8)
+    #expect(try git(["add", "notes.txt"], in: bob.store) == 0)
+    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    try household.on(alice, at: 20, "add", "eggs")
+    try "alice\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
+    #expect(try git(["add", "notes.txt"], in: alice.store) == 0)
+    #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
+    #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) != 0)
+    try household.on(alice, at: 21, "add", "tea")
+    if staged { #expect(try git(["add", log], in: alice.store) == 0) }
+    let synced = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:22:00Z"])
+    #expect(synced.status == 1, "\(synced)")
+    #expect(synced.stderr.contains("git had left a merge unfinished"), "\(synced)")
+    #expect(synced.stderr.contains("notes.txt"), "the user's own conflict is said: \(synced)")
+    #expect(try git(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: alice.store) != 0)
+    let text = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)
+    #expect(text.contains("tea") && !text.contains("whole beer"))
+    #expect(
+      try list(alice)
+        == "Uncategorized\n  [ ] bread\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n4 items to buy, 0 bought today\n"
+    )
+    // Once the user keeps their own notes, the next sync goes through.
+    #expect(try git(["rm", "-q", "notes.txt"], in: alice.store) == 0)
+    #expect(try git(["commit", "-q", "-m", "no notes"], in: alice.store) == 0)
+    #expect(try household.on(alice, at: 23, "sync").status == 0)
+    try household.on(bob, at: 24, "sync")
+    try household.expectSame([alice, bob])
   }
 
   @Test func anotherMachinesLogChangedHereIsReplacedByTheSharedCopyAndKeptAside() throws {

@@ -181,22 +181,59 @@ public struct HouseholdSync {
     return try FileSystem.readRegularFile(path, limit: ChangeLog.maximumSize)
   }
 
-  /// Abandons a merge git left unfinished in the folder (a plain `git pull` that stopped on a conflict, which
-  /// sync could neither commit over nor merge again), so that this sync merges as it always does; returns what it
-  /// says of it, or nil when git is in no merge. Under the lock.
+  /// Abandons a merge or rebase git left unfinished in the folder (a plain `git pull` that stopped on a conflict,
+  /// which sync could neither commit over nor merge again), so that this sync merges as it always does; returns
+  /// what it says of it, or nil when git is in neither. Under the lock.
   ///
-  /// Abandoning puts the files the merge touched back as the last commit holds them. This machine's log keeps the
-  /// changes written to it since the merge began: grocery wrote them after git's conflict markers (or, where its
-  /// log was not in conflict, after the committed copy), and they are written again after the committed copy.
+  /// Abandoning puts the files git touched back as the commit before it holds them. This machine's log keeps every
+  /// change written to it meanwhile: each whole line of it that is no conflict marker and that none of the commits
+  /// involved holds is written again after the log as abandoning left it. A rebase, which abandons by putting
+  /// every file back, is abandoned only when nothing but the household's own files holds a change; otherwise
+  /// nothing is changed and sync says which files to commit or stash first.
   func abandonUnfinishedMerge(ownLog: String) throws -> String? {
-    guard try git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).succeeded else { return nil }
+    let merging = try git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).succeeded
+    var rebasing = false
+    for folder in ["rebase-merge", "rebase-apply"]
+    where try FileSystem.status(gitFolder + "/" + folder) != nil {
+      rebasing = true
+    }
+    guard merging || rebasing else { return nil }
+    let what = merging ? "merge" : "rebase"
+    if rebasing {
+      let status = try git.run(["status", "--porcelain=v1", "-z", "--untracked-files=no"])
+      let others = status.output.split(separator: "\0").map { String($0.dropFirst(3)) }.filter {
+        !$0.isEmpty && !$0.hasPrefix("logs/") && $0 != HouseholdMarker.fileName
+      }
+      if !others.isEmpty {
+        throw GroceryError.gitFailed(
+          doing: "abandoning the rebase git left unfinished",
+          message: "it would undo your changes to " + Names.listing(others)
+            + "; commit or stash them (or finish the rebase), then sync again")
+      }
+    }
     let ownFile = store.folder + "/" + ownLog
     let during = try logBytes(ownFile) ?? []
-    let committedLog = try committed("HEAD", ownLog) ?? []
-    try git.must(["merge", "--abort"], doing: "abandoning the merge git left unfinished")
+    // The lines of this machine's log the commits involved hold: none of those was written meanwhile.
+    var held = Set<ArraySlice<UInt8>>()
+    for ref in ["HEAD", "MERGE_HEAD", "ORIG_HEAD", "REBASE_HEAD"] {
+      for line in try committed(ref, ownLog)?.split(separator: 0x0A) ?? [] { held.insert(line) }
+    }
+    // The log itself must not stop git: git's copy of it is put back first, and the log as it was is written
+    // again should abandoning fail.
+    if merging, try committed("HEAD", ownLog) != nil {
+      try git.must(
+        ["checkout", "-q", "HEAD", "--", ownLog], doing: "abandoning the merge git left unfinished")
+    }
+    let abandoned = try git.run([what, "--abort"])
+    if !abandoned.succeeded {
+      try writeLog(during, to: ownLog)
+      throw GroceryError.gitFailed(
+        doing: "abandoning the \(what) git left unfinished", message: Git.said(abandoned.errors))
+    }
     let after = try logBytes(ownFile) ?? []
-    let since = Self.writtenSince(during, committed: committedLog)
-    if after != during {
+    for line in after.split(separator: 0x0A) { held.insert(line) }
+    let since = Self.writtenSince(during, except: held)
+    if after + since != during {
       if !since.isEmpty { try writeLog(after + since, to: ownLog) }
       // The cache read the log with git's markers in it: read again from the logs, it does not take the lines
       // that went with them (no change of this machine's) for changes lost.
@@ -204,21 +241,25 @@ public struct HouseholdSync {
         throw error.io(store.cachePath, "remove")
       }
     }
-    return "git had left a merge unfinished (a 'git pull' that stopped on a conflict?); sync abandoned it and"
+    return
+      "git had left a \(what) unfinished (a 'git pull' that stopped on a conflict?); sync abandoned it and"
       + " merged again as it always does, keeping this machine's changes"
   }
 
-  /// The lines written to this machine's log after the committed copy, while git held it in a merge: those after
-  /// the last conflict marker (`>>>>>>> `) git wrote into it, or after the committed copy where it holds that whole.
-  static func writtenSince(_ log: [UInt8], committed: [UInt8]) -> [UInt8] {
-    if log.starts(with: committed) { return Array(log[committed.count...]) }
-    let marker = Array(">>>>>>> ".utf8)
-    var start = 0
+  /// The whole lines of this machine's log that are neither a conflict marker git wrote into it nor one of `held`:
+  /// the changes written to it while git held it in a merge, in their order.
+  static func writtenSince(_ log: [UInt8], except held: Set<ArraySlice<UInt8>>) -> [UInt8] {
+    let markers = ["<<<<<<< ", "||||||| ", "=======", ">>>>>>> "].map { Array($0.utf8) }
     var since: [UInt8] = []
-    while start < log.count {
-      let end = log[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? log.count
-      if log[start..<end].starts(with: marker) { since = Array(log[end...]) }
-      start = end
+    var start = 0
+    while let newline = log[start...].firstIndex(of: 0x0A) {
+      let line = log[start..<newline]
+      if !held.contains(line) && !markers.contains(where: { line.starts(with: $0) })
+        && !ChangeLog.isBlank(line)
+      {
+        since += log[start...newline]
+      }
+      start = newline + 1
     }
     return since
   }
@@ -391,8 +432,9 @@ public struct HouseholdSync {
       let machine = try store.identity(creating: true)
       // A lost household.json is put back with the household's own id before anything is compared or committed.
       try store.prepareFolder()
+      // Said at once: the sync may yet stop on a conflict of the user's own files, which git's merge had too.
       if let warning = try abandonUnfinishedMerge(ownLog: "logs/" + machine.id + ".jsonl") {
-        report.warnings.append(warning)
+        store.warn(warning)
       }
       return machine
     }
