@@ -63,7 +63,7 @@ import Testing
     let names = [
       "Ben’s cookies", "Jam – large", "Jam - small", "Milk", "milk powder", "Crème fraîche", "Straße", "Œufs",
       "tea  bags", "東京 rice", "Bread", "İzmir figs", "“Best” oats", "Rice", "tea \u{301} ’bag",
-      "oat \u{301}milk", "Løgismose", "Strasse brot",
+      "oat \u{301}milk", "Løgismose", "Strasse brot", "Weiß\u{2011}wein",
     ]
     try add(names + (1...20).map { "other \($0)" }, to: alice)
     try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["Bread"]) }
@@ -95,6 +95,7 @@ import Testing
       oat  milk
       LOGISMOSE
       straße brot
+      weiss-wein
       new thing
 
       """
@@ -125,7 +126,8 @@ import Testing
       }
     }
     // A name is found as paper spells it, either way round (`strasse` for `Straße`, `straße brot` for
-    // `Strasse brot`): the paste adds only its new thing, and bread, which was removed.
+    // `Strasse brot`), and when it must be folded too (`weiss-wein` for `Weiß‑wein`, its hyphen not ASCII's): the
+    // paste adds only its new thing, and bread, which was removed.
     #expect(added == ["bread", "new thing"])
     // What the scope rests on: a name whose key is in ASCII with no two spaces running (nor a space at either
     // end) folds to that key, so that only the other names are folded to be compared.

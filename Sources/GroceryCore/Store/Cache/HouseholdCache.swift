@@ -599,12 +599,19 @@ final class HouseholdCache {
         // (a mark dropped beside a space leaves two spaces that folding the name would have made one), from the
         // rows the index picks. A name is trimmed and holds no control character, as every log line is checked
         // to be.
-        let matching = wanted
+        // Its spelling on paper too, once folded (`Weiß‑wein`, its hyphen not ASCII's, is `weiss-wein`).
+        let (matching, spellings) = (wanted, Set(spelled))
         let s = try database.statement(
           "SELECT DISTINCT key, \"name\" FROM item INDEXED BY item_unfolded WHERE \"alive\" = 1 AND (\(Self.unfolded))"
         )
         while try s.step() {
-          if !s.isNull(1) && matching.contains(ImportName.key(s.text(1))) { wanted.insert(s.text(0)) }
+          if s.isNull(1) { continue }
+          let name = s.text(1)
+          if matching.contains(ImportName.key(name))
+            || !spellings.isEmpty && spellings.contains(ImportName.spelledKey(name))
+          {
+            wanted.insert(s.text(0))
+          }
         }
       }
       // A file of a good part of the household (a backup brought back) is read in one pass over the table, which
