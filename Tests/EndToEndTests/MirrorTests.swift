@@ -596,6 +596,25 @@ import Testing
     #expect(try history() == "2026-11-21 milk x2\n")
   }
 
+  /// A tick a grocery before 2026-11-27 applied is kept under its line's text (`milk x2`), where ticks are now kept
+  /// under the item's name: a conflict copy of that edition does not buy it again after the upgrade.
+  @Test func aTickKeptUnderItsLinesTextByAnOlderGroceryIsNotBoughtAgain() throws {
+    try scenario.given(["mirror", "add", list])
+    let ticked = text(list).replacing("- [ ] milk x2", with: "- [x] milk x2")
+    try phoneSaves(list, ticked)
+    #expect(try grocery.run(["list"]).stderr == "grocery: \(list): from the phone: bought milk\n")
+    try scenario.given(["add", "milk"])
+    let editions = try grocery.household().stateFolder + "/mirror-editions.json"
+    let kept = text(editions)
+    #expect(kept.contains("\"ticked\":[\"milk\"]"), "\(kept)")
+    try Data(kept.replacing("\"ticked\":[\"milk\"]", with: "\"ticked\":[\"milk x2\"]").utf8).write(
+      to: URL(fileURLWithPath: editions))
+    try Data(ticked.utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    try scenario.expect(["list", "--flat"], stdout: wholeList(bought: 1))
+    #expect(try history() == "2026-11-21 milk x2\n")
+  }
+
   /// A mirror kept by the grocery before editions: its text is kept as edition 0 when the next one is written, so
   /// the phone's save of it is read against it, and what the laptop added since stays on the list.
   @Test func aSaveOfTheTextWrittenBeforeEditionsIsReadAgainstIt() throws {

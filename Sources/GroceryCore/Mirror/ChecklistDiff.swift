@@ -32,6 +32,13 @@ enum ChecklistDiff {
     /// The item's name as a tick of the line buys it: `bananas` of `bananas x2 - ripe`, so that every tick of
     /// one item has one name, whatever its line holds; the line's text when it does not read back as one item.
     var tickName: String { entry?.entry.name ?? line.body }
+
+    /// A tick of the line, bought on `day`.
+    func tick(on day: Day) -> ChecklistEdits.Bought {
+      let name = tickName
+      return ChecklistEdits.Bought(
+        item: item, name: name, day: day, line: name == line.body ? nil : line.body)
+    }
   }
 
   static func edits(
@@ -170,7 +177,7 @@ enum ChecklistDiff {
         // (`x ray film`) and left as it was is no purchase. A copy of the line reads as a new one: by the item's
         // name (`tickName`), it is known as a second tick of it.
         if line.ticked && !base[j].line.ticked {
-          edits.bought.append(ChecklistEdits.Bought(item: item, name: base[j].tickName, day: day))
+          edits.bought.append(base[j].tick(on: day))
         }
         continue
       }
@@ -222,8 +229,7 @@ enum ChecklistDiff {
         })
       else { continue }
       bought.insert(written.item)
-      edits.bought.append(
-        ChecklistEdits.Bought(item: written.item, name: written.tickName, day: line.day ?? fileDay))
+      edits.bought.append(written.tick(on: line.day ?? fileDay))
     }
     edits.removed.removeAll { bought.contains($0) }
     return bought
@@ -239,7 +245,7 @@ enum ChecklistDiff {
     copy.filter(\.ticked).flatMap { line -> [ChecklistEdits.Bought] in
       let day = line.day ?? fileDay
       if let written = base.first(where: { $0.line.key == line.key }) {
-        return [ChecklistEdits.Bought(item: written.item, name: written.tickName, day: day)]
+        return [written.tick(on: day)]
       }
       do {
         // A new line, ticked: bought with its quantity and note, as in the file itself.

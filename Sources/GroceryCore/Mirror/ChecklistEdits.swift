@@ -15,6 +15,9 @@ struct ChecklistEdits: Equatable, Sendable {
     /// The quantity and note a new line gave, which a new item takes before it is bought.
     var quantity: Int? = nil
     var note: String? = nil
+    /// A written line's text where it is more than the item's name (`milk x2`): a grocery before 2026-11-27 kept the
+    /// ticks it applied by that, and such a tick is not applied again.
+    var line: String? = nil
   }
 
   /// A new line: an item put on the list.

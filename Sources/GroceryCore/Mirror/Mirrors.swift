@@ -472,7 +472,9 @@ public struct Mirrors: Sendable {
     mutating func newTicks(_ ticks: [ChecklistEdits.Bought], of made: Made) -> [ChecklistEdits.Bought] {
       ticks.filter { tick in
         let key = Names.key(tick.name)
-        guard !made.ticked.contains(key) else { return false }
+        guard !made.ticked.contains(key), !made.ticked.contains(Names.key(tick.line ?? tick.name)) else {
+          return false
+        }
         return taken[made.number, default: []].insert(key).inserted
       }
     }
