@@ -393,6 +393,32 @@ import Testing
     #expect(group.items.map(\.name) == ["milk", "eggs", "bread", "cheese"] && group.headings.isEmpty)
   }
 
+  /// A note whose ` - ` did not fit after its name wraps as `- note`: pasted back without its indent, it is still
+  /// the note, where it read as a bulleted item of its own and the item lost its note.
+  @Test func aNoteWrappedToItsOwnLineStaysTheNoteWithoutItsIndent() throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    // Both fill the 74 columns after `  [ ] `.
+    let words = "Organic free range large brown eggs from the farm shop on Mill Lane roadxy"
+    let word = String(repeating: "N", count: 74)
+    #expect(words.count == 74)
+    _ = try groceries.add(
+      [words], changes: ItemChanges(note: "fresh"), today: Fixed.today, now: Fixed.now, newID: ids)
+    _ = try groceries.add(
+      [word], changes: ItemChanges(note: "a"), today: Fixed.today, now: Fixed.now, newID: ids)
+    let printed = TextRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)))
+    #expect(printed.contains("\n      - fresh\n"), Comment(rawValue: printed))
+    let unindented = printed.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
+    for text in [printed, unindented] {
+      let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
+      #expect(
+        Set(document.items.map { "\($0.name)|\($0.note.flatMap { $0 } ?? "-")" }) == [
+          "\(words)|fresh", "\(word)|a",
+        ], Comment(rawValue: text))
+    }
+  }
+
   /// A printed list pasted back with its indent lost (an app that trims lines), and one with lines added by hand
   /// (bulleted or not), reads every item: a wrapped line is still joined to its item, a cut word without a space,
   /// and a line added by hand is an item of its own, where such lines were dropped without a word.

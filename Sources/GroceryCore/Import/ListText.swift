@@ -207,9 +207,11 @@ enum ListText {
         let marked = body.count != trimmed.count
         // Grocery wraps a line only when the next word does not fit: in a paste that lost every indent (an app
         // that trims lines), a line is still more of the item above when its first word would not have fitted
-        // after it. A bulleted or boxed line never is.
+        // after it. A boxed line never is, nor a bulleted one, but for the dash before a note (` - fresh` wrapped
+        // as `- fresh`), whose first word, `-`, did not fit.
         let wrapped =
-          lostIndent && !marked && index > 0 && !UnicodeText.trimmed(above).isEmpty
+          lostIndent && (!marked || checked == nil && trimmed.hasPrefix("- ")) && index > 0
+          && !UnicodeText.trimmed(above).isEmpty
           && printedWidth(above) + 1 + TextLayout.width(String(trimmed.prefix { $0 != " " }))
             > TextStyle().width
         if let checked, indent <= 2 {
