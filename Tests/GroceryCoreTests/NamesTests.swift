@@ -86,6 +86,17 @@ import Testing
         == "no item named 'mlk'; did you mean 'Milk'?")
   }
 
+  /// A name in letters paper spells otherwise is as close as its spelling: `oefus` is one swap from `Œufs`
+  /// (`oeufs`), which comes first, where longer names that start as `oeufs` came before it.
+  @Test func aTypoIsAsCloseToANameAsToItsSpellingOnPaper() {
+    #expect(
+      Names.suggestions(for: "oefus", among: ["oeufs bio xl", "Œufs", "oeufs - bio", "tea"]) == [
+        "Œufs", "oeufs - bio", "oeufs bio xl",
+      ])
+    #expect(Names.suggestions(for: "STRASE", among: ["Straße", "strand"]) == ["Straße", "strand"])
+    #expect(Names.suggestions(for: "Œfus", among: ["oeufs", "tea"]) == ["oeufs"])
+  }
+
   @Test func closenessIsWhatThreeSeparateTablesGiveForTheWholeAndTwoPrefixes() {
     // The plain definition: a full table for each of the whole name and the two prefixes.
     func distance(_ a: [Character], _ b: [Character]) -> Int {

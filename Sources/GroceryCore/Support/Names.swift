@@ -341,6 +341,8 @@ public enum Names {
     let limit = max(1, wantedCharacters.count / 3)
     // Printable ASCII, where a byte is a character, is compared as bytes in place; anything else as characters.
     let wantedBytes = allBytes(of: wanted, isPrintableASCII) ? Array(wanted.utf8) : nil
+    let wantedSpelled = spelledKey(wanted)
+    let wantedSpelledCharacters = Array(wantedSpelled)
     var rows: [Int] = []
     // Each close name with its key, which orders a tie without making it again.
     var close: [(name: String, key: String, distance: Int)] = []
@@ -354,6 +356,12 @@ public enum Names {
           } ?? closeness(wantedBytes, Array(other.utf8), within: limit, rows: &rows)
       } else {
         best = closeness(wantedCharacters, Array(other), within: limit, rows: &rows)
+        // Letters in other scripts are as close as paper spells them (`oefus` is a swap from `Œufs`, `oeufs`).
+        let otherSpelled = spelledKey(other)
+        if best > 0 && (otherSpelled != other || wantedSpelled != wanted) {
+          best = min(
+            best, closeness(wantedSpelledCharacters, Array(otherSpelled), within: limit, rows: &rows))
+        }
       }
       // The three closest so far, in order, each name once: a name that every name is close to does not sort
       // them all. A name given twice ranks as its first, so it is never kept twice.
