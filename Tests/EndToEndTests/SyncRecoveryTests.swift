@@ -36,6 +36,23 @@ import Testing
     try old.write(toFile: store.stateFolder + "/identity.json", atomically: true, encoding: .utf8)
   }
 
+  /// Bob edits alice's log by hand (her milk made whole beer) and pushes it with plain git, with a `notes.txt` of
+  /// his own when given one; returns her log's path in the folder.
+  func bobPushesAHandEditOfAlicesLog(notes: String? = nil) throws -> String {
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
+      of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    if let notes {
+      try notes.write(toFile: bob.store + "/notes.txt", atomically: false, encoding: .utf8)
+      #expect(try git(["add", "notes.txt"], in: bob.store) == 0)
+    }
+    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    return log
+  }
+
   func gitOutput(_ arguments: [String], in folder: String) throws -> String {
     try Tool.run("git", ["-C", folder] + arguments, in: household.folder).stdout
   }
@@ -329,13 +346,7 @@ import Testing
     try household.on(alice, at: 10, "add", "milk")
     try household.on(alice, at: 11, "sync")
     try household.on(bob, at: 12, "sync")
-    let log = try ownLog(alice)
-    let onBob = bob.store + "/" + log
-    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
-      of: "milk", with: "whole beer")
-    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
-    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
-    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    let log = try bobPushesAHandEditOfAlicesLog()
     try household.on(alice, at: 20, "add", "eggs")
     let synced = try household.on(alice, at: 21, "sync")
     let lines = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8).split(separator: "\n")
@@ -365,13 +376,7 @@ import Testing
     try household.on(alice, at: 10, "add", "milk")
     try household.on(alice, at: 11, "sync")
     try household.on(bob, at: 12, "sync")
-    let log = try ownLog(alice)
-    let onBob = bob.store + "/" + log
-    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
-      of: "milk", with: "whole beer")
-    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
-    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
-    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    let log = try bobPushesAHandEditOfAlicesLog()
     try household.on(alice, at: 20, "add", "eggs")
     #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
     #expect(
@@ -404,13 +409,7 @@ import Testing
     #expect(try git(["commit", "-q", "-a", "-m", "notes"], in: alice.store) == 0)
     try household.on(alice, at: 11, "sync")
     try household.on(bob, at: 12, "sync")
-    let log = try ownLog(alice)
-    let onBob = bob.store + "/" + log
-    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
-      of: "milk", with: "whole beer")
-    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
-    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
-    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    let log = try bobPushesAHandEditOfAlicesLog()
     try household.on(alice, at: 20, "add", "eggs")
     #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
     #expect(try git(["pull", "-q", "--rebase", "origin", "main"], in: alice.store) != 0)
@@ -436,15 +435,7 @@ import Testing
     try household.on(alice, at: 11, "add", "bread")
     try household.on(alice, at: 12, "sync")
     try household.on(bob, at: 13, "sync")
-    let log = try ownLog(alice)
-    let onBob = bob.store + "/" + log
-    let edited = try String(contentsOfFile: onBob, encoding: .utf8).replacingOccurrences(
-      of: "milk", with: "whole beer")
-    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
-    try "bob\n".write(toFile: bob.store + "/notes.txt", atomically: false, encoding: .utf8)
-    #expect(try git(["add", "notes.txt"], in: bob.store) == 0)
-    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
-    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    let log = try bobPushesAHandEditOfAlicesLog(notes: "bob\n")
     try household.on(alice, at: 20, "add", "eggs")
     try "alice\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
     #expect(try git(["add", "notes.txt"], in: alice.store) == 0)
