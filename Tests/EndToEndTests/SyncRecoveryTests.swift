@@ -370,9 +370,15 @@ import Testing
   /// A plain `git pull` that stops on a conflict in this machine's log (another machine pushed a hand edit of it)
   /// leaves git in a merge that sync could not commit over: every sync failed, after staging the log. Sync now
   /// abandons that merge and merges as it always does, keeping the change made while git held the conflict.
-  @Test(arguments: [false, true])
-  func aGitPullLeftInAConflictIsAbandonedAndTheChangesMadeSinceAreKept(rebase: Bool) throws {
+  /// Also where `.git` is a file naming git's folder elsewhere (a worktree, `--separate-git-dir`).
+  @Test(arguments: [(false, false), (true, false), (true, true), (false, true)])
+  func aGitPullLeftInAConflictIsAbandonedAndTheChangesMadeSinceAreKept(rebase: Bool, gitFile: Bool) throws {
     try household.share([alice, bob])
+    if gitFile {
+      let elsewhere = household.folder.file("alice-git")
+      try FileManager.default.moveItem(atPath: alice.store + "/.git", toPath: elsewhere)
+      try "gitdir: \(elsewhere)\n".write(toFile: alice.store + "/.git", atomically: false, encoding: .utf8)
+    }
     try household.on(alice, at: 10, "add", "milk")
     try household.on(alice, at: 11, "sync")
     try household.on(bob, at: 12, "sync")
@@ -399,9 +405,68 @@ import Testing
       try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
   }
 
-  /// A rebase is abandoned by putting every file back: with a change of the user's own to a file of the folder,
-  /// sync changes nothing and says which file to commit or stash first.
-  @Test func aStoppedRebaseWithTheUsersOwnChangeIsLeftAloneAndSaid() throws {
+  /// A plain `git pull` that merges cleanly brings another machine's hand edit of this machine's log into it
+  /// before sync runs: sync puts the line back as this computer sent it, and says so, as it does when its own
+  /// merge brings the edit. It kept the edit and sent it on without a word.
+  @Test func aHandEditOfThisMachinesLogThatAPlainPullBroughtIsUndone() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "add", "bread")
+    try household.on(alice, at: 12, "sync")
+    try household.on(bob, at: 13, "sync")
+    let log = try bobPushesAHandEditOfAlicesLog()
+    try household.on(alice, at: 20, "add", "eggs")
+    #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
+    #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) == 0)
+    #expect(try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8).contains("whole beer"))
+    let synced = try household.on(alice, at: 21, "sync")
+    #expect(synced.stderr.contains("was changed elsewhere"), "\(synced)")
+    let text = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)
+    #expect(text.contains("milk") && !text.contains("whole beer"))
+    #expect(try gitOutput(["show", "main:" + log], in: household.remote) == text)
+    #expect(try alice.run(["check"]).status == 0)
+    try household.on(bob, at: 22, "sync")
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(bob)
+        == "Uncategorized\n  [ ] bread\n  [ ] eggs\n  [ ] milk\n\n3 items to buy, 0 bought today\n")
+  }
+
+  /// `git stash` of a change, another change, then `git stash pop`: git writes its conflict markers into this
+  /// machine's log, both sides this machine's own. Sync keeps every change of both, in clock order, without the
+  /// markers, where it sent the markers on to every machine and the stashed change never came through.
+  @Test func aStashPoppedOverALaterChangeKeepsBothWithoutGitsMarkers() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(alice, at: 12, "add", "tea")
+    #expect(try git(["stash", "-q"], in: alice.store) == 0)
+    try household.on(alice, at: 13, "add", "jam")
+    try household.on(alice, at: 14, "sync")
+    #expect(try git(["stash", "pop", "-q"], in: alice.store) != 0)
+    let log = try ownLog(alice)
+    #expect(try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8).contains("<<<<<<<"))
+    let synced = try household.on(alice, at: 20, "sync")
+    #expect(synced.stderr.contains("held git's conflict markers"), "\(synced)")
+    let text = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)
+    #expect(!text.contains("<<<<<<<") && !text.contains("=======") && !text.contains(">>>>>>>"))
+    let names = text.split(separator: "\n").compactMap { line in
+      ["milk", "tea", "jam"].first { line.contains("\"\($0)\"") }
+    }
+    #expect(names == ["milk", "tea", "jam"], "in clock order: \(text)")
+    #expect(try gitOutput(["show", "main:" + log], in: household.remote) == text)
+    #expect(try alice.run(["check"]).status == 0)
+    try household.on(bob, at: 21, "sync")
+    try household.expectSame([alice, bob])
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] jam\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
+  /// A rebase is abandoned by putting every file back: with a change to another file of the folder (the user's
+  /// notes, edited or renamed, or bob's log as a folder-sync tool brought it ahead of git), sync changes nothing
+  /// and names the files to commit or stash first.
+  @Test(arguments: ["edit", "rename", "peer log"])
+  func aStoppedRebaseWithAnotherChangeInTheFolderIsLeftAloneAndSaid(change: String) throws {
     try household.share([alice, bob])
     try "notes\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
     #expect(try git(["add", "notes.txt"], in: alice.store) == 0)
@@ -413,15 +478,34 @@ import Testing
     try household.on(alice, at: 20, "add", "eggs")
     #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
     #expect(try git(["pull", "-q", "--rebase", "origin", "main"], in: alice.store) != 0)
-    try "my own words\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
-    let before = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)
+    let bobsLog = try ownLog(bob)
+    let named: [String]
+    switch change {
+    case "edit":
+      try "my own words\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
+      named = ["'notes.txt'"]
+    case "rename":
+      #expect(try git(["mv", "notes.txt", "shop.txt"], in: alice.store) == 0)
+      named = ["'shop.txt'", "'notes.txt'"]
+    default:
+      // Bob's newer log, as a folder-sync tool carries it beside git.
+      try household.on(bob, at: 21, "add", "butter")
+      let newer = try Data(contentsOf: URL(fileURLWithPath: bob.store + "/" + bobsLog))
+      try newer.write(to: URL(fileURLWithPath: alice.store + "/" + bobsLog))
+      named = ["'\(bobsLog)'"]
+    }
+    var before: [String: Data] = [:]
+    for path in [log, bobsLog, "notes.txt", "shop.txt"] {
+      before[path] = FileManager.default.contents(atPath: alice.store + "/" + path)
+    }
     let synced = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:22:00Z"])
     #expect(synced.status == 74, "\(synced)")
     #expect(
       synced.stderr.hasPrefix("grocery: error: git failed while abandoning the rebase git left unfinished:")
-        && synced.stderr.contains("'notes.txt'"), "\(synced)")
-    #expect(try String(contentsOfFile: alice.store + "/notes.txt", encoding: .utf8) == "my own words\n")
-    #expect(try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8) == before)
+        && named.allSatisfy(synced.stderr.contains), "\(synced)")
+    for (path, bytes) in before {
+      #expect(FileManager.default.contents(atPath: alice.store + "/" + path) == bytes, "\(path)")
+    }
   }
 
   /// The same pull, stopped on a conflict in a file of the user's own while this machine's log merged cleanly

@@ -191,23 +191,28 @@ public struct HouseholdSync {
   /// every file back, is abandoned only when nothing but the household's own files holds a change; otherwise
   /// nothing is changed and sync says which files to commit or stash first.
   func abandonUnfinishedMerge(ownLog: String) throws -> String? {
-    let merging = try git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).succeeded
+    // Where git keeps a rebase under way, wherever its folder is (`.git` may be a file naming it). A stopped
+    // `git am` keeps one there too, with `applying` in it: that is none of a pull's, and is left alone.
     var rebasing = false
-    for folder in ["rebase-merge", "rebase-apply"]
-    where try FileSystem.status(gitFolder + "/" + folder) != nil {
-      rebasing = true
+    for name in ["rebase-merge", "rebase-apply"] {
+      var path = try git.must(["rev-parse", "--git-path", name], doing: "finding git's folder").output
+        .trimmingNewlines
+      if !path.hasPrefix("/") { path = store.folder + "/" + path }
+      if try FileSystem.status(path) != nil && FileSystem.status(path + "/applying") == nil {
+        rebasing = true
+      }
     }
+    let merging = try !rebasing && git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).succeeded
     guard merging || rebasing else { return nil }
     let what = merging ? "merge" : "rebase"
     if rebasing {
-      let status = try git.run(["status", "--porcelain=v1", "-z", "--untracked-files=no"])
-      let others = status.output.split(separator: "\0").map { String($0.dropFirst(3)) }.filter {
-        !$0.isEmpty && !$0.hasPrefix("logs/") && $0 != HouseholdMarker.fileName
-      }
+      // Abandoning a rebase puts every file back: only this machine's log, kept below, and household.json may
+      // hold a change (another machine's log a folder-sync tool brought is that machine's, not to be undone).
+      let others = try changedPaths().filter { $0 != ownLog && $0 != HouseholdMarker.fileName }
       if !others.isEmpty {
         throw GroceryError.gitFailed(
           doing: "abandoning the rebase git left unfinished",
-          message: "it would undo your changes to " + Names.listing(others)
+          message: "it would undo the changes to " + Names.listing(others)
             + "; commit or stash them (or finish the rebase), then sync again")
       }
     }
@@ -218,9 +223,12 @@ public struct HouseholdSync {
     for ref in ["HEAD", "MERGE_HEAD", "ORIG_HEAD", "REBASE_HEAD"] {
       for line in try committed(ref, ownLog)?.split(separator: 0x0A) ?? [] { held.insert(line) }
     }
-    // The log itself must not stop git: git's copy of it is put back first, and the log as it was is written
-    // again should abandoning fail.
-    if merging, try committed("HEAD", ownLog) != nil {
+    // The log itself must not stop git: merged by git and written to since, git's copy of it is put back first,
+    // and the log as it was is written again should abandoning fail. One still in conflict stops nothing, and
+    // stays marked as in conflict.
+    let inConflict = try !git.must(["ls-files", "-u", "--", ownLog], doing: "reading git's index").output
+      .isEmpty
+    if merging, !inConflict, try committed("HEAD", ownLog) != nil {
       try git.must(
         ["checkout", "-q", "HEAD", "--", ownLog], doing: "abandoning the merge git left unfinished")
     }
@@ -237,24 +245,48 @@ public struct HouseholdSync {
       if !since.isEmpty { try writeLog(after + since, to: ownLog) }
       // The cache read the log with git's markers in it: read again from the logs, it does not take the lines
       // that went with them (no change of this machine's) for changes lost.
-      if case .failure(let error) = SystemCall.remove(store.cachePath), error.code != ENOENT {
-        throw error.io(store.cachePath, "remove")
-      }
+      try dropCache()
     }
     return
       "git had left a \(what) unfinished (a 'git pull' that stopped on a conflict?); sync abandoned it and"
       + " merged again as it always does, keeping this machine's changes"
   }
 
+  /// Every path git sees changed in the folder, staged or not, untracked files aside: both paths of a rename.
+  func changedPaths() throws -> [String] {
+    let status = try git.must(
+      ["status", "--porcelain=v1", "-z", "--untracked-files=no"], doing: "listing what is changed")
+    var paths: [String] = []
+    var renamedFrom = false
+    for entry in status.output.split(separator: "\0") {
+      if renamedFrom {
+        // The path a rename or copy came from: a field of its own, with no status before it.
+        (renamedFrom, paths) = (false, paths + [String(entry)])
+        continue
+      }
+      guard entry.count > 3 else { continue }
+      let code = entry.prefix(2)
+      renamedFrom = code.contains("R") || code.contains("C")
+      paths.append(String(entry.dropFirst(3)))
+    }
+    return paths
+  }
+
+  /// Removes this machine's cache, so that the next read folds the logs afresh (deleting it is always safe).
+  func dropCache() throws {
+    if case .failure(let error) = SystemCall.remove(store.cachePath), error.code != ENOENT {
+      throw error.io(store.cachePath, "remove")
+    }
+  }
+
   /// The whole lines of this machine's log that are neither a conflict marker git wrote into it nor one of `held`:
   /// the changes written to it while git held it in a merge, in their order.
   static func writtenSince(_ log: [UInt8], except held: Set<ArraySlice<UInt8>>) -> [UInt8] {
-    let markers = ["<<<<<<< ", "||||||| ", "=======", ">>>>>>> "].map { Array($0.utf8) }
     var since: [UInt8] = []
     var start = 0
     while let newline = log[start...].firstIndex(of: 0x0A) {
       let line = log[start..<newline]
-      if !held.contains(line) && !markers.contains(where: { line.starts(with: $0) })
+      if !held.contains(line) && !OwnLogRepair.isConflictMarker(line)
         && !ChangeLog.isBlank(line)
       {
         since += log[start...newline]
@@ -641,6 +673,37 @@ public struct HouseholdSync {
     }
     let original = try logBytes(file) ?? []
     var bytes = original
+    // Git's conflict markers in it (a `git stash pop` of a change made before the last one): both sides are this
+    // machine's changes, and both are kept.
+    var rewritten = false
+    if let unmarked = OwnLogRepair.withoutConflictMarkers(bytes) {
+      (bytes, rewritten) = (unmarked, true)
+      warnings.append(
+        "this machine's log '\(shownLog)' held git's conflict markers (a 'git stash pop'?); they are gone, and every"
+          + " change on either side of them is kept, in clock order")
+    }
+    // A line of this machine's as another machine edited it (by hand), which a plain `git pull` brought in before
+    // this sync: the line as this computer sent it comes back. A log that goes on from what was sent has none.
+    if let lastSent, !bytes.starts(with: lastSent), remoteHasMain,
+      let remote = try committed("refs/remotes/origin/main", ownLog)
+    {
+      var sentLines: [String: [UInt8]] = [:]
+      for line in OwnLogRepair.lines(lastSent).lines {
+        if let change = OwnLogRepair.change(line) { sentLines[change.id] = line }
+      }
+      let remoteLines = Set(OwnLogRepair.lines(remote).lines)
+      var (lines, tail) = OwnLogRepair.lines(bytes)
+      var edited = false
+      for index in lines.indices {
+        guard remoteLines.contains(lines[index]), let change = OwnLogRepair.change(lines[index]),
+          let sent = sentLines[change.id], sent != lines[index]
+        else { continue }
+        lines[index] = sent
+        edited = true
+      }
+      // Said below, with the lines git's copies hold changed, as a line changed elsewhere.
+      if edited { (bytes, rewritten) = (lines.flatMap { $0 } + tail, true) }
+    }
     var putBack: [String] = []
     var elsewhere: [(line: ArraySlice<UInt8>, summary: String)] = []
     let sent = Set(OwnLogRepair.lines(lastSent ?? []).lines.map { $0.dropLast() })
@@ -670,6 +733,9 @@ public struct HouseholdSync {
       }
     }
     if bytes != original { try writeLog(bytes, to: ownLog) }
+    // The cache read the log with lines now gone from it (a conflict marker, a copy edited elsewhere): read again
+    // from the logs, it takes none of them for a change lost.
+    if rewritten { try dropCache() }
     if !putBack.isEmpty {
       warnings.append(
         "this machine's log '\(shownLog)' was shorter than git's copy of it (a restored backup, or an older copy of"

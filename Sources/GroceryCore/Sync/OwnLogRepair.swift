@@ -76,6 +76,40 @@ struct OwnLogRepair {
     }
   }
 
+  /// The conflict markers git writes into a file it could not merge (a `git stash pop`, a `git merge`): no line of
+  /// a log.
+  static let conflictMarkers = ["<<<<<<< ", "||||||| ", "=======", ">>>>>>> "].map { Array($0.utf8) }
+
+  /// Whether a whole line is one of git's conflict markers.
+  static func isConflictMarker(_ line: ArraySlice<UInt8>) -> Bool {
+    conflictMarkers.contains { line.starts(with: $0) }
+  }
+
+  /// The log without git's conflict markers, where it holds any: both sides of each conflict are this machine's
+  /// own lines (a change stashed and one made since), so every line is kept, once, in the order of the changes'
+  /// clocks (a line this grocery cannot read stays after the one before it). Nil when it holds no marker.
+  static func withoutConflictMarkers(_ log: [UInt8]) -> [UInt8]? {
+    let (all, tail) = lines(log)
+    guard all.contains(where: { isConflictMarker($0[...]) }) else { return nil }
+    var seen = Set<[UInt8]>()
+    var kept: [(key: Key?, index: Int, line: [UInt8])] = []
+    var last: Key?
+    for (index, line) in all.enumerated() where !isConflictMarker(line[...]) && seen.insert(line).inserted {
+      let key = change(line).map { Key(stamp: $0.stamp, id: $0.id) } ?? last
+      kept.append((key, index, line))
+      last = key
+    }
+    kept.sort { a, b in
+      switch (a.key, b.key) {
+      case (let x?, let y?) where x < y || y < x: return x < y
+      case (nil, _?): return true
+      case (_?, nil): return false
+      default: return a.index < b.index
+      }
+    }
+    return kept.flatMap(\.line) + tail
+  }
+
   /// Splits a log into its whole lines, each with its newline, and what follows the last newline.
   static func lines(_ bytes: [UInt8]) -> (lines: [[UInt8]], tail: [UInt8]) {
     var lines: [[UInt8]] = []
