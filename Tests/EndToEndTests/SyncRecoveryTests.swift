@@ -508,6 +508,27 @@ import Testing
     }
   }
 
+  /// When git cannot abandon the merge (a file it brought was edited since), sync fails with git's reason and
+  /// leaves this machine's log as it was, still marked as in conflict, so that no later commit takes it as settled.
+  @Test func aMergeThatCannotBeAbandonedLeavesTheLogInConflict() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try bobPushesAHandEditOfAlicesLog(notes: "bob\n")
+    try household.on(alice, at: 20, "add", "eggs")
+    #expect(try git(["commit", "-q", "-a", "-m", "mine"], in: alice.store) == 0)
+    #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) != 0)
+    try "alice's words\n".write(toFile: alice.store + "/notes.txt", atomically: false, encoding: .utf8)
+    let before = FileManager.default.contents(atPath: alice.store + "/" + log)
+    let synced = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:22:00Z"])
+    #expect(synced.status == 74, "\(synced)")
+    #expect(synced.stderr.contains("abandoning the merge git left unfinished"), "\(synced)")
+    #expect(FileManager.default.contents(atPath: alice.store + "/" + log) == before)
+    #expect(try gitOutput(["ls-files", "-u", "--", log], in: alice.store) != "")
+    #expect(try String(contentsOfFile: alice.store + "/notes.txt", encoding: .utf8) == "alice's words\n")
+  }
+
   /// The same pull, stopped on a conflict in a file of the user's own while this machine's log merged cleanly
   /// (with the other machine's hand edit in it): the change made meanwhile is kept whether or not git staged the
   /// log, where sync lost it (staged) or failed on every run (not staged). The user's own conflict is then said,
