@@ -94,6 +94,14 @@ public struct HouseholdStore: Sendable {
   var identityPath: String { stateFolder + "/identity.json" }
   var cachePath: String { stateFolder + "/cache.sqlite" }
 
+  /// Removes this machine's cache, so that the next read folds the logs afresh (deleting it is always safe): for a
+  /// log rewritten otherwise than by growing, whose lines gone the cache would take for changes lost.
+  func discardCache() throws {
+    if case .failure(let error) = SystemCall.remove(cachePath), error.code != ENOENT {
+      throw error.io(cachePath, "remove")
+    }
+  }
+
   // MARK: - Reading
 
   /// Returns true when the household's folder exists: a read of it migrates nothing.

@@ -245,55 +245,46 @@ public struct HouseholdSync {
       if !since.isEmpty { try writeLog(after + since, to: ownLog) }
       // The cache read the log with git's markers in it: read again from the logs, it does not take the lines
       // that went with them (no change of this machine's) for changes lost.
-      try dropCache()
+      try store.discardCache()
     }
     return
       "git had left a \(what) unfinished (a 'git pull' that stopped on a conflict?); sync abandoned it and"
       + " merged again as it always does, keeping this machine's changes"
   }
 
-  /// Every path git sees changed in the folder, staged or not, untracked files aside: both paths of a rename.
-  func changedPaths() throws -> [String] {
+  /// What `git status` names changed in the folder, each with the path a rename or copy came from.
+  func status(untracked: Bool, doing: String) throws -> [(path: String, from: String?)] {
     let status = try git.must(
-      ["status", "--porcelain=v1", "-z", "--untracked-files=no"], doing: "listing what is changed")
-    var paths: [String] = []
-    var renamedFrom = false
-    for entry in status.output.split(separator: "\0") {
-      if renamedFrom {
+      ["status", "--porcelain=v1", "-z"] + (untracked ? [] : ["--untracked-files=no"]), doing: doing)
+    var entries: [(path: String, from: String?)] = []
+    var renamed = false
+    for field in status.output.split(separator: "\0") {
+      if renamed {
         // The path a rename or copy came from: a field of its own, with no status before it.
-        (renamedFrom, paths) = (false, paths + [String(entry)])
+        (renamed, entries[entries.count - 1].from) = (false, String(field))
         continue
       }
-      guard entry.count > 3 else { continue }
-      let code = entry.prefix(2)
-      renamedFrom = code.contains("R") || code.contains("C")
-      paths.append(String(entry.dropFirst(3)))
+      guard field.count > 3 else { continue }
+      renamed = field.prefix(2).contains { $0 == "R" || $0 == "C" }
+      entries.append((String(field.dropFirst(3)), nil))
     }
-    return paths
+    return entries
   }
 
-  /// Removes this machine's cache, so that the next read folds the logs afresh (deleting it is always safe).
-  func dropCache() throws {
-    if case .failure(let error) = SystemCall.remove(store.cachePath), error.code != ENOENT {
-      throw error.io(store.cachePath, "remove")
+  /// Every path git sees changed in the folder, staged or not, untracked files aside: both paths of a rename.
+  func changedPaths() throws -> [String] {
+    try status(untracked: false, doing: "listing what is changed").flatMap {
+      [$0.path] + ($0.from.map { [$0] } ?? [])
     }
   }
 
   /// The whole lines of this machine's log that are neither a conflict marker git wrote into it nor one of `held`:
   /// the changes written to it while git held it in a merge, in their order.
   static func writtenSince(_ log: [UInt8], except held: Set<ArraySlice<UInt8>>) -> [UInt8] {
-    var since: [UInt8] = []
-    var start = 0
-    while let newline = log[start...].firstIndex(of: 0x0A) {
-      let line = log[start..<newline]
-      if !held.contains(line) && !OwnLogRepair.isConflictMarker(line)
-        && !ChangeLog.isBlank(line)
-      {
-        since += log[start...newline]
-      }
-      start = newline + 1
-    }
-    return since
+    OwnLogRepair.lines(log).lines.filter { line in
+      let text = line.dropLast()
+      return !held.contains(text) && !OwnLogRepair.isConflictMarker(text) && !ChangeLog.isBlank(text)
+    }.flatMap { $0 }
   }
 
   /// Merges the remote's main branch, under the lock, and returns what it says about the copies it set aside.
@@ -735,7 +726,7 @@ public struct HouseholdSync {
     if bytes != original { try writeLog(bytes, to: ownLog) }
     // The cache read the log with lines now gone from it (a conflict marker, a copy edited elsewhere): read again
     // from the logs, it takes none of them for a change lost.
-    if rewritten { try dropCache() }
+    if rewritten { try store.discardCache() }
     if !putBack.isEmpty {
       warnings.append(
         "this machine's log '\(shownLog)' was shorter than git's copy of it (a restored backup, or an older copy of"
@@ -765,19 +756,7 @@ public struct HouseholdSync {
 
   /// What is changed, staged or new in the folder that sync did not commit, as git names it.
   func leftAlone() throws -> [String] {
-    let status = try git.must(["status", "--porcelain", "-z"], doing: "listing what is left alone")
-    var paths: [String] = []
-    var renamedFrom = false
-    for entry in status.output.split(separator: "\0") {
-      if renamedFrom {
-        renamedFrom = false
-        continue
-      }
-      guard entry.count > 3 else { continue }
-      renamedFrom = entry.first == "R" || entry.first == "C"
-      paths.append(String(entry.dropFirst(3)))
-    }
-    return paths
+    try status(untracked: true, doing: "listing what is left alone").map(\.path)
   }
 
   /// Unstages what someone else staged in the folder, where the file itself holds the same (so nothing is lost),
