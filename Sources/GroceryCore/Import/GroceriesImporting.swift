@@ -24,9 +24,10 @@ extension Groceries {
     // also fold curly quotes and dashes.
     let key: (String) -> String =
       document.format == .grocery ? { Names.key($0) } : { ImportName.key($0) }
-    // A category or store (every one is read) is also found as paper spells its name (`Strasse` for `Straße`), as
-    // `category add` and `location add` find it.
-    let placeKey: (String) -> String =
+    // A category or store (every one is read) is found as paper spells its name (`Strasse` for `Straße`), as
+    // `category add` and `location add` find it, and an item too, after its key, as `add` finds it; grocery's own
+    // export keeps names exactly.
+    let spelling: (String) -> String =
       document.format == .grocery ? { Names.key($0) } : { ImportName.spelledKey($0) }
     report.skipped = document.skipped
     report.merged = document.merged
@@ -42,9 +43,9 @@ extension Groceries {
 
     // Categories: an imported name maps to the household's spelling, or becomes a new category.
     func categoryName(_ name: String, id: UUID? = nil) -> String {
-      let wanted = placeKey(name)
-      if wanted == placeKey(Category.uncategorized) { return Category.uncategorized }
-      if let existing = categories.first(where: { placeKey($0.name) == wanted }) { return existing.name }
+      let wanted = spelling(name)
+      if wanted == spelling(Category.uncategorized) { return Category.uncategorized }
+      if let existing = categories.first(where: { spelling($0.name) == wanted }) { return existing.name }
       categories.append(Category(id: freshID(id), name: name))
       report.addedCategories.append(name)
       return name
@@ -75,8 +76,8 @@ extension Groceries {
 
     // Locations, with their own order when the import sets orders.
     func locationName(_ name: String, id: UUID? = nil) -> String {
-      let wanted = placeKey(name)
-      if let existing = locations.first(where: { placeKey($0.name) == wanted }) { return existing.name }
+      let wanted = spelling(name)
+      if let existing = locations.first(where: { spelling($0.name) == wanted }) { return existing.name }
       locations.append(Location(id: freshID(id), name: name))
       report.addedLocations.append(name)
       return name
@@ -120,18 +121,15 @@ extension Groceries {
       (history?.items ?? []).map { ($0.id, $0.purchases) }, uniquingKeysWith: { a, _ in a })
     var byKey = Dictionary(
       items.indices.map { (key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
-    // Then as paper spells it (`Strasse Brot` finds `Straße Brot`), as `add` finds it, but for grocery's own export.
     var bySpelling = Dictionary(
-      document.format == .grocery ? [] : items.indices.map { (ImportName.spelledKey(items[$0].name), $0) },
-      uniquingKeysWith: { a, _ in a })
+      items.indices.map { (spelling(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
     // A copy of the household's own store finds its items by id first (a renamed one too).
     let byID =
       document.addsOnly
       ? Dictionary(items.indices.map { (items[$0].id, $0) }, uniquingKeysWith: { a, _ in a }) : [:]
     for entry in document.items {
       let existing =
-        entry.id.flatMap { byID[$0] } ?? byKey[key(entry.name)]
-        ?? (document.format == .grocery ? nil : bySpelling[ImportName.spelledKey(entry.name)])
+        entry.id.flatMap { byID[$0] } ?? byKey[key(entry.name)] ?? bySpelling[spelling(entry.name)]
       // An item a copy of the household's own store names is the household's, whose category and stores stay.
       let held = document.addsOnly && existing != nil
       let category =
@@ -152,7 +150,7 @@ extension Groceries {
           id: freshID(document.addsOnly ? nil : entry.id), name: entry.name, now: entry.created ?? now)
         item.updated = now
         byKey[key(entry.name)] = items.count
-        if document.format != .grocery { bySpelling[ImportName.spelledKey(entry.name)] = items.count }
+        bySpelling[spelling(entry.name)] = items.count
         items.append(item)
         (index, isNew) = (items.count - 1, true)
       }

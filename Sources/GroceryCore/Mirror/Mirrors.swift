@@ -472,7 +472,9 @@ public struct Mirrors: Sendable {
     mutating func newTicks(_ ticks: [ChecklistEdits.Bought], of made: Made) -> [ChecklistEdits.Bought] {
       ticks.filter { tick in
         let key = Names.key(tick.name)
-        guard !made.ticked.contains(key), !made.ticked.contains(Names.key(tick.line ?? tick.name)) else {
+        // Or by its line's text, as a grocery before 2026-11-27 kept it.
+        guard !made.ticked.contains(key), !(tick.line.map { made.ticked.contains(Names.key($0)) } ?? false)
+        else {
           return false
         }
         return taken[made.number, default: []].insert(key).inserted
