@@ -18,6 +18,12 @@ import Testing
     #expect(document.skipped == [ImportSkip(name: "butter", reason: "checked off on line 7")])
   }
 
+  /// A text as an app that trims every line pastes it: without its indent.
+  func withoutIndent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }
+      .joined(separator: "\n")
+  }
+
   @Test(
     arguments: [
       ("- milk x2", "milk", 2), ("milk ×3", "milk", 3), ("milk x 4", "milk", 4), ("5X milk", "milk", 5),
@@ -408,8 +414,7 @@ import Testing
       [word], changes: ItemChanges(note: "a"), today: Fixed.today, now: Fixed.now, newID: ids)
     let printed = TextRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)))
     #expect(printed.contains("\n      - fresh\n"), Comment(rawValue: printed))
-    let unindented = printed.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
+    let unindented = withoutIndent(printed)
     for text in [printed, unindented] {
       let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
       #expect(
@@ -436,8 +441,7 @@ import Testing
     _ = try groceries.edit(
       "Qux", changes: ItemChanges(note: "(unavailable today)"), today: Fixed.today, now: Fixed.now)
     let printed = TextRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)))
-    let unindented = printed.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
+    let unindented = withoutIndent(printed)
     for text in [printed, unindented] {
       let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
       #expect(
@@ -466,8 +470,7 @@ import Testing
     _ = try groceries.purchase(["Qux"], on: Fixed.today, today: Fixed.today, now: Fixed.now)
     for mode in [ListMode.all, .staples] {
       let printed = TextRenderer.render(try groceries.listView(ListQuery(mode: mode, today: Fixed.today)))
-      let unindented = printed.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
+      let unindented = withoutIndent(printed)
       for text in [printed, unindented] {
         let document = try Importer.read([ImportFile(name: "mail.txt", text: text)])
         let headings = Dictionary(uniqueKeysWithValues: document.headings.map { ($0.line, $0.name) })
