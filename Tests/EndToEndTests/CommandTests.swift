@@ -229,6 +229,24 @@ import Testing
     try scenario.expect(["undo"], stdout: "undid: reset category order at Costco\n")
     try scenario.expect(["undo"], stdout: "undid: reset category order\n")
     try scenario.expect(["undo"], stdout: "undid: reorder categories at Costco\n")
+    // Setting the order it has writes nothing, says so, and leaves undo with the change before it.
+    try scenario.given(
+      ["reorder-categories", "produce"], ["reorder-categories", "--at", "costco", "snacks"])
+    let before = scenario.grocery.storeBytes()
+    let again = try scenario.grocery.run(["reorder-categories", "produce"])
+    #expect(again.stdout.hasPrefix("1. Produce\n2. Dairy & Fridge\n"))
+    #expect(again.stderr == "grocery: unchanged: the walk order (it is so already)\n")
+    #expect(scenario.grocery.storeBytes() == before)
+    for quiet in [false, true] {
+      try scenario.given(["reorder-categories", "--reset", "--at", "costco"])
+      let reset = try scenario.grocery.run(
+        ["reorder-categories", "--reset", "--at", "costco"] + (quiet ? ["--quiet"] : []))
+      #expect(
+        reset.stderr == (quiet ? "" : "grocery: unchanged: the walk order at Costco (it is so already)\n"))
+    }
+    try scenario.expect(["undo"], stdout: "undid: reset category order at Costco\n")
+    try scenario.expect(["undo"], stdout: "undid: reorder categories at Costco\n")
+    try scenario.expect(["undo"], stdout: "undid: reorder categories\n")
     try scenario.expectRefused(
       ["reorder-categories", "uncategorized"],
       stderr: "grocery: error: 'Uncategorized' always comes last and cannot be reordered\n", status: 1)

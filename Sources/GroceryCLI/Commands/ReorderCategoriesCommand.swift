@@ -14,6 +14,8 @@ struct ReorderCategoriesCommand: Command, Runnable {
   static let discussion = """
     The named categories come first in the given order; the others keep their order after them; \
     Uncategorized is always last. With --at, sets LOCATION's own order. With no names, shows the order. \
+    A change prints the order; one that leaves the order as it was writes nothing, so undo has nothing of \
+    it, and says 'unchanged' on standard error. \
     --suggest shows the order that past trips at LOCATION imply, and --learn sets it. On each trip, the \
     first item checked off in a category places that category; category A goes before B when more trips \
     placed A ahead of B than the other way round. Categories are ranked by how many others they go before \
@@ -59,25 +61,33 @@ struct ReorderCategoriesCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let order: [String]
+    // The store of a change, as the household spells it; nil for the general order.
+    var changedAt: String?
     // The store as the household spells it, in the change's summary (`undid: reorder categories at Costco`).
     func place(_ store: String?) -> String { store.map { " at \($0)" } ?? "" }
     switch action {
     case .reset:
-      order = try context.update(in: .ids([]), { ChangeVerb.resetCategoryOrder.present + place($0.store) }) {
+      let changed = try context.update(
+        in: .ids([]), { ChangeVerb.resetCategoryOrder.present + place($0.store) }
+      ) {
         groceries -> (order: [String], store: String?) in
         let store = try location.map(groceries.locationName)
         return (try groceries.resetCategoryOrder(at: store), store)
-      }.order
+      }
+      (order, changedAt) = (changed.order, changed.store)
     case .show:
       // The order is the categories' and the store's own: no item is read.
       let groceries = try context.store.load(.ids([]))
       order = groceries.walkOrder(at: try location.map(groceries.locationName))
     case .set(let names):
-      order = try context.update(in: .ids([]), { ChangeVerb.reorderCategories.present + place($0.store) }) {
+      let changed = try context.update(
+        in: .ids([]), { ChangeVerb.reorderCategories.present + place($0.store) }
+      ) {
         groceries -> (order: [String], store: String?) in
         let store = try location.map(groceries.locationName)
         return (try groceries.reorderCategories(names, at: store), store)
-      }.order
+      }
+      (order, changedAt) = (changed.order, changed.store)
     case .suggest:
       let groceries = try context.store.load(.ids([]))
       let store = try groceries.locationName(location!)
@@ -87,18 +97,25 @@ struct ReorderCategoriesCommand: Command, Runnable {
       return
     case .learn:
       let trips = try context.store.trips(now: context.now)
-      order = try context.update(in: .ids([]), { ChangeVerb.learnCategoryOrder.present + $0.store }) {
+      let changed = try context.update(in: .ids([]), { ChangeVerb.learnCategoryOrder.present + $0.store }) {
         groceries -> (order: [String], store: String) in
         let store = try groceries.locationName(location!)
         let suggestion = try Self.suggestion(groceries, at: store, trips: trips)
         return (try groceries.reorderCategories(suggestion.order, at: store), store)
-      }.order
+      }
+      (order, changedAt) = (changed.order, changed.store)
     }
     // The order is the point of showing it, and the report of changing it, which --quiet silences.
     if case .show = action {
       context.write(NumberedLines.text(order))
     } else if !context.quiet {
       context.write(NumberedLines.text(order))
+      // An order set as it already was writes nothing, so `undo` would take back an older change: said on
+      // standard error, where the order above stays what scripts read.
+      if !context.saved.isSaved {
+        context.console.writeError(
+          "grocery: unchanged: the walk order\(place(changedAt)) (it is so already)\n")
+      }
     }
   }
 
