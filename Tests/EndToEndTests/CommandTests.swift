@@ -257,6 +257,9 @@ import Testing
     try scenario.expect(
       ["edit", "milk", "--rename", "Oat milk", "-q", "2", "-n", "barista"], stdout: "updated: Oat milk\n")
     try scenario.expect(["edit", "oat", "--clear-note", "-c", "dairy"], stdout: "updated: Oat milk\n")
+    let undoable = try scenario.grocery.run(["undo", "--list"]).stdout
+    #expect(
+      undoable.hasPrefix("1. edit Oat milk  (") && undoable.contains("\n2. edit milk (now Oat milk)  ("))
     // An edit that changes nothing says so and writes nothing: undo still has the one above.
     let before = scenario.grocery.storeBytes()
     try scenario.expect(

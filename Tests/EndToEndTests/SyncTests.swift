@@ -108,6 +108,17 @@ struct Household {
     #expect(second.stdout == "up to date\n")
     let told = try household.on(bob, at: 14, "sync")
     #expect(told.stdout == "from alice: added tea; added category Pharmacy\n")
+    // A rename is told with the name the item had: bob never saw the new one.
+    try household.on(alice, at: 15, "edit", "tea", "--rename", "green tea", "-q", "2")
+    try household.on(alice, at: 16, "edit", "green", "-q", "3")
+    #expect(
+      try household.on(alice, at: 17, "sync").stdout
+        == "sent: changed tea (now green tea); changed green tea\n")
+    #expect(
+      try household.on(bob, at: 18, "sync").stdout
+        == "from alice: changed tea (now green tea); changed green tea\n")
+    #expect(try household.on(alice, at: 19, "undo").stdout == "undid: edit green tea\n")
+    #expect(try household.on(alice, at: 20, "undo").stdout == "undid: edit tea (now green tea)\n")
   }
 
   @Test func theFirstCommitNamesTheMachineBySetupsName() throws {

@@ -13,7 +13,8 @@ struct EditCommand: Command, Runnable {
   static let abstract = "Change an item: name, quantity, category, note, stores."
   static let discussion = """
     Says 'updated: NAME'; an edit that changes nothing says 'unchanged: NAME (it is so already)' and writes \
-    nothing, so undo keeps what it had.
+    nothing, so undo keeps what it had. Undo and sync tell a rename with the name it had: 'edit milk (now \
+    oat milk)'.
     """
   static let rename = Option<String>("rename", value: "NEW", help: "A new name.")
   static let quantity = Option<Int>(
@@ -56,14 +57,17 @@ struct EditCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     var changed = true
-    let newName = try context.update(
-      in: .names([name] + (changes.rename.map { [$0] } ?? [])), { ChangeVerb.edit.present + $0 }
-    ) { groceries in
+    // A rename is told with the name it had, so that another machine's sync and undo say which item it was.
+    let names = try context.update(
+      in: .names([name] + (changes.rename.map { [$0] } ?? [])),
+      { ChangeVerb.edit.present + ($0.old == $0.new ? $0.new : "\($0.old) (now \($0.new))") }
+    ) { groceries -> (old: String, new: String) in
       let before = groceries.items
-      let newName = try groceries.edit(name, changes: changes, today: context.today, now: context.now)
+      let old = groceries.items[try groceries.itemIndex(named: name)].name
+      let new = try groceries.edit(name, changes: changes, today: context.today, now: context.now)
       changed = groceries.items != before
-      return newName
+      return (old: old, new: new)
     }
-    context.say(changed ? "updated: \(newName)" : "unchanged: \(newName) (it is so already)")
+    context.say(changed ? "updated: \(names.new)" : "unchanged: \(names.new) (it is so already)")
   }
 }
