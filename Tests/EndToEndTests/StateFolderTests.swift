@@ -31,6 +31,20 @@ import Testing
     #expect(try grocery.run(["undo", "--list"]) == added)
   }
 
+  @Test func anIdentitySavedWithAByteOrderMarkIsStillThisMachine() throws {
+    try scenario.given(["add", "milk"])
+    let household = try scenario.grocery.household()
+    let identity = household.stateFolder + "/identity.json"
+    // Saved by an editor that starts a file with a byte-order mark (Windows Notepad).
+    let saved = try Data(contentsOf: URL(fileURLWithPath: identity))
+    try (Data([0xEF, 0xBB, 0xBF]) + saved).write(to: URL(fileURLWithPath: identity))
+    let logs = try FileManager.default.contentsOfDirectory(atPath: household.folder + "/logs")
+    try scenario.expect(["add", "eggs"], stdout: "added: eggs\n")
+    try scenario.expect(["undo"], stdout: "undid: add eggs\n")
+    try scenario.expect(["undo"], stdout: "undid: add milk\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: household.folder + "/logs") == logs)
+  }
+
   /// What `check` says when it cannot read this machine's cache, naming it with SQLite's reason.
   func unreadCache(_ state: String, _ reason: String) -> String {
     "grocery: warning: cannot read this machine's cache '\(state)/cache.sqlite': \(reason); whether this machine's"

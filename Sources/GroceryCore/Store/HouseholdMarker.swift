@@ -37,9 +37,7 @@ enum HouseholdMarker {
 
   /// Reads a marker's bytes, refusing one that is not a household's or is from a newer grocery.
   static func parse(_ bytes: [UInt8], shown: String) throws -> Contents {
-    // An editor's byte-order mark before it, as a log may start with one.
-    let mark = ChangeLog.byteOrderMark
-    var reader = JSONReader(bytes, from: bytes.starts(with: mark) ? mark.count : 0)
+    var reader = JSONReader(bytes, from: ChangeLog.textStart(bytes))
     var format: String?
     var version: Int?
     var id: String?

@@ -73,7 +73,7 @@ public struct Machine: Equatable, Sendable {
 
   /// Reads an identity file; nil when it is not one this build wrote, so a new identity is made.
   static func decode(_ bytes: [UInt8]) -> Machine? {
-    var reader = JSONReader(bytes)
+    var reader = JSONReader(bytes, from: ChangeLog.textStart(bytes))
     var id: String?
     var name: String?
     var host: String?

@@ -19,6 +19,11 @@ public enum ChangeLog {
   /// The byte-order mark an editor may put at the start of a file (Notepad does): no part of the first line.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+  /// Where a file grocery reads as JSON begins: after the byte-order mark an editor may have put before it.
+  static func textStart(_ bytes: [UInt8]) -> Int {
+    bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+  }
+
   /// Where reading a log got to.
   struct Position: Equatable, Sendable {
     /// The byte after the last whole line read.
