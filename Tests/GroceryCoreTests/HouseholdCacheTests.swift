@@ -200,6 +200,9 @@ import Testing
     try add(["Øeuf"], to: alice, at: Fixed.now - 10)
     try add(names + ["oeuf"], to: alice)
     try alice.update(summary: { _ in "remove" }, now: Fixed.now + 1) { _ = try $0.remove(["tee shirt"]) }
+    // Names bob added too, apart, so that each is two items of one key (twins), which the cache lists twice.
+    try add(["Milk", "Tea", "item 10"], to: bobsMachine())
+    try shareBobsLog()
     // Whole names, prefixes of one and of several, spellings from paper, typos near one and several names, a
     // removed name, and names near nothing.
     var typed = [

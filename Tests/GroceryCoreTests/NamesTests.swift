@@ -140,6 +140,32 @@ import Testing
     }
   }
 
+  @Test func closenessSharedBetweenKeysThatStartAlikeIsEachKeysOwn() {
+    // Few letters and short keys, so that keys start alike, are prefixes of each other and repeat; in byte order
+    // as the cache gives them, and in any order.
+    let letters = Array("ab 1".utf8)
+    var random = SeededRandom(seed: 23)
+    var rows: [Int] = []
+    for round in 0..<300 {
+      let wanted = (0..<Int.random(in: 0...7, using: &random)).map { _ in
+        letters.randomElement(using: &random)!
+      }
+      let limit = Int.random(in: 1...3, using: &random)
+      var keys = (0..<40).map { _ in
+        (0..<Int.random(in: 0...12, using: &random)).map { _ in letters.randomElement(using: &random)! }
+      }
+      if round % 2 == 0 { keys.sort { $0.lexicographicallyPrecedes($1) } }
+      var shared = PrefixSharingCloseness(to: wanted, within: limit)
+      for key in keys {
+        let got = key.withUnsafeBufferPointer { shared.closeness($0) }
+        #expect(
+          got == Names.closeness(wanted, key, within: limit, rows: &rows),
+          "'\(String(decoding: wanted, as: UTF8.self))' and '\(String(decoding: key, as: UTF8.self))' within \(limit)"
+        )
+      }
+    }
+  }
+
   @Test func suggestionsAreTheSameComparedAsBytesOrAsCharacters() {
     // Printable ASCII is compared as bytes: the same closeness as its characters give.
     var random = SeededRandom(seed: 22)

@@ -282,16 +282,18 @@ public enum Names {
     throw .unknown(suggestions: Array((prefixed + close).prefix(3)))
   }
 
-  /// Returns the keys, among the distinct keys of a household's names, that `match` and `matchWhole` look at as
-  /// they match a name with this key: the one it is, or else every one that is it as paper spells it; or else
-  /// every one it is the start of, and the closest by edit distance. Among the names of these keys alone, both
-  /// give what they give among every name: the same name, or the same error with the same names in it.
+  /// Returns the keys, among the keys of a household's names (one two items share may come twice, and be returned
+  /// twice), that `match` and `matchWhole` look at as they match a name with this key: the one it is, or else
+  /// every one that is it as paper spells it; or else every one it is the start of, and the closest by edit
+  /// distance. Among the names of these keys alone, both give what they give among every name: the same name, or
+  /// the same error with the same names in it.
   static func involvedKeys(of wanted: String, among keys: [String]) -> [String] {
-    for key in keys where key == wanted { return [key] }
     let spelled = spelledKey(wanted)
     var prefixed: [String] = []
     var same: [String] = []
+    // One pass over 100,000 keys, not two: the key itself, wherever it comes, is all there is.
     for key in keys {
+      if key == wanted { return [key] }
       // A key in plain ASCII is spelled as it is.
       let other = allBytes(of: key, { $0 < 0x80 }) ? key : spelledKey(key)
       if other == spelled {
@@ -308,7 +310,15 @@ public enum Names {
   /// inside a letter and its marks (`द` starts `दूध`, `ก` starts `กินข้าว`), where `hasPrefix`, which compares
   /// whole characters, would say no. Keys are NFC, so the same text is the same scalars.
   static func starts(_ text: String, with prefix: String) -> Bool {
-    text.utf8.starts(with: prefix.utf8)
+    // A typo's prefixes are looked for among 100,000 keys: most differ in length or in their first byte.
+    let (text, prefix) = (text.utf8, prefix.utf8)
+    guard prefix.count <= text.count else { return false }
+    guard let first = prefix.first else { return true }
+    guard text.first == first else { return false }
+    let same = text.withContiguousStorageIfAvailable { text in
+      prefix.withContiguousStorageIfAvailable { memcmp(text.baseAddress!, $0.baseAddress!, $0.count) == 0 }
+    }
+    return (same ?? nil) ?? text.starts(with: prefix)
   }
 
   /// Returns the candidates a partly typed name could complete to, by the rule the commands match names with:
@@ -344,16 +354,18 @@ public enum Names {
     let wantedSpelled = spelledKey(wanted)
     let wantedSpelledCharacters = Array(wantedSpelled)
     var rows: [Int] = []
-    // Each close name with its key, which orders a tie without making it again.
-    var close: [(name: String, key: String, distance: Int)] = []
+    // Keys that start alike, as the cache gives them in order, share the work of their first bytes.
+    var shared = wantedBytes.map { PrefixSharingCloseness(to: $0, within: limit) }
+    // Each close name with its key and its sort form, which order a tie without making them again.
+    var close: [(name: String, key: String, form: String, distance: Int)] = []
     for candidate in candidates {
       let other = keyOf(candidate)
       var best = limit + 1
-      if let wantedBytes, allBytes(of: other, isPrintableASCII) {
+      let bytewise = shared != nil && allBytes(of: other, isPrintableASCII)
+      if bytewise {
         best =
-          other.utf8.withContiguousStorageIfAvailable { bytes in
-            wantedBytes.withUnsafeBufferPointer { closeness($0, bytes, within: limit, rows: &rows) }
-          } ?? closeness(wantedBytes, Array(other.utf8), within: limit, rows: &rows)
+          other.utf8.withContiguousStorageIfAvailable { shared!.closeness($0) }
+          ?? Array(other.utf8).withUnsafeBufferPointer { shared!.closeness($0) }
       } else {
         best = closeness(wantedCharacters, Array(other), within: limit, rows: &rows)
         // Letters in other scripts are as close as paper spells them (`oefus` is a swap from `Œufs`, `oeufs`).
@@ -365,17 +377,21 @@ public enum Names {
       }
       // The three closest so far, in order, each name once: a name that every name is close to does not sort
       // them all. A name given twice ranks as its first, so it is never kept twice.
-      guard best <= limit, !close.contains(where: { $0.name == candidate }) else { continue }
+      guard best <= limit, close.count < 3 || best <= close[2].distance else { continue }
+      // Printable ASCII sorts as it is.
+      let form = bytewise ? other : sortForm(other)
       var index = close.count
       while index > 0,
         best < close[index - 1].distance
           || best == close[index - 1].distance
-            && ordered(candidate, key: other, close[index - 1].name, key: close[index - 1].key)
+            && ordered(
+              candidate, key: other, form: form, close[index - 1].name, key: close[index - 1].key,
+              form: close[index - 1].form)
       {
         index -= 1
       }
-      if index < 3 {
-        close.insert((candidate, other, best), at: index)
+      if index < 3, !close.contains(where: { $0.name == candidate }) {
+        close.insert((candidate, other, form, best), at: index)
         if close.count > 3 { close.removeLast() }
       }
     }
@@ -399,8 +415,16 @@ public enum Names {
   /// Orders names whose keys are already known, as `ordered(_:_:)` does: by their keys as paper spells them
   /// (`sortForm`), then by the keys themselves.
   public static func ordered(_ a: String, key ka: String, _ b: String, key kb: String) -> Bool {
+    ordered(a, key: ka, form: sortForm(ka), b, key: kb, form: sortForm(kb))
+  }
+
+  /// The same with their sort forms known too: a typo among 100,000 names compares each with the closest so far.
+  static func ordered(
+    _ a: String, key ka: String, form sa: String, _ b: String, key kb: String, form sb: String
+  )
+    -> Bool
+  {
     if ka == kb { return a < b }
-    let (sa, sb) = (sortForm(ka), sortForm(kb))
     if sa != sb, let less = naturalOrder(sa, sb) { return less }
     switch naturalOrder(ka, kb) {
     case .some(let less): return less
