@@ -252,6 +252,21 @@ import Testing
       stderr: "grocery: error: 'Uncategorized' always comes last and cannot be reordered\n", status: 1)
   }
 
+  /// A store's order set again as it is walked is unchanged, though a category added since is not in what the
+  /// store named: it keeps following the general order there.
+  @Test func aStoresOrderSetAgainAfterANewCategoryIsUnchanged() throws {
+    try scenario.given(
+      ["location", "add", "Aldi"], ["reorder-categories", "--at", "aldi", "dairy", "produce"],
+      ["category", "add", "Pharmacy"])
+    let before = scenario.grocery.storeBytes()
+    let again = try scenario.grocery.run(["reorder-categories", "--at", "aldi", "dairy", "produce"])
+    #expect(again.stdout.hasPrefix("1. Dairy & Fridge\n2. Produce\n"), "\(again)")
+    #expect(again.stdout.hasSuffix("7. Pharmacy\n8. Uncategorized\n"), "\(again)")
+    #expect(again.stderr == "grocery: unchanged: the walk order at Aldi (it is so already)\n")
+    #expect(scenario.grocery.storeBytes() == before)
+    try scenario.expect(["undo"], stdout: "undid: add category Pharmacy\n")
+  }
+
   @Test func removeAndEdit() throws {
     try scenario.given(["add", "milk", "eggs"], ["purchase", "eggs"])
     try scenario.expect(
@@ -271,6 +286,19 @@ import Testing
       ["list"], stdout: "Dairy & Fridge\n  [ ] Oat milk x2\n\n1 item to buy, 1 bought today\n")
     try scenario.expect(["remove", "eggs", "oat milk"], stdout: "removed: eggs\nremoved: Oat milk\n")
     try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
+  }
+
+  /// A rename is told with the name the item had as the household spells it, whatever was typed.
+  @Test func aRenameIsToldWithTheItemsOwnName() throws {
+    try scenario.given(
+      ["add", "Oat milk"], ["edit", "oat", "--rename", "oat milk"], ["edit", "OAT M", "-q", "2"])
+    try scenario.given(["edit", "oat milk", "--rename", "Oat milk", "-n", "barista"])
+    let undoable = try scenario.grocery.run(["undo", "--list"]).stdout
+    #expect(
+      undoable.components(separatedBy: "  (").dropLast().map { $0.components(separatedBy: "\n").last! } == [
+        "1. edit oat milk (now Oat milk)", "2. edit oat milk", "3. edit Oat milk (now oat milk)",
+        "4. add Oat milk",
+      ], "\(undoable)")
   }
 
   /// A name is ambiguous, as among every item, even when the command reads an item another of its names can be:

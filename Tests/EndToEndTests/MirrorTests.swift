@@ -144,6 +144,20 @@ import Testing
     try scenario.expect(["history"], stdout: "2026-11-21 milk x2\n")
   }
 
+  /// A tick the phone saved is applied before the command: a walk order set as it was still says it changed nothing,
+  /// so that the `undo` after it, which takes back the tick, is no surprise.
+  @Test func aTickAppliedBeforeAnUnchangedWalkOrderLeavesItSaidUnchanged() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, text(list).replacing("- [ ] milk x2", with: "- [x] milk x2"))
+    let reordered = try scenario.grocery.run(["reorder-categories", "produce"])
+    #expect(reordered.stdout.hasPrefix("1. Produce\n"), "\(reordered)")
+    #expect(
+      reordered.stderr
+        == "grocery: \(list): from the phone: bought milk\n"
+        + "grocery: unchanged: the walk order (it is so already)\n", "\(reordered)")
+    try scenario.expect(["undo"], stdout: "undid: from the phone: bought milk\n")
+  }
+
   @Test func phoneTicksAndEditsComeBackAsOneChangeThatUndoReverts() throws {
     try scenario.given(["mirror", "add", list])
     var edited = text(list)

@@ -493,6 +493,10 @@ import Testing
       """
     try scenario.expect(["reorder-categories", "--at", "market", "--learn"], stdout: learned)
     try scenario.expect(["reorder-categories", "--at", "market"], stdout: learned)
+    // Learned again, the order is as it was: nothing is written, and undo still takes back the first.
+    try scenario.expect(
+      ["reorder-categories", "--at", "market", "--learn"], stdout: learned,
+      stderr: "grocery: unchanged: the walk order at Market (it is so already)\n")
     try scenario.expect(["undo"], stdout: "undid: learn category order at Market\n")
     try scenario.expect(
       ["reorder-categories", "--at", "market"],

@@ -139,7 +139,7 @@ import Testing
       WalkOrderRenderer.text(suggestion, store: "Aldi").split(separator: "\n").first {
         $0.contains(". \(step.category) ")
       })
-    #expect(line.hasSuffix(" never on one trip with the next (thin)"))
+    #expect(line.hasSuffix(" no trip put it before or after the next (thin)"))
   }
 
   @Test func manyThinStepsStillFitEightyColumns() {

@@ -14,8 +14,8 @@ struct ReorderCategoriesCommand: Command, Runnable {
   static let discussion = """
     The named categories come first in the given order; the others keep their order after them; \
     Uncategorized is always last. With --at, sets LOCATION's own order. With no names, shows the order. \
-    A change prints the order; one that leaves the order as it was writes nothing, so undo has nothing of \
-    it, and says 'unchanged' on standard error. \
+    A change prints the order (unless --quiet); one that leaves the order as it was prints it too, but \
+    writes nothing, so undo has nothing of it, and says 'unchanged' on standard error (unless --quiet). \
     --suggest shows the order that past trips at LOCATION imply, and --learn sets it. On each trip, the \
     first item checked off in a category places that category; category A goes before B when more trips \
     placed A ahead of B than the other way round. Categories are ranked by how many others they go before \
@@ -60,34 +60,29 @@ struct ReorderCategoriesCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let order: [String]
-    // The store of a change, as the household spells it; nil for the general order.
-    var changedAt: String?
     // The store as the household spells it, in the change's summary (`undid: reorder categories at Costco`).
     func place(_ store: String?) -> String { store.map { " at \($0)" } ?? "" }
-    switch action {
-    case .reset:
-      let changed = try context.update(
-        in: .ids([]), { ChangeVerb.resetCategoryOrder.present + place($0.store) }
-      ) {
-        groceries -> (order: [String], store: String?) in
-        let store = try location.map(groceries.locationName)
-        return (try groceries.resetCategoryOrder(at: store), store)
+    // A change, with the order it leaves and the store it was at; `changed` is false when it left the categories
+    // and stores as they were, and so wrote nothing (a mirror's ticks may have been saved before it).
+    var changed = false
+    func change(
+      _ summary: @escaping (String?) -> String,
+      _ body: (inout Groceries) throws -> (order: [String], store: String?)
+    ) throws -> (order: [String], store: String?) {
+      try context.update(in: .ids([]), { summary($0.store) }) { groceries in
+        let before = (groceries.categories, groceries.locations)
+        let result = try body(&groceries)
+        changed = groceries.categories != before.0 || groceries.locations != before.1
+        return result
       }
-      (order, changedAt) = (changed.order, changed.store)
+    }
+    let result: (order: [String], store: String?)
+    switch action {
     case .show:
       // The order is the categories' and the store's own: no item is read.
       let groceries = try context.store.load(.ids([]))
-      order = groceries.walkOrder(at: try location.map(groceries.locationName))
-    case .set(let names):
-      let changed = try context.update(
-        in: .ids([]), { ChangeVerb.reorderCategories.present + place($0.store) }
-      ) {
-        groceries -> (order: [String], store: String?) in
-        let store = try location.map(groceries.locationName)
-        return (try groceries.reorderCategories(names, at: store), store)
-      }
-      (order, changedAt) = (changed.order, changed.store)
+      context.write(NumberedLines.text(groceries.walkOrder(at: try location.map(groceries.locationName))))
+      return
     case .suggest:
       let groceries = try context.store.load(.ids([]))
       let store = try groceries.locationName(location!)
@@ -95,27 +90,32 @@ struct ReorderCategoriesCommand: Command, Runnable {
         groceries, at: store, trips: try context.store.trips(now: context.now))
       context.write(WalkOrderRenderer.text(suggestion, store: store))
       return
+    case .reset:
+      result = try change({ ChangeVerb.resetCategoryOrder.present + place($0) }) { groceries in
+        let store = try location.map(groceries.locationName)
+        return (try groceries.resetCategoryOrder(at: store), store)
+      }
+    case .set(let names):
+      result = try change({ ChangeVerb.reorderCategories.present + place($0) }) { groceries in
+        let store = try location.map(groceries.locationName)
+        return (try groceries.reorderCategories(names, at: store), store)
+      }
     case .learn:
       let trips = try context.store.trips(now: context.now)
-      let changed = try context.update(in: .ids([]), { ChangeVerb.learnCategoryOrder.present + $0.store }) {
-        groceries -> (order: [String], store: String) in
+      result = try change({ ChangeVerb.learnCategoryOrder.present + ($0 ?? "") }) { groceries in
         let store = try groceries.locationName(location!)
         let suggestion = try Self.suggestion(groceries, at: store, trips: trips)
         return (try groceries.reorderCategories(suggestion.order, at: store), store)
       }
-      (order, changedAt) = (changed.order, changed.store)
     }
-    // The order is the point of showing it, and the report of changing it, which --quiet silences.
-    if case .show = action {
-      context.write(NumberedLines.text(order))
-    } else if !context.quiet {
-      context.write(NumberedLines.text(order))
-      // An order set as it already was writes nothing, so `undo` would take back an older change: said on
-      // standard error, where the order above stays what scripts read.
-      if !context.saved.isSaved {
-        context.console.writeError(
-          "grocery: unchanged: the walk order\(place(changedAt)) (it is so already)\n")
-      }
+    // The order is the report of changing it, which --quiet silences.
+    if context.quiet { return }
+    context.write(NumberedLines.text(result.order))
+    // An order set as it already was writes nothing, so `undo` would take back an older change: said on standard
+    // error, where the order above stays what scripts read.
+    if !changed {
+      context.console.writeError(
+        "grocery: unchanged: the walk order\(place(result.store)) (it is so already)\n")
     }
   }
 

@@ -86,10 +86,16 @@ extension Groceries {
     }
     if let location {
       let place = try locationName(location)
-      let current = walkOrder(at: place).dropLast()
+      let shown = walkOrder(at: place)
+      let current = shown.dropLast()
       let order = named + current.filter { !named.contains($0) }
       let index = locations.firstIndex { $0.name == place }!
+      let kept = locations[index].categoryOrder
       locations[index].categoryOrder = order
+      // A store's own order set again as it is walked changes nothing: the store keeps what it names, so that a
+      // category added since still follows the general order there, and nothing is written. A store without
+      // one gets one, even as the general order walks it: it no longer follows that order.
+      if !kept.isEmpty && walkOrder(at: place) == shown { locations[index].categoryOrder = kept }
       return walkOrder(at: place)
     }
     let byName = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0) })

@@ -14,11 +14,13 @@ public enum WalkOrderRenderer {
         lines += TextLayout.wrap(step.category, width: 80, first: head, rest: indent(head))
         continue
       }
-      // Placed by the trips that compared each with others, two neighbours may never have met on one trip.
+      // Placed by the trips that compared each with others, two neighbours may never have been compared: never on
+      // one trip, or checked off at one moment (`buy --all`).
       let compared = step.ahead + step.behind
       let evidence =
         (compared == 0
-          ? "never on one trip with the next" : "ahead of the next on \(step.ahead) of \(compared) trips")
+          ? "no trip put it before or after the next"
+          : "ahead of the next on \(step.ahead) of \(compared) trips")
         + (step.isThin ? " (thin)" : "")
       let width = TextLayout.width(step.category)
       if width <= nameColumn {
