@@ -98,7 +98,7 @@ import Testing
       try groceries.renameCategory("Kid's snacks", to: "Kid’s snacks") == ("Kid's snacks", "Kid’s snacks"))
     #expect(
       try groceries.edit("ben's", changes: ItemChanges(rename: "Ben’s Cookies"), today: today, now: now)
-        == "Ben’s Cookies")
+        == ("Ben's cookies", "Ben’s Cookies"))
   }
 
   /// An import finds a category (or a store, by the same code) as paper spells its name, as `category add` does:
@@ -332,13 +332,13 @@ import Testing
     _ = try add(["Milk", "Eggs"])
     #expect(
       try groceries.edit("milk", changes: ItemChanges(rename: "Oat milk"), today: today, now: now)
-        == "Oat milk")
+        == ("Milk", "Oat milk"))
     #expect(throws: GroceryError.duplicateName(kind: .item, name: "Eggs")) {
       try groceries.edit("oat", changes: ItemChanges(rename: "EGGS"), today: today, now: now)
     }
     #expect(
       try groceries.edit("oat", changes: ItemChanges(rename: "Oat Milk"), today: today, now: now)
-        == "Oat Milk")
+        == ("Oat milk", "Oat Milk"))
   }
 
   @Test mutating func editClearsANote() throws {

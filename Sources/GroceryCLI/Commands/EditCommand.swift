@@ -63,10 +63,9 @@ struct EditCommand: Command, Runnable {
       { ChangeVerb.edit.present + ($0.old == $0.new ? $0.new : "\($0.old) (now \($0.new))") }
     ) { groceries -> (old: String, new: String) in
       let before = groceries.items
-      let old = groceries.items[try groceries.itemIndex(named: name)].name
-      let new = try groceries.edit(name, changes: changes, today: context.today, now: context.now)
+      let names = try groceries.edit(name, changes: changes, today: context.today, now: context.now)
       changed = groceries.items != before
-      return (old: old, new: new)
+      return names
     }
     context.say(changed ? "updated: \(names.new)" : "unchanged: \(names.new) (it is so already)")
   }

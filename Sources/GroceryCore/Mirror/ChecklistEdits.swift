@@ -139,7 +139,7 @@ struct ChecklistEdits: Equatable, Sendable {
       if changes.note == .some(groceries.items[at].note) { changes.note = nil }
       if changes.isEmpty { continue }
       do {
-        let new = try groceries.edit(old, changes: changes, today: today, now: now)
+        let new = try groceries.edit(old, changes: changes, today: today, now: now).new
         if changes.rename != nil { renamed.append(old + " to " + new) } else { changedNames.append(new) }
       } catch let error as GroceryError {
         skipped.append(error.message)

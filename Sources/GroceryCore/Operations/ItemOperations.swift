@@ -296,8 +296,10 @@ extension Groceries {
     return removed
   }
 
-  /// Changes one item's attributes, returning its name after the change.
-  public mutating func edit(_ name: String, changes: ItemChanges, today: Day, now: Date) throws -> String {
+  /// Changes one item's attributes, returning its name before and after the change.
+  public mutating func edit(_ name: String, changes: ItemChanges, today: Day, now: Date) throws -> (
+    old: String, new: String
+  ) {
     if changes.isEmpty { throw GroceryError.nothingToChange }
     let index = try itemIndex(named: name)
     let before = items[index]
@@ -324,11 +326,11 @@ extension Groceries {
     // What changes nothing is no change: the item keeps its time, so nothing is written.
     var unchanged = items[index]
     unchanged.updated = before.updated
-    if unchanged == before { return before.name }
+    if unchanged == before { return (before.name, before.name) }
     items[index].updated = now
     let newName = items[index].name
     sortItems()
-    return newName
+    return (before.name, newName)
   }
 
   /// Resolves category and location names and cleans the new name.
