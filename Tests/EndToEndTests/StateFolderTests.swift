@@ -45,6 +45,22 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: household.folder + "/logs") == logs)
   }
 
+  @Test func anIdentityWhoseNameWasEmptiedByHandIsNamedAsTheFault() throws {
+    try scenario.given(["add", "milk"])
+    let identity = try scenario.grocery.household().stateFolder + "/identity.json"
+    let saved = try String(contentsOfFile: identity, encoding: .utf8)
+    let name = try #require(saved.firstRange(of: /"name":"[^"]*"/))
+    try saved.replacingCharacters(in: name, with: "\"name\":\"\"").write(
+      toFile: identity, atomically: false, encoding: .utf8)
+    let before = scenario.grocery.storeBytes()
+    try scenario.expectRefused(
+      ["add", "eggs"],
+      stderr:
+        "grocery: error: cannot read store '\(identity)': \"name\": expected a machine name, but it is empty\n",
+      status: 65)
+    #expect(scenario.grocery.storeBytes() == before)
+  }
+
   /// What `check` says when it cannot read this machine's cache, naming it with SQLite's reason.
   func unreadCache(_ state: String, _ reason: String) -> String {
     "grocery: warning: cannot read this machine's cache '\(state)/cache.sqlite': \(reason); whether this machine's"

@@ -13,9 +13,7 @@ struct Checklist: Equatable, Sendable {
   /// Reads a file's bytes in either format, with or without a byte-order mark, with LF or CRLF line ends.
   static func read(_ bytes: [UInt8], format: MirrorFormat) -> Reading {
     // A byte-order mark and white space alone are an empty file, as an app that writes the mark saves one.
-    let body =
-      bytes.starts(with: ChangeLog.byteOrderMark)
-      ? bytes.dropFirst(ChangeLog.byteOrderMark.count) : bytes[...]
+    let body = bytes.dropFirst(ChangeLog.textStart(bytes))
     if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return .notAChecklist("it is empty")
     }

@@ -483,6 +483,10 @@ public struct HouseholdStore: Sendable {
         throw GroceryError.unreadableStore(
           path: identityPath, reason: "not a machine identity; remove it to make this machine a new one")
       }
+      // A name edited by hand is one `sync setup --name` would take, or every change would fail on its own line.
+      if let reason = LineRules.machineName(machine.name) {
+        throw GroceryError.unreadableStore(path: identityPath, reason: "\"name\": \(reason)")
+      }
       if machine.host == Machine.currentHost { return machine }
     }
     var machine = Machine(id: MachineID.random(), name: defaultMachineName, host: Machine.currentHost)

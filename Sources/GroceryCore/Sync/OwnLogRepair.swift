@@ -18,10 +18,9 @@ struct OwnLogRepair {
   init?(local: [UInt8], copy: [UInt8]) {
     // A byte-order mark an editor put at the start of either file is no part of its first line, as the log's
     // reader takes it; the log here keeps its own.
-    let mark = ChangeLog.byteOrderMark
-    let kept = local.starts(with: mark) ? mark : []
+    let kept = Array(local.prefix(ChangeLog.textStart(local)))
     let local = Array(local.dropFirst(kept.count))
-    let copy = copy.starts(with: mark) ? Array(copy.dropFirst(mark.count)) : copy
+    let copy = Array(copy.dropFirst(ChangeLog.textStart(copy)))
     if local.starts(with: copy) { return nil }
     let (lines, tail) = OwnLogRepair.lines(local)
     let held = Set(lines)

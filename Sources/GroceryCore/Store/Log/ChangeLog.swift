@@ -19,7 +19,7 @@ public enum ChangeLog {
   /// The byte-order mark an editor may put at the start of a file (Notepad does): no part of the first line.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-  /// Where a file grocery reads as JSON begins: after the byte-order mark an editor may have put before it.
+  /// Where a file grocery reads begins: after the byte-order mark an editor may have put before it.
   static func textStart(_ bytes: [UInt8]) -> Int {
     bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
   }
@@ -144,7 +144,7 @@ public enum ChangeLog {
   /// reads as one: a change is a JSON object, and no part of one is a whole object.
   static func isWholeLine(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
     // The first line of a file may follow a byte-order mark.
-    let start = start == 0 && bytes.starts(with: byteOrderMark) ? byteOrderMark.count : start
+    let start = start == 0 ? textStart(bytes) : start
     guard end > start else { return false }
     do {
       _ = try ChangeCodec.decode(bytes, from: start, to: end)
@@ -186,7 +186,7 @@ public enum ChangeLog {
   ) throws -> Position {
     let machineNumber = MachineID.number(machine) ?? 0
     var current = position
-    var start = position.offset == 0 && bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+    var start = position.offset == 0 ? textStart(bytes) : 0
     let count = bytes.count
     while start < count {
       // At the end of the file, a whole change without its newline is a line; a line cut short waits.
