@@ -415,7 +415,8 @@ public enum Names {
   /// Orders names whose keys are already known, as `ordered(_:_:)` does: by their keys as paper spells them
   /// (`sortForm`), then by the keys themselves.
   public static func ordered(_ a: String, key ka: String, _ b: String, key kb: String) -> Bool {
-    ordered(a, key: ka, form: sortForm(ka), b, key: kb, form: sortForm(kb))
+    if ka == kb { return a < b }
+    return ordered(a, key: ka, form: sortForm(ka), b, key: kb, form: sortForm(kb))
   }
 
   /// The same with their sort forms known too: a typo among 100,000 names compares each with the closest so far.
