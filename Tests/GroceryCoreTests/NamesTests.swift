@@ -97,9 +97,9 @@ import Testing
     #expect(Names.suggestions(for: "Œfus", among: ["oeufs", "tea"]) == ["oeufs"])
   }
 
-  @Test func closenessIsWhatThreeSeparateTablesGiveForTheWholeAndTwoPrefixes() {
-    // The plain definition: a full table for each of the whole name and the two prefixes.
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
+  /// The plain definition of a closeness: a full table for each of the whole name and the two prefixes.
+  static func expectedCloseness<E: Equatable>(_ a: [E], _ b: [E], within limit: Int) -> Int {
+    func distance(_ a: [E], _ b: [E]) -> Int {
       if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
       var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
       for i in 0...a.count { table[i][0] = i }
@@ -115,27 +115,28 @@ import Testing
       }
       return table[a.count][b.count]
     }
-    func expected(_ a: [Character], _ b: [Character]) -> Int {
-      var best = distance(a, b)
-      if a.count >= 3 {
-        for length in [a.count, a.count + 1] where length < b.count {
-          best = min(best, distance(a, Array(b.prefix(length))))
-        }
+    var best = distance(a, b)
+    if a.count >= 3 {
+      for length in [a.count, a.count + 1] where length < b.count {
+        best = min(best, distance(a, Array(b.prefix(length))))
       }
-      return best
     }
-    // Few letters, so that swaps and repeats are common; one table's memory reused across every pair.
+    // Any limit: the distance itself up to it, one more than it past it.
+    return min(best, limit + 1)
+  }
+
+  @Test func closenessIsWhatThreeSeparateTablesGiveForTheWholeAndTwoPrefixes() {
+    // Few letters, so that swaps and repeats are common; each pair on a table of its own.
     let letters: [Character] = ["a", "b", "c", "é", "東"]
     var random = SeededRandom(seed: 21)
-    var rows: [Int] = []
-    // `b` up to twice as long as `a` can be, so that most tables are wider than the band of cells filled.
+    // `b` up to twice as long as `a` can be, so that many are past the limit by their length alone.
     for _ in 0..<5000 {
       let a = (0..<Int.random(in: 0...9, using: &random)).map { _ in letters.randomElement(using: &random)! }
       let b = (0..<Int.random(in: 0...18, using: &random)).map { _ in letters.randomElement(using: &random)! }
-      // Any limit: the distance itself up to it, one more than it past it.
       let limit = Int.random(in: 1...4, using: &random)
+      var closeness = PrefixSharingCloseness(to: a, within: limit)
       #expect(
-        Names.closeness(a, b, within: limit, rows: &rows) == min(expected(a, b), limit + 1),
+        closeness.closeness(b) == Self.expectedCloseness(a, b, within: limit),
         "'\(String(a))' and '\(String(b))' within \(limit)")
     }
   }
@@ -145,7 +146,6 @@ import Testing
     // as the cache gives them, and in any order.
     let letters = Array("ab 1".utf8)
     var random = SeededRandom(seed: 23)
-    var rows: [Int] = []
     for round in 0..<300 {
       let wanted = (0..<Int.random(in: 0...7, using: &random)).map { _ in
         letters.randomElement(using: &random)!
@@ -157,9 +157,8 @@ import Testing
       if round % 2 == 0 { keys.sort { $0.lexicographicallyPrecedes($1) } }
       var shared = PrefixSharingCloseness(to: wanted, within: limit)
       for key in keys {
-        let got = key.withUnsafeBufferPointer { shared.closeness($0) }
         #expect(
-          got == Names.closeness(wanted, key, within: limit, rows: &rows),
+          shared.closeness(key) == Self.expectedCloseness(wanted, key, within: limit),
           "'\(String(decoding: wanted, as: UTF8.self))' and '\(String(decoding: key, as: UTF8.self))' within \(limit)"
         )
       }
@@ -169,16 +168,15 @@ import Testing
   @Test func suggestionsAreTheSameComparedAsBytesOrAsCharacters() {
     // Printable ASCII is compared as bytes: the same closeness as its characters give.
     var random = SeededRandom(seed: 22)
-    var rows: [Int] = []
     let letters = Array("ab 1-")
     for _ in 0..<1000 {
       let a = String(
         (0..<Int.random(in: 0...6, using: &random)).map { _ in letters.randomElement(using: &random)! })
       let b = String(
         (0..<Int.random(in: 0...8, using: &random)).map { _ in letters.randomElement(using: &random)! })
-      #expect(
-        Names.closeness(Array(a.utf8), Array(b.utf8), within: 9, rows: &rows)
-          == Names.closeness(Array(a), Array(b), within: 9, rows: &rows))
+      var bytes = PrefixSharingCloseness(to: Array(a.utf8), within: 9)
+      var characters = PrefixSharingCloseness(to: Array(a), within: 9)
+      #expect(bytes.closeness(Array(b.utf8)) == characters.closeness(Array(b)))
     }
     // Names in ASCII and not, among each other: four are a distance of 0 from "creme" (whole or as a prefix).
     let names = ["Creme", "crème fraîche", "cream", "crime", "Crème brûlée", "cremes", "krem", "東京", "cr"]

@@ -350,12 +350,13 @@ public enum Names {
     let wantedCharacters = Array(wanted)
     let limit = max(1, wantedCharacters.count / 3)
     // Printable ASCII, where a byte is a character, is compared as bytes in place; anything else as characters.
-    let wantedBytes = allBytes(of: wanted, isPrintableASCII) ? Array(wanted.utf8) : nil
-    let wantedSpelled = spelledKey(wanted)
-    let wantedSpelledCharacters = Array(wantedSpelled)
-    var rows: [Int] = []
     // Keys that start alike, as the cache gives them in order, share the work of their first bytes.
-    var shared = wantedBytes.map { PrefixSharingCloseness(to: $0, within: limit) }
+    var shared =
+      allBytes(of: wanted, isPrintableASCII)
+      ? PrefixSharingCloseness(to: Array(wanted.utf8), within: limit) : nil
+    let wantedSpelled = spelledKey(wanted)
+    var byCharacters = PrefixSharingCloseness(to: wantedCharacters, within: limit)
+    var bySpelling = PrefixSharingCloseness(to: Array(wantedSpelled), within: limit)
     // Each close name with its key and its sort form, which order a tie without making them again.
     var close: [(name: String, key: String, form: String, distance: Int)] = []
     for candidate in candidates {
@@ -367,12 +368,11 @@ public enum Names {
           other.utf8.withContiguousStorageIfAvailable { shared!.closeness($0) }
           ?? Array(other.utf8).withUnsafeBufferPointer { shared!.closeness($0) }
       } else {
-        best = closeness(wantedCharacters, Array(other), within: limit, rows: &rows)
+        best = byCharacters.closeness(Array(other))
         // Letters in other scripts are as close as paper spells them (`oefus` is a swap from `Œufs`, `oeufs`).
         let otherSpelled = spelledKey(other)
         if best > 0 && (otherSpelled != other || wantedSpelled != wanted) {
-          best = min(
-            best, closeness(wantedSpelledCharacters, Array(otherSpelled), within: limit, rows: &rows))
+          best = min(best, bySpelling.closeness(Array(otherSpelled)))
         }
       }
       // The three closest so far, in order, each name once: a name that every name is close to does not sort
@@ -551,70 +551,5 @@ public enum Names {
       if result != 0 { return result < 0 }
     }
     return a.count < b.count
-  }
-
-  /// How close `b` is to `a` for a suggestion: the optimal-string-alignment distance (insertions, deletions,
-  /// substitutions and swaps of neighbours) of the whole of `b`, or, for an `a` of three or more, of its first
-  /// `a.count` or `a.count + 1` elements when that is less, so "dary" finds "Dairy & Fridge"; `limit + 1` when it
-  /// is more than `limit`. One table gives all three, since a row of it holds the distance to every prefix of `b`;
-  /// `rows` keeps its memory between calls.
-  static func closeness<Element: Equatable>(
-    _ a: [Element], _ b: [Element], within limit: Int, rows: inout [Int]
-  ) -> Int {
-    a.withUnsafeBufferPointer { a in
-      b.withUnsafeBufferPointer { b in closeness(a, b, within: limit, rows: &rows) }
-    }
-  }
-
-  /// The same on elements in place, so that a typo compared with 100,000 names copies none of them.
-  ///
-  /// Only the cells within `limit` of the table's diagonal are filled: one further off is at least its distance
-  /// from the diagonal, so more than `limit`, whatever its neighbours. Every cell starts at `limit + 1`, and the
-  /// bands move right row by row, so the cell right of a band was never written; the one left of it may hold a row
-  /// three above, and is set to `limit + 1` again. A name compared with a much longer one costs the band, not the
-  /// whole width.
-  static func closeness<Element: Equatable>(
-    _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>, within limit: Int, rows: inout [Int]
-  ) -> Int {
-    let (n, m) = (a.count, b.count)
-    let past = limit + 1
-    if n == 0 || m == 0 { return min(max(n, m), past) }
-    let width = m + 1
-    if rows.count < 3 * width { rows = Array(repeating: past, count: 3 * width) }
-    return rows.withUnsafeMutableBufferPointer { memory in
-      let rows = UnsafeMutableBufferPointer(rebasing: memory[0..<(3 * width)])
-      rows.update(repeating: past)
-      // Three rows in turn: the one being filled and the two above it, which a swap reaches back to.
-      for j in 0...min(m, limit) { rows[j] = j }
-      for i in 1...n {
-        let (row, above, twoAbove) = ((i % 3) * width, ((i - 1) % 3) * width, ((i + 1) % 3) * width)
-        let (low, high) = (max(1, i - limit), min(m, i + limit))
-        // Past the end of `b` by more than `limit`: every cell of this row, and of those below, is too.
-        if low > high { return past }
-        rows[row + low - 1] = low == 1 ? i : past
-        var least = rows[row + low - 1]
-        for j in low...high {
-          let cost = a[i - 1] == b[j - 1] ? 0 : 1
-          var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
-          if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-            value = min(value, rows[twoAbove + j - 2] + 1)
-          }
-          rows[row + j] = value
-          least = min(least, value)
-        }
-        // No row holds less than the least of the row above (a swap from two rows up costs no less than the
-        // substitution beside it): a row past the limit leaves every later one past it.
-        if least > limit { return past }
-      }
-      // A cell outside the last row's band is past the limit, and may hold another row's value: it is not read.
-      let last = (n % 3) * width
-      var best = m - n <= limit ? rows[last + m] : past
-      if n >= 3 {
-        for length in [n, n + 1] where length < m && length - n <= limit {
-          best = min(best, rows[last + length])
-        }
-      }
-      return min(best, past)
-    }
   }
 }
