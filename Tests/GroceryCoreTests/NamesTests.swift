@@ -186,6 +186,44 @@ import Testing
       Names.suggestions(for: "crmee", among: ["cream", "東京", "crème", "cremes"]) == ["crème", "cremes"])
   }
 
+  /// The keys a typed name involves, as a typo among the cache's keys takes each one in place, are those the keys
+  /// give as text; and among keys in ASCII, they are what the rule says: the key itself, else those that are it,
+  /// else those it starts, then up to three closest (ties in name order, each once).
+  @Test func theKeysATypedNameInvolvesAreTheSameTakenInPlaceOrAsText() {
+    var random = SeededRandom(seed: 24)
+    // Digits with leading zeros (told apart by more than their natural order), spaces, twins, and names in other
+    // letters that paper spells as ASCII ones (`œufs` as `oeufs`).
+    let ascii = Array("ab 01")
+    let other: [Character] = ["é", "œ", "東"]
+    for round in 0..<2000 {
+      let letters = round % 2 == 0 ? ascii : ascii + other
+      func text(_ most: Int) -> String {
+        String(
+          (0..<Int.random(in: 0...most, using: &random)).map { _ in letters.randomElement(using: &random)! })
+      }
+      let wanted = Names.key(text(6))
+      var keys = (0..<Int.random(in: 0...30, using: &random)).map { _ in Names.key(text(8)) }
+      keys += keys.prefix(Int.random(in: 0...3, using: &random))
+      // In byte order, as the cache's index gives them, but for every fourth round.
+      if round % 4 != 3 { keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+      var (asText, inPlace) = (InvolvedKeys(of: wanted), InvolvedKeys(of: wanted))
+      for key in keys {
+        asText.consider(key)
+        Array(key.utf8).withUnsafeBufferPointer { inPlace.consider(key: $0) }
+      }
+      #expect(inPlace.keys == asText.keys, "'\(wanted)' among \(keys)")
+      guard round % 2 == 0 else { continue }
+      let limit = max(1, wanted.count / 3)
+      let closest = Set(keys).map { ($0, Self.expectedCloseness(Array(wanted), Array($0), within: limit)) }
+        .filter { $0.1 <= limit }
+        .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Names.ordered($0.0, $1.0) }.prefix(3).map(\.0)
+      let expected =
+        keys.contains(wanted)
+        ? [wanted] : keys.filter { $0.hasPrefix(wanted) && $0 != wanted } + closest
+      #expect(asText.keys == expected, "'\(wanted)' among \(keys)")
+    }
+  }
+
   @Test func matchingLeavesTheWordingToTheCaller() {
     #expect(throws: NameMismatch.ambiguous(candidates: ["--quantity", "--quiet"])) {
       try Names.match("--qu", among: ["--quiet", "--quantity", "--at"]) { $0 }

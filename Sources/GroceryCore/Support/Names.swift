@@ -288,22 +288,9 @@ public enum Names {
   /// distance. Among the names of these keys alone, both give what they give among every name: the same name, or
   /// the same error with the same names in it.
   static func involvedKeys(of wanted: String, among keys: [String]) -> [String] {
-    let spelled = spelledKey(wanted)
-    var prefixed: [String] = []
-    var same: [String] = []
-    // One pass over 100,000 keys, not two: the key itself, wherever it comes, is all there is.
-    for key in keys {
-      if key == wanted { return [key] }
-      // A key in plain ASCII is spelled as it is.
-      let other = allBytes(of: key, { $0 < 0x80 }) ? key : spelledKey(key)
-      if other == spelled {
-        same.append(key)
-      } else if same.isEmpty && starts(other, with: spelled) {
-        prefixed.append(key)
-      }
-    }
-    if !same.isEmpty { return same }
-    return prefixed + suggestions(forKey: wanted, amongKeys: keys)
+    var involved = InvolvedKeys(of: wanted)
+    for key in keys { involved.consider(key) }
+    return involved.keys
   }
 
   /// True when a key starts with another, scalar by scalar, as the cache's ranges find them: a prefix may end
@@ -338,67 +325,13 @@ public enum Names {
     closest(to: key(name), among: candidates, key: key)
   }
 
-  /// The same among names that are keys already, as the cache holds them: a typo among 100,000 names makes no
-  /// key again.
-  static func suggestions(forKey wanted: String, amongKeys keys: [String]) -> [String] {
-    closest(to: wanted, among: keys) { $0 }
-  }
-
   private static func closest(
     to wanted: String, among candidates: [String], key keyOf: (String) -> String
   ) -> [String] {
-    let wantedCharacters = Array(wanted)
-    let limit = max(1, wantedCharacters.count / 3)
-    // Printable ASCII, where a byte is a character, is compared as bytes in place; anything else as characters.
-    // Keys that start alike, as the cache gives them in order, share the work of their first bytes.
-    var shared =
-      allBytes(of: wanted, isPrintableASCII)
-      ? PrefixSharingCloseness(to: Array(wanted.utf8), within: limit) : nil
-    let wantedSpelled = spelledKey(wanted)
-    var byCharacters = PrefixSharingCloseness(to: wantedCharacters, within: limit)
-    var bySpelling = PrefixSharingCloseness(to: Array(wantedSpelled), within: limit)
-    // Each close name with its key and its sort form, which order a tie without making them again.
-    var close: [(name: String, key: String, form: String, distance: Int)] = []
-    for candidate in candidates {
-      let other = keyOf(candidate)
-      var best = limit + 1
-      let bytewise = shared != nil && allBytes(of: other, isPrintableASCII)
-      if bytewise {
-        best =
-          other.utf8.withContiguousStorageIfAvailable { shared!.closeness($0) }
-          ?? Array(other.utf8).withUnsafeBufferPointer { shared!.closeness($0) }
-      } else {
-        best = byCharacters.closeness(Array(other))
-        // Letters in other scripts are as close as paper spells them (`oefus` is a swap from `Œufs`, `oeufs`).
-        let otherSpelled = spelledKey(other)
-        if best > 0 && (otherSpelled != other || wantedSpelled != wanted) {
-          best = min(best, bySpelling.closeness(Array(otherSpelled)))
-        }
-      }
-      // The three closest so far, in order, each name once: a name that every name is close to does not sort
-      // them all. A name given twice ranks as its first, so it is never kept twice.
-      guard best <= limit, close.count < 3 || best <= close[2].distance else { continue }
-      // Printable ASCII sorts as it is.
-      let form = bytewise ? other : sortForm(other)
-      var index = close.count
-      while index > 0,
-        best < close[index - 1].distance
-          || best == close[index - 1].distance
-            && ordered(
-              candidate, key: other, form: form, close[index - 1].name, key: close[index - 1].key,
-              form: close[index - 1].form)
-      {
-        index -= 1
-      }
-      if index < 3, !close.contains(where: { $0.name == candidate }) {
-        close.insert((candidate, other, form, best), at: index)
-        if close.count > 3 { close.removeLast() }
-      }
-    }
-    return close.map(\.name)
+    var closest = ClosestNames(to: wanted)
+    for candidate in candidates { closest.consider(candidate, key: keyOf(candidate)) }
+    return closest.names
   }
-
-  private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
   /// Returns names quoted and comma-separated, at most five of them: `'a', 'b' and 3 more`.
   public static func listing(_ names: [String], quote: (String) -> String = { $0 }) -> String {

@@ -73,7 +73,7 @@ struct PrefixSharingCloseness<Element: Equatable> {
     // Rows past `filled` hold nothing within the limit: the whole key, when it has such a row, is past it.
     var best = filled == m ? table[m * width + n] : past
     if n >= 3 {
-      for length in [n, n + 1] where length < m && length <= filled {
+      for length in n...n + 1 where length < m && length <= filled {
         best = min(best, table[length * width + n])
       }
     }
