@@ -63,11 +63,4 @@ public struct TripRecord: Equatable, Sendable {
       return groups
     }
   }
-
-  /// The categories of its purchases in the order they were checked off, each once.
-  public var categoryOrder: [String] {
-    var names: [String] = []
-    for purchase in purchases where !names.contains(purchase.category) { names.append(purchase.category) }
-    return names
-  }
 }
