@@ -67,8 +67,9 @@ import Testing
   func aPrefixEndingInsideALetterAndItsMarksResolves(_ typed: String, _ name: String) throws {
     #expect(try Names.resolve(typed, among: [name, "milk"], kind: .item) { $0 } == name)
     #expect(Names.completions(of: typed, among: [name, "milk"]) == [name])
-    #expect(
-      Names.involvedKeys(of: Names.key(typed), among: [Names.key(name), "milk"]).first == Names.key(name))
+    var involved = InvolvedKeys(of: Names.key(typed))
+    for key in [Names.key(name), "milk"] { involved.consider(key) }
+    #expect(involved.keys.first == Names.key(name))
   }
 
   @Test func ambiguousPrefixListsCandidatesInOrder() {

@@ -62,8 +62,9 @@ struct ClosestNames {
     }
     let best = shared!.closeness(bytes)
     guard admits(best) else { return }
-    // Most names as close as the third are after it: told from the bytes, as `Names.ordered` tells them when their
-    // sort forms differ (printable ASCII is its own sort form).
+    // Most names as close as the third are after it: told from the bytes, by the first test of `Names.ordered`
+    // (which `keep` asks), for sort forms that differ (printable ASCII is its own sort form). Anything that test
+    // does not settle goes to `keep`. A test holds this path to the one through `String`s.
     if close.count == 3 && best == close[2].distance {
       let after = close[2].form.utf8.withContiguousStorageIfAvailable { third in
         // The same sort form (a name in other letters spelled as this one) is told by more than the bytes.

@@ -1,10 +1,13 @@
-/// The keys a typed name's key makes a command look at as it matches it (`Names.involvedKeys`), taken from every
-/// name's key one at a time: the one it is, or else every one that is it as paper spells it; or else every one it
-/// is the start of, and the closest by edit distance.
+/// The keys, among the keys of a household's names, that `Names.match` and `Names.matchWhole` look at as they match
+/// a typed name's key: the one it is, or else every one that is it as paper spells it; or else every one it is the
+/// start of, and the closest by edit distance. Among the names of these keys alone, both give what they give among
+/// every name: the same name, or the same error with the same names in it. A key two items share may come twice,
+/// and be kept twice.
 ///
-/// A typo is matched against the cache's 100,000 keys in one pass over its index, each key's bytes in place:
-/// one in ASCII is made a `String` only when it is kept.
+/// The keys are taken one at a time, in one pass: a typo is matched against the cache's 100,000 keys as its index
+/// gives them, each key's bytes in place, and one in ASCII is made a `String` only when it is kept.
 struct InvolvedKeys {
+  private let wantedText: String
   private let wanted: [UInt8]
   private let spelled: [UInt8]
   private let spelledText: String
@@ -14,6 +17,7 @@ struct InvolvedKeys {
   private var closest: ClosestNames
 
   init(of wanted: String) {
+    wantedText = wanted
     self.wanted = Array(wanted.utf8)
     spelledText = Names.spelledKey(wanted)
     spelled = Array(spelledText.utf8)
@@ -29,7 +33,7 @@ struct InvolvedKeys {
   /// Takes a key.
   mutating func consider(_ key: String) {
     guard found == nil else { return }
-    if key.utf8.elementsEqual(wanted) {
+    if key == wantedText {
       found = key
       return
     }

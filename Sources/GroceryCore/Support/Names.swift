@@ -282,17 +282,6 @@ public enum Names {
     throw .unknown(suggestions: Array((prefixed + close).prefix(3)))
   }
 
-  /// Returns the keys, among the keys of a household's names (one two items share may come twice, and be returned
-  /// twice), that `match` and `matchWhole` look at as they match a name with this key: the one it is, or else
-  /// every one that is it as paper spells it; or else every one it is the start of, and the closest by edit
-  /// distance. Among the names of these keys alone, both give what they give among every name: the same name, or
-  /// the same error with the same names in it.
-  static func involvedKeys(of wanted: String, among keys: [String]) -> [String] {
-    var involved = InvolvedKeys(of: wanted)
-    for key in keys { involved.consider(key) }
-    return involved.keys
-  }
-
   /// True when a key starts with another, scalar by scalar, as the cache's ranges find them: a prefix may end
   /// inside a letter and its marks (`द` starts `दूध`, `ก` starts `กินข้าว`), where `hasPrefix`, which compares
   /// whole characters, would say no. Keys are NFC, so the same text is the same scalars.

@@ -334,7 +334,7 @@ final class HouseholdCache {
         + " WHERE id IN (SELECT item FROM purchase"
         + " WHERE day BETWEEN \(days.lowerBound.ordinal) AND \(days.upperBound.ordinal)))"
     case .onList, .staples:
-      let flag = query == .onList ? "\"onList\"" : "\"staple\""
+      let flag = flag(of: query)!.column
       return "key IN (SELECT key FROM item WHERE \(flag) = 1 AND \"alive\" = 1)"
     case .keys, .ids, .restock, .resolving, .completing, .inCategory, .atStore, .importing: return nil
     }
@@ -350,22 +350,21 @@ final class HouseholdCache {
     }
   }
 
-  /// Every living row a list of the scope can show, by its row number, name key and category id, for
-  /// `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order. From the indexes
-  /// that pick the names the scope shows, then each of their living rows (the rows of a name two ids share are
-  /// shown as one), so that it reads what the list shows, not every row. Nil for a scope that names its rows or
-  /// the names typed.
+  /// Every living row a list of the scope can show, by its row number, name key and category id, in key order,
+  /// for `HouseholdStore.walkList`, which then reads the rows a few names at a time in walk order. Nil for a
+  /// scope that names its rows or the names typed.
+  ///
+  /// For a scope of one flag (the shopping list, the staples), the rows it marks come from its index alone, which
+  /// holds their keys and categories; merged with the rows of the same names it does not mark, found by their
+  /// twin mark (a name two ids share, only one of them on the list), and for a shopping list with every row of a
+  /// name bought since the day. So it reads what the list shows, not every row, and looks no key up twice: at
+  /// 100,000 items, picking the keys first and each key's rows after took a seventh of a list's time. For every
+  /// item (`list --all`), the living rows in key order from the name index.
   func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
     guard let picked = Self.listed(query) else { return nil }
     // A removed item is in no view: its rows are not read, however often a name was removed and added again.
-    var sql =
-      "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE \"alive\" = 1 AND key IS NOT NULL"
-      + " AND (\(picked)) ORDER BY key"
+    let sql: String
     if let (flag, index) = Self.flag(of: query) {
-      // The rows the flag marks, in key order from their index alone; merged with the rows of the same keys it
-      // does not mark (a name two ids share, only one of them on the list), and for a shopping list with every
-      // row of a name bought since the day. Where every key picked went through a temporary table of them, and
-      // each was looked up again: a list of 33,000 names at 100,000 items spent a seventh of its time here.
       var others =
         "SELECT key FROM item INDEXED BY \(index) WHERE \(flag) = 1 AND \"alive\" = 1"
         + " AND key IN (SELECT key FROM item INDEXED BY item_twin WHERE twin = 1)"
@@ -377,6 +376,10 @@ final class HouseholdCache {
         + " WHERE \(flag) = 1 AND \"alive\" = 1 AND key IS NOT NULL"
         + " UNION ALL SELECT rowid, key, \"category\" FROM item INDEXED BY item_key"
         + " WHERE key IN (\(others)) AND \"alive\" = 1 AND \(flag) IS NOT 1 ORDER BY key"
+    } else {
+      sql =
+        "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE \"alive\" = 1 AND key IS NOT NULL"
+        + " AND (\(picked)) ORDER BY key"
     }
     let s = try database.statement(sql)
     var result: [(row: Int64, key: String, value: UUID?)] = []
@@ -770,7 +773,8 @@ final class HouseholdCache {
   }
 
   /// Marks the living items whose name another living id shares (`twin`), whose view merges them, for the keys
-  /// saved: a read that picks rows by their own columns (`restock --due`) must take those whole. A removed item
+  /// saved: a read that picks rows by their own columns (`restock --due`, a list's rows by its flag) must take
+  /// those whole, and finds them by this mark alone. A removed item
   /// is in no view: a name removed and added again, year after year, leaves no twins to read.
   private func markTwins(_ keys: Set<String>) throws {
     if keys.count > 1000 {

@@ -44,7 +44,7 @@ public enum ItemScope: Equatable, Sendable {
   /// `folded`, of each name whose key import's folding makes one of them (`ImportName.key`); and the names paper
   /// spells as one of `spelled` (`Strasse` for `Straße`).
   case importing(keys: [String], spelled: [String], folded: Bool, ids: [UUID])
-  /// The items every name of these keys makes a command look at as it matches it (`Names.involvedKeys`): the
+  /// The items every name of these keys makes a command look at as it matches it (`InvolvedKeys`): the
   /// name it is, or else the names it is the start of and the closest ones its error suggests. A command that
   /// failed on `.keys` runs again on these and gets what it would from every item, without reading every item.
   case resolving([String])
