@@ -774,8 +774,8 @@ final class HouseholdCache {
 
   /// Marks the living items whose name another living id shares (`twin`), whose view merges them, for the keys
   /// saved: a read that picks rows by their own columns (`restock --due`, a list's rows by its flag) must take
-  /// those whole, and finds them by this mark alone. A removed item
-  /// is in no view: a name removed and added again, year after year, leaves no twins to read.
+  /// those whole, and finds them by this mark alone. A removed item is in no view: a name removed and added again,
+  /// year after year, leaves no twins to read.
   private func markTwins(_ keys: Set<String>) throws {
     if keys.count > 1000 {
       try database.execute(
