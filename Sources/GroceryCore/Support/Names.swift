@@ -292,7 +292,7 @@ public enum Names {
     guard let first = prefix.first else { return true }
     guard text.first == first else { return false }
     let same = text.withContiguousStorageIfAvailable { text in
-      prefix.withContiguousStorageIfAvailable { memcmp(text.baseAddress!, $0.baseAddress!, $0.count) == 0 }
+      prefix.withContiguousStorageIfAvailable(text.hasPrefix)
     }
     return (same ?? nil) ?? text.starts(with: prefix)
   }

@@ -361,7 +361,6 @@ final class HouseholdCache {
   /// 100,000 items, picking the keys first and each key's rows after took a seventh of a list's time. For every
   /// item (`list --all`), the living rows in key order from the name index.
   func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
-    guard let picked = Self.listed(query) else { return nil }
     // A removed item is in no view: its rows are not read, however often a name was removed and added again.
     let sql: String
     if let (flag, index) = Self.flag(of: query) {
@@ -376,10 +375,12 @@ final class HouseholdCache {
         + " WHERE \(flag) = 1 AND \"alive\" = 1 AND key IS NOT NULL"
         + " UNION ALL SELECT rowid, key, \"category\" FROM item INDEXED BY item_key"
         + " WHERE key IN (\(others)) AND \"alive\" = 1 AND \(flag) IS NOT 1 ORDER BY key"
-    } else {
+    } else if let picked = Self.listed(query) {
       sql =
         "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE \"alive\" = 1 AND key IS NOT NULL"
         + " AND (\(picked)) ORDER BY key"
+    } else {
+      return nil
     }
     let s = try database.statement(sql)
     var result: [(row: Int64, key: String, value: UUID?)] = []
