@@ -31,30 +31,29 @@ final class HouseholdCache {
   /// two ends. 22: none; a migration undone leaves alone what another machine's migration that stands made too.
   /// 23: `item_unfolded`, the items an import folds the names of again. 24: `item_id_key`, the key of each id, so
   /// that the names bought over some days are found without reading their rows. 25: `item_on_list` and
-  /// `item_staple` hold each row's category, so that a list reads the rows it shows from them alone.
-  static let version: Int32 = 25
+  /// `item_staple` hold each row's category, so that a list reads the rows it shows from them alone. 26: the
+  /// fields' stamps in one column (`StampList`), an item's newest change and each machine's newest with them.
+  static let version: Int32 = 26
 
   let database: Database
 
   private init(_ database: Database) { self.database = database }
 
-  /// The columns of an entity's fields: each value and the stamp of the change that set it.
+  /// The columns of an entity's fields: the stamps of the changes that set them, in one column (`StampList`),
+  /// then each field's value.
   static func columns<F, S, M>(_ table: [Field<F, S, M>]) -> [String] {
-    table.flatMap { ["\"\($0.key)\"", "\"\($0.key)_at\""] }
+    ["stamps"] + table.map { "\"\($0.key)\"" }
   }
 
   /// The same columns as a list for SQL, written straight into one string: every command builds the schema from
   /// them to compare it with the cache's, and some of its queries too.
   static func columnList<F, S, M>(_ table: [Field<F, S, M>]) -> String {
-    var text = ""
-    text.reserveCapacity(table.count * 40)
+    var text = "stamps"
+    text.reserveCapacity(table.count * 20)
     for field in table {
-      if !text.isEmpty { text += ", " }
+      text += ", \""
+      text += field.key
       text += "\""
-      text += field.key
-      text += "\", \""
-      text += field.key
-      text += "_at\""
     }
     return text
   }
@@ -69,9 +68,8 @@ final class HouseholdCache {
     CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
     CREATE TABLE category(id BLOB PRIMARY KEY, \(columnList(CategoryFields.table)), sum INTEGER);
     CREATE TABLE location(id BLOB PRIMARY KEY, \(columnList(LocationFields.table)), sum INTEGER);
-    CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(columnList(ItemFields.table)), updated BLOB,
-      touched BLOB, window BLOB, last INTEGER, learned INTEGER, bought INTEGER, sum INTEGER,
-      twin INTEGER DEFAULT 0, spelled TEXT);
+    CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(columnList(ItemFields.table)), window BLOB,
+      last INTEGER, learned INTEGER, bought INTEGER, sum INTEGER, twin INTEGER DEFAULT 0, spelled TEXT);
     CREATE INDEX item_key ON item(key, "category", "onList", "alive", "staple", last);
     CREATE INDEX item_on_list ON item("onList", "alive", key, "category");
     CREATE INDEX item_staple ON item("staple", "alive", key, "category");
@@ -241,23 +239,47 @@ final class HouseholdCache {
         throw Database.Failure(code: 0, message: "bad id")
       }
       var entity = empty
-      try Self.read(&entity, table, &row)
+      guard try Self.read(&entity, table, &row).isEmpty else {
+        throw Database.Failure(code: 0, message: "bad stamps")
+      }
       try row.check()
       result[id] = entity
     }
     return result
   }
 
-  /// Reads the fields' values and stamps, in the table's order, from the row's next columns.
+  /// Reads the fields' stamps, then their values in the table's order, from the row's next columns; returns the
+  /// stamps the column holds after the fields' (an item's newest change and each machine's newest).
   private static func read<F, S, M>(_ entity: inout S, _ table: [Field<F, S, M>], _ row: inout RowReader)
-    throws
+    throws -> ArraySlice<Stamp>
   {
-    for field in table {
-      let value = row.value()
-      guard let stamp = row.stamp(), field.load(&entity, value, stamp) else {
+    guard let stamps = row.blob(StampList.stamps) ?? nil, stamps.count >= table.count else {
+      throw Database.Failure(code: 0, message: "bad stamps")
+    }
+    for (field, stamp) in zip(table, stamps) {
+      guard field.load(&entity, row.value(), stamp) else {
         throw Database.Failure(code: 0, message: "bad value of \(field.key)")
       }
     }
+    return stamps[table.count...]
+  }
+
+  /// The values of the entity's fields, in the table's order, after the column of their stamps (with `more`
+  /// after the fields' own).
+  private static func values<F, S, M>(_ entity: S, _ table: [Field<F, S, M>], more: [Stamp] = [])
+    -> [SQLValue]
+  {
+    var values: [SQLValue] = [.null]
+    var stamps: [Stamp] = []
+    values.reserveCapacity(table.count + 1)
+    stamps.reserveCapacity(table.count + more.count)
+    for field in table {
+      let (value, stamp) = field.save(entity)
+      values.append(value)
+      stamps.append(stamp)
+    }
+    values[0] = .blob(StampList.bytes(stamps + more))
+    return values
   }
 
   /// Binds the values, then their checksum, and runs the statement.
@@ -282,13 +304,7 @@ final class HouseholdCache {
   }
 
   private static func bind<F, S, M>(_ entity: S, _ table: [Field<F, S, M>], _ s: Statement, from: Int32) {
-    var column = from
-    for field in table {
-      let (value, stamp) = field.save(entity)
-      s.bind(value, at: column)
-      s.bind(stamp, at: column + 1)
-      column += 2
-    }
+    for (index, value) in values(entity, table).enumerated() { s.bind(value, at: from + Int32(index)) }
   }
 
   private func saveEntities<F, S, M>(_ name: String, _ table: [Field<F, S, M>], _ entities: [(UUID, S)])
@@ -301,12 +317,7 @@ final class HouseholdCache {
         + String(repeating: ", ?", count: columns.count + 1) + ")")
     for (id, entity) in entities {
       s.reset()
-      var values = [id.sql]
-      for field in table {
-        let (value, stamp) = field.save(entity)
-        values += [value, stamp]
-      }
-      try Self.bindSummed(values, s)
+      try Self.bindSummed([id.sql] + Self.values(entity, table), s)
     }
   }
 
@@ -314,9 +325,7 @@ final class HouseholdCache {
 
   /// The item table's columns in the order rows are read and written; every one but the last (`sum`) is summed.
   private static let itemColumnNames =
-    ["id", "key"] + columns(ItemFields.table) + [
-      "updated", "touched", "window", "last", "learned", "bought", "sum",
-    ]
+    ["id", "key"] + columns(ItemFields.table) + ["window", "last", "learned", "bought", "sum"]
   private static let itemColumns = itemColumnNames.joinedText(separator: ", ")
 
   /// The condition that picks the rows a read of the scope loads (with every row of each name it picks, where the
@@ -480,20 +489,17 @@ final class HouseholdCache {
           throw Database.Failure(code: 0, message: "bad id")
         }
         row.skip()  // The key, which the name gives.
+        row.skip()  // The stamps.
         var item = ItemState()
         for field in ItemFields.table {
           guard field.key == "name" else {
             row.skip()
-            row.skip()
             continue
           }
-          let value = row.value()
-          guard let stamp = row.stamp(), field.load(&item, value, stamp) else {
+          guard field.load(&item, row.value(), .zero) else {
             throw Database.Failure(code: 0, message: "bad value of \(field.key)")
           }
         }
-        row.skip()  // Its newest change.
-        row.skip()  // Each machine's newest change to it.
         guard let window = try row.blob(Self.windowDays) else {
           throw Database.Failure(code: 0, message: "bad purchase window")
         }
@@ -694,14 +700,11 @@ final class HouseholdCache {
       }
       row.skip()  // The key, which the name gives.
       var item = ItemState()
-      try Self.read(&item, ItemFields.table, &row)
-      item.updated = row.stamp() ?? .zero
-      item.touched =
-        row.blob { touched in
-          stride(from: 0, to: touched.count - 23, by: 24).compactMap {
-            Stamp(bytes: UnsafeRawBufferPointer(rebasing: touched[$0..<$0 + 24]))
-          }
-        } ?? []
+      // After the fields' stamps, the item's newest change, then each machine's newest.
+      let more = try Self.read(&item, ItemFields.table, &row)
+      guard let updated = more.first else { throw Database.Failure(code: 0, message: "bad stamps") }
+      item.updated = updated
+      item.touched = Array(more.dropFirst())
       guard let window = try row.blob(Self.window) else {
         throw Database.Failure(code: 0, message: "bad purchase window")
       }
@@ -756,12 +759,9 @@ final class HouseholdCache {
       }
       s.bind(.integer(twin), at: Int32(count + 2))
       var values: [SQLValue] = [id.sql, key.map { .text($0) } ?? .null]
-      for field in ItemFields.table {
-        let (value, stamp) = field.save(item)
-        values += [value, stamp]
-      }
+      values += Self.values(item, ItemFields.table, more: [item.updated] + item.touched)
       values += [
-        .blob(item.updated.bytes), .blob(item.touched.flatMap(\.bytes)), .blob(Self.bytes(item.purchases)),
+        .blob(Self.bytes(item.purchases)),
         item.purchases.entries.last.map { .integer(Int64($0.date.ordinal)) } ?? .null,
         Cadence.learned(item.purchases.entries.map(\.date)).map { .integer(Int64($0)) } ?? .null,
         .integer(Int64(item.purchases.earlier + item.purchases.entries.count)),
@@ -868,7 +868,9 @@ final class HouseholdCache {
       var trip = TripState()
       trip.machine = UInt64(bitPattern: s.integer(1))
       row.skip()
-      try Self.read(&trip, TripFields.table, &row)
+      guard try Self.read(&trip, TripFields.table, &row).isEmpty else {
+        throw Database.Failure(code: 0, message: "bad stamps")
+      }
       try row.blob { bytes in
         var r = ByteReader(bytes)
         while !r.isAtEnd {

@@ -66,9 +66,6 @@ struct RowReader {
     return try body(bytes)
   }
 
-  /// The next column as a stamp kept as its 24 bytes; nil when it holds anything else.
-  mutating func stamp() -> Stamp? { blob { Stamp(bytes: $0) } ?? nil }
-
   /// The sum of the columns read so far (what `check()` compares).
   var total: Int64 { sum.value }
 

@@ -26,7 +26,7 @@ final class Field<Fields, State, Model>: Sendable {
   let revert:
     @Sendable (_ state: State, _ set: Fields, _ was: Fields, _ stamp: Stamp, _ back: inout Fields) -> Void
   /// The value and its stamp as the cache keeps them.
-  let save: @Sendable (State) -> (value: SQLValue, stamp: SQLValue)
+  let save: @Sendable (State) -> (value: SQLValue, stamp: Stamp)
   /// Takes the value and stamp the cache kept; false when the value is not of this field.
   let load: @Sendable (inout State, SQLValue, Stamp) -> Bool
   /// Sets the field on the model from the entity, naming ids with `names`.
@@ -54,7 +54,7 @@ final class Field<Fields, State, Model>: Sendable {
     apply: @escaping @Sendable (inout State, Fields, Stamp) -> Void,
     combine: @escaping @Sendable (inout State, State) -> Void,
     revert: @escaping @Sendable (State, Fields, Fields, Stamp, inout Fields) -> Void,
-    save: @escaping @Sendable (State) -> (value: SQLValue, stamp: SQLValue),
+    save: @escaping @Sendable (State) -> (value: SQLValue, stamp: Stamp),
     load: @escaping @Sendable (inout State, SQLValue, Stamp) -> Bool,
     show: @escaping @Sendable (State, inout Model, NameMap) -> Void,
     diff: @escaping @Sendable (Model?, Model, NameMap, NameMap, inout Fields, inout Fields) -> Void,
@@ -214,7 +214,7 @@ extension Field {
       },
       save: {
         let held = register.get($0)
-        return (held.value.sql, .blob(held.stamp.bytes))
+        return (held.value.sql, held.stamp)
       },
       load: { state, value, stamp in
         guard let value = R(sql: value) else { return false }

@@ -213,7 +213,7 @@ struct HouseholdView: Sendable {
   /// always said on purpose (`add` puts it there, `buy --new` does not), as are its name and life.
   private static func withoutCreationDefaults(_ state: ItemState) -> ItemState {
     var state = state
-    let made = SQLValue.blob(state.created.stamp.bytes)
+    let made = state.created.stamp
     for field in ItemFields.table where !alwaysOnPurpose.contains(field.key) {
       let (value, stamp) = field.save(state)
       if stamp == made && value == field.save(HouseholdView.blankItem).value {
