@@ -116,21 +116,34 @@ extension HouseholdStore {
           if byCategory[name]?.last != group { byCategory[name, default: []].append(group) }
         }
       }
-      var each = query
-      each.location = whole.location
+      // The parts in walk order, each its category's next names; read from the cache on a second thread, a part
+      // or two ahead of the one laid out and written.
+      var parts: [(category: String, rows: [Int64])] = []
       for category in household.walkOrder(at: whole.location) where whole.category ?? category == category {
         guard let groups = byCategory[category] else { continue }
-        each.category = category
         for first in stride(from: 0, to: groups.count, by: partSize) {
-          var state = reading.state
-          let next = groups[first..<min(first + partSize, groups.count)]
-          try cache.loadItems(rows: names.rowNumbers(of: next), into: &state)
+          parts.append((category, names.rowNumbers(of: groups[first..<min(first + partSize, groups.count)])))
+        }
+      }
+      let base = reading.state
+      var each = query
+      each.location = whole.location
+      var index = 0
+      try ReadAhead.run(
+        count: parts.count,
+        produce: { [parts] job in
+          var state = base
+          try cache.loadItems(rows: parts[job].rows, into: &state)
+          return state
+        },
+        consume: { state in
+          each.category = parts[index].category
+          index += 1
           var view = try HouseholdView(state).groceries.listView(each)
           view.category = whole.category
           whole.count(view)
           if !view.isEmpty { try part(view) }
-        }
-      }
+        })
       return whole
     }
   }
