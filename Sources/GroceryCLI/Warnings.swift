@@ -4,7 +4,8 @@ import GroceryCore
 /// on one line: a control character in one (a newline or an escape in a file name another machine's sync tool
 /// brought into the household) is written escaped, so that no one else's file can forge a line or a colour.
 ///
-/// A run is one thread: the store calls this only from it, so the lack of a lock is safe.
+/// The store calls this only from the thread the command runs on (a long list's second thread, `ReadAhead`,
+/// only reads the cache and never warns), so the lack of a lock is safe.
 final class Warnings: @unchecked Sendable {
   private let console: Console
   private var said: Set<String> = []

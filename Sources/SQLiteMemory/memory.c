@@ -7,7 +7,8 @@
 // Slabs are never returned: a command ends soon, and what it frees is reused. Each thread has its own slabs and
 // lists, so the tests, which open caches on several threads at once, need no lock. A block freed on another
 // thread goes on that thread's list: safe, but memory would pile up if one thread only allocated and another
-// only freed, which grocery never does (a connection is used on one thread, from open to close).
+// only freed, which grocery never does: a connection is used by one thread at a time, and a long list's second
+// thread (ReadAhead) only reads a few parts, whose blocks the command's thread may free.
 
 #include "SQLiteMemory.h"
 

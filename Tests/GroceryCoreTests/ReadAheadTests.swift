@@ -72,7 +72,7 @@ import Testing
     }
   }
 
-  @Test func aCallerThatStopsIsNotWaitedOnAndNoJobRunsOnceItHasReturned() throws {
+  @Test func aCallerThatStopsEndsTheRunAndNoJobRunsOnceItHasReturned() throws {
     for stopping in [0, 3, 19] {
       let log = Log()
       var seen: [Int] = []

@@ -25,6 +25,14 @@ import Testing
         #expect(bytes.count == 2 + 24 * distinct + stamps.count * (distinct > 256 ? 2 : 1))
       }
     }
+    // At 256 different stamps an entry is still one byte (the last is 255); at 257 it is two.
+    for (distinct, width) in [(256, 1), (257, 2)] {
+      let stamps = (0..<distinct).map { Stamp(milliseconds: Int64($0), counter: 0, machineNumber: 2) }
+      let entries = stamps.reversed() + stamps
+      let bytes = StampList.bytes(entries)
+      #expect(bytes.count == 2 + 24 * distinct + 2 * distinct * width)
+      #expect(read(bytes) == entries)
+    }
     #expect(read(StampList.bytes([])) == [])
     #expect(read(StampList.bytes([.zero])) == [.zero])
   }

@@ -4,9 +4,11 @@ import Dispatch
 /// a long list reads the next parts from the cache while the one before is laid out and written, on two cores.
 ///
 /// Each result reaches `consume` in the jobs' order, whatever the threads' timing, and a job that throws is the
-/// last one run: its error is thrown after every job before it has been consumed. When `consume` throws, the
-/// jobs not begun are never run. Either way `run` returns only once the second thread is done with `produce`,
-/// so that whatever `produce` uses is the caller's again, one thread at a time.
+/// last one run: its error is thrown after every job before it has been consumed. When `consume` throws, no job
+/// begins after the second thread next looks (a job it was running, or had just begun, is finished). Either way
+/// `run` returns only once the second thread is done with `produce`, so that whatever `produce` uses is the
+/// caller's again, one thread at a time: `produce` must use nothing the caller uses meanwhile, and `consume`
+/// runs on the caller's thread.
 enum ReadAhead {
   /// What the two threads share, each of its values behind `lock`.
   private final class Handoff<Value: Sendable>: @unchecked Sendable {
@@ -20,8 +22,9 @@ enum ReadAhead {
     /// Signalled once the second thread is done.
     let done = DispatchSemaphore(value: 0)
 
-    /// Every semaphore starts at zero: libdispatch stops a process that frees one whose count is below the one
-    /// it started with, as `room`'s is when the caller stops.
+    /// `room` starts at zero and is given its places one by one: libdispatch stops a process that frees a
+    /// semaphore whose count is below the one it started with, as `room`'s is when the caller stops. (`lock`
+    /// always ends as it started, at one.)
     init(ahead: Int) {
       for _ in 0..<ahead { room.signal() }
     }
@@ -44,10 +47,11 @@ enum ReadAhead {
   }
 
   /// Runs `produce` for each job from 0 to `count - 1` on a second thread, at most `ahead` results beyond the
-  /// one being consumed, and hands each to `consume` on this thread, in order.
+  /// one being consumed, and hands each to `consume` on this thread, in order. `ahead` is at least 1.
   static func run<Value: Sendable>(
     count: Int, ahead: Int = 2, produce: @escaping (Int) throws -> Value, consume: (Value) throws -> Void
   ) throws {
+    precondition(ahead >= 1, "no room for a result: the two threads would wait for each other")
     if count == 0 { return }
     let handoff = Handoff<Value>(ahead: ahead)
     let jobs = Jobs(produce: produce)

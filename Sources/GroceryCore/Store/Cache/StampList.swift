@@ -6,7 +6,8 @@
 /// list of thousands; kept so, they are 60 to 100 bytes in one column.
 ///
 /// The column is two bytes giving how many different stamps there are (little-endian), those stamps, then one
-/// byte an entry, its stamp's place among them (two bytes, little-endian, when there are more than 256).
+/// byte an entry, its stamp's place among them (two bytes, little-endian, when there are more than 256). A row
+/// has at most 65,535 different stamps: an item's are its fields' and one for each machine that changed it.
 enum StampList {
   /// The column's bytes for the stamps, in order.
   static func bytes(_ stamps: [Stamp]) -> [UInt8] {
@@ -18,6 +19,7 @@ enum StampList {
       distinct.append(stamp)
       return distinct.count - 1
     }
+    precondition(distinct.count <= 0xFFFF, "more different stamps than a row can keep")
     let wide = distinct.count > 256
     var out: [UInt8] = [
       UInt8(truncatingIfNeeded: distinct.count), UInt8(truncatingIfNeeded: distinct.count >> 8),
