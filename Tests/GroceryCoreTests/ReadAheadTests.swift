@@ -53,6 +53,17 @@ import Testing
     try ReadAhead.run(count: 0, produce: { _ in Issue.record("no job to run") }, consume: { _ in })
   }
 
+  @Test func aSingleJobRunsOnTheCallersThreadAndSeveralOnAnother() throws {
+    let caller = pthread_self()
+    for count in [1, 2] {
+      var threads: [Bool] = []
+      try ReadAhead.run(
+        count: count, produce: { _ in pthread_equal(pthread_self(), caller) != 0 },
+        consume: { threads.append($0) })
+      #expect(threads == Array(repeating: count == 1, count: count))
+    }
+  }
+
   @Test func aJobThatThrowsIsTheLastRunAndItsErrorComesAfterTheResultsBeforeIt() throws {
     for failing in [0, 1, 9, 29] {
       let log = Log()

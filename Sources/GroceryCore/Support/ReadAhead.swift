@@ -47,12 +47,18 @@ enum ReadAhead {
   }
 
   /// Runs `produce` for each job from 0 to `count - 1` on a second thread, at most `ahead` results beyond the
-  /// one being consumed, and hands each to `consume` on this thread, in order. `ahead` is at least 1.
+  /// one being consumed, and hands each to `consume` on this thread, in order. `ahead` is at least 1. A single
+  /// job (a household's list, a month's history) runs on this thread alone: nothing to overlap, and a thread
+  /// costs more to start than such a read.
   static func run<Value: Sendable>(
     count: Int, ahead: Int = 2, produce: @escaping (Int) throws -> Value, consume: (Value) throws -> Void
   ) throws {
     precondition(ahead >= 1, "no room for a result: the two threads would wait for each other")
     if count == 0 { return }
+    if count == 1 {
+      try consume(try produce(0))
+      return
+    }
     let handoff = Handoff<Value>(ahead: ahead)
     let jobs = Jobs(produce: produce)
     DispatchQueue.global().async {

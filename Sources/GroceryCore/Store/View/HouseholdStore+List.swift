@@ -26,6 +26,7 @@ extension HouseholdStore {
       }
       let names = NameGroups(try cache.boughtRows())
       func bought(_ group: Int) -> Int { history ? names.total(of: group) : 0 }
+      var parts: [[Int64]] = []
       var first = 0
       while first < names.groups.count {
         var (next, count) = (first + 1, bought(first))
@@ -33,13 +34,21 @@ extension HouseholdStore {
           count += bought(next)
           next += 1
         }
-        var state = reading.state
-        try cache.loadItems(rows: names.rowNumbers(of: first..<next), into: &state)
-        var purchases: [UUID: [HouseholdState.Bought]]?
-        if history { purchases = try cache.purchases(of: Array(state.items.keys)) }
-        try part(HouseholdView(state, history: purchases).groceries)
+        parts.append(names.rowNumbers(of: first..<next))
         first = next
       }
+      // Each part read from the cache on a second thread, a part or two ahead of the one handed on.
+      let base = reading.state
+      try ReadAhead.run(
+        count: parts.count,
+        produce: { [parts] index in
+          var state = base
+          try cache.loadItems(rows: parts[index], into: &state)
+          var purchases: [UUID: [HouseholdState.Bought]]?
+          if history { purchases = try cache.purchases(of: Array(state.items.keys)) }
+          return (state, purchases)
+        },
+        consume: { read in try part(HouseholdView(read.0, history: read.1).groceries) })
       return reading.view.groceries
     }
   }
