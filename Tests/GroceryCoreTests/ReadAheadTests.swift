@@ -53,14 +53,25 @@ import Testing
     try ReadAhead.run(count: 0, produce: { _ in Issue.record("no job to run") }, consume: { _ in })
   }
 
-  @Test func aSingleJobRunsOnTheCallersThreadAndSeveralOnAnother() throws {
+  @Test func aSingleJobOrNoneAheadRunsOnTheCallersThreadAndSeveralOnAnother() throws {
     let caller = pthread_self()
-    for count in [1, 2] {
+    for (count, ahead) in [(1, 2), (2, 2), (5, 0)] {
       var threads: [Bool] = []
+      let log = Log()
       try ReadAhead.run(
-        count: count, produce: { _ in pthread_equal(pthread_self(), caller) != 0 },
-        consume: { threads.append($0) })
-      #expect(threads == Array(repeating: count == 1, count: count))
+        count: count, ahead: ahead,
+        produce: { job in
+          log.start(job)
+          return pthread_equal(pthread_self(), caller) != 0
+        },
+        consume: {
+          log.consume()
+          threads.append($0)
+        })
+      let here = count == 1 || ahead == 0
+      #expect(threads == Array(repeating: here, count: count), "\(count) jobs, \(ahead) ahead")
+      // With none ahead, each job runs only once the one before is consumed.
+      if ahead == 0 { #expect(log.ahead == 0) }
     }
   }
 

@@ -47,16 +47,15 @@ enum ReadAhead {
   }
 
   /// Runs `produce` for each job from 0 to `count - 1` on a second thread, at most `ahead` results beyond the
-  /// one being consumed, and hands each to `consume` on this thread, in order. `ahead` is at least 1. A single
-  /// job (a household's list, a month's history) runs on this thread alone: nothing to overlap, and a thread
-  /// costs more to start than such a read.
+  /// one being consumed, and hands each to `consume` on this thread, in order. With `ahead` 0, or a single job
+  /// (a household's list), every job runs on this thread, each consumed before the next is run: one result in
+  /// memory at a time, and no thread to start, which costs more than a read of one part.
   static func run<Value: Sendable>(
     count: Int, ahead: Int = 2, produce: @escaping (Int) throws -> Value, consume: (Value) throws -> Void
   ) throws {
-    precondition(ahead >= 1, "no room for a result: the two threads would wait for each other")
-    if count == 0 { return }
-    if count == 1 {
-      try consume(try produce(0))
+    precondition(ahead >= 0, "room for fewer than no results")
+    if ahead == 0 || count == 1 {
+      for index in 0..<count { try consume(try produce(index)) }
       return
     }
     let handoff = Handoff<Value>(ahead: ahead)

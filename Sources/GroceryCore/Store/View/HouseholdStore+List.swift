@@ -37,10 +37,12 @@ extension HouseholdStore {
         parts.append(names.rowNumbers(of: first..<next))
         first = next
       }
-      // Each part read from the cache on a second thread, a part or two ahead of the one handed on.
+      // Each part read from the cache on a second thread, a part or two ahead of the one handed on; but for an
+      // export, whose parts hold every purchase of their items: three of them at once took a 20-year household's
+      // export from 12.1 to 14.1 MB at peak, near its target (15 MB).
       let base = reading.state
       try ReadAhead.run(
-        count: parts.count,
+        count: parts.count, ahead: history ? 0 : 2,
         produce: { [parts] index in
           var state = base
           try cache.loadItems(rows: parts[index], into: &state)
