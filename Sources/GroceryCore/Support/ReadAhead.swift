@@ -47,14 +47,14 @@ enum ReadAhead {
   }
 
   /// Runs `produce` for each job from 0 to `count - 1` on a second thread, at most `ahead` results beyond the
-  /// one being consumed, and hands each to `consume` on this thread, in order. With `ahead` 0, or a single job
+  /// one being consumed, and hands each to `consume` on this thread, in order. With `ahead` 0, or one job or none
   /// (a household's list), every job runs on this thread, each consumed before the next is run: one result in
   /// memory at a time, and no thread to start, which costs more than a read of one part.
   static func run<Value: Sendable>(
     count: Int, ahead: Int = 2, produce: @escaping (Int) throws -> Value, consume: (Value) throws -> Void
   ) throws {
     precondition(ahead >= 0, "room for fewer than no results")
-    if ahead == 0 || count == 1 {
+    if ahead == 0 || count <= 1 {
       for index in 0..<count { try consume(try produce(index)) }
       return
     }
