@@ -730,6 +730,7 @@ enum Tool {
     let binFolder = (GroceryProcess.binary as NSString).deletingLastPathComponent
     // compinit autoloads _grocery from fpath; the first call is the first Tab of a new shell.
     let program = """
+      unset XDG_STATE_HOME XDG_DATA_HOME
       export PATH='\(binFolder)':"$PATH" GROCERY_STORE='\(scenario.grocery.store)' HOME='\(scenario.folder.path)'
       fpath=('\(functions)' $fpath)
       autoload -Uz compinit && compinit -u -d '\(scenario.folder.file("zcompdump-fpath"))'
