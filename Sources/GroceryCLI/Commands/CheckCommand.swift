@@ -1,6 +1,7 @@
 import GroceryCore
 
-/// `grocery check`: reads every log whole and reports, per machine, what it found.
+/// `grocery check`: reads every log whole and reports, per machine, what it found; then compares this machine's
+/// cache with the logs, and rebuilds it where they differ.
 struct CheckCommand: Command, Runnable {
   static let name = "check"
   static let abstract = "Read every log whole and report what is wrong."
@@ -9,7 +10,10 @@ struct CheckCommand: Command, Runnable {
     ahead of this machine's, and every line left out with its field and why. Also the conflict copies a sync \
     tool left in logs/ with the changes only they hold, files there that are not read, whether this \
     machine's log is shorter than it was, and items changed that no line names (the line that made them \
-    gone from a log put back to an older copy). Exits 0 when all is well and 65 otherwise.
+    gone from a log put back to an older copy). Last, whether this machine's cache holds what the logs do \
+    (SQLite's check of the file and its indexes, then every item, category, store, kept trip and count of \
+    purchases against the logs): one that does not is rebuilt from them, and counted as a problem. Exits 0 \
+    when all is well and 65 otherwise.
     """
   static let options: [any OptionDeclaration] = []
   static let examples = ["grocery check"]

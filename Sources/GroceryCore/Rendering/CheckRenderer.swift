@@ -66,6 +66,9 @@ public enum CheckRenderer {
         + ". Put that log's newer copy back if one is kept; the changes are still in the logs"
       out += "\n" + lines(text)
     }
+    if let cache = check.cache {
+      out += "\n" + lines(Names.printable(cache))
+    }
     out += "\n"
     out +=
       check.problems == 0

@@ -69,13 +69,17 @@ public struct HouseholdCheck: Equatable, Sendable {
   public var sharedIDs: [SharedID] = []
   /// Items changed that no line names, when there are any.
   public var unnamed: Unnamed?
+  /// What was wrong with this machine's cache, which `check` then rebuilt from the logs: what it held otherwise
+  /// than they do, or that it was damaged. Nil when it agreed with them.
+  public var cache: String?
 
   /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
   /// disagreement about this machine's log, a change id two changes carry, a log that is not a regular file, and
-  /// items changed that no line names.
+  /// items changed that no line names, and a cache that did not agree with the logs.
   /// Another change with the stamp of the line above is read, and listed only.
   public var problems: Int {
     logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
       + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count + (unnamed == nil ? 0 : 1)
+      + (cache == nil ? 0 : 1)
   }
 }

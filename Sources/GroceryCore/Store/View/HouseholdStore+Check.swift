@@ -85,7 +85,32 @@ extension HouseholdStore {
     }
     report.ownLog = try ownLogProblem(this, logs)
     report.unnamed = Self.unnamed(folded.state, this: this)
+    report.cache = try cacheProblem(logs, folded)
     return report
+  }
+
+  /// Compares this machine's cache, brought up to date, with `folded`, the fold of every log; where they differ,
+  /// rebuilds it from the logs (removes it, where it cannot be), and says what was wrong. Nil when they agree, when
+  /// there is no cache (a state folder that cannot be written), or when another grocery wrote a change since the
+  /// fold, which the cache then holds and the fold does not.
+  func cacheProblem(_ logs: [String: Int], _ folded: Reading) throws -> String? {
+    guard let cache = try upToDateCache(logs), try cache.positions() == folded.positions else { return nil }
+    var found: [String]
+    do {
+      found = try cache.disagreements(with: folded.state)
+    } catch let failure as Database.Failure where failure.isDamage {
+      found = ["is damaged (" + failure.message + ")"]
+    }
+    guard let first = found.first else { return nil }
+    do {
+      if try upToDateCache(logs, rebuilding: true) == nil { _ = SystemCall.remove(cachePath) }
+    } catch let failure as Database.Failure where failure.isDamage {
+      _ = SystemCall.remove(cachePath)
+    }
+    let what =
+      first.hasPrefix("is damaged")
+      ? first : "did not agree with the logs (" + found.joinedText(separator: ", ") + ")"
+    return "this machine's cache '" + shown(cachePath) + "' " + what + ": rebuilt from the logs"
   }
 
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run

@@ -259,7 +259,8 @@ extension HouseholdStore {
   /// written since it last read. Nil where there are no logs yet, or the cache cannot be written.
   ///
   /// What this machine's log lost is carried into a rebuilt cache, with what is found gone since the last read.
-  func upToDateCache(_ logs: [String: Int]) throws -> HouseholdCache? {
+  /// With `rebuilding`, a cache that is up to date is rebuilt all the same (`check` found it wrong).
+  func upToDateCache(_ logs: [String: Int], rebuilding: Bool = false) throws -> HouseholdCache? {
     // A machine that has only ever read the household has no state folder yet. It is made for the cache, so that
     // reading costs there what it costs on a machine that has made changes, rather than a fold of every log each
     // time. Where it cannot be made (a read-only home), the logs are folded in memory.
@@ -279,7 +280,7 @@ extension HouseholdStore {
     do {
       let machine = try recordedMachine()
       if let cache = try HouseholdCache.open(cachePath, folder: folder) {
-        switch try catchUp(cache, logs) {
+        switch rebuilding ? .rebuild : try catchUp(cache, logs) {
         case .upToDate: return cache
         case .rebuild: break
         }

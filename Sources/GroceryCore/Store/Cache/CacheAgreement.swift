@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Whether the cache holds the household the logs fold to: `grocery check`'s look at what the everyday commands
+/// cannot see.
+///
+/// Every row a command reads is checked against its checksum, but not that the rows an index picks are all there
+/// are: a row deleted, a flag set by hand with its index kept in step, or a damaged index leaves an item out of a
+/// list, and nothing says so. So this takes SQLite's own check of the file and of every index against its table,
+/// then compares every row with the fold.
+extension HouseholdCache {
+  /// What the cache holds otherwise than `state`, the household folded from every log (its trips pruned as the
+  /// everyday state keeps them, with no purchases but the items' windows), in words for `check`: "is damaged
+  /// (…)" alone, or what differs ("3 items", "the purchases of 1 item", "the categories"). Empty when they agree.
+  /// Items are read `batch` rows at a time, so that a household of 100,000 holds a few thousand at once.
+  func disagreements(with state: HouseholdState, batch: Int = 4096) throws -> [String] {
+    let integrity = try database.statement("PRAGMA integrity_check(1)")
+    if try integrity.step(), integrity.text(0) != "ok" {
+      return ["is damaged (SQLite: " + integrity.text(0) + ")"]
+    }
+    return try database.reading {
+      var found: [String] = []
+      let base = try loadBase()
+      let parts: [(String, Bool)] = [
+        ("the categories", base.categories == state.categories),
+        ("the category order", base.order == state.order),
+        ("the stores", base.locations == state.locations),
+        ("the machines' names", base.machines == state.machines),
+        ("the trips", base.trips == state.trips),
+      ]
+      found += parts.filter { !$0.1 }.map(\.0)
+      var rows: [Int64] = []
+      let all = try database.statement("SELECT rowid FROM item")
+      while try all.step() { rows.append(all.integer(0)) }
+      // Items the cache holds otherwise or alone, and how many of the fold's it holds at all.
+      var (differ, held) = (0, 0)
+      for first in stride(from: 0, to: rows.count, by: batch) {
+        var part = HouseholdState()
+        try loadItems(rows: rows[first..<min(first + batch, rows.count)], into: &part)
+        for (id, item) in part.items {
+          guard let folded = state.items[id] else {
+            differ += 1
+            continue
+          }
+          held += 1
+          if folded != item { differ += 1 }
+        }
+      }
+      differ += state.items.count - held
+      if differ > 0 { found.append(differ == 1 ? "1 item" : "\(differ) items") }
+      // Each item's purchases in the table `history` and `stats` read, against the count its window keeps.
+      var counts: [UUID: Int] = [:]
+      let bought = try database.statement("SELECT item, count(*) FROM purchase GROUP BY item")
+      while try bought.step() {
+        guard let id = bought.withBlob(0, { UUIDText.id($0) }) ?? nil else {
+          throw Database.Failure(code: 0, message: "bad purchase item")
+        }
+        counts[id] = Int(bought.integer(1))
+      }
+      var purchases = 0
+      for (id, item) in state.items {
+        let count = item.purchases.earlier + item.purchases.entries.count
+        if counts.removeValue(forKey: id) ?? 0 != count { purchases += 1 }
+      }
+      purchases += counts.count
+      if purchases > 0 {
+        found.append("the purchases of " + (purchases == 1 ? "1 item" : "\(purchases) items"))
+      }
+      return found
+    }
+  }
+}

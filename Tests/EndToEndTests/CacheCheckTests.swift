@@ -1,0 +1,156 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GroceryCore
+
+/// `grocery check` compares this machine's cache with the logs: damage the everyday commands cannot see (a row
+/// gone, a flag set by hand, a bit flipped in an index) is named, and the cache rebuilt, so the list is whole again.
+@Suite struct CacheCheckTests {
+  let scenario = Scenario()
+
+  func cachePath() throws -> String { try scenario.grocery.household().stateFolder + "/cache.sqlite" }
+
+  func logBytes() throws -> [String: Data] {
+    let logs = scenario.grocery.store + "/logs/"
+    var bytes: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: logs) {
+      bytes[name] = FileManager.default.contents(atPath: logs + name)
+    }
+    return bytes
+  }
+
+  /// Flips the one bit that makes the first entry of the cache's `item_on_list` index marked on the list say
+  /// its item is off it (the serial type of its first column, 9 for the constant 1, made 8 for 0), in the file's
+  /// bytes: the row itself, and every other index, still have it on the list. Returns false when no such entry
+  /// is found in the index's first page.
+  func flipAnOnListIndexEntry(_ path: String) throws -> Bool {
+    let root: Int
+    do {
+      let database = try Database(path: path, create: false)
+      let s = try database.statement("SELECT rootpage FROM sqlite_master WHERE name = 'item_on_list'")
+      guard try s.step() else { return false }
+      root = Int(s.integer(0))
+    }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+    let page = (root - 1) * pageSize
+    // A leaf page of an index: its cells' offsets follow its 8-byte header, in key order.
+    guard bytes[page] == 0x0A else { return false }
+    let cells = Int(bytes[page + 3]) << 8 | Int(bytes[page + 4])
+    for cell in 0..<cells {
+      let offset = page + (Int(bytes[page + 8 + 2 * cell]) << 8 | Int(bytes[page + 9 + 2 * cell]))
+      // The payload's size and the record header's, each one byte here, then the columns' serial types.
+      if bytes[offset + 2] == 9 && bytes[offset + 3] == 9 {
+        bytes[offset + 2] = 8
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return true
+      }
+    }
+    return false
+  }
+
+  static let wholeList = "Uncategorized\n  [ ] bread\n  [ ] eggs\n\n2 items to buy, 1 bought today\n"
+
+  enum Damage: String, CaseIterable, CustomTestStringConvertible {
+    /// eggs taken off the list by hand, its index kept in step: its row's checksum no longer matches.
+    case flag
+    /// eggs' row deleted.
+    case row
+    /// A bit flipped in the index a list reads: bread off the list there alone.
+    case index
+    /// Every purchase gone from the table `history` and `stats` read.
+    case purchases
+
+    var testDescription: String { rawValue }
+
+    /// What `check` says of the cache, after its path.
+    var said: String {
+      switch self {
+      case .flag: return "is damaged (a row's checksum does not match)"
+      case .row: return "did not agree with the logs (1 item)"
+      case .index: return "is damaged (SQLite: "
+      case .purchases: return "did not agree with the logs (the purchases of 1 item)"
+      }
+    }
+  }
+
+  @Test(arguments: Damage.allCases)
+  func damageTheEverydayCommandsCannotSeeIsFoundAndTheCacheRebuilt(_ damage: Damage) throws {
+    try scenario.given(["add", "milk", "eggs", "bread"], ["purchase", "milk"])
+    try scenario.expect(["list"], stdout: Self.wholeList)
+    let history = try scenario.grocery.run(["history"])
+    #expect(history.status == 0 && history.stdout.contains("milk"), "\(history)")
+    let path = try cachePath()
+    switch damage {
+    case .flag:
+      try Database(path: path, create: false).execute("UPDATE item SET \"onList\" = 0 WHERE key = 'eggs'")
+    case .row: try Database(path: path, create: false).execute("DELETE FROM item WHERE key = 'eggs'")
+    case .index: #expect(try flipAnOnListIndexEntry(path))
+    case .purchases: try Database(path: path, create: false).execute("DELETE FROM purchase")
+    }
+    // The everyday commands do not see it: what they show is short, and they say nothing.
+    if damage == .purchases {
+      let short = try scenario.grocery.run(["history"])
+      #expect(short.status == 0 && !short.stdout.contains("milk") && short.stderr.isEmpty, "\(short)")
+    } else {
+      let short = try scenario.grocery.run(["list"])
+      #expect(short.status == 0 && short.stdout != Self.wholeList && short.stderr.isEmpty, "\(short)")
+    }
+    let logs = try logBytes()
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65, "\(check)")
+    #expect(check.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(check)")
+    // The long path is broken where 80 columns end: compared without white space.
+    let squeezed = check.stdout.filter { !$0.isWhitespace }
+    #expect(squeezed.contains("this machine's cache '\(path)' \(damage.said)".filter { !$0.isWhitespace }))
+    #expect(squeezed.hasSuffix(":rebuiltfromthelogs1problem"), "\(check)")
+    #expect(check.stderr == "grocery: error: the check found 1 problem\n", "\(check)")
+    #expect(try logBytes() == logs, "the logs are never written")
+    // Rebuilt: the list and the history are whole again, and the next check finds all well.
+    try scenario.expect(["list"], stdout: Self.wholeList)
+    #expect(try scenario.grocery.run(["history"]) == history)
+    let again = try scenario.grocery.run(["check"])
+    #expect(again.status == 0 && again.stdout.hasSuffix("\nall is well\n"), "\(again)")
+  }
+
+  /// Every kind of change, from two machines sharing one household folder: the cache each kept up, command by
+  /// command, holds what a fold of every log holds, so `check` finds all well on both.
+  @Test func aCacheKeptUpByEveryKindOfChangeAgreesWithTheLogs() throws {
+    let bob = ["HOME": scenario.folder.file("bob")]
+    try FileManager.default.createDirectory(
+      atPath: scenario.folder.file("bob"), withIntermediateDirectories: true)
+    let list = scenario.folder.file("import.txt")
+    try "Pantry\n  [ ] rice x2\n  [x] flour - the fine one\n".write(
+      toFile: list, atomically: false, encoding: .utf8)
+    let alice: [[String]] = [
+      ["category", "add", "dairy"], ["add", "-c", "dairy", "-q", "2", "milk", "yoghurt"],
+      ["add", "eggs", "bread", "tea"],
+      ["location", "add", "costco"], ["category", "add", "snacks"], ["category", "color", "snacks", "green"],
+      ["add", "-c", "snacks", "bananas", "apples"], ["staple", "milk", "eggs", "bread"],
+      ["purchase", "milk", "--on", "2026-11-14"], ["purchase", "milk", "eggs"],
+      ["trip", "start", "--at", "costco"],
+      ["purchase", "bread", "tea"], ["trip", "stop"], ["edit", "yoghurt", "--rename", "skyr", "-n", "plain"],
+      ["edit", "apples", "--at", "costco"], ["remove", "bananas"], ["add", "bananas"], ["undo"],
+      ["import", list], ["reorder-categories", "snacks", "dairy"], ["restock", "--due"],
+      ["category", "rename", "snacks", "nibbles"],
+    ]
+    for arguments in alice {
+      let outcome = try scenario.grocery.run(arguments)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+    }
+    let bobs: [[String]] = [
+      ["add", "milk", "coffee"], ["purchase", "skyr", "coffee"], ["staple", "coffee"], ["remove", "tea"],
+      ["location", "rename", "costco", "big store"], ["category", "remove", "dairy"], ["undo"],
+    ]
+    for arguments in bobs {
+      let outcome = try scenario.grocery.run(arguments, extra: bob)
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+    }
+    try scenario.given(["purchase", "--all"], ["staple", "skyr"], ["restock"])
+    for extra in [[:], bob] {
+      let check = try scenario.grocery.run(["check"], extra: extra)
+      #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
+    }
+  }
+}
