@@ -75,7 +75,7 @@ public enum GroceryCLI {
       return (usage.message, .usage, usage.path)
     case let failure as GroceryError:
       switch failure {
-      case .unknownName, .ambiguousName, .duplicateName, .storeExists, .folderNotEmpty,
+      case .unknownName, .unknownNames, .ambiguousName, .duplicateName, .storeExists, .folderNotEmpty,
         .nothingToUndo, .migrationShared, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
         .uncategorizedRemoved, .uncategorizedReordered, .uncategorizedColored, .noTripUnderWay, .tooFewTrips,
         .builtInCategory, .categoryRepeated, .noNamesGiven, .nothingToImport,

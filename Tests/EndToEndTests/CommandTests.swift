@@ -665,6 +665,13 @@ import Testing
     ),
     (["remove", "milk", "nothing"], "grocery: error: no item named 'nothing'\n", 1),
     (
+      ["purchase", "mlk", "mnt", "milk", "xyzzy"],
+      "grocery: error: no items named 'mlk' (did you mean 'milk'?), 'mnt' (did you mean 'mint'?) or 'xyzzy'\n",
+      1
+    ),
+    (["remove", "nothing", "milk", "nada"], "grocery: error: no items named 'nothing' or 'nada'\n", 1),
+    (["purchase", "mlk", "m"], "grocery: error: no item named 'mlk'; did you mean 'milk'?\n", 1),
+    (
       ["frobnicate"],
       "grocery: error: unknown command 'frobnicate'\nusage: grocery [OPTIONS] COMMAND [ARGUMENTS] (see 'grocery --help')\n",
       64

@@ -87,6 +87,36 @@ import Testing
         == "no item named 'mlk'; did you mean 'Milk'?")
   }
 
+  /// Every typed name that matches no item is said in one line, each with what it might have meant, the first
+  /// five and how many more; one alone is said as before.
+  @Test func everyNameNotFoundIsSaidAtOnce() throws {
+    var groceries = Groceries()
+    for name in ["Milk", "Mint", "Eggs"] {
+      groceries.items.append(Item(id: UUID(), name: name, now: Fixed.now))
+    }
+    #expect(
+      throws: GroceryError.unknownNames(
+        kind: .item, names: ["mlk", "eg", "xyzzy"], suggestions: [["Milk"], ["Eggs"], []])
+    ) { try groceries.itemIndices(named: ["mlk", "eggs", "eg", "mlk", "xyzzy"], whole: true) }
+    // A name refused otherwise (`m` could be Milk or Mint) ends the look, after the names before it.
+    #expect(throws: GroceryError.unknownName(kind: .item, name: "mlk", suggestions: ["Milk"])) {
+      try groceries.itemIndices(named: ["mlk", "m", "xyzzy"])
+    }
+    #expect(throws: GroceryError.ambiguousName(kind: .item, name: "m", candidates: ["Milk", "Mint"])) {
+      try groceries.itemIndices(named: ["m", "xyzzy"])
+    }
+    #expect(try groceries.itemIndices(named: ["eggs", "mil", "EGGS"]) == [2, 0], "a name given twice once")
+    #expect(
+      GroceryError.unknownNames(
+        kind: .item, names: ["mlk", "egz"], suggestions: [["Milk"], ["Eggs", "Egg"]]
+      )
+      .message == "no items named 'mlk' (did you mean 'Milk'?) or 'egz' (did you mean 'Eggs' or 'Egg'?)")
+    let seven = (1...7).map { "n\($0)" }
+    #expect(
+      GroceryError.unknownNames(kind: .category, names: seven, suggestions: seven.map { _ in [] }).message
+        == "no categories named 'n1', 'n2', 'n3', 'n4', 'n5' and 2 more")
+  }
+
   /// A name in letters paper spells otherwise is as close as its spelling: `oefus` is one swap from `Œufs`
   /// (`oeufs`), which comes first, where longer names that start as `oeufs` came before it.
   @Test func aTypoIsAsCloseToANameAsToItsSpellingOnPaper() {

@@ -51,15 +51,31 @@ extension Groceries {
     return try Names.resolve(cleaned, among: locations.map(\.name), kind: .location, whole: whole) { $0 }
   }
 
-  /// Returns the item indices for the names, refusing a name given twice; `whole` refuses a prefix.
+  /// Returns the item indices for the names, an item named twice once; `whole` refuses a prefix.
+  ///
+  /// Every name that matches no item is said in one error, each with the names it might have meant, so that a
+  /// line of typos is put right at once; a name refused otherwise (one that is ambiguous) ends the look, after
+  /// those before it that matched nothing.
   func itemIndices(named names: [String], whole: Bool = false) throws -> [Int] {
     var seen = Set<Int>()
     var result: [Int] = []
+    var unknown: [(name: String, suggestions: [String])] = []
     for name in names {
-      let index = try itemIndex(named: name, whole: whole)
-      if seen.insert(index).inserted { result.append(index) }
+      do {
+        let index = try itemIndex(named: name, whole: whole)
+        if seen.insert(index).inserted { result.append(index) }
+      } catch GroceryError.unknownName(_, let name, let suggestions) {
+        if !unknown.contains(where: { $0.name == name }) { unknown.append((name, suggestions)) }
+      } catch  where !unknown.isEmpty {
+        break
+      }
     }
-    return result
+    guard let first = unknown.first else { return result }
+    guard unknown.count > 1 else {
+      throw GroceryError.unknownName(kind: .item, name: first.name, suggestions: first.suggestions)
+    }
+    throw GroceryError.unknownNames(
+      kind: .item, names: unknown.map(\.name), suggestions: unknown.map(\.suggestions))
   }
 }
 

@@ -8,6 +8,9 @@
 public enum GroceryError: Error, Equatable, Sendable {
   /// A name did not match anything of the given kind.
   case unknownName(kind: NameKind, name: String, suggestions: [String])
+  /// Several names given at once matched nothing of the given kind: each, with what it might have meant (the
+  /// suggestions of each name at the same place).
+  case unknownNames(kind: NameKind, names: [String], suggestions: [[String]])
   /// A name matched several things of the given kind by prefix.
   case ambiguousName(kind: NameKind, name: String, candidates: [String])
   /// A name that must be new is already taken.
@@ -108,6 +111,9 @@ public enum GroceryError: Error, Equatable, Sendable {
   /// `list --edit` found no editor, or the editor failed.
   case editorFailed(editor: String, reason: String)
 
+  /// How many names not found `unknownNames` shows, each with its suggestions, before "and N more".
+  static let unknownNamesShown = 5
+
   /// A one-line, lowercase description naming the user's words in quotes.
   public var message: String {
     switch self {
@@ -117,6 +123,19 @@ public enum GroceryError: Error, Equatable, Sendable {
         text += "; did you mean " + suggestions.map { "'\($0)'" }.joinedText(separator: " or ") + "?"
       }
       return text
+    case .unknownNames(let kind, let names, let suggestions):
+      // The first few, each with its suggestions, on one line however many were typed.
+      let shown = zip(names, suggestions).prefix(Self.unknownNamesShown).map { name, suggestions in
+        "'\(name)'"
+          + (suggestions.isEmpty
+            ? "" : " (did you mean " + suggestions.map { "'\($0)'" }.joinedText(separator: " or ") + "?)")
+      }
+      let more = names.count - shown.count
+      let listed =
+        more > 0
+        ? shown.joinedText(separator: ", ") + " and \(more) more"
+        : shown.dropLast().joinedText(separator: ", ") + " or " + shown.last!
+      return "no \(kind.plural) named " + listed
     case .ambiguousName(let kind, let name, let candidates):
       return "\(kind.rawValue) '\(name)' is ambiguous; it could be " + Names.listing(candidates)
     case .duplicateName(let kind, let name):

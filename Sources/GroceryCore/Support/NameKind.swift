@@ -3,4 +3,6 @@ public enum NameKind: String, Sendable {
   case item, category, location
 
   var article: String { self == .item ? "an" : "a" }
+
+  var plural: String { self == .category ? "categories" : rawValue + "s" }
 }
