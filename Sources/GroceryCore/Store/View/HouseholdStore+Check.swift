@@ -109,8 +109,10 @@ extension HouseholdStore {
     }
     let what =
       first.hasPrefix("is damaged")
-      ? first : "did not agree with the logs (" + found.joinedText(separator: ", ") + ")"
-    return "this machine's cache '" + shown(cachePath) + "' " + what + ": rebuilt from the logs"
+      ? first + ":"
+      : "did not agree with the logs (" + found.joinedText(separator: ", ") + "): a line it had read was"
+        + " edited since, or the cache was damaged;"
+    return "this machine's cache '" + shown(cachePath) + "' " + what + " rebuilt from the logs"
   }
 
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
