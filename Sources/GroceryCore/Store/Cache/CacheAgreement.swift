@@ -69,6 +69,17 @@ extension HouseholdCache {
       if purchases > 0 {
         found.append("the purchases of " + (purchases == 1 ? "1 item" : "\(purchases) items"))
       }
+      // The counts a list checks the rows its index gives against, against the rows.
+      let listed = try database.statement(
+        "SELECT count(*), total(\"onList\" = 1), total(\"staple\" = 1) FROM item"
+          + " WHERE \"alive\" = 1 AND key IS NOT NULL")
+      var counted = ListedCounts()
+      if try listed.step() {
+        (counted.living, counted.onList, counted.staples) = (
+          Int(listed.integer(0)), Int(listed.integer(1)), Int(listed.integer(2))
+        )
+      }
+      if try listedCounts() != counted { found.append("the counts of the items listed") }
       return found
     }
   }

@@ -33,7 +33,8 @@ final class HouseholdCache {
   /// that the names bought over some days are found without reading their rows. 25: `item_on_list` and
   /// `item_staple` hold each row's category, so that a list reads the rows it shows from them alone. 26: the
   /// fields' stamps in one column (`StampList`), an item's newest change and each machine's newest with them.
-  static let version: Int32 = 26
+  /// 27: `meta` counts the living named rows, and those on the list and staples (`ListedCounts`).
+  static let version: Int32 = 27
 
   let database: Database
 
@@ -371,7 +372,11 @@ final class HouseholdCache {
   /// item (`list --all`), the living rows in key order from the name index.
   func listRows(_ query: ItemScope) throws -> [(row: Int64, key: String, value: UUID?)]? {
     // A removed item is in no view: its rows are not read, however often a name was removed and added again.
+    // The rows the index picks by the flag come marked, and are counted against what the cache's changes counted
+    // (`ListedCounts`): a row gone, or its flag or its index entry changed by hand or by a flipped bit, would
+    // otherwise leave an item out of the list with nothing said. A count that differs is damage.
     let sql: String
+    let counted: KeyPath<ListedCounts, Int>
     if let (flag, index) = Self.flag(of: query) {
       var others =
         "SELECT key FROM item INDEXED BY \(index) WHERE \(flag) = 1 AND \"alive\" = 1"
@@ -380,21 +385,36 @@ final class HouseholdCache {
         others = "SELECT key FROM item WHERE last >= \(since.ordinal) UNION " + others
       }
       sql =
-        "SELECT rowid, key, \"category\" FROM item INDEXED BY \(index)"
+        "SELECT rowid, key, \"category\", 1 FROM item INDEXED BY \(index)"
         + " WHERE \(flag) = 1 AND \"alive\" = 1 AND key IS NOT NULL"
-        + " UNION ALL SELECT rowid, key, \"category\" FROM item INDEXED BY item_key"
+        + " UNION ALL SELECT rowid, key, \"category\", 0 FROM item INDEXED BY item_key"
         + " WHERE key IN (\(others)) AND \"alive\" = 1 AND \(flag) IS NOT 1 ORDER BY key"
+      counted = query == .staples ? \.staples : \.onList
     } else if let picked = Self.listed(query) {
       sql =
-        "SELECT rowid, key, \"category\" FROM item INDEXED BY item_key WHERE \"alive\" = 1 AND key IS NOT NULL"
-        + " AND (\(picked)) ORDER BY key"
+        "SELECT rowid, key, \"category\", \(query == .all ? 1 : 0) FROM item INDEXED BY item_key"
+        + " WHERE \"alive\" = 1 AND key IS NOT NULL AND (\(picked)) ORDER BY key"
+      counted = \.living
     } else {
       return nil
     }
     let s = try database.statement(sql)
     var result: [(row: Int64, key: String, value: UUID?)] = []
-    while try s.step() { result.append((s.integer(0), s.text(1), s.withBlob(2) { UUIDText.id($0) } ?? nil)) }
+    var marked = 0
+    while try s.step() {
+      result.append((s.integer(0), s.text(1), s.withBlob(2) { UUIDText.id($0) } ?? nil))
+      marked += Int(s.integer(3))
+    }
+    if query == .all || Self.flag(of: query) != nil, marked != (try listedCounts())[keyPath: counted] {
+      throw Database.Failure(code: 0, message: "an index does not hold the rows the cache counted")
+    }
     return result
+  }
+
+  /// The living named rows, and those of them on the list and staples, as the cache's changes counted them.
+  func listedCounts() throws -> ListedCounts {
+    guard case .blob(let bytes)? = try meta("counts") else { return ListedCounts() }
+    return try bytes.withUnsafeBytes { try ListedCounts(bytes: $0) }
   }
 
   /// Every living item's row by its row number, name key and times bought (kept in the `bought` column), for
@@ -730,15 +750,25 @@ final class HouseholdCache {
     // whether it lives (an everyday change), when it keeps its mark too and no other row's changes.
     var keys = Set<String>()
     var spelledNames = false
-    let before = try database.statement("SELECT key, \"alive\", twin FROM item WHERE id = ?")
+    let before = try database.statement(
+      "SELECT key, \"alive\", twin, \"onList\", \"staple\" FROM item WHERE id = ?")
+    // How the counts of listed rows change: each saved row's flags as it was taken away, as it is added.
+    var change = ListedCounts()
     for id in ids {
       guard let item = items[id] else { continue }
       before.reset()
       before.bind(id.sql)
       let key = item.name.value.map { Names.key($0) }
       let alive = item.alive.value
+      change.add(named: key != nil, alive: alive, onList: item.onList.value, staple: item.staple.value, by: 1)
       var twin: Int64 = 0
-      if try before.step(), !before.isNull(0) {
+      let found = try before.step()
+      if found {
+        change.add(
+          named: !before.isNull(0), alive: before.integer(1) == 1, onList: before.integer(3) == 1,
+          staple: before.integer(4) == 1, by: -1)
+      }
+      if found, !before.isNull(0) {
         let (keyWas, aliveWas) = (before.text(0), before.integer(1) == 1)
         if keyWas == key && aliveWas == alive {
           twin = alive ? before.integer(2) : 0
@@ -771,6 +801,11 @@ final class HouseholdCache {
     // Kept for good once set: a read of a typed name then also asks `spelled`.
     if spelledNames, try meta("spelled") == nil { try setMeta("spelled", .integer(1)) }
     if !keys.isEmpty { try markTwins(keys) }
+    if change != ListedCounts() {
+      var counts = try listedCounts()
+      counts.add(change)
+      try setMeta("counts", .blob(counts.bytes))
+    }
   }
 
   /// Marks the living items whose name another living id shares (`twin`), whose view merges them, for the keys
