@@ -670,7 +670,15 @@ import Testing
       1
     ),
     (["remove", "nothing", "milk", "nada"], "grocery: error: no items named 'nothing' or 'nada'\n", 1),
-    (["purchase", "mlk", "m"], "grocery: error: no item named 'mlk'; did you mean 'milk'?\n", 1),
+    (
+      ["purchase", "mlk", "m", "MLK"],
+      "grocery: error: no item named 'mlk' (did you mean 'milk'?); 'm' is ambiguous (it could be 'milk', 'mint')\n",
+      1
+    ),
+    (
+      ["staple", "--remove", "mlk", "milk", "xyzzy"],
+      "grocery: error: no items named 'mlk' (did you mean 'milk'?) or 'xyzzy'\n", 1
+    ),
     (
       ["frobnicate"],
       "grocery: error: unknown command 'frobnicate'\nusage: grocery [OPTIONS] COMMAND [ARGUMENTS] (see 'grocery --help')\n",

@@ -87,23 +87,33 @@ import Testing
         == "no item named 'mlk'; did you mean 'Milk'?")
   }
 
-  /// Every typed name that matches no item is said in one line, each with what it might have meant, the first
-  /// five and how many more; one alone is said as before.
-  @Test func everyNameNotFoundIsSaidAtOnce() throws {
+  /// Every typed name that matches no item, or several, is said in one line, each with what it might have meant
+  /// or could be, the first five of each and how many more; one alone is said as before.
+  @Test func everyNameNotFoundOrAmbiguousIsSaidAtOnce() throws {
     var groceries = Groceries()
     for name in ["Milk", "Mint", "Eggs"] {
       groceries.items.append(Item(id: UUID(), name: name, now: Fixed.now))
     }
+    // A name typed twice, however cased, is said once.
     #expect(
       throws: GroceryError.unknownNames(
         kind: .item, names: ["mlk", "eg", "xyzzy"], suggestions: [["Milk"], ["Eggs"], []])
-    ) { try groceries.itemIndices(named: ["mlk", "eggs", "eg", "mlk", "xyzzy"], whole: true) }
-    // A name refused otherwise (`m` could be Milk or Mint) ends the look, after the names before it.
-    #expect(throws: GroceryError.unknownName(kind: .item, name: "mlk", suggestions: ["Milk"])) {
-      try groceries.itemIndices(named: ["mlk", "m", "xyzzy"])
-    }
+    ) { try groceries.itemIndices(named: ["mlk", "eggs", "eg", "MLK", "xyzzy"], whole: true) }
+    #expect(
+      throws: GroceryError.unknownNames(
+        kind: .item, names: ["mlk", "xyzzy"], suggestions: [["Milk"], []], ambiguous: ["m"],
+        candidates: [["Milk", "Mint"]])
+    ) { try groceries.itemIndices(named: ["mlk", "m", "xyzzy"]) }
+    #expect(
+      throws: GroceryError.unknownNames(
+        kind: .item, names: [], suggestions: [], ambiguous: ["m", "mi"],
+        candidates: [["Milk", "Mint"], ["Milk", "Mint"]])
+    ) { try groceries.itemIndices(named: ["m", "mi", "M"]) }
     #expect(throws: GroceryError.ambiguousName(kind: .item, name: "m", candidates: ["Milk", "Mint"])) {
-      try groceries.itemIndices(named: ["m", "xyzzy"])
+      try groceries.itemIndices(named: ["m", "eggs"])
+    }
+    #expect(throws: GroceryError.unknownName(kind: .item, name: "xyzzy", suggestions: [])) {
+      try groceries.itemIndices(named: ["eggs", "xyzzy", "Xyzzy"])
     }
     #expect(try groceries.itemIndices(named: ["eggs", "mil", "EGGS"]) == [2, 0], "a name given twice once")
     #expect(
@@ -111,6 +121,13 @@ import Testing
         kind: .item, names: ["mlk", "egz"], suggestions: [["Milk"], ["Eggs", "Egg"]]
       )
       .message == "no items named 'mlk' (did you mean 'Milk'?) or 'egz' (did you mean 'Eggs' or 'Egg'?)")
+    #expect(
+      GroceryError.unknownNames(
+        kind: .item, names: ["mlk"], suggestions: [["Milk"]], ambiguous: ["m", "e"],
+        candidates: [["Milk", "Mint"], ["Eggs", "Eel"]]
+      ).message
+        == "no item named 'mlk' (did you mean 'Milk'?); 'm' (it could be 'Milk', 'Mint') and 'e' (it could be"
+        + " 'Eggs', 'Eel') are ambiguous")
     let seven = (1...7).map { "n\($0)" }
     #expect(
       GroceryError.unknownNames(kind: .category, names: seven, suggestions: seven.map { _ in [] }).message

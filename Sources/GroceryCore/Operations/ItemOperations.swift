@@ -223,6 +223,8 @@ extension Groceries {
     _ names: [String], remove: Bool, skipUntil: Day? = nil, now: Date, newID: () -> UUID
   ) throws -> [StapleOutcome] {
     var outcomes: [StapleOutcome] = []
+    // Every name that is no staple to take off is said at once.
+    if remove { _ = try itemIndices(named: names) }
     for raw in names {
       if remove {
         let index = try itemIndex(named: raw)

@@ -53,29 +53,38 @@ extension Groceries {
 
   /// Returns the item indices for the names, an item named twice once; `whole` refuses a prefix.
   ///
-  /// Every name that matches no item is said in one error, each with the names it might have meant, so that a
-  /// line of typos is put right at once; a name refused otherwise (one that is ambiguous) ends the look, after
-  /// those before it that matched nothing.
+  /// Every name that matches no item, or several, is said in one error, each with the names it might have
+  /// meant or could be, so that a line of typos is put right at once; one alone is said as it always was. A name
+  /// that is not one (a control character in it) is refused at once.
   func itemIndices(named names: [String], whole: Bool = false) throws -> [Int] {
     var seen = Set<Int>()
     var result: [Int] = []
     var unknown: [(name: String, suggestions: [String])] = []
+    var ambiguous: [(name: String, candidates: [String])] = []
+    // Each name once, however it was cased or spelled.
+    var said = Set<String>()
     for name in names {
       do {
         let index = try itemIndex(named: name, whole: whole)
         if seen.insert(index).inserted { result.append(index) }
-      } catch GroceryError.unknownName(_, let name, let suggestions) {
-        if !unknown.contains(where: { $0.name == name }) { unknown.append((name, suggestions)) }
-      } catch  where !unknown.isEmpty {
-        break
+      } catch GroceryError.unknownName(_, let shown, let suggestions) {
+        if said.insert(Names.key(name)).inserted { unknown.append((shown, suggestions)) }
+      } catch GroceryError.ambiguousName(_, let shown, let candidates) {
+        if said.insert(Names.key(name)).inserted { ambiguous.append((shown, candidates)) }
       }
     }
-    guard let first = unknown.first else { return result }
-    guard unknown.count > 1 else {
-      throw GroceryError.unknownName(kind: .item, name: first.name, suggestions: first.suggestions)
+    switch (unknown.count, ambiguous.count) {
+    case (0, 0): return result
+    case (1, 0):
+      throw GroceryError.unknownName(kind: .item, name: unknown[0].name, suggestions: unknown[0].suggestions)
+    case (0, 1):
+      throw GroceryError.ambiguousName(
+        kind: .item, name: ambiguous[0].name, candidates: ambiguous[0].candidates)
+    default:
+      throw GroceryError.unknownNames(
+        kind: .item, names: unknown.map(\.name), suggestions: unknown.map(\.suggestions),
+        ambiguous: ambiguous.map(\.name), candidates: ambiguous.map(\.candidates))
     }
-    throw GroceryError.unknownNames(
-      kind: .item, names: unknown.map(\.name), suggestions: unknown.map(\.suggestions))
   }
 }
 

@@ -8,9 +8,12 @@
 public enum GroceryError: Error, Equatable, Sendable {
   /// A name did not match anything of the given kind.
   case unknownName(kind: NameKind, name: String, suggestions: [String])
-  /// Several names given at once matched nothing of the given kind: each, with what it might have meant (the
-  /// suggestions of each name at the same place).
-  case unknownNames(kind: NameKind, names: [String], suggestions: [[String]])
+  /// Several names given at once matched nothing of the given kind, or more than one thing: each name that
+  /// matched nothing with what it might have meant (the suggestions of each at the same place), and each that
+  /// matched several with those it matched.
+  case unknownNames(
+    kind: NameKind, names: [String], suggestions: [[String]], ambiguous: [String] = [],
+    candidates: [[String]] = [])
   /// A name matched several things of the given kind by prefix.
   case ambiguousName(kind: NameKind, name: String, candidates: [String])
   /// A name that must be new is already taken.
@@ -123,19 +126,31 @@ public enum GroceryError: Error, Equatable, Sendable {
         text += "; did you mean " + suggestions.map { "'\($0)'" }.joinedText(separator: " or ") + "?"
       }
       return text
-    case .unknownNames(let kind, let names, let suggestions):
-      // The first few, each with its suggestions, on one line however many were typed.
-      let shown = zip(names, suggestions).prefix(Self.unknownNamesShown).map { name, suggestions in
-        "'\(name)'"
-          + (suggestions.isEmpty
-            ? "" : " (did you mean " + suggestions.map { "'\($0)'" }.joinedText(separator: " or ") + "?)")
+    case .unknownNames(let kind, let names, let suggestions, let ambiguous, let candidates):
+      // The first few of each, with what each might mean, on one line however many were typed.
+      func listed(_ names: [String], _ each: [String], or: String) -> String {
+        let shown = zip(names, each).prefix(Self.unknownNamesShown).map { "'\($0)'" + $1 }
+        let more = names.count - shown.count
+        return more > 0
+          ? shown.joinedText(separator: ", ") + " and \(more) more"
+          : shown.count == 1 ? shown[0] : shown.dropLast().joinedText(separator: ", ") + or + shown.last!
       }
-      let more = names.count - shown.count
-      let listed =
-        more > 0
-        ? shown.joinedText(separator: ", ") + " and \(more) more"
-        : shown.dropLast().joinedText(separator: ", ") + " or " + shown.last!
-      return "no \(kind.plural) named " + listed
+      var parts: [String] = []
+      if !names.isEmpty {
+        let meant = suggestions.map {
+          $0.isEmpty ? "" : " (did you mean " + $0.map { "'\($0)'" }.joinedText(separator: " or ") + "?)"
+        }
+        parts.append(
+          "no \(names.count == 1 ? kind.rawValue : kind.plural) named " + listed(names, meant, or: " or "))
+      }
+      if !ambiguous.isEmpty {
+        let could = candidates.map { " (it could be " + Names.listing($0) + ")" }
+        parts.append(
+          ambiguous.count == 1
+            ? "'\(ambiguous[0])' is ambiguous" + could[0]
+            : listed(ambiguous, could, or: " and ") + " are ambiguous")
+      }
+      return parts.joinedText(separator: "; ")
     case .ambiguousName(let kind, let name, let candidates):
       return "\(kind.rawValue) '\(name)' is ambiguous; it could be " + Names.listing(candidates)
     case .duplicateName(let kind, let name):
