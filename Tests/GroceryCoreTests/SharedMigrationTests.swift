@@ -88,6 +88,7 @@ import Testing
     try copyLogs(from: bob, to: alice)
     #expect(try purchases(alice) == expected)
     #expect(try alice.load().items.map(\.timesBought) == alice.loadHistory().items.map(\.purchases.count))
+    #expect(try alice.check(now: Fixed.now).cache == nil, "the cache caught up holds what a rebuild would")
     // Rebuilt from the logs, and from a cache that read Bob's log first.
     unlink(alice.cachePath)
     #expect(try purchases(alice) == expected)
@@ -102,6 +103,7 @@ import Testing
     let bob = try migrate("bob", longer)
     try copyLogs(from: bob, to: alice)
     #expect(try purchases(alice) == held(longer))
+    #expect(try alice.check(now: Fixed.now).cache == nil, "the cache caught up holds what a rebuild would")
     unlink(alice.cachePath)
     #expect(try purchases(alice) == held(longer))
   }
@@ -138,6 +140,7 @@ import Testing
     let expected = try bob.load()
     for _ in 0..<2 {
       #expect(try purchases(alice) == held(copy))
+      #expect(try alice.check(now: Fixed.now).cache == nil, "the cache caught up holds what a rebuild would")
       let groceries = try alice.load()
       #expect(unnamed(groceries.items) == unnamed(expected.items))
       #expect(groceries.categories == expected.categories)
@@ -187,6 +190,7 @@ import Testing
       }
     }
     #expect(try purchases(alice)[name] == held(data)[name]! + 2)
+    #expect(try alice.check(now: Fixed.now).cache == nil, "the cache caught up holds what a rebuild would")
     unlink(alice.cachePath)
     #expect(try purchases(alice)[name] == held(data)[name]! + 2)
   }
@@ -222,6 +226,7 @@ import Testing
     let text = try String(contentsOfFile: path, encoding: .utf8) + line + "\n"
     try text.write(toFile: path, atomically: false, encoding: .utf8)
     #expect(try purchases(alice) == expected)
+    #expect(try alice.check(now: Fixed.now).cache == nil, "the cache caught up holds what a rebuild would")
     unlink(alice.cachePath)
     #expect(try purchases(alice) == expected)
   }

@@ -34,7 +34,13 @@ struct PurchaseWindow: Equatable, Sendable {
     {
       index -= 1
     }
-    if index == 0 || entries[index - 1].date != day { dayCount += 1 }
+    // A new day unless an entry on either side of it is of that day: one of another machine with a smaller id
+    // comes after it.
+    if (index == 0 || entries[index - 1].date != day)
+      && (index == entries.count || entries[index].date != day)
+    {
+      dayCount += 1
+    }
     entries.insert(Entry(date: day, quantity: quantity, machine: machine, by: by), at: index)
     while dayCount > PurchaseWindow.capacity {
       let oldest = entries[0].date
