@@ -11,9 +11,9 @@ struct CheckCommand: Command, Runnable {
     tool left in logs/ with the changes only they hold, files there that are not read, whether this \
     machine's log is shorter than it was, and items changed that no line names (the line that made them \
     gone from a log put back to an older copy). Last, whether this machine's cache holds what the logs do \
-    (SQLite's check of the file and its indexes, then every item, category, store, kept trip and count of \
-    purchases against the logs): one that does not is rebuilt from them, and counted as a problem. Exits 0 \
-    when all is well and 65 otherwise.
+    (SQLite's check of the file and its indexes; then every item, category, store, kept trip and purchase, \
+    this machine's undo list and the lines left out, against the logs): one that does not, or that was found \
+    damaged, is rebuilt from them, and counted as a problem. Exits 0 when all is well and 65 otherwise.
     """
   static let options: [any OptionDeclaration] = []
   static let examples = ["grocery check"]

@@ -12,14 +12,20 @@
 /// list, and nothing says so. So this takes SQLite's own check of the file and of every index against its table,
 /// then compares every row with the fold.
 extension HouseholdCache {
-  /// What the cache holds otherwise than `state`, the household folded from every log (its trips pruned as the
-  /// everyday state keeps them, with no purchases but the items' windows), in words for `check`: "is damaged
-  /// (…)" alone, or what differs ("3 items", "the purchases of 1 item", "the categories"). Empty when they agree.
-  /// Items are read `batch` rows at a time, so that a household of 100,000 holds a few thousand at once.
-  func disagreements(with state: HouseholdState, batch: Int = 4096) throws -> [String] {
+  /// What the cache holds otherwise than `folded`, the household folded from every log as a rebuild folds it
+  /// (its trips pruned as the everyday state keeps them, its purchases still to write), with this machine's undo
+  /// list and the lines left out, in words for `check`: "was damaged (…)" alone, or what differs ("3 items", "the
+  /// purchases of 1 item", "the categories"). Empty when they agree. Items are read `batch` rows at a time, so
+  /// that a household of 100,000 holds a few thousand at once.
+  func disagreements(with folded: HouseholdStore.Reading, machine: String?, batch: Int = 4096) throws
+    -> [String]
+  {
+    let state = folded.state
     let integrity = try database.statement("PRAGMA integrity_check(1)")
     if try integrity.step(), integrity.text(0) != "ok" {
-      return ["is damaged (SQLite: " + integrity.text(0) + ")"]
+      // SQLite's report, its lines run together, without the line that names the database.
+      let said = integrity.text(0).split(separator: "\n").filter { !$0.hasPrefix("***") }
+      return ["was damaged (SQLite: " + said.joinedText(separator: "; ") + ")"]
     }
     return try database.reading {
       var found: [String] = []
@@ -51,24 +57,32 @@ extension HouseholdCache {
       }
       differ += state.items.count - held
       if differ > 0 { found.append(differ == 1 ? "1 item" : "\(differ) items") }
-      // Each item's purchases in the table `history` and `stats` read, against the count its window keeps.
-      var counts: [UUID: Int] = [:]
-      let bought = try database.statement("SELECT item, count(*) FROM purchase GROUP BY item")
-      while try bought.step() {
-        guard let id = bought.withBlob(0, { UUIDText.id($0) }) ?? nil else {
-          throw Database.Failure(code: 0, message: "bad purchase item")
+      // Every purchase in the table `history` and `stats` read, against those the fold would write there: the
+      // ones no change took back.
+      let gone = Set(state.unbought)
+      var expected: [UUID: [HouseholdState.Bought]] = [:]
+      for bought in state.bought
+      where !gone.contains(
+        HouseholdState.Unbought(change: bought.change, item: bought.item, machine: bought.stamp.machineNumber)
+      ) {
+        expected[bought.item, default: []].append(bought)
+      }
+      func ordered(_ list: [HouseholdState.Bought]) -> [HouseholdState.Bought] {
+        list.sorted {
+          ($0.stamp, $0.change, $0.day.ordinal, $0.quantity, $0.by ?? "")
+            < ($1.stamp, $1.change, $1.day.ordinal, $1.quantity, $1.by ?? "")
         }
-        counts[id] = Int(bought.integer(1))
       }
       var purchases = 0
-      for (id, item) in state.items {
-        let count = item.purchases.earlier + item.purchases.entries.count
-        if counts.removeValue(forKey: id) ?? 0 != count { purchases += 1 }
+      for (item, list) in try self.purchases(of: nil) {
+        if ordered(expected.removeValue(forKey: item) ?? []) != ordered(list) { purchases += 1 }
       }
-      purchases += counts.count
+      purchases += expected.count
       if purchases > 0 {
         found.append("the purchases of " + (purchases == 1 ? "1 item" : "\(purchases) items"))
       }
+      if let machine, try undo(of: machine) != folded.undo { found.append("this machine's undo list") }
+      if Set(try refusals()) != Set(folded.refusals) { found.append("the lines left out") }
       // The counts a list checks the rows its index gives against, against the rows.
       let listed = try database.statement(
         "SELECT count(*), total(\"onList\" = 1), total(\"staple\" = 1) FROM item"

@@ -33,7 +33,9 @@ final class HouseholdCache {
   /// that the names bought over some days are found without reading their rows. 25: `item_on_list` and
   /// `item_staple` hold each row's category, so that a list reads the rows it shows from them alone. 26: the
   /// fields' stamps in one column (`StampList`), an item's newest change and each machine's newest with them.
-  /// 27: `meta` counts the living named rows, and those on the list and staples (`ListedCounts`).
+  /// 27: `meta` counts the living named rows, and those on the list and staples (`ListedCounts`), and keeps
+  /// SQLite's schema cookie, so that a table or index dropped by hand is found when the cache is opened; an
+  /// item's window counts a day once when another machine's purchase on it came first (`PurchaseWindow.add`).
   static let version: Int32 = 27
 
   let database: Database
@@ -101,8 +103,11 @@ final class HouseholdCache {
   static let unfolded = "length(CAST(key AS BLOB)) != length(key) OR instr(key, '  ') > 0 OR key != trim(key)"
 
   /// Opens the cache at `path` when it is one of this layout for `folder`; nil when it is missing or must be
-  /// rebuilt. A failure that is not damage (a full disk) is thrown, and the file left as it is.
-  static func open(_ path: String, folder: String) throws -> HouseholdCache? {
+  /// rebuilt. A failure that is not damage (a full disk) is thrown, and the file left as it is. Damage, and tables
+  /// or indexes changed since the cache was made (its schema cookie moved), are told to `damaged` (for `check`).
+  static func open(_ path: String, folder: String, damaged: (String) -> Void = { _ in }) throws
+    -> HouseholdCache?
+  {
     guard try FileSystem.status(path) != nil else { return nil }
     do {
       let cache = HouseholdCache(try Database(path: path, create: false))
@@ -112,13 +117,24 @@ final class HouseholdCache {
       // the kernel must hand over, a page fault each: with 20, a household's `list` and `stats` fault 20 to 50
       // times fewer and run 2 to 3 % faster, a list of 100,000 items no slower (docs/benchmarks.md).
       try cache.database.execute(noSync + "; PRAGMA cache_size=20")
-      let check = try cache.database.statement("PRAGMA user_version")
-      guard try check.step(), check.integer(0) == Int64(version) else { return nil }
+      let check = try cache.database.statement("SELECT * FROM pragma_user_version, pragma_schema_version")
+      guard try check.step() else { return nil }
+      let (layout, cookie) = (check.integer(0), check.integer(1))
+      // Done with, so that it holds no read open past the opening.
+      check.reset()
+      guard layout == Int64(version) else { return nil }
       guard try cache.meta("schema") == .text(schema), try cache.meta("folder") == .text(folder) else {
+        return nil
+      }
+      // SQLite moves the cookie with every table or index made or dropped: one dropped by hand would fail every
+      // statement that names it.
+      guard try cache.meta("cookie") == .integer(cookie) else {
+        damaged("its tables or indexes were changed")
         return nil
       }
       return cache
     } catch let failure as Database.Failure where failure.isDamage {
+      damaged(failure.message)
       return nil
     }
   }
@@ -139,6 +155,12 @@ final class HouseholdCache {
       try cache.database.execute("PRAGMA journal_mode=OFF; " + noSync)
       try cache.database.writing {
         try cache.database.execute(schema + "\nPRAGMA user_version = \(version);")
+        let cookie = try cache.database.statement("PRAGMA schema_version")
+        guard try cookie.step() else { throw Database.Failure(code: 0, message: "no schema version") }
+        let value = cookie.integer(0)
+        // Done with, so that it holds no read open past the transaction.
+        cookie.reset()
+        try cache.setMeta("cookie", .integer(value))
         try cache.setMeta("schema", .text(schema))
         try cache.setMeta("folder", .text(folder))
         try fill(cache)

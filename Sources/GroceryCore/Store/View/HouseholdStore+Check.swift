@@ -85,21 +85,26 @@ extension HouseholdStore {
     }
     report.ownLog = try ownLogProblem(this, logs)
     report.unnamed = Self.unnamed(folded.state, this: this)
-    report.cache = try cacheProblem(logs, folded)
+    report.cache = try cacheProblem(logs, folded, machine: this)
     return report
   }
 
   /// Compares this machine's cache, brought up to date, with `folded`, the fold of every log; where they differ,
-  /// rebuilds it from the logs (removes it, where it cannot be), and says what was wrong. Nil when they agree, when
-  /// there is no cache (a state folder that cannot be written), or when another grocery wrote a change since the
-  /// fold, which the cache then holds and the fold does not.
-  func cacheProblem(_ logs: [String: Int], _ folded: Reading) throws -> String? {
-    guard let cache = try upToDateCache(logs), try cache.positions() == folded.positions else { return nil }
+  /// or it was found damaged on the way, rebuilds it from the logs (removes it, where it cannot be), and says what
+  /// was wrong. Nil when they agree; when no cache can be used (a state folder that cannot be written, a folder
+  /// in the cache's place: `ownLogProblem` warns of it, and every command reads the logs whole); or when another
+  /// grocery wrote a change since the fold, which the cache then holds and the fold does not.
+  func cacheProblem(_ logs: [String: Int], _ folded: Reading, machine: String?) throws -> String? {
+    let named = "this machine's cache '" + shown(cachePath) + "' "
+    var damage: String?
+    guard let cache = try upToDateCache(logs, damaged: { damage = damage ?? $0 }) else { return nil }
+    if let damage { return named + "was damaged (" + Names.printable(damage) + "): rebuilt from the logs" }
+    guard try cache.positions() == folded.positions else { return nil }
     var found: [String]
     do {
-      found = try cache.disagreements(with: folded.state)
+      found = try cache.disagreements(with: folded, machine: machine)
     } catch let failure as Database.Failure where failure.isDamage {
-      found = ["is damaged (" + failure.message + ")"]
+      found = ["was damaged (" + failure.message + ")"]
     }
     guard let first = found.first else { return nil }
     do {
@@ -108,11 +113,11 @@ extension HouseholdStore {
       _ = SystemCall.remove(cachePath)
     }
     let what =
-      first.hasPrefix("is damaged")
-      ? first + ":"
+      first.hasPrefix("was damaged")
+      ? Names.printable(first) + ":"
       : "did not agree with the logs (" + found.joinedText(separator: ", ") + "): a line it had read was"
         + " edited since, or the cache was damaged;"
-    return "this machine's cache '" + shown(cachePath) + "' " + what + " rebuilt from the logs"
+    return named + what + " rebuilt from the logs"
   }
 
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
@@ -224,6 +229,9 @@ extension HouseholdStore {
         let lost = try stillLost(found)
       else { return nil }
       return lost.problem(size: logs[machine] ?? 0)
+    } catch let failure as Database.Failure where failure.isDamage {
+      // Said by `cacheProblem`, which rebuilds it.
+      return nil
     } catch let failure as Database.Failure {
       warn(
         "cannot read this machine's cache '\(cachePath)': \(failure.message); whether this machine's log lost"

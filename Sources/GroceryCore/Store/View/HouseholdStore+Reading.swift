@@ -259,8 +259,11 @@ extension HouseholdStore {
   /// written since it last read. Nil where there are no logs yet, or the cache cannot be written.
   ///
   /// What this machine's log lost is carried into a rebuilt cache, with what is found gone since the last read.
-  /// With `rebuilding`, a cache that is up to date is rebuilt all the same (`check` found it wrong).
-  func upToDateCache(_ logs: [String: Int], rebuilding: Bool = false) throws -> HouseholdCache? {
+  /// With `rebuilding`, a cache that is up to date is rebuilt all the same (`check` found it wrong). Damage
+  /// found in the old cache, which is then rebuilt, is told to `damaged` (for `check`).
+  func upToDateCache(
+    _ logs: [String: Int], rebuilding: Bool = false, damaged: (String) -> Void = { _ in }
+  ) throws -> HouseholdCache? {
     // A machine that has only ever read the household has no state folder yet. It is made for the cache, so that
     // reading costs there what it costs on a machine that has made changes, rather than a fold of every log each
     // time. Where it cannot be made (a read-only home), the logs are folded in memory.
@@ -279,18 +282,22 @@ extension HouseholdStore {
     var seen = Stamp.zero
     do {
       let machine = try recordedMachine()
-      if let cache = try HouseholdCache.open(cachePath, folder: folder) {
-        switch rebuilding ? .rebuild : try catchUp(cache, logs) {
-        case .upToDate: return cache
-        case .rebuild: break
-        }
-        if let machine { lost = try lostChanges(in: cache, machine: machine, logs: logs) }
-        try reportShorter(cache, logs, except: machine)
-        // A cache too damaged to say is rebuilt all the same; any other failure (a full disk) is thrown, as its
-        // other reads' are.
+      if let cache = try HouseholdCache.open(cachePath, folder: folder, damaged: damaged) {
+        // Damage found where catching up reads the cache (how far it read each log, this machine's undo list)
+        // makes it rebuilt, as damage found when opening it does, without what it remembered; any other failure
+        // (a full disk) is thrown, as its other reads' are.
         do {
+          switch rebuilding ? .rebuild : try catchUp(cache, logs) {
+          case .upToDate: return cache
+          case .rebuild: break
+          }
+          if let machine { lost = try lostChanges(in: cache, machine: machine, logs: logs) }
+          try reportShorter(cache, logs, except: machine)
           if case .blob(let bytes)? = try cache.meta("followable") { seen = Stamp(bytes: bytes) ?? .zero }
-        } catch let failure as Database.Failure where failure.isDamage {}
+        } catch let failure as Database.Failure where failure.isDamage {
+          damaged(failure.message)
+          lost = nil
+        }
       }
       var full = try foldAll(logs, machine: machine, history: false, viewing: false)
       full.state.followable = max(full.state.followable, seen)
