@@ -62,7 +62,12 @@ struct PurchaseWindow: Equatable, Sendable {
       ?? entries.lastIndex(where: { $0.date == day && $0.machine == machine })
     {
       entries.remove(at: index)
-      if !entries.contains(where: { $0.date == day }) { dayCount -= 1 }
+      if !entries.contains(where: { $0.date == day }) {
+        dayCount -= 1
+        // A day gone from a window that let older days go: a fold of the history keeps the newest of those
+        // instead, which only the whole history can say.
+        if earlier > 0 { return false }
+      }
     } else if let oldest = entries.first?.date, day < oldest, earlier > 0 {
       earlier -= 1
     } else {
