@@ -78,7 +78,7 @@ import Testing
     var said: String {
       switch self {
       case .flag: return "was damaged (a row's checksum does not match)"
-      case .row: return "did not agree with the logs (1 item, the counts of the items listed)"
+      case .row: return "did not agree with the logs (1 item, the list's item counts)"
       // The row's number is the order of its random id.
       case .index: return "was damaged (SQLite: row "
       case .droppedIndex: return "was damaged (its tables or indexes were changed)"
@@ -160,6 +160,24 @@ import Testing
       let check = try scenario.grocery.run(["check"])
       #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
     }
+  }
+
+  /// A purchase made and undone on an item bought on more days than its window keeps: the window takes back the
+  /// day, and the cache reads the older days again from its history, as a rebuild would.
+  @Test func aPurchaseUndoneOnALongHistoryLeavesTheCacheAsARebuildWouldMakeIt() throws {
+    try scenario.given(["add", "milk"], ["staple", "milk"])
+    let start = try #require(Day("2026-08-01"))
+    // 45 days, more than the 40 a window keeps.
+    for week in 0..<15 {
+      for weekday in [0, 3, 5] {
+        try scenario.given(["purchase", "milk", "--on", start.adding(days: 7 * week + weekday).description])
+      }
+    }
+    let staples = try scenario.grocery.run(["list", "--staples"])
+    try scenario.given(["purchase", "milk"], ["undo"])
+    try scenario.expect(["list", "--staples"], stdout: staples.stdout)
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
   }
 
   /// A line of the log edited by hand, in place and to the same length, after this machine read it: the cache

@@ -803,9 +803,12 @@ import Testing
     }
     #expect(try marked("milk") == 2)
     #expect(try marked("eggs") == 0)
+    // The list's counts, the windows and every row are what a rebuild would make (`check`).
+    #expect(try alice.check(now: Fixed.now + 20).cache == nil)
     // Removed, the name has no living row to share: no mark is left.
     try alice.update(summary: { _ in "remove" }, now: Fixed.now + 12) { _ = try $0.remove(["milk"]) }
     #expect(try marked("milk") == 0)
+    #expect(try alice.check(now: Fixed.now + 20).cache == nil)
   }
 
   @Test func aNameRemovedAndAddedAgainIsReadAsItsLivingRowAloneAndLeavesNoTwins() throws {

@@ -223,7 +223,7 @@ extension Groceries {
     _ names: [String], remove: Bool, skipUntil: Day? = nil, now: Date, newID: () -> UUID
   ) throws -> [StapleOutcome] {
     var outcomes: [StapleOutcome] = []
-    // Every name that is no staple to take off is said at once.
+    // Every name that matches no item, or several, is said at once.
     if remove { _ = try itemIndices(named: names) }
     for raw in names {
       if remove {

@@ -14,20 +14,25 @@
 extension HouseholdCache {
   /// What the cache holds otherwise than `folded`, the household folded from every log as a rebuild folds it
   /// (its trips pruned as the everyday state keeps them, its purchases still to write), with this machine's undo
-  /// list and the lines left out, in words for `check`: "was damaged (…)" alone, or what differs ("3 items", "the
-  /// purchases of 1 item", "the categories"). Empty when they agree. Items are read `batch` rows at a time, so
-  /// that a household of 100,000 holds a few thousand at once.
+  /// list and the lines left out, in words for `check` ("3 items", "the purchases of 1 item", "the categories").
+  /// Empty when they agree; nil when the cache has read the logs to another point than the fold did (another
+  /// grocery wrote or caught up since), which gives no verdict. Damage (SQLite's own check failing, a row that
+  /// does not read) is thrown as a `Database.Failure`. All is read in one read transaction, and items `batch`
+  /// rows at a time, so that a household of 100,000 holds a few thousand at once.
   func disagreements(with folded: HouseholdStore.Reading, machine: String?, batch: Int = 4096) throws
-    -> [String]
+    -> [String]?
   {
     let state = folded.state
-    let integrity = try database.statement("PRAGMA integrity_check(1)")
-    if try integrity.step(), integrity.text(0) != "ok" {
-      // SQLite's report, its lines run together, without the line that names the database.
-      let said = integrity.text(0).split(separator: "\n").filter { !$0.hasPrefix("***") }
-      return ["was damaged (SQLite: " + said.joinedText(separator: "; ") + ")"]
-    }
     return try database.reading {
+      guard try positions() == folded.positions else { return nil }
+      let integrity = try database.statement("PRAGMA integrity_check(1)")
+      if try integrity.step(), integrity.text(0) != "ok" {
+        // SQLite's report, its lines run together, without the line that names the database.
+        let said = integrity.text(0).split(separator: "\n").filter { !$0.hasPrefix("***") }
+        integrity.reset()
+        throw Database.Failure(code: 0, message: "SQLite: " + said.joinedText(separator: "; "))
+      }
+      integrity.reset()
       var found: [String] = []
       let base = try loadBase()
       let parts: [(String, Bool)] = [
@@ -82,7 +87,11 @@ extension HouseholdCache {
         found.append("the purchases of " + (purchases == 1 ? "1 item" : "\(purchases) items"))
       }
       if let machine, try undo(of: machine) != folded.undo { found.append("this machine's undo list") }
-      if Set(try refusals()) != Set(folded.refusals) { found.append("the lines left out") }
+      // In the order of their logs and lines, each as often as it is kept.
+      func ordered(_ list: [LineRefusal]) -> [LineRefusal] {
+        list.sorted { ($0.machine, $0.line) < ($1.machine, $1.line) }
+      }
+      if ordered(try refusals()) != ordered(folded.refusals) { found.append("the lines left out") }
       // The counts a list checks the rows its index gives against, against the rows.
       let listed = try database.statement(
         "SELECT count(*), total(\"onList\" = 1), total(\"staple\" = 1) FROM item"
@@ -93,7 +102,7 @@ extension HouseholdCache {
           Int(listed.integer(0)), Int(listed.integer(1)), Int(listed.integer(2))
         )
       }
-      if try listedCounts() != counted { found.append("the counts of the items listed") }
+      if try listedCounts() != counted { found.append("the list's item counts") }
       return found
     }
   }

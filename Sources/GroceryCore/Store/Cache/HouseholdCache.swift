@@ -186,7 +186,10 @@ final class HouseholdCache {
 
   func meta(_ key: String) throws -> SQLValue? {
     let s = try database.statement("SELECT value FROM meta WHERE key = ?").bind(.text(key))
-    return try s.step() ? s.value(0) : nil
+    let value = try s.step() ? s.value(0) : nil
+    // Done with, so that it holds no read open.
+    s.reset()
+    return value
   }
 
   func setMeta(_ key: String, _ value: SQLValue) throws {

@@ -85,39 +85,51 @@ extension HouseholdStore {
     }
     report.ownLog = try ownLogProblem(this, logs)
     report.unnamed = Self.unnamed(folded.state, this: this)
-    report.cache = try cacheProblem(logs, folded, machine: this)
+    report.cache = try cacheProblem(folded, machine: this)
     return report
   }
 
-  /// Compares this machine's cache, brought up to date, with `folded`, the fold of every log; where they differ,
-  /// or it was found damaged on the way, rebuilds it from the logs (removes it, where it cannot be), and says what
-  /// was wrong. Nil when they agree; when no cache can be used (a state folder that cannot be written, a folder
-  /// in the cache's place: `ownLogProblem` warns of it, and every command reads the logs whole); or when another
-  /// grocery wrote a change since the fold, which the cache then holds and the fold does not.
-  func cacheProblem(_ logs: [String: Int], _ folded: Reading, machine: String?) throws -> String? {
+  /// Compares this machine's cache, brought up to date with the logs as they are now, with `folded`, the fold of
+  /// every log; where they differ, or it was found damaged on the way, rebuilds it from the logs (removes it,
+  /// where it cannot be), and says what was wrong. Nil when they agree; when no cache can be used (a state
+  /// folder that cannot be written, a folder in the cache's place: `ownLogProblem` warns of it, and every
+  /// command reads the logs whole); or when another grocery wrote a change since the fold, which the cache then
+  /// holds and the fold does not. A failure that is not damage (a full disk) is warned of: `check` goes on.
+  func cacheProblem(_ folded: Reading, machine: String?) throws -> String? {
     let named = "this machine's cache '" + shown(cachePath) + "' "
     var damage: String?
-    guard let cache = try upToDateCache(logs, damaged: { damage = damage ?? $0 }) else { return nil }
-    if let damage { return named + "was damaged (" + Names.printable(damage) + "): rebuilt from the logs" }
-    guard try cache.positions() == folded.positions else { return nil }
-    var found: [String]
+    var found: [String] = []
     do {
-      found = try cache.disagreements(with: folded, machine: machine)
+      guard let cache = try upToDateCache(try logFiles(), damaged: { damage = damage ?? $0 }) else {
+        return damage.map {
+          named + "was damaged (" + Names.printable($0) + ") and cannot be rebuilt here; every command reads"
+            + " every log whole instead"
+        }
+      }
+      if let damage { return named + "was damaged (" + Names.printable(damage) + "): rebuilt from the logs" }
+      guard let differ = try cache.disagreements(with: folded, machine: machine), !differ.isEmpty else {
+        return nil
+      }
+      found = differ
     } catch let failure as Database.Failure where failure.isDamage {
-      found = ["was damaged (" + failure.message + ")"]
+      damage = failure.message
+    } catch let failure as Database.Failure {
+      warn("cannot compare this machine's cache '\(shown(cachePath))' with the logs: \(failure.message)")
+      return nil
     }
-    guard let first = found.first else { return nil }
+    var rebuilt = false
     do {
-      if try upToDateCache(logs, rebuilding: true) == nil { _ = SystemCall.remove(cachePath) }
-    } catch let failure as Database.Failure where failure.isDamage {
-      _ = SystemCall.remove(cachePath)
-    }
+      rebuilt = try upToDateCache(try logFiles(), rebuilding: true) != nil
+    } catch is Database.Failure {}
+    if !rebuilt { _ = SystemCall.remove(cachePath) }
     let what =
-      first.hasPrefix("was damaged")
-      ? Names.printable(first) + ":"
-      : "did not agree with the logs (" + found.joinedText(separator: ", ") + "): a line it had read was"
-        + " edited since, or the cache was damaged;"
-    return named + what + " rebuilt from the logs"
+      damage.map { "was damaged (" + Names.printable($0) + ")" }
+      ?? "did not agree with the logs (" + found.joinedText(separator: ", ")
+      + "): a line it had read was edited"
+      + " since, or the cache was damaged"
+    return named + what
+      + (rebuilt
+        ? (damage == nil ? ";" : ":") + " rebuilt from the logs" : "; removed, as it cannot be rebuilt here")
   }
 
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
