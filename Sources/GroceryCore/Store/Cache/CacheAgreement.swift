@@ -64,13 +64,9 @@ extension HouseholdCache {
       if differ > 0 { found.append(differ == 1 ? "1 item" : "\(differ) items") }
       // Every purchase in the table `history` and `stats` read, against those the fold would write there: the
       // ones no change took back.
-      let gone = Set(state.unbought)
       var expected: [UUID: [HouseholdState.Bought]] = [:]
-      for bought in state.bought
-      where !gone.contains(
-        HouseholdState.Unbought(change: bought.change, item: bought.item, machine: bought.stamp.machineNumber)
-      ) {
-        expected[bought.item, default: []].append(bought)
+      for index in state.liveIndices(of: state.bought) {
+        expected[state.bought[index].item, default: []].append(state.bought[index])
       }
       func ordered(_ list: [HouseholdState.Bought]) -> [HouseholdState.Bought] {
         list.sorted {

@@ -375,12 +375,14 @@ final class HouseholdCache {
     }
   }
 
-  /// The column a list's scope picks its rows by, and the index that holds the rows it marks with their keys and
-  /// categories: nil for a scope that is not of one flag.
-  private static func flag(of query: ItemScope) -> (column: String, index: String)? {
+  /// The column a list's scope picks its rows by, the index that holds the rows it marks with their keys and
+  /// categories, and the count of those rows the cache keeps: nil for a scope that is not of one flag.
+  private static func flag(of query: ItemScope) -> (
+    column: String, index: String, counted: KeyPath<ListedCounts, Int>
+  )? {
     switch query {
-    case .shopping, .onList: return ("\"onList\"", "item_on_list")
-    case .staples: return ("\"staple\"", "item_staple")
+    case .shopping, .onList: return ("\"onList\"", "item_on_list", \.onList)
+    case .staples: return ("\"staple\"", "item_staple", \.staples)
     default: return nil
     }
   }
@@ -401,8 +403,8 @@ final class HouseholdCache {
     // (`ListedCounts`): a row gone, or its flag or its index entry changed by hand or by a flipped bit, would
     // otherwise leave an item out of the list with nothing said. A count that differs is damage.
     let sql: String
-    let counted: KeyPath<ListedCounts, Int>
-    if let (flag, index) = Self.flag(of: query) {
+    let counted: KeyPath<ListedCounts, Int>?
+    if let (flag, index, count) = Self.flag(of: query) {
       var others =
         "SELECT key FROM item INDEXED BY \(index) WHERE \(flag) = 1 AND \"alive\" = 1"
         + " AND key IN (SELECT key FROM item INDEXED BY item_twin WHERE twin = 1)"
@@ -414,12 +416,13 @@ final class HouseholdCache {
         + " WHERE \(flag) = 1 AND \"alive\" = 1 AND key IS NOT NULL"
         + " UNION ALL SELECT rowid, key, \"category\", 0 FROM item INDEXED BY item_key"
         + " WHERE key IN (\(others)) AND \"alive\" = 1 AND \(flag) IS NOT 1 ORDER BY key"
-      counted = query == .staples ? \.staples : \.onList
+      counted = count
     } else if let picked = Self.listed(query) {
+      // Every living row, for `list --all`, is all the cache counts; a part of them is not counted.
       sql =
-        "SELECT rowid, key, \"category\", \(query == .all ? 1 : 0) FROM item INDEXED BY item_key"
+        "SELECT rowid, key, \"category\", 1 FROM item INDEXED BY item_key"
         + " WHERE \"alive\" = 1 AND key IS NOT NULL AND (\(picked)) ORDER BY key"
-      counted = \.living
+      counted = query == .all ? \.living : nil
     } else {
       return nil
     }
@@ -430,7 +433,7 @@ final class HouseholdCache {
       result.append((s.integer(0), s.text(1), s.withBlob(2) { UUIDText.id($0) } ?? nil))
       marked += Int(s.integer(3))
     }
-    if query == .all || Self.flag(of: query) != nil, marked != (try listedCounts())[keyPath: counted] {
+    if let counted, marked != (try listedCounts())[keyPath: counted] {
       throw Database.Failure(code: 0, message: "an index does not hold the rows the cache counted")
     }
     return result

@@ -67,17 +67,22 @@ struct HouseholdState: Equatable, Sendable {
     var machine: UInt64
   }
 
+  /// The positions in `bought` of the purchases no change took back: only the machine that made one takes it back.
+  func liveIndices(of bought: [Bought]) -> [Int] {
+    let gone = Set(unbought)
+    return bought.indices.filter {
+      !gone.contains(
+        Unbought(change: bought[$0].change, item: bought[$0].item, machine: bought[$0].stamp.machineNumber))
+    }
+  }
+
   /// Fills every item's window from its live purchases, and returns them, oldest first, unless `keeping` is
   /// false (a rebuild, which reads them back from the cache): the end of a fold of every log. The purchases are
   /// put in order as positions in `bought`, so that a rebuild holds no second copy of them.
   @discardableResult
   mutating func settleHistory(keeping: Bool = true) -> [UUID: [Bought]] {
-    let gone = Set(unbought)
     let bought = self.bought
-    var live = bought.indices.filter {
-      !gone.contains(
-        Unbought(change: bought[$0].change, item: bought[$0].item, machine: bought[$0].stamp.machineNumber))
-    }
+    var live = liveIndices(of: bought)
     let repeated = SharedMigrations.repeated(in: bought, live: live, migrations: migrations)
     if !repeated.isEmpty {
       live.removeAll { repeated.contains($0) }

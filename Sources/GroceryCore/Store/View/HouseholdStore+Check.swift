@@ -125,8 +125,7 @@ extension HouseholdStore {
     let what =
       damage.map { "was damaged (" + Names.printable($0) + ")" }
       ?? "did not agree with the logs (" + found.joinedText(separator: ", ")
-      + "): a line it had read was edited"
-      + " since, or the cache was damaged"
+      + "): a line it had read was edited since, or the cache was damaged"
     return named + what
       + (rebuilt
         ? (damage == nil ? ";" : ":") + " rebuilt from the logs" : "; removed, as it cannot be rebuilt here")
