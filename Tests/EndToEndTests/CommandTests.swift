@@ -680,6 +680,14 @@ import Testing
       "grocery: error: no items named 'mlk' (did you mean 'milk'?) or 'xyzzy'\n", 1
     ),
     (
+      ["reorder-categories", "Dary", "produce", "Frozn"],
+      "grocery: error: no categories named 'Dary' (did you mean 'Dairy & Fridge'?) or 'Frozn'\n", 1
+    ),
+    (
+      ["edit", "milk", "--at", "Aldo", "--at", "Costco"],
+      "grocery: error: no locations named 'Aldo' or 'Costco'\n", 1
+    ),
+    (
       ["frobnicate"],
       "grocery: error: unknown command 'frobnicate'\nusage: grocery [OPTIONS] COMMAND [ARGUMENTS] (see 'grocery --help')\n",
       64

@@ -134,6 +134,32 @@ import Testing
         == "no categories named 'n1', 'n2', 'n3', 'n4', 'n5' and 2 more")
   }
 
+  /// Categories and stores named together are said together too: a walk order or an item's stores typed with
+  /// two slips names both, and nothing is reordered.
+  @Test func everyCategoryAndStoreNotFoundIsSaidAtOnce() throws {
+    var groceries = Groceries()
+    _ = try groceries.addCategory("Quark")
+    _ = try groceries.addCategory("Quinces")
+    _ = try groceries.addLocation("Aldi")
+    _ = try groceries.addLocation("Lidl")
+    let before = groceries
+    #expect(
+      throws: GroceryError.unknownNames(
+        kind: .category, names: ["Qark", "Xyzzy"], suggestions: [["Quark"], []], ambiguous: ["Q"],
+        candidates: [["Quark", "Quinces"]])
+    ) { try groceries.reorderCategories(["Qark", "Q", "qark", "Xyzzy"], at: nil) }
+    #expect(groceries == before)
+    #expect(
+      throws: GroceryError.unknownName(kind: .category, name: "Xyzzy", suggestions: [])
+    ) { try groceries.reorderCategories(["Quinces", "Xyzzy"], at: nil) }
+    #expect(
+      throws: GroceryError.unknownNames(
+        kind: .location, names: ["Aldo", "Costco"], suggestions: [["Aldi"], []])
+    ) { try groceries.locationNames(["Aldo", "Lid", "Costco"]) }
+    #expect(try groceries.locationNames(["lid", "Aldi"]) == ["Lidl", "Aldi"])
+    #expect(try groceries.categoryNames(["quar", "Uncat"]) == ["Quark", Category.uncategorized])
+  }
+
   /// A name in letters paper spells otherwise is as close as its spelling: `oefus` is one swap from `Œufs`
   /// (`oeufs`), which comes first, where longer names that start as `oeufs` came before it.
   @Test func aTypoIsAsCloseToANameAsToItsSpellingOnPaper() {

@@ -76,8 +76,7 @@ extension Groceries {
   /// Puts the named categories first in the given order (at a location, in its own order); the rest keep theirs.
   public mutating func reorderCategories(_ raws: [String], at location: String?) throws -> [String] {
     var named: [String] = []
-    for raw in raws {
-      let name = try categoryName(raw)
+    for name in try categoryNames(raws) {
       if name == Category.uncategorized {
         throw GroceryError.uncategorizedReordered
       }

@@ -346,10 +346,7 @@ extension Groceries {
     }
     if let places = changes.locations {
       var resolved: [String] = []
-      for place in places {
-        let name = try locationName(place)
-        if !resolved.contains(name) { resolved.append(name) }
-      }
+      for name in try locationNames(places) where !resolved.contains(name) { resolved.append(name) }
       result.locations = resolved
     }
     return result

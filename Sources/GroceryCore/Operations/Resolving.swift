@@ -51,40 +51,22 @@ extension Groceries {
     return try Names.resolve(cleaned, among: locations.map(\.name), kind: .location, whole: whole) { $0 }
   }
 
-  /// Returns the item indices for the names, an item named twice once; `whole` refuses a prefix.
-  ///
-  /// Every name that matches no item, or several, is said in one error, each with the names it might have
-  /// meant or could be, so that a line of typos is put right at once; one alone is said as it always was. A name
-  /// that is not one (a control character in it) is refused at once.
+  /// Returns the item indices for the names, an item named twice once; `whole` refuses a prefix. Every name
+  /// that matches no item, or several, is said in one error (`Names.resolveEach`).
   func itemIndices(named names: [String], whole: Bool = false) throws -> [Int] {
     var seen = Set<Int>()
-    var result: [Int] = []
-    var unknown: [(name: String, suggestions: [String])] = []
-    var ambiguous: [(name: String, candidates: [String])] = []
-    // Each name once, however it was cased or spelled.
-    var said = Set<String>()
-    for name in names {
-      do {
-        let index = try itemIndex(named: name, whole: whole)
-        if seen.insert(index).inserted { result.append(index) }
-      } catch GroceryError.unknownName(_, let shown, let suggestions) {
-        if said.insert(Names.key(name)).inserted { unknown.append((shown, suggestions)) }
-      } catch GroceryError.ambiguousName(_, let shown, let candidates) {
-        if said.insert(Names.key(name)).inserted { ambiguous.append((shown, candidates)) }
-      }
-    }
-    switch (unknown.count, ambiguous.count) {
-    case (0, 0): return result
-    case (1, 0):
-      throw GroceryError.unknownName(kind: .item, name: unknown[0].name, suggestions: unknown[0].suggestions)
-    case (0, 1):
-      throw GroceryError.ambiguousName(
-        kind: .item, name: ambiguous[0].name, candidates: ambiguous[0].candidates)
-    default:
-      throw GroceryError.unknownNames(
-        kind: .item, names: unknown.map(\.name), suggestions: unknown.map(\.suggestions),
-        ambiguous: ambiguous.map(\.name), candidates: ambiguous.map(\.candidates))
-    }
+    return try Names.resolveEach(names, kind: .item) { try itemIndex(named: $0, whole: whole) }
+      .filter { seen.insert($0).inserted }
+  }
+
+  /// Returns the canonical names of the categories named, in order, every one not found said at once.
+  func categoryNames(_ names: [String]) throws -> [String] {
+    try Names.resolveEach(names, kind: .category) { try categoryName($0) }
+  }
+
+  /// Returns the canonical names of the locations named, in order, every one not found said at once.
+  func locationNames(_ names: [String]) throws -> [String] {
+    try Names.resolveEach(names, kind: .location) { try locationName($0) }
   }
 }
 

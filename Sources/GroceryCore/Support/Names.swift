@@ -240,6 +240,39 @@ public enum Names {
     }
   }
 
+  /// Resolves every name with `resolve`, in order, and says every one that matched nothing, or several, in one
+  /// error, each with the names it might have meant or could be, so that a line of typos is put right at once;
+  /// one alone is said as it always was. Each name is said once, however it was cased or spelled. A name that is
+  /// not one (a control character in it) is refused at once.
+  static func resolveEach<T>(_ names: [String], kind: NameKind, _ resolve: (String) throws -> T) throws -> [T]
+  {
+    var result: [T] = []
+    var unknown: [(name: String, suggestions: [String])] = []
+    var ambiguous: [(name: String, candidates: [String])] = []
+    var said = Set<String>()
+    for name in names {
+      do {
+        result.append(try resolve(name))
+      } catch GroceryError.unknownName(_, let shown, let suggestions) {
+        if said.insert(key(name)).inserted { unknown.append((shown, suggestions)) }
+      } catch GroceryError.ambiguousName(_, let shown, let candidates) {
+        if said.insert(key(name)).inserted { ambiguous.append((shown, candidates)) }
+      }
+    }
+    switch (unknown.count, ambiguous.count) {
+    case (0, 0): return result
+    case (1, 0):
+      throw GroceryError.unknownName(kind: kind, name: unknown[0].name, suggestions: unknown[0].suggestions)
+    case (0, 1):
+      throw GroceryError.ambiguousName(
+        kind: kind, name: ambiguous[0].name, candidates: ambiguous[0].candidates)
+    default:
+      throw GroceryError.unknownNames(
+        kind: kind, names: unknown.map(\.name), suggestions: unknown.map(\.suggestions),
+        ambiguous: ambiguous.map(\.name), candidates: ambiguous.map(\.candidates))
+    }
+  }
+
   /// Returns the key with the letters paper spells in ASCII spelled the same way (`Œufs` as `oeufs`, `Løgismose`
   /// as `logismose`), so a name typed from a printed list finds its item.
   public static func spelledKey(_ name: String) -> String {
