@@ -78,6 +78,21 @@ import Testing
         """)
   }
 
+  /// Right-to-left text pasted into a note brings its direction marks: they are kept and shown as they are, never
+  /// as escapes in a list meant for mail or paper; a character that reorders the text after it is refused.
+  @Test func aNoteKeepsTheMarksRightToLeftTextCarries() throws {
+    try scenario.given(["add", "bananas"])
+    try scenario.expect(["edit", "bananas", "-n", "\u{200F}שלום"], stdout: "updated: bananas\n")
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] bananas - \u{200F}שלום\n\n1 item to buy, 0 bought today\n")
+    try scenario.expectRefused(
+      ["edit", "bananas", "-n", "ok \u{202E}evil"],
+      stderr:
+        "grocery: error: invalid note 'ok \\u{202e}evil': it contains a bidirectional formatting character"
+        + " (U+202E), which can disguise it\nusage: grocery edit [OPTIONS] NAME (see 'grocery edit --help')\n",
+      status: 64)
+  }
+
   @Test func addReadsNamesFromStandardInput() throws {
     try scenario.expect(
       ["add", "-", "--staple"], stdout: "added: bread\nadded: tea bags\n",

@@ -41,6 +41,23 @@ import Testing
     )
   }
 
+  /// A peer's note passes the rule `edit --note` applies, but for a character that reorders the text after it,
+  /// which an older grocery took: its line is read and a list shows it as an escape. The marks right-to-left text
+  /// carries are shown as they are.
+  @Test func aPeersNoteIsReadAsAnOlderGroceryWroteItAndShownSafely() throws {
+    try scenario.given(["add", "milk"])
+    func noted(_ note: String) -> String {
+      "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000e1\",\"set\":{\"name\":\"eggs\","
+        + "\"onList\":true,\"note\":\"\(note)\"}}"
+    }
+    _ = try peerLine(noted("ok \\u202eevil, \\u200f\u{05E9}\u{05DC}\u{05D5}\u{05DD}"), summary: "\"add\"")
+    try scenario.expect(
+      ["list"],
+      stdout:
+        "Uncategorized\n  [ ] eggs - ok \\u{202e}evil, \u{200F}שלום\n  [ ] milk\n\n2 items to buy, 0 bought today\n"
+    )
+  }
+
   /// A line of only spaces, tabs or a carriage return holds no change, as an empty line holds none: passed over in
   /// silence, by every command and by `check`, where it was said as a line that ends too early.
   @Test func aLineOfOnlySpacesTabsOrACarriageReturnIsPassedOverAsAnEmptyOneIs() throws {

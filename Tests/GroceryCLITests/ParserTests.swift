@@ -183,6 +183,16 @@ import Testing
     (["edit", "x", "-q", "-2"], "invalid quantity '-2': expected a whole number from 1 to 999", ["edit"]),
     (["edit", "x", "-n", "a\u{7}"], "invalid note 'a\\u{7}': it contains a control character", ["edit"]),
     (
+      ["edit", "x", "-n", "ok \u{202E}evil"],
+      "invalid note 'ok \\u{202e}evil': it contains a bidirectional formatting character (U+202E), which can"
+        + " disguise it", ["edit"]
+    ),
+    (
+      ["add", "-n", "\u{2067}x", "x"],
+      "invalid note '\\u{2067}x': it contains a bidirectional formatting character (U+2067), which can"
+        + " disguise it", ["add"]
+    ),
+    (
       ["purchase", "x", "--on", "2026-02-30"],
       "invalid date '2026-02-30': there is no such day", ["purchase"]
     ),

@@ -77,13 +77,25 @@ public enum Values {
     try whole(text, what: "quantity", range: Limits.quantity)
   }
 
-  /// Returns a note trimmed, refusing control characters and more than `Limits.noteLength` characters; empty means none.
-  public static func note(_ text: String) throws -> String? {
+  /// Returns a note trimmed, refusing control characters, bidirectional formatting characters that reorder text
+  /// (`Names.isDisguising`; the marks right-to-left text carries are kept) and more than `Limits.noteLength`
+  /// characters; empty means none. A note read from a log or an export (`disguisable`) may hold a character that
+  /// reorders text, as an older grocery took one: it is read, and a list shows it as an escape.
+  public static func note(_ text: String) throws -> String? { try note(text, disguisable: false) }
+
+  static func note(_ text: String, disguisable: Bool) throws -> String? {
     let note = UnicodeText.nfc(UnicodeText.trimmedOfSpaces(text))
     if Names.containsControl(note) {
       throw GroceryError.invalidValue(
         what: "note", value: Names.printable(String(note.prefix(40))),
         reason: "it contains a control character")
+    }
+    if !disguisable, let scalar = note.unicodeScalars.first(where: Names.isDisguising) {
+      throw GroceryError.invalidValue(
+        what: "note", value: Names.printable(String(note.prefix(40))),
+        reason:
+          "it contains a bidirectional formatting character (\(Names.codePoint(scalar))), which can disguise it"
+      )
     }
     if note.count > Limits.noteLength {
       throw GroceryError.invalidValue(

@@ -66,7 +66,7 @@ public enum TextRenderer {
   static func describe(_ item: Item) -> String {
     var text = Names.printable(item.name)
     if item.quantity > 1 { text += " x\(item.quantity)" }
-    if let note = item.note { text += " - " + Names.printable(note) }
+    if let note = item.note { text += " - " + Names.printable(note, keepingMarks: true) }
     return text
   }
 

@@ -136,9 +136,17 @@ public enum Names {
     } ?? text.utf8.allSatisfy(test)
   }
 
+  /// Whether the scalar is a bidirectional formatting character that can reorder the text after it (an embedding,
+  /// override or isolate), which can make text read as other text. The marks (U+200E, U+200F, U+061C) are not:
+  /// they come with right-to-left text pasted from elsewhere, and reorder nothing.
+  static func isDisguising(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isBidiControl && scalar != "\u{200E}" && scalar != "\u{200F}" && scalar != "\u{061C}"
+  }
+
   /// Returns the text with control and bidirectional formatting characters shown as escapes, so error messages
-  /// stay on one line and read in order.
-  public static func printable(_ text: String) -> String {
+  /// stay on one line and read in order; `keepingMarks` keeps the marks right-to-left text carries, which reorder
+  /// nothing (a note shown in a list).
+  public static func printable(_ text: String, keepingMarks: Bool = false) -> String {
     if isPrintableASCII(text) { return text }
     var out = ""
     for scalar in text.unicodeScalars {
@@ -147,7 +155,8 @@ public enum Names {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if scalar.properties.generalCategory == .control || scalar.properties.isBidiControl
+        if scalar.properties.generalCategory == .control
+          || (keepingMarks ? isDisguising(scalar) : scalar.properties.isBidiControl)
           || scalar == "\u{2028}" || scalar == "\u{2029}"
         {
           out += "\\u{" + String(scalar.value, radix: 16) + "}"
