@@ -54,7 +54,8 @@ import Testing
       (["milk", ",eggs"], "item name ',eggs' starts with a comma; did you mean 'grocery add milk eggs'?"),
       ([", milk"], "item name ', milk' starts with a comma; did you mean 'grocery add milk'?"),
       ([",,"], "item name ',,' is a comma; did you mean 'grocery add NAME'?"),
-      (["butter", "x0"], "item name 'x0' is a quantity; a quantity is -q, from 1 to 999"),
+      (["butter", "x0"], "item name 'x0' looks like a quantity; a quantity is -q, from 1 to 999"),
+      (["x1000"], "item name 'x1000' looks like a quantity; a quantity is -q, from 1 to 999"),
       (["1000", "eggs"], "item name '1000' is only digits; a quantity is -q, from 1 to 999"),
     ] {
       try scenario.expectRefused(["add"] + arguments, stderr: "grocery: error: \(said)\n" + usage, status: 64)

@@ -106,9 +106,10 @@ extension AddCommand {
     }
     for (index, name) in names.enumerated() where !known.contains(UnicodeText.trimmed(name)) {
       guard let number = digits(name) ?? times(name) else { continue }
-      let what = whatItLooksLike(name)
-      // No command with such a quantity would run: what -q takes is said instead.
+      var what = whatItLooksLike(name)
+      // No command with such a quantity would run: what -q takes is said instead, and `x0` is not said to be one.
       guard let count = Int(number), Limits.quantity.contains(count) else {
+        if times(name) != nil { what = "looks like a quantity" }
         throw UsageError(
           "item name '\(UnicodeText.trimmed(name))' \(what); a quantity is -q, from \(Limits.quantityText)",
           path: path)
