@@ -21,6 +21,9 @@ import Testing
     let index = try groceries.itemIndex(named: "bananas")
     groceries.items[index].record(Purchase(date: Fixed.day(-3), quantity: 2, by: "ann@laptop"))
     groceries.items[index].skipUntil = Fixed.day(5)
+    // A note an older grocery kept, with a character that reorders text (`edit --note` now refuses it), and the
+    // marks right-to-left text carries: the export must come back in whole.
+    groceries.items[try groceries.itemIndex(named: "eggs")].note = "ok \u{202E}live, \u{200F}שלום"
     return groceries
   }
 

@@ -120,11 +120,12 @@ enum CSVImporter {
   ]
 
   /// Returns a note as `add -n` and `edit --note` keep it, by their own rule (`Values.note`), so whatever they
-  /// keep comes back in; a note with nothing in it is refused, as the export never writes one.
+  /// keep comes back in, with one an older grocery kept too (a character that reorders text in it, which a list
+  /// shows as an escape); a note with nothing in it is refused, as the export never writes one.
   static func note(_ text: String, fail: (String) -> GroceryError) throws -> String {
     let note: String?
     do {
-      note = try Values.note(text)
+      note = try Values.note(text, disguisable: true)
     } catch GroceryError.invalidValue(_, let value, let reason) {
       throw fail("note '\(ImportName.shown(value))': \(reason)")
     }

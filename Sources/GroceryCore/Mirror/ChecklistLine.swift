@@ -24,13 +24,19 @@ struct ChecklistLine: Equatable, Sendable {
         throw GroceryError.malformedImport(
           file: file, line: number, reason: TextImporter.quantityRefused(body, String(quantity)))
       }
-      return [(TextLine.Entry(quantity: quoted.quantity, name: name), try quoted.note.flatMap(Values.note))]
+      return [
+        (
+          TextLine.Entry(quantity: quoted.quantity, name: name),
+          try quoted.note.flatMap { try Values.note($0, disguisable: true) }
+        )
+      ]
     }
     var text = body
     var note: String?
     if let dash = body.firstRange(of: " - ") {
       text = String(body[..<dash.lowerBound])
-      note = try Values.note(String(body[dash.upperBound...]))
+      // As the file holds it: a note an older grocery kept comes back as it was written.
+      note = try Values.note(String(body[dash.upperBound...]), disguisable: true)
     }
     let entries = try TextLine.entries(text, whole: body, file: file, line: number)
     return entries.map { ($0, entries.count == 1 ? note : nil) }
