@@ -147,7 +147,9 @@ import Testing
       ["list", "--purchased"], stdout: "Earlier\n  [x] milk (2026-11-20)\n\n0 bought today\n")
     try scenario.expectRefused(
       ["purchase", "milk", "--on", "2026-11-22"],
-      stderr: "grocery: error: invalid date '2026-11-22': it is in the future\n", status: 64)
+      stderr:
+        "grocery: error: invalid date '2026-11-22': it is in the future\n"
+        + "usage: grocery purchase [OPTIONS] NAME... (see 'grocery purchase --help')\n", status: 64)
     // An older receipt, entered once milk is back on the list: recorded, and milk stays on the list.
     try scenario.given(["add", "milk"])
     try scenario.expect(

@@ -976,7 +976,8 @@ enum Tool {
     try scenario.expectRefused(
       ["staple", "milk", "--skip-until", "2026-11-20"],
       stderr:
-        "grocery: error: invalid date '2026-11-20': it is before today ('--skip-until today' ends a skip)\n",
+        "grocery: error: invalid date '2026-11-20': it is before today ('--skip-until today' ends a skip)\n"
+        + "usage: grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')\n",
       status: 64)
     try scenario.expect(
       ["staple", "milk", "--skip-until", "today"], stdout: "staple: milk (not skipped)\n")

@@ -59,6 +59,13 @@ struct PurchaseCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let day = try on?.resolve(today: context.today) ?? context.today
+    // A slip of the option, said with its usage as every other wrong value of an option is.
+    if day > context.today {
+      throw UsageError(
+        GroceryError.invalidValue(what: "date", value: day.description, reason: "it is in the future")
+          .message,
+        path: path)
+    }
     let names = try InputNames.expand(self.names, console: context.console)
     if !all && names.isEmpty { throw GroceryError.noNamesGiven(verb: "purchase") }
     if new {

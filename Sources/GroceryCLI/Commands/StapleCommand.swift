@@ -55,9 +55,11 @@ struct StapleCommand: Command, Runnable {
     let until = try skipUntil?.resolve(today: context.today)
     // A day gone by skips nothing: it is a slip of the keyboard, and `--skip-until today` ends a skip.
     if let until, until < context.today {
-      throw GroceryError.invalidValue(
-        what: "date", value: until.description,
-        reason: "it is before today ('--skip-until today' ends a skip)")
+      throw UsageError(
+        GroceryError.invalidValue(
+          what: "date", value: until.description,
+          reason: "it is before today ('--skip-until today' ends a skip)"
+        ).message, path: path)
     }
     let names = try InputNames.expand(self.names, console: context.console)
     // `-` reading nothing is not the list of staples that no name at all shows.
