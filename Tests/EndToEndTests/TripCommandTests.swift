@@ -131,8 +131,8 @@ import Testing
       scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T\(hour):30:00Z"
       try scenario.given(["trip", "stop"])
     }
-    // Set back three minutes (NTP putting a fast clock right): held at the last trip's end.
-    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T14:27:00Z"
+    // Set back an hour and a half (NTP putting a fast clock right): held at the last trip's end.
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T13:00:00Z"
     try scenario.expect(["trip", "start"], stdout: "Started a trip anywhere at 14:30.\n")
     try scenario.expect(["buy", "milk"], stdout: "bought: milk\n")
     try scenario.expect(
@@ -204,8 +204,7 @@ import Testing
     try scenario.given(["trip", "start"])
     scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T12:10:00Z"
     try scenario.given(["buy", "milk"])
-    // Three minutes behind (NTP): the trip ends at its last purchase, never before it.
-    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T12:07:00Z"
+    scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T11:30:00Z"
     try scenario.expect(
       ["trip", "stop"],
       stdout: """

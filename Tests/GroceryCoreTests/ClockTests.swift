@@ -191,23 +191,21 @@ import Testing
         ["Milk", "Eggs"], changes: ItemChanges(), today: Fixed.today, now: start, newID: UUID.init)
     }
     _ = try alice.startTrip(at: nil, now: start + 60)
-    try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + 240) {
-      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: start + 240)
+    try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + 600) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: start + 600)
     }
-    // NTP sets the clock back four minutes: the next purchase is held at the last time this machine wrote.
+    // NTP sets the clock back ten minutes: the next purchase is held at the last time this machine wrote.
     try alice.update(.names(["eggs"]), summary: { _ in "purchase eggs" }, now: start) {
       _ = try $0.purchase(["eggs"], on: Fixed.today, today: Fixed.today, now: start)
     }
     let trip = try #require(try alice.currentTrip(now: start + 60))
     #expect(trip.start == start + 60)
-    #expect(trip.purchases.map(\.at) == [start + 240, start + 240], "never before the purchase before it")
+    #expect(trip.purchases.map(\.at) == [start + 600, start + 600], "never before the purchase before it")
     let stopped = try #require(try alice.stopTrip(now: start + 120))
-    #expect(stopped.end == start + 240, "a trip never ends before its last purchase")
+    #expect(stopped.end == start + 600, "a trip never ends before its last purchase")
   }
 
-  /// Ahead by more than the other machines let pass unnamed, however little: ten minutes, an hour (a time zone
-  /// taken for UTC), three hours, a day, a year.
-  @Test(arguments: [600.0, 3600.0, 3600.0 * 3, 86_400.0, 31_536_000.0] as [TimeInterval])
+  @Test(arguments: [3600.0 * 3, 86_400.0, 31_536_000.0] as [TimeInterval])
   func aClockPutRightAfterRunningAheadDatesWhatComesNextByItselfAtOnce(ahead: TimeInterval) throws {
     let alice = machine("alice")
     let bob = machine("bob")

@@ -136,11 +136,9 @@ struct HouseholdState: Equatable, Sendable {
   }
 
   /// How far back a machine's clock may be set (NTP putting it right) and its times still be held at its own latest
-  /// change, so that a trip's times never run backwards: as far as a clock may run ahead before the other machines
-  /// name it (`HouseholdStore.aheadLimit`). A clock set back further was wrong before, and was said to be: its times
-  /// start again from it at once, so that no machine names it once it makes a change, and a trip it had under way
-  /// is over.
-  static let holdLimit: Int64 = 5 * 60_000
+  /// change, so that a trip's times never run backwards. A clock set back further was wrong before: its times start
+  /// again from it, and a trip it had under way is over.
+  static let holdLimit = Int64(TripRecord.idleLimit * 1000)
 
   /// The time for people, in milliseconds, of a change `machine` makes at `now` by its own clock: that clock, held
   /// at the machine's latest change while it is behind it by no more than `holdLimit`. Another machine's clock

@@ -133,7 +133,7 @@ extension HouseholdStore {
 
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
   /// ahead (by `check`, and on every command): changes only ever reach a machine after they are made.
-  static let aheadLimit: Int64 = HouseholdState.holdLimit
+  static let aheadLimit: Int64 = 5 * 60_000
 
   /// The line numbers (from 1) of the lines that start at these offsets, in increasing order, of a log, read
   /// `chunk` bytes at a time.
