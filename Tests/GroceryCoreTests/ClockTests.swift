@@ -205,6 +205,30 @@ import Testing
     #expect(stopped.end == start + 600, "a trip never ends before its last purchase")
   }
 
+  /// Ahead by less than the hold (an hour), then put right: the machine dates what it records at its latest
+  /// change until its clock catches up, and is named by the others until then, as guarantees.md says; then its
+  /// next change is dated by its clock and no one names it.
+  @Test func aClockPutRightAfterRunningAheadWithinTheHoldIsNamedUntilItCatchesUp() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try alice.update(summary: { _ in "add" }, now: start + 3600) {
+      _ = try $0.add(
+        ["Milk"], changes: ItemChanges(), today: Fixed.today, now: start + 3600, newID: UUID.init)
+    }
+    let aliceID = try alice.identity().id
+    try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + 60) {
+      _ = try $0.purchase(["milk"], on: Fixed.today, today: Fixed.today, now: start + 60)
+    }
+    #expect(try alice.undoList().first?.at == start + 3600, "held at its latest change")
+    #expect(try bob.check(now: start + 120).logs.first { $0.machine == aliceID }?.ahead != nil)
+    try alice.update(.names(["milk"]), summary: { _ in "add milk" }, now: start + 3660) {
+      _ = try $0.add(
+        ["Milk"], changes: ItemChanges(), today: Fixed.today, now: start + 3660, newID: UUID.init)
+    }
+    #expect(try alice.undoList().first?.at == start + 3660, "its clock again once it caught up")
+    #expect(try bob.check(now: start + 3660).logs.allSatisfy { $0.ahead == nil })
+  }
+
   @Test(arguments: [3600.0 * 3, 86_400.0, 31_536_000.0] as [TimeInterval])
   func aClockPutRightAfterRunningAheadDatesWhatComesNextByItselfAtOnce(ahead: TimeInterval) throws {
     let alice = machine("alice")
