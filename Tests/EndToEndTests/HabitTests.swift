@@ -79,6 +79,7 @@ import Testing
       ("eggs\n2\n", "item name '2' on line 2 of standard input is only digits"),
       ("# weekly\n\nmilk,\n", "item name 'milk,' on line 3 of standard input ends in a comma"),
       ("x3\n", "item name 'x3' on line 1 of standard input is a quantity"),
+      ("x1000\n", "item name 'x1000' on line 1 of standard input looks like a quantity"),
     ] {
       try scenario.expectRefused(
         ["add", "tea", "-"],
@@ -98,6 +99,10 @@ import Testing
     for (arguments, said, usage) in [
       (
         ["staple", "butter", "x2"], "item name 'x2' is a quantity, and 'staple' would make an item of it",
+        "grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')"
+      ),
+      (
+        ["staple", "x0"], "item name 'x0' looks like a quantity, and 'staple' would make an item of it",
         "grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')"
       ),
       (

@@ -106,10 +106,9 @@ extension AddCommand {
     }
     for (index, name) in names.enumerated() where !known.contains(UnicodeText.trimmed(name)) {
       guard let number = digits(name) ?? times(name) else { continue }
-      var what = whatItLooksLike(name)
-      // No command with such a quantity would run: what -q takes is said instead, and `x0` is not said to be one.
+      let what = whatItLooksLike(name)
+      // No command with such a quantity would run: what -q takes is said instead.
       guard let count = Int(number), Limits.quantity.contains(count) else {
-        if times(name) != nil { what = "looks like a quantity" }
         throw UsageError(
           "item name '\(UnicodeText.trimmed(name))' \(what); a quantity is -q, from \(Limits.quantityText)",
           path: path)
@@ -183,7 +182,10 @@ extension AddCommand {
   static func whatItLooksLike(_ name: String) -> String {
     let trimmed = UnicodeText.trimmed(name)
     if digits(trimmed) != nil { return "is only digits" }
-    if times(trimmed) != nil { return "is a quantity" }
+    // `x1000` and `x0` are no quantity -q takes: they only look like one.
+    if let count = times(trimmed) {
+      return Int(count).map(Limits.quantity.contains) == true ? "is a quantity" : "looks like a quantity"
+    }
     return trimmed.allSatisfy { $0 == "," }
       ? "is a comma" : trimmed.hasSuffix(",") ? "ends in a comma" : "starts with a comma"
   }
