@@ -187,6 +187,7 @@ import Testing
       "invalid note 'ok \\u{202e}evil': it contains a bidirectional formatting character (U+202E), which can"
         + " disguise it", ["edit"]
     ),
+    (["edit", "x", "-n", "\u{200F}"], "invalid note '\\u{200f}': it has no visible character", ["edit"]),
     (
       ["add", "-n", "\u{2067}x", "x"],
       "invalid note '\\u{2067}x': it contains a bidirectional formatting character (U+2067), which can"

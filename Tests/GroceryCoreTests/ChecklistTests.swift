@@ -175,6 +175,13 @@ import Testing
     #expect(throws: GroceryError.self) {
       try ChecklistLine(number: 4, body: "milk x0", ticked: false).entries(file: "list.md")
     }
+    // A note the file holds as grocery wrote it, one an older grocery kept with a character that reorders text
+    // included, comes back as it was: a line left as it was is never refused.
+    let kept = "ok \u{202E}live, \u{200F}שלום"
+    for body in ["milk - " + kept, "\"milk\" - " + kept] {
+      let entries = try ChecklistLine(number: 5, body: body, ticked: false).entries(file: "list.md")
+      #expect(entries.map(\.note) == [kept], "\(body)")
+    }
   }
 
   @Test func conflictCopiesOfSyncthingAndDropboxAreKnownAndKeptCopiesAreNot() {

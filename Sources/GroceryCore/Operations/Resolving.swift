@@ -78,8 +78,8 @@ public enum Values {
   }
 
   /// Returns a note trimmed, refusing control characters, bidirectional formatting characters that reorder text
-  /// (`Names.isDisguising`; the marks right-to-left text carries are kept) and more than `Limits.noteLength`
-  /// characters; empty means none. A note read from a file (a log, an import, a mirror: `disguisable`) may hold a
+  /// (`Names.isDisguising`; the marks right-to-left text carries are kept), a note with nothing visible and more
+  /// than `Limits.noteLength` characters; empty means none. A note read from a file (a log, an import, a mirror: `disguisable`) may hold a
   /// character that reorders text, as an older grocery took one: it is read, and a list shows it as an escape.
   public static func note(_ text: String) throws -> String? { try note(text, disguisable: false) }
 
@@ -96,6 +96,11 @@ public enum Values {
         reason:
           "it contains a bidirectional formatting character (\(Names.codePoint(scalar))), which can disguise it"
       )
+    }
+    // Only marks (a right-to-left mark alone) would list as a note with nothing in it.
+    if !disguisable, !note.isEmpty, !note.unicodeScalars.contains(where: Names.isVisible) {
+      throw GroceryError.invalidValue(
+        what: "note", value: Names.printable(String(note.prefix(40))), reason: "it has no visible character")
     }
     if note.count > Limits.noteLength {
       throw GroceryError.invalidValue(
