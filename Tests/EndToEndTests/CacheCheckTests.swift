@@ -71,6 +71,9 @@ import Testing
     case undo
     /// A line said left out that no log leaves out, said on every command.
     case refused
+    /// The list's counts made far larger than any list, as a flipped high bit would: a list makes room for the
+    /// rows a count says, and must not try to for these.
+    case counts
 
     var testDescription: String { rawValue }
 
@@ -86,12 +89,13 @@ import Testing
       case .purchases, .purchaseDays: return "did not agree with the logs (the purchases of 1 item)"
       case .undo: return "did not agree with the logs (this machine's undo list)"
       case .refused: return "did not agree with the logs (the lines left out)"
+      case .counts: return "did not agree with the logs (the list's item counts)"
       }
     }
 
     /// The damage a list finds itself, as it opens the cache, catches up with the logs or counts the rows its
     /// index gives.
-    static let foundByAList: [Damage] = [.flag, .row, .index, .droppedIndex, .positions]
+    static let foundByAList: [Damage] = [.flag, .row, .index, .droppedIndex, .positions, .counts]
   }
 
   /// Does the damage to this machine's cache.
@@ -110,6 +114,10 @@ import Testing
     case .refused:
       try database.execute(
         "INSERT INTO refused SELECT machine, 1, 'at', 'missing', 2, 0 FROM log LIMIT 1")
+    case .counts:
+      try database.execute(
+        "UPDATE meta SET value = x'" + String(repeating: "3FFFFFFFFFFFFFFF", count: 3)
+          + "' WHERE key = 'counts'")
     }
   }
 

@@ -485,19 +485,33 @@ public enum Names {
     ofKeys keys: [String], first: (Int, Int) -> Bool? = { _, _ in nil },
     tie: (Int, Int) -> Bool = { _, _ in false }
   ) -> [Int] {
+    order(count: keys.count, key: { keys[$0] }, first: first, tie: tie)
+  }
+
+  /// `order(ofKeys:)` of the keys `key` gives for 0 to `count`, so that a caller holding them in rows of its own
+  /// need not copy them into an array first.
+  static func order(
+    count: Int, key: (Int) -> String, first: (Int, Int) -> Bool? = { _, _ in nil },
+    tie: (Int, Int) -> Bool = { _, _ in false }
+  ) -> [Int] {
+    // Each key's sort bytes are about three times its own (its spelled form's digits, its own, then itself) and
+    // a number's few more: made room for at once, as a buffer grown by doubling held the old one beside the new
+    // at a list's peak of memory.
+    var size = 0
+    for index in 0..<count { size += 3 * key(index).utf8.count + 12 }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(keys.count * 24)
+    bytes.reserveCapacity(size)
     var ends: [Int] = []
-    ends.reserveCapacity(keys.count)
-    for key in keys {
-      appendSortBytes(ofKey: key, to: &bytes)
+    ends.reserveCapacity(count)
+    for index in 0..<count {
+      appendSortBytes(ofKey: key(index), to: &bytes)
       ends.append(bytes.count)
     }
     return bytes.withUnsafeBufferPointer { all in
       func sortBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
       }
-      return keys.indices.sorted { i, j in
+      return (0..<count).sorted { i, j in
         if let before = first(i, j) { return before }
         let (x, y) = (sortBytes(i), sortBytes(j))
         if sortsBefore(x, y) { return true }

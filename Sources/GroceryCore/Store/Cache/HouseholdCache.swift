@@ -428,12 +428,16 @@ final class HouseholdCache {
     }
     let s = try database.statement(sql)
     var result: [(row: Int64, key: String, value: UUID?)] = []
+    // The rows the count says, made room for at once: an array grown by doubling held the old one beside the new,
+    // at a long list's peak of memory. A count a damaged file gives makes room for no more than a million.
+    let expected = try counted.map { try listedCounts()[keyPath: $0] }
+    result.reserveCapacity(min(max(expected ?? 0, 0), 1 << 20))
     var marked = 0
     while try s.step() {
       result.append((s.integer(0), s.text(1), s.withBlob(2) { UUIDText.id($0) } ?? nil))
       marked += Int(s.integer(3))
     }
-    if let counted, marked != (try listedCounts())[keyPath: counted] {
+    if let expected, marked != expected {
       throw Database.Failure(code: 0, message: "an index does not hold the rows the cache counted")
     }
     return result

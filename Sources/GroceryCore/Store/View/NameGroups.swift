@@ -18,7 +18,7 @@ struct NameGroups<Value> {
 
   init(_ rows: [Row]) {
     self.rows = rows
-    order = Names.order(ofKeys: rows.map(\.key))
+    order = Names.order(count: rows.count, key: { rows[$0].key })
     var start = 0
     while start < order.count {
       var end = start + 1
