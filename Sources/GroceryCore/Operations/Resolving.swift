@@ -79,8 +79,9 @@ public enum Values {
 
   /// Returns a note trimmed, refusing control characters, bidirectional formatting characters that reorder text
   /// (`Names.isDisguising`; the marks right-to-left text carries are kept), a note with nothing visible and more
-  /// than `Limits.noteLength` characters; empty means none. A note read from a file (a log, an import, a mirror: `disguisable`) may hold a
-  /// character that reorders text, as an older grocery took one: it is read, and a list shows it as an escape.
+  /// than `Limits.noteLength` characters; empty means none. A note read from a file (a log, an import, a mirror:
+  /// `disguisable`) may hold a character that reorders text, as an older grocery took one, or nothing visible: it
+  /// is read, and a list shows such a character as an escape.
   public static func note(_ text: String) throws -> String? { try note(text, disguisable: false) }
 
   static func note(_ text: String, disguisable: Bool) throws -> String? {
