@@ -25,14 +25,13 @@ extension HouseholdCache {
     let state = folded.state
     return try database.reading {
       guard try positions() == folded.positions else { return nil }
-      let integrity = try database.statement("PRAGMA integrity_check(1)")
-      if try integrity.step(), integrity.text(0) != "ok" {
+      if let report = try database.statement("PRAGMA integrity_check(1)").first({ $0.text(0) }),
+        report != "ok"
+      {
         // SQLite's report, its lines run together, without the line that names the database.
-        let said = integrity.text(0).split(separator: "\n").filter { !$0.hasPrefix("***") }
-        integrity.reset()
+        let said = report.split(separator: "\n").filter { !$0.hasPrefix("***") }
         throw Database.Failure(code: 0, message: "SQLite: " + said.joinedText(separator: "; "))
       }
-      integrity.reset()
       var found: [String] = []
       let base = try loadBase()
       let parts: [(String, Bool)] = [

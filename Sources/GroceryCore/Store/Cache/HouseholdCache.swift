@@ -117,12 +117,12 @@ final class HouseholdCache {
       // the kernel must hand over, a page fault each: with 20, a household's `list` and `stats` fault 20 to 50
       // times fewer and run 2 to 3 % faster, a list of 100,000 items no slower (docs/benchmarks.md).
       try cache.database.execute(noSync + "; PRAGMA cache_size=20")
-      let check = try cache.database.statement("SELECT * FROM pragma_user_version, pragma_schema_version")
-      guard try check.step() else { return nil }
-      let (layout, cookie) = (check.integer(0), check.integer(1))
-      // Done with, so that it holds no read open past the opening.
-      check.reset()
-      guard layout == Int64(version) else { return nil }
+      guard
+        let (layout, cookie) = try cache.database.statement(
+          "SELECT * FROM pragma_user_version, pragma_schema_version"
+        ).first({ ($0.integer(0), $0.integer(1)) }),
+        layout == Int64(version)
+      else { return nil }
       guard try cache.meta("schema") == .text(schema), try cache.meta("folder") == .text(folder) else {
         return nil
       }
@@ -155,12 +155,11 @@ final class HouseholdCache {
       try cache.database.execute("PRAGMA journal_mode=OFF; " + noSync)
       try cache.database.writing {
         try cache.database.execute(schema + "\nPRAGMA user_version = \(version);")
-        let cookie = try cache.database.statement("PRAGMA schema_version")
-        guard try cookie.step() else { throw Database.Failure(code: 0, message: "no schema version") }
-        let value = cookie.integer(0)
-        // Done with, so that it holds no read open past the transaction.
-        cookie.reset()
-        try cache.setMeta("cookie", .integer(value))
+        guard let cookie = try cache.database.statement("PRAGMA schema_version").first({ $0.integer(0) })
+        else {
+          throw Database.Failure(code: 0, message: "no schema version")
+        }
+        try cache.setMeta("cookie", .integer(cookie))
         try cache.setMeta("schema", .text(schema))
         try cache.setMeta("folder", .text(folder))
         try fill(cache)
@@ -185,11 +184,7 @@ final class HouseholdCache {
   // MARK: - Meta
 
   func meta(_ key: String) throws -> SQLValue? {
-    let s = try database.statement("SELECT value FROM meta WHERE key = ?").bind(.text(key))
-    let value = try s.step() ? s.value(0) : nil
-    // Done with, so that it holds no read open.
-    s.reset()
-    return value
+    try database.statement("SELECT value FROM meta WHERE key = ?").bind(.text(key)).first { $0.value(0) }
   }
 
   func setMeta(_ key: String, _ value: SQLValue) throws {

@@ -48,6 +48,13 @@ final class Statement {
     throw database.failure(code)
   }
 
+  /// Reads the first row with `read` (nil when there is none), then resets the statement, so that it holds no read
+  /// open past the one row asked for.
+  func first<T>(_ read: (Statement) throws -> T) throws -> T? {
+    defer { reset() }
+    return try step() ? try read(self) : nil
+  }
+
   /// Runs a statement that returns no rows.
   func run() throws {
     while try step() {}
