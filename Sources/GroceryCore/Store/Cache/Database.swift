@@ -31,7 +31,7 @@ final class Database {
 
   /// SQLite set up once, before the first connection: with grocery's allocator and without memory statistics,
   /// which made every allocation take a global mutex (together a fifth of the instructions a `restock --due` ran,
-  /// callgrind; Sources/SQLiteMemory).
+  /// callgrind), and with page caches that make no pages before they need them (Sources/SQLiteMemory).
   /// False where SQLite had started before (it then keeps its own allocator, which is only slower).
   static let configured = grocery_sqlite3_configure() == SQLITE_OK
 
