@@ -173,6 +173,22 @@ import Testing
         """)
   }
 
+  @Test func aTripThatEndedOnALaterDayShowsItsEndAsATimeAndHowManyDaysLater() {
+    // 13:00 local plus 11 h 20 min is 00:20 the next day; plus 35 h, 00:00 two days later.
+    let trips = [
+      trip(at: "Costco", minutes: 11 * 60 + 20, [purchase("Tea", "Snacks", after: 11 * 60 + 20)]),
+      trip(at: nil, from: 3 * 24 * 60, minutes: 35 * 60, [purchase("Eggs", "Dairy & Fridge", after: 1)]),
+      trip(at: "Corner shop", from: 6 * 24 * 60, minutes: 9),
+    ]
+    #expect(
+      TripRenderer.list(trips, now: start + 7 * 24 * 3600, utcOffset: zone) == """
+        2026-11-27 13:00-13:09          9 min  0 items  Corner shop
+        2026-11-24 13:00-00:00+2         35 h   1 item  anywhere
+        2026-11-21 13:00-00:20+1  11 h 20 min   1 item  Costco
+
+        """)
+  }
+
   /// Milk and the batteries were checked off at one moment: they are one group.
   @Test func checkOffsAtAStoreAreTheCategoriesOfItsTripsInOrder() {
     let trips = [

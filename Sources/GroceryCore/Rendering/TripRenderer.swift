@@ -80,7 +80,13 @@ public enum TripRenderer {
     let rows = trips.reversed().map { trip -> [String] in
       let startDay = Day(trip.start, utcOffset: utcOffset(trip.start))
       var when = "\(startDay) " + clock(trip.start, today: startDay, utcOffset: utcOffset) + "-"
-      if let end = trip.end { when += clock(end, today: startDay, utcOffset: utcOffset) }
+      if let end = trip.end {
+        // An end on a later day is its time and how many days later (`00:20+1`), as a timetable writes it: a
+        // whole second date widened the column of every trip over one that ran past midnight.
+        let endDay = Day(end, utcOffset: utcOffset(end))
+        when += clock(end, today: endDay, utcOffset: utcOffset)
+        if endDay.ordinal > startDay.ordinal { when += "+" + String(endDay.ordinal - startDay.ordinal) }
+      }
       var notes: [String] = []
       if let by = trip.by { notes.append("by " + by) }
       if trip.ending == .idle {
