@@ -256,11 +256,35 @@ import Testing
         + "usage: grocery [OPTIONS] COMMAND [ARGUMENTS] (see 'grocery --help')\n", status: 64)
   }
 
-  @Test func aSubcommandVerbPointsAtTheSubcommand() throws {
-    try scenario.expect(
-      ["category", "delete", "Snacks"],
-      stderr: "grocery: error: unknown subcommand 'delete'; did you mean 'remove'?\n"
-        + "usage: grocery category [SUBCOMMAND] (see 'grocery category --help')\n", status: 64)
+  @Test(arguments: [
+    (["category", "delete", "Snacks"], "remove", "category [SUBCOMMAND]"),
+    (["category", "new", "Snacks"], "add", "category [SUBCOMMAND]"),
+    (["category", "mv", "Snacks", "Treats"], "rename", "category [SUBCOMMAND]"),
+    (["category", "show"], "list", "category [SUBCOMMAND]"),
+    (["location", "create", "Costco"], "add", "location [SUBCOMMAND]"),
+    (["location", "move", "Costco", "Aldi"], "rename", "location [SUBCOMMAND]"),
+    (["trip", "end"], "stop", "trip [OPTIONS] [SUBCOMMAND]"),
+    (["trip", "finish"], "stop", "trip [OPTIONS] [SUBCOMMAND]"),
+    (["trip", "begin"], "start", "trip [OPTIONS] [SUBCOMMAND]"),
+    (["mirror", "delete", "list.md"], "remove", "mirror [SUBCOMMAND]"),
+  ])
+  func aSubcommandVerbPointsAtTheSubcommand(_ arguments: [String], _ meant: String, _ usage: String) throws {
+    let command = arguments[0]
+    try scenario.given(["add", "milk"])
+    try scenario.expectRefused(
+      arguments,
+      stderr: "grocery: error: unknown subcommand '\(arguments[1])'; did you mean '\(meant)'?\n"
+        + "usage: grocery \(usage) (see 'grocery \(command) --help')\n", status: 64)
+  }
+
+  @Test func lsListsTheCategoriesAndTheStoresAsItListsTheItems() throws {
+    try scenario.given(["location", "add", "Costco"], ["add", "milk", "--at", "costco"])
+    let stores = try scenario.grocery.run(["location", "list"])
+    #expect(stores.stdout.contains("Costco"))
+    try scenario.expect(["location", "ls"], stdout: stores.stdout)
+    let categories = try scenario.grocery.run(["category", "list"])
+    #expect(categories.stdout.contains("Uncategorized"))
+    try scenario.expect(["category", "ls"], stdout: categories.stdout)
   }
 
   @Test func anImpulseBuyIsOneChange() throws {

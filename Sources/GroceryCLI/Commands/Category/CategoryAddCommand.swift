@@ -3,6 +3,7 @@ import GroceryCore
 /// `grocery category add NAME`: adds a category before Uncategorized.
 struct CategoryAddCommand: Command, Runnable {
   static let name = "add"
+  static let habits = ["new", "create", "make"]
   static let arguments = Arguments("NAME", minimum: 1, maximum: 1)
   static let abstract = "Add a category before Uncategorized."
 

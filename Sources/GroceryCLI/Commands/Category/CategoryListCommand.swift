@@ -9,6 +9,8 @@ import GroceryCore
 /// `grocery category list`: the categories in walk order with their item counts.
 struct CategoryListCommand: Command, Runnable {
   static let name = "list"
+  static let aliases = ["ls"]
+  static let habits = ["show", "view"]
   static let abstract = "List the categories in walk order with their item counts."
 
   init() {}

@@ -3,6 +3,7 @@ import GroceryCore
 /// `grocery category rename OLD NEW`: renames a category everywhere it is used.
 struct CategoryRenameCommand: Command, Runnable {
   static let name = "rename"
+  static let habits = ["mv", "move", "retitle"]
   static let arguments = Arguments("OLD NEW", minimum: 2, maximum: 2, completes: .namedCategories)
   static let abstract = "Rename a category everywhere it is used."
 

@@ -3,6 +3,7 @@ import GroceryCore
 /// `grocery location add NAME`: adds a location.
 struct LocationAddCommand: Command, Runnable {
   static let name = "add"
+  static let habits = ["new", "create", "make"]
   static let arguments = Arguments("NAME", minimum: 1, maximum: 1)
   static let abstract = "Add a location."
 

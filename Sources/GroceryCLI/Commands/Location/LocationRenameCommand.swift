@@ -3,6 +3,7 @@ import GroceryCore
 /// `grocery location rename OLD NEW`: renames a location everywhere it is used.
 struct LocationRenameCommand: Command, Runnable {
   static let name = "rename"
+  static let habits = ["mv", "move", "retitle"]
   static let arguments = Arguments("OLD NEW", minimum: 2, maximum: 2, completes: .names(.location))
   static let abstract = "Rename a location everywhere it is used."
 

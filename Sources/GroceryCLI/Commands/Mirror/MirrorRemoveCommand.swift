@@ -4,6 +4,7 @@ import GroceryCore
 struct MirrorRemoveCommand: Command, Runnable {
   static let name = "remove"
   static let aliases = ["rm"]
+  static let habits = ["del", "delete", "erase", "drop", "forget"]
   static let arguments = Arguments("FILE", minimum: 1, maximum: 1, completes: .files)
   static let abstract = "Stop keeping FILE; the file is left as it is."
 

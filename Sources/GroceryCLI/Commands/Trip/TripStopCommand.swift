@@ -3,6 +3,7 @@ import GroceryCore
 /// `grocery trip stop`: ends the trip under way and shows it.
 struct TripStopCommand: Command, Runnable {
   static let name = "stop"
+  static let habits = ["end", "finish", "done", "close"]
   static let abstract = "End the trip under way and show what was bought on it."
 
   init(_ parsed: ParsedArguments) {}
