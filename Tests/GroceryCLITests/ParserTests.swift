@@ -188,6 +188,11 @@ import Testing
         + " disguise it", ["edit"]
     ),
     (["edit", "x", "-n", "\u{200F}"], "invalid note '\\u{200f}': it has no visible character", ["edit"]),
+    (["edit", "x", "-n", "\u{200B}"], "invalid note '\\u{200b}': it has no visible character", ["edit"]),
+    (
+      ["edit", "x", "-n", "\u{301}\u{2800}"], "invalid note '\\u{301}\\u{2800}': it has no visible character",
+      ["edit"]
+    ),
     (
       ["add", "-n", "\u{2067}x", "x"],
       "invalid note '\\u{2067}x': it contains a bidirectional formatting character (U+2067), which can"

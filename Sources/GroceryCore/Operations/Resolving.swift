@@ -98,10 +98,12 @@ public enum Values {
           "it contains a bidirectional formatting character (\(Names.codePoint(scalar))), which can disguise it"
       )
     }
-    // Only marks (a right-to-left mark alone) would list as a note with nothing in it.
+    // Only marks (a right-to-left mark alone) would list as a note with nothing in it; said with every scalar
+    // escaped, as a name with nothing visible is, since none of them shows.
     if !disguisable, !note.isEmpty, !note.unicodeScalars.contains(where: Names.isVisible) {
       throw GroceryError.invalidValue(
-        what: "note", value: Names.printable(String(note.prefix(40))), reason: "it has no visible character")
+        what: "note", value: Names.escapingAll(String(note.prefix(40))), reason: "it has no visible character"
+      )
     }
     if note.count > Limits.noteLength {
       throw GroceryError.invalidValue(
