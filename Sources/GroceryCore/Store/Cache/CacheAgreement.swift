@@ -88,14 +88,12 @@ extension HouseholdCache {
       }
       if ordered(try refusals()) != ordered(folded.refusals) { found.append("the lines left out") }
       // The counts a list checks the rows its index gives against, against the rows.
-      let listed = try database.statement(
-        "SELECT count(*), total(\"onList\" = 1), total(\"staple\" = 1) FROM item"
-          + " WHERE \"alive\" = 1 AND key IS NOT NULL")
       var counted = ListedCounts()
-      if try listed.step() {
-        (counted.living, counted.onList, counted.staples) = (
-          Int(listed.integer(0)), Int(listed.integer(1)), Int(listed.integer(2))
-        )
+      if let (living, onList, staples) = try database.statement(
+        "SELECT count(*), total(\"onList\" = 1), total(\"staple\" = 1) FROM item"
+          + " WHERE \"alive\" = 1 AND key IS NOT NULL"
+      ).first({ (Int($0.integer(0)), Int($0.integer(1)), Int($0.integer(2))) }) {
+        (counted.living, counted.onList, counted.staples) = (living, onList, staples)
       }
       if try listedCounts() != counted { found.append("the list's item counts") }
       return found

@@ -712,9 +712,10 @@ final class HouseholdCache {
       // A file of a good part of the household (a backup brought back) is read in one pass over the table, which
       // costs less than a statement a name.
       if wanted.count > 256 {
-        let count = try database.statement(
-          "SELECT count(*) FROM item INDEXED BY item_bought WHERE \"alive\" = 1")
-        if try count.step(), wanted.count > Int(count.integer(0)) / 8 {
+        let living = try database.statement(
+          "SELECT count(*) FROM item INDEXED BY item_bought WHERE \"alive\" = 1"
+        ).first { Int($0.integer(0)) }
+        if let living, wanted.count > living / 8 {
           try loadItems(try database.statement(select + " WHERE \"alive\" = 1"), into: &state)
           wanted = []
         }
