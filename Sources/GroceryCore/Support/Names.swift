@@ -251,8 +251,9 @@ public enum Names {
 
   /// Resolves every name with `resolve`, in order, and says every one that matched nothing, or several, in one
   /// error, each with the names it might have meant or could be, so that a line of typos is put right at once;
-  /// one alone is said as it always was. Each name is said once, however it was cased or spelled. A name that is
-  /// not one (a control character in it) is refused at once.
+  /// one alone is said as it always was. Each name is said once, however it was cased or composed (by its `key`;
+  /// `Œufz` and `oeufz`, alike only as paper spells them, are said apart). A name that is not one (a control
+  /// character in it) is refused at once.
   static func resolveEach<T>(_ names: [String], kind: NameKind, _ resolve: (String) throws -> T) throws -> [T]
   {
     var result: [T] = []
