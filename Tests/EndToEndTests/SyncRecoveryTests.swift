@@ -187,6 +187,39 @@ import Testing
     #expect(try list(bob) == expected)
   }
 
+  /// A change cut short by a crash leaves part of a line at the end of the log: it never said it was made, and is
+  /// never sent, alone or after the changes a sync puts back; so no later change here makes it look edited.
+  @Test(arguments: [false, true])
+  func aLineCutShortAtTheEndOfThisMachinesLogIsNeverSent(rewound: Bool) throws {
+    let fragment = "{\"v\":3,\"id\":\"cut-short\",\"at\":\"2026-11"
+    let log: String
+    if rewound {
+      log = try rewindAlicesLog().log
+    } else {
+      try household.share([alice, bob])
+      try household.on(alice, at: 10, "add", "tea")
+      try household.on(alice, at: 12, "sync")
+      log = alice.store + "/" + (try ownLog(alice))
+    }
+    let handle = try #require(FileHandle(forWritingAtPath: log))
+    handle.seekToEndOfFile()
+    handle.write(Data(fragment.utf8))
+    try handle.close()
+    let synced = try household.on(alice, at: 20, "sync")
+    #expect(synced.stdout == "up to date\n", "\(synced)")
+    let text = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(text.hasSuffix("\n") && !text.contains("cut-short"), "the log is trimmed here too")
+    let remote = try gitOutput(["show", "main:" + (try ownLog(alice))], in: household.remote)
+    #expect(remote == text, "the remote holds the log as it is here, without the part of a line")
+    try household.on(bob, at: 20, "sync")
+    try household.on(alice, at: 21, "add", "honey")
+    #expect(try household.on(alice, at: 22, "sync").stdout == "sent: added honey\n")
+    let pulled = try household.on(bob, at: 23, "sync")
+    #expect(pulled.stderr.isEmpty, "no line came in changed: \(pulled)")
+    let expected = "Uncategorized\n  [ ] honey\n" + (rewound ? "  [ ] jam\n" : "") + "  [ ] tea\n\n"
+    #expect(try list(bob) == expected + (rewound ? "3" : "2") + " items to buy, 0 bought today\n")
+  }
+
   /// Pushes, from a third clone of the remote, what `change` makes of the file of Alice's log there.
   func pushChangedCopyOfAlicesLog(_ change: (String) throws -> Void) throws {
     let other = household.folder.file("other")

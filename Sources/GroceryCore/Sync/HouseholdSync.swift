@@ -723,6 +723,17 @@ public struct HouseholdSync {
             + repair.changedElsewhere.map(String.init).joinedText(separator: ", ") + " in " + place)
       }
     }
+    // A last line cut short (a crash while a change was written, which never said it was made) is no change, and
+    // is never sent: it goes, as the next change here drops it. A whole change without its newline (a sync tool's
+    // copy) gets its newline, so that the next line here starts on a line of its own.
+    let tailStart = bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    if tailStart < bytes.count {
+      if ChangeLog.isWholeLine(bytes, from: tailStart, to: bytes.count) {
+        bytes.append(0x0A)
+      } else {
+        bytes.removeSubrange(tailStart...)
+      }
+    }
     if bytes != original { try writeLog(bytes, to: ownLog) }
     // The cache read the log with lines now gone from it (a conflict marker, a copy edited elsewhere): read again
     // from the logs, it takes none of them for a change lost.
