@@ -472,6 +472,24 @@ struct Household {
     #expect(try list(bob) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
+  /// A household folder that cannot be written is an I/O error naming it (exit 74), not a remote that cannot be
+  /// reached, and nothing changes.
+  @Test(.enabled(if: ReadOnlyFolder.available, "\(ReadOnlyFolder.reason)"))
+  func aReadOnlyHouseholdFolderIsSaidAsSuchWithNothingChanged() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    let before = try #require(alice.storeBytes())
+    let folder = try ReadOnlyFolder(alice.store)
+    defer { folder.restore() }
+    let synced = try alice.run(["sync"])
+    let reason = folder.isMount ? "read-only file system" : "permission denied"
+    #expect(
+      synced
+        == Outcome(
+          stderr: "grocery: error: cannot write in '\(alice.store)/.git': \(reason)\n", status: 74))
+    #expect(alice.storeBytes() == before)
+  }
+
   @Test func aRemoteThatIsNotThisHouseholdIsRefusedWithNothingChanged() throws {
     let other = household.folder.file("other")
     try git(["init", "-q", "-b", "main", other], in: household.folder.path)

@@ -450,6 +450,10 @@ public struct HouseholdSync {
     }
     let shown = Git.hidingCredentials(remote)
     try store.checkChangeable()
+    // A folder that cannot be written (a read-only mount, another user's) is said as such, before git's fetch
+    // fails on it and seems to say the remote cannot be reached.
+    try FileSystem.checkCanCreate(in: gitFolder, shownAs: store.shown(gitFolder))
+    try FileSystem.checkCanCreate(in: store.logsFolder, shownAs: store.shown(store.logsFolder))
     var report = SyncReport()
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
       let machine = try store.identity(creating: true)
