@@ -486,7 +486,7 @@ struct Household {
     #expect(
       synced
         == Outcome(
-          stderr: "grocery: error: cannot write in '\(alice.store)/.git': \(reason)\n", status: 74))
+          stderr: "grocery: error: cannot write in '\(alice.store)': \(reason)\n", status: 74))
     #expect(alice.storeBytes() == before)
   }
 
@@ -523,6 +523,57 @@ struct Household {
   }
 
   /// `sync setup` run again with the remote already set up syncs, and says so, where it said it had joined.
+  /// Two computers with one user@host (two Raspberry Pis as `pi`), or a `--name` another machine goes by: the
+  /// machine whose name came later takes the first of `NAME #2`, `NAME #3` … that no machine goes by, when it
+  /// joins or with its next change, so that every report tells them apart.
+  @Test func aMachineWhoseNameAnotherMachineWentByFirstIsToldApart() throws {
+    let remote = household.remote
+    func machine(_ folder: String, user: String) -> GroceryProcess {
+      var machine = household.machine(folder)
+      machine.environment["USER"] = user
+      return machine
+    }
+    let twin = machine("twin", user: "alice")
+    let name = "alice@" + Machine.currentHost
+    func apart(_ wanted: String, _ taken: String) -> String {
+      "grocery: warning: another machine of the household goes by '\(wanted)', so this one is now '\(taken)'\n"
+    }
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(alice, at: 0, "sync", "setup", remote)
+    #expect(
+      try household.on(twin, at: 1, "sync", "setup", remote)
+        == Outcome(
+          stdout: "joined the household at \(remote) as \(name) #2\n", stderr: apart(name, name + " #2")))
+    #expect(
+      try household.on(bob, at: 2, "sync", "setup", remote, "--name", name)
+        == Outcome(
+          stdout: "joined the household at \(remote) as \(name) #3\n", stderr: apart(name, name + " #3")))
+    try household.on(twin, at: 3, "add", "tea")
+    try household.on(twin, at: 4, "sync")
+    #expect(try household.on(alice, at: 5, "sync").stdout == "from \(name) #2: added tea\n")
+    // Neither knew of the other when it took the name: the one whose change with it came later moves, once.
+    let carol = machine("carol", user: "carol")
+    let other = machine("other", user: "carol")
+    let carols = "carol@" + Machine.currentHost
+    try household.on(carol, at: 6, "sync", "setup", remote)
+    try household.on(other, at: 6, "sync", "setup", remote)
+    try household.on(other, at: 7, "add", "jam")
+    try household.on(carol, at: 8, "add", "eggs")
+    try household.syncAll([carol, other], at: 9)
+    #expect(
+      try household.on(other, at: 10, "add", "rice") == Outcome(stdout: "added: rice\n"), "came first: kept")
+    #expect(
+      try household.on(carol, at: 11, "add", "soap")
+        == Outcome(stdout: "added: soap\n", stderr: apart(carols, carols + " #2")))
+    #expect(try household.on(carol, at: 12, "add", "salt") == Outcome(stdout: "added: salt\n"), "said once")
+    try household.syncAll([carol, other], at: 13)
+    let heard = try household.on(alice, at: 14, "sync")
+    #expect(
+      heard.stdout
+        == "from \(carols): added jam; added rice\nfrom \(carols) #2: added eggs; added soap; added salt\n",
+      "\(heard)")
+  }
+
   @Test func setupAgainWithTheSameURLSaysTheHouseholdIsSharedAlready() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.on(alice, at: 1, "sync", "setup", household.remote, "--name", "alice")

@@ -313,6 +313,9 @@ public struct HouseholdStore: Sendable {
     reading: inout Reading
   ) throws {
     var operations = operations
+    var machine = machine
+    let wanted = machine.name
+    if let apart = Self.nameApart(machine, among: reading.state.machines) { machine.name = apart }
     if reading.state.machines[machine.id]?.value != machine.name {
       operations.insert(.machine(name: machine.name), at: 0)
     }
@@ -346,7 +349,13 @@ public struct HouseholdStore: Sendable {
       throw error
     }
     if isNew { try FileSystem.syncFolder(logsFolder) }
-    // The change is safely in the log; what follows only keeps the local cache up to date.
+    // The change is safely in the log; what follows only keeps the local cache up to date, and this machine's
+    // identity with the name the change gave it: were that not written, the next change finds the name its log
+    // holds again, and writes nothing more.
+    if machine.name != wanted {
+      sayNamedApart(wanted: wanted, taken: machine.name)
+      try? writeIdentity(machine)
+    }
     let size = try FileSystem.status(file).map { Int($0.st_size) } ?? 0
     let length = line.utf8.count
     let read = reading.positions
@@ -501,7 +510,11 @@ public struct HouseholdStore: Sendable {
   /// default names are the same), the first of `NAME #2`, `NAME #3` … that none does, so that people can tell
   /// the two apart.
   func unusedName(_ name: String) throws -> String {
-    let taken = Set(try read(.ids([])).state.machines.values.map(\.value))
+    Self.unused(name, among: Set(try read(.ids([])).state.machines.values.map(\.value)))
+  }
+
+  /// The name, or the first of `NAME #2`, `NAME #3` … that is not taken.
+  static func unused(_ name: String, among taken: Set<String>) -> String {
     var candidate = name
     var number = 1
     while taken.contains(candidate) {
@@ -511,17 +524,53 @@ public struct HouseholdStore: Sendable {
     return candidate
   }
 
-  /// Gives this machine a new name for people, recorded as a change so that the other machines learn it.
-  public func setMachineName(_ name: String, now: Date, onWait: () -> Void = {}) throws {
+  /// The name this machine is to take where another machine of the household went by its name first (two
+  /// computers with one user@host, which each took it before they knew of the other): the first of `NAME #2`,
+  /// `NAME #3` … that none goes by. Nil where none did, or this machine's name came first (the other takes
+  /// another), so that of two machines with one name exactly one, the same on every computer, moves.
+  static func nameApart(_ machine: Machine, among machines: [String: Register<String>]) -> String? {
+    let since = machines[machine.id].flatMap { $0.value == machine.name ? $0.stamp : nil }
+    let first = machines.contains { id, other in
+      guard id != machine.id, other.value == machine.name else { return false }
+      guard let since else { return true }
+      return other.stamp < since || (other.stamp == since && id < machine.id)
+    }
+    guard first else { return nil }
+    return unused(machine.name, among: Set(machines.filter { $0.key != machine.id }.values.map(\.value)))
+  }
+
+  /// What a change says when this machine took another name than the one it asked for.
+  func sayNamedApart(wanted: String, taken: String) {
+    warn(
+      "another machine of the household goes by '\(Names.printable(wanted))', so this one is now"
+        + " '\(Names.printable(taken))'")
+  }
+
+  /// Gives this machine a name for people, recorded as a change so that the other machines learn it: `name`, or,
+  /// when nil, the one it has. Where another machine of the household goes by that name (a `--name` given twice,
+  /// or two computers with one user@host), the first of `NAME #2`, `NAME #3` … that none does is taken instead,
+  /// and said.
+  public func setMachineName(_ name: String?, now: Date, onWait: () -> Void = {}) throws {
     try checkChangeable()
     try withLock(onWait: onWait) {
       var machine = try identity(creating: true)
-      machine.name = name
       try prepareFolder()
       var reading = try read(.ids([]), machine: machine.id)
-      if reading.state.machines[machine.id]?.value != name {
-        try commit([], summary: "name this machine " + name, machine: machine, now: now, reading: &reading)
+      let wanted = name ?? machine.name
+      if name != nil {
+        machine.name = wanted
+        let others = reading.state.machines.filter { $0.key != machine.id }.values.map(\.value)
+        machine.name = Self.unused(wanted, among: Set(others))
+      } else if let apart = Self.nameApart(machine, among: reading.state.machines) {
+        machine.name = apart
+      } else {
+        return
       }
+      if reading.state.machines[machine.id]?.value != machine.name {
+        try commit(
+          [], summary: "name this machine " + machine.name, machine: machine, now: now, reading: &reading)
+      }
+      if machine.name != wanted { sayNamedApart(wanted: wanted, taken: machine.name) }
       // Only once the name is in the log does this machine take it.
       try writeIdentity(machine)
     }

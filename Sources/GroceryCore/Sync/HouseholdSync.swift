@@ -115,7 +115,8 @@ public struct HouseholdSync {
       if !folderExisted { try FileSystem.removeTree(store.folder) }
       throw error
     }
-    if let name { try store.setMachineName(name, now: now, onWait: onWait) }
+    // Named once the household's other machines are here, so that a name one of them goes by is not taken twice.
+    try store.setMachineName(name, now: now, onWait: onWait)
     for warning in try sync(onWait: onWait).warnings { store.warn(warning) }
     if let note = try pointRemoteHeadAtMain() { store.warn(note) }
     return current != nil ? .again : remoteHasData ? .joined : .shared
@@ -451,8 +452,9 @@ public struct HouseholdSync {
     let shown = Git.hidingCredentials(remote)
     try store.checkChangeable()
     // A folder that cannot be written (a read-only mount, another user's) is said as such, before git's fetch
-    // fails on it and seems to say the remote cannot be reached.
-    try FileSystem.checkCanCreate(in: gitFolder, shownAs: store.shown(gitFolder))
+    // fails on it and seems to say the remote cannot be reached. (`.git` may be a file naming a repository
+    // elsewhere: git says for itself what it cannot write there.)
+    try FileSystem.checkCanCreate(in: store.folder, shownAs: store.shown(store.folder))
     try FileSystem.checkCanCreate(in: store.logsFolder, shownAs: store.shown(store.logsFolder))
     var report = SyncReport()
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
@@ -843,7 +845,7 @@ public struct HouseholdSync {
     }
   }
 
-  /// Reads what the other machines' logs gained since `before`.
+  /// Reads what the other machines' logs gained since `before`, by the machines' names.
   func incoming(
     since before: [String: Int], known: [String: Set<ArraySlice<UInt8>>] = [:], ownMachine: String
   )
@@ -852,11 +854,14 @@ public struct HouseholdSync {
   {
     let names = try store.machineNames()
     var result: [Incoming] = []
-    for (machine, _) in try store.logFiles().sorted(by: { $0.key < $1.key }) where machine != ownMachine {
+    let machines = try store.logFiles().keys.map { (id: $0, name: names[$0] ?? $0) }.sorted {
+      $0.name != $1.name ? $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) : $0.id < $1.id
+    }
+    for (machine, name) in machines where machine != ownMachine {
       let summaries = try summaries(
         machine: machine, from: before[machine] ?? 0, except: known[machine] ?? [])
       if !summaries.isEmpty {
-        result.append(Incoming(machine: names[machine] ?? machine, summaries: summaries))
+        result.append(Incoming(machine: name, summaries: summaries))
       }
     }
     return result
