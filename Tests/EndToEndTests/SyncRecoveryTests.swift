@@ -814,4 +814,27 @@ import Testing
     #expect(try git(["push", "-q"], in: bob.store) == 0)
     #expect(try household.on(alice, at: 13, "sync").stdout == "from bob: added bread\n")
   }
+
+  /// Both folders have commits the other lacks: a plain `git pull`, with no `pull.rebase` in any config of the
+  /// user's, merges them, as sync would, where git would refuse; a user's own choice is kept.
+  @Test func plainGitPullMergesWhereBothHaveNewCommits() throws {
+    try household.share([alice, bob])
+    let noUserConfig = ["GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1"]
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "add", "bread")
+    #expect(try git(["commit", "-q", "-a", "-m", "by hand"], in: bob.store) == 0)
+    #expect(try git(["pull", "-q", "--no-edit"], in: bob.store, environment: noUserConfig) == 0)
+    #expect(try git(["push", "-q"], in: bob.store, environment: noUserConfig) == 0)
+    #expect(try list(bob) == "Uncategorized\n  [ ] bread\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    #expect(try household.on(alice, at: 13, "sync").stdout == "from bob: added bread\n")
+    #expect(try gitOutput(["config", "--local", "pull.rebase"], in: alice.store) == "false\n")
+    #expect(try git(["config", "--local", "--unset", "pull.rebase"], in: alice.store) == 0)
+    #expect(try git(["config", "--local", "pull.ff", "only"], in: alice.store) == 0)
+    try household.on(alice, at: 14, "sync")
+    #expect(try gitOutput(["config", "--local", "pull.ff"], in: alice.store) == "only\n")
+    #expect(
+      try git(["config", "--local", "--get", "pull.rebase"], in: alice.store) == 1,
+      "the user's choice is kept")
+  }
 }

@@ -521,6 +521,7 @@ public struct HouseholdSync {
           try commitOwnChanges(
             machine: machine, message: "grocery: changes from \(machine.name)", shared: shared)
           try trackRemote()
+          try letPlainPullMerge()
           try unstageOthers()
         }
         if remoteHasMain {
@@ -784,6 +785,14 @@ public struct HouseholdSync {
     var same: [String] = []
     for path in paths where try git.run(["diff", "--quiet", "--", path]).succeeded { same.append(path) }
     if !same.isEmpty { try git.must(["reset", "-q", "--"] + same, doing: "unstaging what sync left alone") }
+  }
+
+  /// Has a plain `git pull` in the folder merge where this folder and the remote both have new commits, as sync
+  /// does: a git that is told neither to merge nor to rebase refuses to pull then. A choice of the user's own
+  /// (`pull.rebase`, `pull.ff`, in any of git's config files) is kept.
+  func letPlainPullMerge() throws {
+    for key in ["pull.rebase", "pull.ff"] where try git.run(["config", "--get", key]).succeeded { return }
+    try git.must(["config", "pull.rebase", "false"], doing: "having a plain git pull merge")
   }
 
   /// Has the branch track the remote's `main`, so that a plain `git pull` and `git push` in the folder work.
