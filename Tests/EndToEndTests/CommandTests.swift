@@ -546,11 +546,18 @@ import Testing
     }
     let later = ["GROCERY_NOW": "2026-11-21T09:30:00Z"]
     #expect(try carol.run(["list"], extra: later).stdout.contains("[ ] OAT MILK\n"))
+    // Bob's and carol's copies of one folder both took the name `user@host #2`; bob's came first.
+    let was = try carol.household().identity().name
+    #expect(was.hasSuffix(" #2"))
     let undone = try carol.run(["undo"], extra: later)
     #expect(
       undone
-        == Outcome(stdout: "undid: add OAT MILK\nnot removed: oat milk (another machine added it too)\n"),
+        == Outcome(
+          stdout: "undid: add OAT MILK\nnot removed: oat milk (another machine added it too)\n",
+          stderr: "grocery: warning: another machine of the household goes by '\(was)', so this one is now"
+            + " '\(was.dropLast(2))#3'\n"),
       "\(undone)")
+    #expect(try carol.household().identity().name == was.dropLast(2) + "#3")
     #expect(try carol.run(["list"], extra: later).stdout.contains("[ ] oat milk\n"))
   }
 

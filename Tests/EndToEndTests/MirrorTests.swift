@@ -335,7 +335,7 @@ import Testing
     let outcome = try grocery.run(["list", "--category", "uncategorized"])
     #expect(
       outcome.stderr
-        == "grocery: \(list): from the phone: bought salt, coarse; changed 2 percent milk, pie - apple\n",
+        == "grocery: \(list): from the phone: bought 'salt, coarse'; changed 2 percent milk, pie - apple\n",
       "\(outcome)")
     #expect(
       outcome.stdout.contains("[ ] 2 percent milk x3\n  [ ] AA batteries\n  [ ] pie - apple - stale\n"),

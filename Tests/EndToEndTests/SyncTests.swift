@@ -128,6 +128,16 @@ struct Household {
     #expect(log.stdout.hasPrefix("grocery: household shared by kitchen\n"), "\(log)")
   }
 
+  /// A name that holds a comma is quoted in every one-line report of a change, so that it is not read as two.
+  @Test func aNameWithACommaIsQuotedInTheReportsOfItsChange() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "bread", "salt, coarse")
+    let undoable = try household.on(alice, at: 11, "undo", "--list").stdout
+    #expect(undoable.hasPrefix("1. add bread, 'salt, coarse'  ("), "\(undoable)")
+    #expect(try household.on(alice, at: 12, "sync").stdout == "sent: added bread, 'salt, coarse'\n")
+    #expect(try household.on(bob, at: 13, "sync").stdout == "from alice: added bread, 'salt, coarse'\n")
+  }
+
   @Test func bothAddAndBuyDifferentThingsAndSeeEverything() throws {
     try household.on(alice, at: 0, "add", "milk", "eggs")
     try household.share([alice, bob])

@@ -35,6 +35,26 @@ import Testing
     #expect(Names.containsControl(text) == found)
   }
 
+  /// A name that holds a comma is quoted in a comma-separated report, so it is not read as two.
+  @Test(arguments: [
+    (["bread"], "bread"), (["bread", "salt, coarse"], "bread, 'salt, coarse'"), ([",", "a"], "',', a"),
+    (["it's", "tea"], "it's, tea"), ([], ""),
+  ])
+  func aNameWithACommaIsQuotedInAList(_ names: [String], _ shown: String) {
+    #expect(Names.commaList(names) == shown)
+  }
+
+  /// A machine's name another goes by takes the next free number, going on from one it has already.
+  @Test(arguments: [
+    ("pi@raspberrypi", [], "pi@raspberrypi"), ("pi@raspberrypi", ["pi@raspberrypi"], "pi@raspberrypi #2"),
+    ("pi@h", ["pi@h", "pi@h #2"], "pi@h #3"), ("pi@h #2", ["pi@h", "pi@h #2"], "pi@h #3"),
+    ("pi@h #3", ["pi@h #3"], "pi@h #4"), ("Flat #", ["Flat #"], "Flat # #2"), ("#5", ["#5"], "#5 #2"),
+    ("a #0", ["a #0"], "a #2"), ("a #99999999999", ["a #99999999999"], "a #99999999999 #2"),
+  ])
+  func aTakenMachineNameTakesTheNextNumber(_ name: String, _ taken: [String], _ result: String) {
+    #expect(HouseholdStore.unused(name, among: Set(taken)) == result)
+  }
+
   @Test func aLineOrParagraphSeparatorIsShownEscapedSoAMessageStaysOneLine() {
     #expect(Names.printable("a\u{2028}b\u{2029}c") == "a\\u{2028}b\\u{2029}c")
   }

@@ -2,8 +2,9 @@ import GroceryCore
 
 /// Short descriptions of changes, for `undo`.
 enum Summary {
+  /// The names, at most three and how many more, each that holds a comma in quotes (`bread, 'salt, coarse'`).
   static func names(_ names: [String]) -> String {
-    if names.count <= 3 { return names.joinedText(separator: ", ") }
-    return Array(names.prefix(3)).joinedText(separator: ", ") + " and \(names.count - 3) more"
+    if names.count <= 3 { return Names.commaList(names) }
+    return Names.commaList(names.prefix(3)) + " and \(names.count - 3) more"
   }
 }

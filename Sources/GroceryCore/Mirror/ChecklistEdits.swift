@@ -140,7 +140,7 @@ struct ChecklistEdits: Equatable, Sendable {
       if changes.isEmpty { continue }
       do {
         let new = try groceries.edit(old, changes: changes, today: today, now: now).new
-        if changes.rename != nil { renamed.append(old + " to " + new) } else { changedNames.append(new) }
+        if changes.rename != nil { renamed.append(Names.commaList([old]) + " to " + Names.commaList([new])) } else { changedNames.append(new) }
       } catch let error as GroceryError {
         skipped.append(error.message)
       } catch {
@@ -216,10 +216,10 @@ struct ChecklistEdits: Equatable, Sendable {
     let boughtKeys = Set(boughtNames.map(Names.key))
     addedNames.removeAll { boughtKeys.contains(Names.key($0)) }
     var parts: [String] = []
-    if !boughtNames.isEmpty { parts.append("bought " + boughtNames.joinedText(separator: ", ")) }
-    if !addedNames.isEmpty { parts.append("added " + addedNames.joinedText(separator: ", ")) }
-    if !offNames.isEmpty { parts.append("took off " + offNames.joinedText(separator: ", ")) }
-    if !changedNames.isEmpty { parts.append("changed " + changedNames.joinedText(separator: ", ")) }
+    if !boughtNames.isEmpty { parts.append("bought " + Names.commaList(boughtNames)) }
+    if !addedNames.isEmpty { parts.append("added " + Names.commaList(addedNames)) }
+    if !offNames.isEmpty { parts.append("took off " + Names.commaList(offNames)) }
+    if !changedNames.isEmpty { parts.append("changed " + Names.commaList(changedNames)) }
     if !renamed.isEmpty { parts.append("renamed " + renamed.joinedText(separator: ", ")) }
     return (parts, skipped)
   }

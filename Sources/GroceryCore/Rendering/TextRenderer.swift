@@ -103,7 +103,7 @@ public enum TextRenderer {
           if let by = purchase.by, !buyers.contains(by) { buyers.append(by) }
         }
         if !buyers.isEmpty {
-          notes.append("by " + buyers.sorted { Names.ordered($0, $1) }.joinedText(separator: ", "))
+          notes.append("by " + Names.commaList(buyers.sorted { Names.ordered($0, $1) }))
         }
       }
     }

@@ -513,13 +513,24 @@ public struct HouseholdStore: Sendable {
     Self.unused(name, among: Set(try read(.ids([])).state.machines.values.map(\.value)))
   }
 
-  /// The name, or the first of `NAME #2`, `NAME #3` … that is not taken.
+  /// The name, or the first of `NAME #2`, `NAME #3` … that is not taken; a name that is itself `NAME #2` goes on
+  /// from there (`NAME #3`), never `NAME #2 #2`.
   static func unused(_ name: String, among taken: Set<String>) -> String {
-    var candidate = name
+    guard taken.contains(name) else { return name }
+    var base = Substring(name)
     var number = 1
+    if let mark = name.lastIndex(of: "#"), mark > name.startIndex, name[name.index(before: mark)] == " " {
+      let digits = name[name.index(after: mark)...]
+      if !digits.isEmpty, digits.count < 9, digits.allSatisfy({ ("0"..."9").contains($0) }),
+        let was = Int(digits)
+      {
+        (base, number) = (name[..<name.index(before: mark)], max(was, 1))
+      }
+    }
+    var candidate = name
     while taken.contains(candidate) {
       number += 1
-      candidate = name + " #\(number)"
+      candidate = base + " #\(number)"
     }
     return candidate
   }

@@ -365,6 +365,12 @@ public enum Names {
     return closest.names
   }
 
+  /// Returns names comma-separated for a one-line report, each name that holds a comma itself in single quotes
+  /// (`bread, 'salt, coarse'`), so that a reader tells where one name ends.
+  public static func commaList(_ names: some Sequence<String>) -> String {
+    names.map { $0.contains(",") ? "'" + $0 + "'" : $0 }.joinedText(separator: ", ")
+  }
+
   /// Returns names quoted and comma-separated, at most five of them: `'a', 'b' and 3 more`.
   public static func listing(_ names: [String], quote: (String) -> String = { $0 }) -> String {
     let shown = names.prefix(5).map { "'\(quote($0))'" }.joinedText(separator: ", ")
