@@ -140,7 +140,11 @@ struct ChecklistEdits: Equatable, Sendable {
       if changes.isEmpty { continue }
       do {
         let new = try groceries.edit(old, changes: changes, today: today, now: now).new
-        if changes.rename != nil { renamed.append(Names.commaList([old]) + " to " + Names.commaList([new])) } else { changedNames.append(new) }
+        if changes.rename != nil {
+          renamed.append(Names.commaList([old]) + " to " + Names.commaList([new]))
+        } else {
+          changedNames.append(new)
+        }
       } catch let error as GroceryError {
         skipped.append(error.message)
       } catch {
