@@ -74,6 +74,8 @@ import Testing
     /// The list's counts made far larger than any list, as a flipped high bit would: a list makes room for the
     /// rows a count says, and must not try to for these.
     case counts
+    /// The record of the changes this machine's log lost, which says them on every command, made unreadable.
+    case lost
 
     var testDescription: String { rawValue }
 
@@ -90,12 +92,13 @@ import Testing
       case .undo: return "did not agree with the logs (this machine's undo list)"
       case .refused: return "did not agree with the logs (the lines left out)"
       case .counts: return "did not agree with the logs (the list's item counts)"
+      case .lost: return "was damaged (a cached value is cut short)"
       }
     }
 
     /// The damage a list finds itself, as it opens the cache, catches up with the logs or counts the rows its
     /// index gives.
-    static let foundByAList: [Damage] = [.flag, .row, .index, .droppedIndex, .positions, .counts]
+    static let foundByAList: [Damage] = [.flag, .row, .index, .droppedIndex, .positions, .counts, .lost]
   }
 
   /// Does the damage to this machine's cache.
@@ -118,6 +121,7 @@ import Testing
       try database.execute(
         "UPDATE meta SET value = x'" + String(repeating: "3FFFFFFFFFFFFFFF", count: 3)
           + "' WHERE key = 'counts'")
+    case .lost: try database.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('lost', x'FF')")
     }
   }
 

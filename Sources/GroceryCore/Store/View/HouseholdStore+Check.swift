@@ -83,9 +83,10 @@ extension HouseholdStore {
         report.strays.append(shown(file))
       }
     }
-    report.ownLog = try ownLogProblem(this, logs)
+    let ownLog = try ownLogProblem(this, logs)
+    report.ownLog = ownLog.problem
     report.unnamed = Self.unnamed(folded.state, this: this)
-    report.cache = try cacheProblem(folded, machine: this)
+    report.cache = try cacheProblem(folded, machine: this, damage: ownLog.damage)
     return report
   }
 
@@ -95,27 +96,35 @@ extension HouseholdStore {
   /// folder that cannot be written, a folder in the cache's place: `ownLogProblem` warns of it, and every
   /// command reads the logs whole); or when another grocery wrote a change since the fold, which the cache then
   /// holds and the fold does not. A failure that is not damage (a full disk) is warned of: `check` goes on.
-  func cacheProblem(_ folded: Reading, machine: String?) throws -> String? {
+  ///
+  /// `damage` is what was found damaged already (the record of the changes this machine's log lost): the cache
+  /// is rebuilt without being compared.
+  func cacheProblem(_ folded: Reading, machine: String?, damage known: String? = nil) throws -> String? {
     let named = "this machine's cache '" + shown(cachePath) + "' "
-    var damage: String?
+    var damage = known
     var found: [String] = []
-    do {
-      guard let cache = try upToDateCache(try logFiles(), damaged: { damage = damage ?? $0 }) else {
-        return damage.map {
-          named + "was damaged (" + Names.printable($0) + ") and cannot be rebuilt here; every command reads"
-            + " every log whole instead"
+    if damage == nil {
+      do {
+        guard let cache = try upToDateCache(try logFiles(), damaged: { damage = damage ?? $0 }) else {
+          return damage.map {
+            named + "was damaged (" + Names.printable($0)
+              + ") and cannot be rebuilt here; every command reads"
+              + " every log whole instead"
+          }
         }
-      }
-      if let damage { return named + "was damaged (" + Names.printable(damage) + "): rebuilt from the logs" }
-      guard let differ = try cache.disagreements(with: folded, machine: machine), !differ.isEmpty else {
+        if let damage {
+          return named + "was damaged (" + Names.printable(damage) + "): rebuilt from the logs"
+        }
+        guard let differ = try cache.disagreements(with: folded, machine: machine), !differ.isEmpty else {
+          return nil
+        }
+        found = differ
+      } catch let failure as Database.Failure where failure.isDamage {
+        damage = failure.message
+      } catch let failure as Database.Failure {
+        warn("cannot compare this machine's cache '\(shown(cachePath))' with the logs: \(failure.message)")
         return nil
       }
-      found = differ
-    } catch let failure as Database.Failure where failure.isDamage {
-      damage = failure.message
-    } catch let failure as Database.Failure {
-      warn("cannot compare this machine's cache '\(shown(cachePath))' with the logs: \(failure.message)")
-      return nil
     }
     var rebuilt = false
     do {
@@ -232,22 +241,25 @@ extension HouseholdStore {
   /// What is wrong between this machine's log and the cache it keeps: changes the log lost since the cache read it,
   /// or before, while they are still gone. A cache that cannot be read (a state folder this user cannot write) is
   /// said, and the check goes on from the logs.
-  func ownLogProblem(_ machine: String?, _ logs: [String: Int]) throws -> String? {
-    guard let machine else { return nil }
+  ///
+  /// Damage found on the way (to the cache's record of what the log lost) is returned, for `cacheProblem` to say
+  /// and rebuild the cache.
+  func ownLogProblem(_ machine: String?, _ logs: [String: Int]) throws -> (problem: String?, damage: String?)
+  {
+    guard let machine else { return (nil, nil) }
     do {
       guard let cache = try HouseholdCache.open(cachePath, folder: folder),
         let found = try lostChanges(in: cache, machine: machine, logs: logs),
         let lost = try stillLost(found)
-      else { return nil }
-      return lost.problem(size: logs[machine] ?? 0)
+      else { return (nil, nil) }
+      return (lost.problem(size: logs[machine] ?? 0), nil)
     } catch let failure as Database.Failure where failure.isDamage {
-      // Said by `cacheProblem`, which rebuilds it.
-      return nil
+      return (nil, failure.message)
     } catch let failure as Database.Failure {
       warn(
         "cannot read this machine's cache '\(cachePath)': \(failure.message); whether this machine's log lost"
           + " changes is not checked")
-      return nil
+      return (nil, nil)
     }
   }
 }
