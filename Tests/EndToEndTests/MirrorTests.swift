@@ -120,6 +120,27 @@ import Testing
     try scenario.expect(["mirror"], stdout: "\(file) (todo.txt, at Market)\n")
   }
 
+  /// A mirror whose path and store do not fit in 80 columns is listed as its path, whole, then its format and
+  /// store wrapped under it.
+  @Test func aLongPathAndStoreAreListedWithinEightyColumnsKeepingThePathWhole() throws {
+    let store = "The Big Farmers Market On The Corner Of Main Street And Station Road Open Saturdays"
+    let deep = folder.file(String(repeating: "a-long-folder-name/", count: 4))
+    try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+    let file = deep + "todo.txt"
+    try scenario.given(
+      ["location", "add", store], ["mirror", "add", file, "--format", "todo.txt", "--at", store])
+    try scenario.expect(
+      ["mirror"],
+      stdout: file + "\n  (todo.txt, at The Big Farmers Market On The Corner Of Main Street And Station\n"
+        + "  Road Open Saturdays)\n")
+    let short = folder.file("list.md")
+    try scenario.given(["mirror", "add", short])
+    let listed = try scenario.grocery.run(["mirror"]).stdout
+    #expect(
+      listed.hasSuffix("\n" + short + " (markdown)\n") || listed.hasPrefix(short + " (markdown)\n"),
+      "\(listed)")
+  }
+
   @Test func theFileIsRewrittenAfterEveryChangeKeepingItsMode() throws {
     try scenario.given(["mirror", "add", list])
     #expect(chmod(list, 0o640) == 0)

@@ -29,8 +29,14 @@ struct MirrorCommand: Command, Runnable {
       return
     }
     for mirror in mirrors {
-      context.write(
-        mirror.path + " (" + mirror.format.rawValue + (mirror.location.map { ", at " + $0 } ?? "") + ")\n")
+      // One line where it fits in 80 columns; otherwise the path alone, whole, so that it can be copied, and the
+      // format and store wrapped under it.
+      let path = Names.printable(mirror.path)
+      let detail = "(" + mirror.format.rawValue + (mirror.location.map { ", at " + $0 } ?? "") + ")"
+      let lines =
+        TextLayout.width(path + " " + detail) <= 80
+        ? [path + " " + detail] : [path] + TextLayout.wrap(detail, width: 80, first: "  ", rest: "  ")
+      context.write(lines.joinedText(separator: "\n") + "\n")
     }
   }
 }
