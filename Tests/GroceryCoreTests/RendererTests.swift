@@ -110,6 +110,28 @@ import Testing
         """)
   }
 
+  /// A purchase dated after today, by a clock ahead of this one (another time zone's midnight passed), reached
+  /// this machine, so it was made by now: it is today's on the list, and this week's in the figures.
+  @Test func aPurchaseDatedAfterTodayIsTodays() throws {
+    var ahead = groceries
+    _ = try ahead.purchase(["milk"], on: Fixed.day(1), today: Fixed.day(1), now: Fixed.now)
+    let view = try ahead.listView(ListQuery(mode: .purchased, today: Fixed.today))
+    #expect(
+      TextRenderer.render(view) == """
+        Bought today
+          [x] Milk x2 - 2%
+          [x] Eggs
+
+        Earlier
+          [x] Bananas (2026-11-19)
+
+        2 bought today
+
+        """)
+    let stats = ItemStats(name: "milk", days: [Fixed.day(1), Fixed.day(9)], earlier: 0, today: Fixed.today)
+    #expect(stats.weekly.last == 2 && stats.weekly.dropLast().allSatisfy { $0 == 0 }, "\(stats.weekly)")
+  }
+
   @Test func anEmptyListSaysSoPlainly() throws {
     let empty = try Groceries().listView(ListQuery(today: Fixed.today))
     #expect(TextRenderer.render(empty) == "Nothing on the list.\n")

@@ -81,8 +81,9 @@ extension ItemStats {
   init(name: String, days: [Day], earlier: Int, today: Day, weeks: Int = 12) {
     var weekly = [Int](repeating: 0, count: weeks)
     for day in days {
-      let age = day.days(to: today) / 7
-      if age >= 0 && age < weeks { weekly[weeks - 1 - age] += 1 }
+      // A day after today is one a clock ahead of this one gave (another time zone, a fast clock): this week's.
+      let age = max(0, day.days(to: today)) / 7
+      if age < weeks { weekly[weeks - 1 - age] += 1 }
     }
     self.init(
       name: name, timesBought: days.count + earlier, interval: Cadence.learned(days), lastBought: days.last,

@@ -8,13 +8,16 @@ extension Groceries {
     let scoped = items.indices.filter { index in
       items[index].isSold(at: location) && (category == nil || items[index].category == category)
     }
+    // A purchase dated after today is one a clock ahead of this one made (another time zone's midnight passed,
+    // or a fast clock): it reached this machine, so it was made by now, and is today's.
+    func boughtToday(_ item: Item) -> Bool { item.lastPurchased.map { $0 >= today } ?? false }
     var colors: [String: NamedColor] = [:]
     for category in categories { colors[category.name] = category.color }
     func entry(_ item: Item) -> ListEntry {
       let cadence = Cadence(item, fallback: query.every)
       return ListEntry(
         item: item, isUnavailable: item.isOnList && item.isUnavailable(on: today),
-        boughtToday: item.lastPurchased == today, cadence: cadence, nextDue: cadence.nextDue(today: today),
+        boughtToday: boughtToday(item), cadence: cadence, nextDue: cadence.nextDue(today: today),
         isSnoozed: item.skipUntil.map { $0 > today } ?? false, color: colors[item.category])
     }
     let chosen: [Int]
@@ -31,8 +34,8 @@ extension Groceries {
           ? a.lastPurchased! > b.lastPurchased! : Names.ordered(a.name, b.name)
       }
       sections = [
-        ListSection(title: "Bought today", entries: sorted.filter { $0.lastPurchased == today }.map(entry)),
-        ListSection(title: "Earlier", entries: sorted.filter { $0.lastPurchased != today }.map(entry)),
+        ListSection(title: "Bought today", entries: sorted.filter(boughtToday).map(entry)),
+        ListSection(title: "Earlier", entries: sorted.filter { !boughtToday($0) }.map(entry)),
       ]
     } else {
       // Each name's key is made once, not at every comparison.
@@ -64,6 +67,6 @@ extension Groceries {
     return ListView(
       mode: query.mode, location: location, category: category, today: today, sections: sections,
       isFlat: query.flat, toBuy: scoped.count { items[$0].isOnList },
-      boughtToday: scoped.count { items[$0].lastPurchased == today }, counts: counts)
+      boughtToday: scoped.count { boughtToday(items[$0]) }, counts: counts)
   }
 }
