@@ -128,6 +128,8 @@ import Testing
         2 bought today
 
         """)
+    let staples = try ahead.listView(ListQuery(mode: .all, today: Fixed.today))
+    #expect(TextRenderer.render(staples).contains("      Milk x2 - 2% (bought today)\n"))
     let stats = ItemStats(name: "milk", days: [Fixed.day(1), Fixed.day(9)], earlier: 0, today: Fixed.today)
     #expect(stats.weekly.last == 2 && stats.weekly.dropLast().allSatisfy { $0 == 0 }, "\(stats.weekly)")
   }

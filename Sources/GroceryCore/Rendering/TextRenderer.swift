@@ -81,14 +81,14 @@ public enum TextRenderer {
         notes.append(entry.isUnavailable ? "on the list, unavailable today" : "on the list")
       }
       if item.isStaple { notes.append("staple") }
-      notes.append(lastBought(entry, today: today))
+      notes.append(lastBought(entry))
     case .staples:
       if item.isOnList { notes.append("on the list") }
       let cadence = entry.cadence
       notes.append(
         cadence.learned.map { "every " + count($0, "day") }
           ?? "every \(count(cadence.interval, "day")) (assumed)")
-      notes.append(lastBought(entry, today: today))
+      notes.append(lastBought(entry))
       if entry.isSnoozed, let until = item.skipUntil {
         notes.append("skipped until \(until)")
       } else if !item.isOnList {
@@ -110,9 +110,10 @@ public enum TextRenderer {
     return notes
   }
 
-  static func lastBought(_ entry: ListEntry, today: Day) -> String {
+  /// When the item was last bought: a day after today (a clock ahead) is today, as the list counts it.
+  static func lastBought(_ entry: ListEntry) -> String {
     guard let last = entry.item.lastPurchased else { return "never bought" }
-    return last == today ? "bought today" : "last bought \(last)"
+    return entry.boughtToday ? "bought today" : "last bought \(last)"
   }
 
   static func footer(_ view: ListView) -> String {
