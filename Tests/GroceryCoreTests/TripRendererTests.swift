@@ -47,6 +47,13 @@ import Testing
           """)
   }
 
+  /// This machine's clock set back since the last purchase (NTP): the trip has taken at least until then.
+  @Test func aTripUnderWayWithTheClockSetBackHasTakenAtLeastUntilItsLastPurchase() {
+    let status = TripRenderer.status(
+      trip(at: "Costco", minutes: nil, ending: .open, shopping), now: start + 5 * minute, utcOffset: zone)
+    #expect(status.hasPrefix("Trip at Costco, started 13:00, 12 min so far\n"), "\(status)")
+  }
+
   @Test func aTripAcrossMidnightKeepsItsNamesInOneColumn() {
     // Starts 13:00 local; 11 h and 12 h later the clock is past midnight, and those times carry no day.
     let late = [

@@ -43,8 +43,11 @@ public struct TripRecord: Equatable, Sendable {
   /// How long the trip took; nil while it is under way.
   public var duration: TimeInterval? { end.map { $0.timeIntervalSince(start) } }
 
-  /// How long the trip has taken so far, or took.
-  public func elapsed(now: Date) -> TimeInterval { (end ?? now).timeIntervalSince(start) }
+  /// How long the trip has taken so far, or took. Under way, it has taken at least until its last purchase:
+  /// a clock set back since (NTP) never makes it shorter.
+  public func elapsed(now: Date) -> TimeInterval {
+    (end ?? max(now, purchases.last?.at ?? start)).timeIntervalSince(start)
+  }
 
   /// The categories of the purchases of every trip at the store, in check-off order, those checked off at one
   /// moment together: what `WalkOrderLearning.suggest(checkOffs:present:)` learns from.
