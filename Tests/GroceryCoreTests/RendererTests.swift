@@ -110,28 +110,32 @@ import Testing
         """)
   }
 
-  /// A purchase dated after today, by a clock ahead of this one (another time zone's midnight passed), reached
-  /// this machine, so it was made by now: it is today's on the list, and this week's in the figures.
-  @Test func aPurchaseDatedAfterTodayIsTodays() throws {
+  /// A purchase dated after today, by a clock ahead of this one (another time zone's midnight passed), is shown
+  /// with its date under a heading of its own: not bought today, nor earlier, nor in the week that ends today.
+  @Test func aPurchaseDatedAfterTodayIsShownWithItsDateApart() throws {
     var ahead = groceries
     _ = try ahead.purchase(["milk"], on: Fixed.day(1), today: Fixed.day(1), now: Fixed.now)
     let view = try ahead.listView(ListQuery(mode: .purchased, today: Fixed.today))
     #expect(
       TextRenderer.render(view) == """
+        Dated after today
+          [x] Milk x2 - 2% (2026-11-22)
+
         Bought today
-          [x] Milk x2 - 2%
           [x] Eggs
 
         Earlier
           [x] Bananas (2026-11-19)
 
-        2 bought today
+        1 bought today
 
         """)
-    let staples = try ahead.listView(ListQuery(mode: .all, today: Fixed.today))
-    #expect(TextRenderer.render(staples).contains("      Milk x2 - 2% (bought today)\n"))
-    let stats = ItemStats(name: "milk", days: [Fixed.day(1), Fixed.day(9)], earlier: 0, today: Fixed.today)
-    #expect(stats.weekly.last == 2 && stats.weekly.dropLast().allSatisfy { $0 == 0 }, "\(stats.weekly)")
+    let all = try ahead.listView(ListQuery(mode: .all, today: Fixed.today))
+    #expect(TextRenderer.render(all).contains("      Milk x2 - 2% (last bought 2026-11-22)\n"))
+    let days = [Fixed.day(-1), Fixed.day(1), Fixed.day(9)]
+    let stats = ItemStats(name: "milk", days: days, earlier: 0, today: Fixed.today)
+    #expect(stats.weekly.last == 1 && stats.weekly.dropLast().allSatisfy { $0 == 0 }, "\(stats.weekly)")
+    #expect(stats.timesBought == 3)
   }
 
   @Test func anEmptyListSaysSoPlainly() throws {

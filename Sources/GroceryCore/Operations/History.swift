@@ -81,9 +81,10 @@ extension ItemStats {
   init(name: String, days: [Day], earlier: Int, today: Day, weeks: Int = 12) {
     var weekly = [Int](repeating: 0, count: weeks)
     for day in days {
-      // A day after today is one a clock ahead of this one gave (another time zone, a fast clock): this week's.
-      let age = max(0, day.days(to: today)) / 7
-      if age < weeks { weekly[weeks - 1 - age] += 1 }
+      // A day after today (a clock ahead of this one: another time zone, a fast clock) is in no week that ends
+      // today; counted in the total all the same.
+      let distance = day.days(to: today)
+      if distance >= 0 && distance / 7 < weeks { weekly[weeks - 1 - distance / 7] += 1 }
     }
     self.init(
       name: name, timesBought: days.count + earlier, interval: Cadence.learned(days), lastBought: days.last,

@@ -8,9 +8,7 @@ extension Groceries {
     let scoped = items.indices.filter { index in
       items[index].isSold(at: location) && (category == nil || items[index].category == category)
     }
-    // A purchase dated after today is one a clock ahead of this one made (another time zone's midnight passed,
-    // or a fast clock): it reached this machine, so it was made by now, and is today's.
-    func boughtToday(_ item: Item) -> Bool { item.lastPurchased.map { $0 >= today } ?? false }
+    func boughtToday(_ item: Item) -> Bool { item.lastPurchased == today }
     var colors: [String: NamedColor] = [:]
     for category in categories { colors[category.name] = category.color }
     func entry(_ item: Item) -> ListEntry {
@@ -33,9 +31,13 @@ extension Groceries {
         a.lastPurchased != b.lastPurchased
           ? a.lastPurchased! > b.lastPurchased! : Names.ordered(a.name, b.name)
       }
+      // A purchase dated after today is one a clock ahead of this one made (another time zone's midnight passed,
+      // or a fast clock): shown with its date, under a heading of its own, neither today's nor earlier.
       sections = [
+        ListSection(
+          title: "Dated after today", entries: sorted.filter { $0.lastPurchased! > today }.map(entry)),
         ListSection(title: "Bought today", entries: sorted.filter(boughtToday).map(entry)),
-        ListSection(title: "Earlier", entries: sorted.filter { !boughtToday($0) }.map(entry)),
+        ListSection(title: "Earlier", entries: sorted.filter { $0.lastPurchased! < today }.map(entry)),
       ]
     } else {
       // Each name's key is made once, not at every comparison.

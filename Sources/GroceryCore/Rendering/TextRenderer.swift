@@ -110,7 +110,6 @@ public enum TextRenderer {
     return notes
   }
 
-  /// When the item was last bought: a day after today (a clock ahead) is today, as the list counts it.
   static func lastBought(_ entry: ListEntry) -> String {
     guard let last = entry.item.lastPurchased else { return "never bought" }
     return entry.boughtToday ? "bought today" : "last bought \(last)"
