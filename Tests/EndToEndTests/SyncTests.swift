@@ -482,21 +482,21 @@ struct Household {
     #expect(try list(bob) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
   }
 
-  /// A household folder that cannot be written is an I/O error naming it (exit 74), not a remote that cannot be
-  /// reached, and nothing changes.
-  @Test(.enabled(if: ReadOnlyFolder.available, "\(ReadOnlyFolder.reason)"))
-  func aReadOnlyHouseholdFolderIsSaidAsSuchWithNothingChanged() throws {
+  /// A household folder, or its `.git`, that cannot be written is an I/O error naming it (exit 74), not a remote
+  /// that cannot be reached, and nothing changes.
+  @Test(.enabled(if: ReadOnlyFolder.available, "\(ReadOnlyFolder.reason)"), arguments: ["", "/.git"])
+  func aReadOnlyHouseholdFolderIsSaidAsSuchWithNothingChanged(_ inFolder: String) throws {
     try household.share([alice, bob])
     try household.on(alice, at: 10, "add", "milk")
     let before = try #require(alice.storeBytes())
-    let folder = try ReadOnlyFolder(alice.store)
+    let folder = try ReadOnlyFolder(alice.store + inFolder)
     defer { folder.restore() }
     let synced = try alice.run(["sync"])
     let reason = folder.isMount ? "read-only file system" : "permission denied"
     #expect(
       synced
         == Outcome(
-          stderr: "grocery: error: cannot write in '\(alice.store)': \(reason)\n", status: 74))
+          stderr: "grocery: error: cannot write in '\(alice.store + inFolder)': \(reason)\n", status: 74))
     #expect(alice.storeBytes() == before)
   }
 

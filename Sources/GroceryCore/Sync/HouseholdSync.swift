@@ -455,6 +455,9 @@ public struct HouseholdSync {
     // fails on it and seems to say the remote cannot be reached. (`.git` may be a file naming a repository
     // elsewhere: git says for itself what it cannot write there.)
     try FileSystem.checkCanCreate(in: store.folder, shownAs: store.shown(store.folder))
+    if let info = try FileSystem.status(gitFolder), info.st_mode & S_IFMT == S_IFDIR {
+      try FileSystem.checkCanCreate(in: gitFolder, shownAs: store.shown(gitFolder))
+    }
     try FileSystem.checkCanCreate(in: store.logsFolder, shownAs: store.shown(store.logsFolder))
     var report = SyncReport()
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
