@@ -136,6 +136,14 @@ struct Household {
     #expect(undoable.hasPrefix("1. add bread, 'salt, coarse'  ("), "\(undoable)")
     #expect(try household.on(alice, at: 12, "sync").stdout == "sent: added bread, 'salt, coarse'\n")
     #expect(try household.on(bob, at: 13, "sync").stdout == "from alice: added bread, 'salt, coarse'\n")
+    try household.on(alice, at: 14, "edit", "salt, coarse", "--rename", "salt, fine")
+    try household.on(alice, at: 15, "category", "add", "Nuts, seeds")
+    try household.on(alice, at: 16, "location", "add", "Foo, Inc")
+    try household.on(alice, at: 17, "location", "rename", "Foo, Inc", "Bar, Inc")
+    #expect(
+      try household.on(alice, at: 18, "sync").stdout
+        == "sent: changed 'salt, coarse' (now 'salt, fine'); added category 'Nuts, seeds'; added location"
+        + " 'Foo, Inc'; renamed location 'Foo, Inc' to 'Bar, Inc'\n")
   }
 
   @Test func bothAddAndBuyDifferentThingsAndSeeEverything() throws {

@@ -60,7 +60,11 @@ struct EditCommand: Command, Runnable {
     // A rename is told with the name it had, so that another machine's sync and undo say which item it was.
     let names = try context.update(
       in: .names([name] + (changes.rename.map { [$0] } ?? [])),
-      { ChangeVerb.edit.present + ($0.old == $0.new ? $0.new : "\($0.old) (now \($0.new))") }
+      {
+        ChangeVerb.edit.present
+          + ($0.old == $0.new
+            ? Summary.name($0.new) : Summary.name($0.old) + " (now " + Summary.name($0.new) + ")")
+      }
     ) { groceries -> (old: String, new: String) in
       let before = groceries.items
       let names = try groceries.edit(name, changes: changes, today: context.today, now: context.now)

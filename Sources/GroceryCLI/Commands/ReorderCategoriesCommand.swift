@@ -61,7 +61,7 @@ struct ReorderCategoriesCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     // The store as the household spells it, in the change's summary (`undid: reorder categories at Costco`).
-    func place(_ store: String?) -> String { store.map { " at \($0)" } ?? "" }
+    func place(_ store: String?) -> String { store.map { " at " + Summary.name($0) } ?? "" }
     // A change, with the order it leaves and the store it was at; `changed` is false when it left the categories
     // and stores as they were, and so wrote nothing (a mirror's ticks may have been saved before it).
     var changed = false
@@ -102,7 +102,8 @@ struct ReorderCategoriesCommand: Command, Runnable {
       }
     case .learn:
       let trips = try context.store.trips(now: context.now)
-      result = try change({ ChangeVerb.learnCategoryOrder.present + ($0 ?? "") }) { groceries in
+      result = try change({ ChangeVerb.learnCategoryOrder.present + ($0.map(Summary.name) ?? "") }) {
+        groceries in
         let store = try groceries.locationName(location!)
         let suggestion = try Self.suggestion(groceries, at: store, trips: trips)
         return (try groceries.reorderCategories(suggestion.order, at: store), store)

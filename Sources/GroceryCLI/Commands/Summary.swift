@@ -2,6 +2,9 @@ import GroceryCore
 
 /// Short descriptions of changes, for `undo`.
 enum Summary {
+  /// One name, in quotes when it holds a comma, as in a list of names: `edit 'salt, coarse'`.
+  static func name(_ name: String) -> String { Names.commaList([name]) }
+
   /// The names, at most three and how many more, each that holds a comma in quotes (`bread, 'salt, coarse'`).
   static func names(_ names: [String]) -> String {
     if names.count <= 3 { return Names.commaList(names) }

@@ -15,7 +15,7 @@ struct CategoryAddCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let added = try context.update(in: .ids([]), { ChangeVerb.addCategory.present + $0 }) {
+    let added = try context.update(in: .ids([]), { ChangeVerb.addCategory.present + Summary.name($0) }) {
       try $0.addCategory(name)
     }
     context.say("added category: \(added)")

@@ -47,7 +47,7 @@ struct CategoryColorCommand: Command, Runnable {
     let (found, changed) = try context.update(
       in: .ids([]),
       {
-        ChangeVerb.colorCategory.present + "\($0.name) " + (color?.rawValue ?? "none")
+        ChangeVerb.colorCategory.present + Summary.name($0.name) + " " + (color?.rawValue ?? "none")
       }
     ) {
       groceries -> (name: String, changed: Bool) in

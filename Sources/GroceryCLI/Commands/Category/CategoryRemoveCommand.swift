@@ -20,7 +20,9 @@ struct CategoryRemoveCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let result = try context.update(in: .inCategory(name), { ChangeVerb.removeCategory.present + $0.name }) {
+    let result = try context.update(
+      in: .inCategory(name), { ChangeVerb.removeCategory.present + Summary.name($0.name) }
+    ) {
       try $0.removeCategory(name, force: force, now: context.now)
     }
     let moved =

@@ -17,7 +17,8 @@ struct CategoryRenameCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let names = try context.update(
-      in: .ids([]), { ChangeVerb.renameCategory.present + "\($0.old) to \($0.new)" }
+      in: .ids([]),
+      { ChangeVerb.renameCategory.present + Summary.name($0.old) + " to " + Summary.name($0.new) }
     ) {
       try $0.renameCategory(old, to: new)
     }

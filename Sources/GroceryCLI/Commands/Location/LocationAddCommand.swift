@@ -15,7 +15,7 @@ struct LocationAddCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
-    let added = try context.update(in: .ids([]), { ChangeVerb.addLocation.present + $0 }) {
+    let added = try context.update(in: .ids([]), { ChangeVerb.addLocation.present + Summary.name($0) }) {
       try $0.addLocation(name)
     }
     context.say("added location: \(added)")

@@ -14,7 +14,9 @@ struct LocationRemoveCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { name = parsed.positionals[0] }
 
   func run(_ context: Context) throws {
-    let result = try context.update(in: .atStore(name), { ChangeVerb.removeLocation.present + $0.name }) {
+    let result = try context.update(
+      in: .atStore(name), { ChangeVerb.removeLocation.present + Summary.name($0.name) }
+    ) {
       try $0.removeLocation(name, now: context.now)
     }
     let note =

@@ -17,7 +17,8 @@ struct LocationRenameCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let names = try context.update(
-      in: .ids([]), { ChangeVerb.renameLocation.present + "\($0.old) to \($0.new)" }
+      in: .ids([]),
+      { ChangeVerb.renameLocation.present + Summary.name($0.old) + " to " + Summary.name($0.new) }
     ) {
       try $0.renameLocation(old, to: new)
     }
