@@ -550,6 +550,17 @@ public struct HouseholdStore: Sendable {
     return unused(machine.name, among: Set(machines.filter { $0.key != machine.id }.values.map(\.value)))
   }
 
+  /// Reads the household (under the lock, as `sync` does after a merge) and, where another machine went by this
+  /// machine's name first, writes the change that names this one apart, and says so; returns whether it did.
+  func nameApartAfterMerge(now: Date) throws -> Bool {
+    let machine = try identity(creating: true)
+    var reading = try read(.ids([]), machine: machine.id)
+    guard let apart = Self.nameApart(machine, among: reading.state.machines) else { return false }
+    try commit(
+      [], summary: ChangeVerb.nameMachine.present + apart, machine: machine, now: now, reading: &reading)
+    return true
+  }
+
   /// What a change says when this machine took another name than the one it asked for.
   func sayNamedApart(wanted: String, taken: String) {
     warn(

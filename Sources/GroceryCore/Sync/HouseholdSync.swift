@@ -117,7 +117,7 @@ public struct HouseholdSync {
     }
     // Named once the household's other machines are here, so that a name one of them goes by is not taken twice.
     try store.setMachineName(name, now: now, onWait: onWait)
-    for warning in try sync(onWait: onWait).warnings { store.warn(warning) }
+    for warning in try sync(now: now, onWait: onWait).warnings { store.warn(warning) }
     if let note = try pointRemoteHeadAtMain() { store.warn(note) }
     return current != nil ? .again : remoteHasData ? .joined : .shared
   }
@@ -445,7 +445,7 @@ public struct HouseholdSync {
   ///
   /// Everything that could refuse the sync with nothing changed (a household that cannot be changed, a remote that
   /// holds another household) is checked before anything is committed.
-  public func sync(onWait: () -> Void = {}) throws -> SyncReport {
+  public func sync(now: Date, onWait: () -> Void = {}) throws -> SyncReport {
     guard try FileSystem.status(gitFolder) != nil, let remote = try origin() else {
       throw GroceryError.syncNotSetUp(folder: store.path)
     }
@@ -529,8 +529,13 @@ public struct HouseholdSync {
         }
         if remoteHasMain {
           report.warnings += try merge(allowUnrelated: false, shown: shown, ownLog: ownLog)
-          // Fold what came in once, here, so the commands after a sync read only the cache.
-          _ = try store.read(.ids([]), machine: machine.id)
+          // Fold what came in once, here, so the commands after a sync read only the cache; where it brought a
+          // machine that went by this one's name first, this one takes another, sent with this sync.
+          if try store.nameApartAfterMerge(now: now) {
+            let renamed = try store.identity(creating: true)
+            try commitOwnChanges(
+              machine: renamed, message: "grocery: \(machine.name) is now \(renamed.name)", shared: [])
+          }
         }
         if attempt == 1 { report.leftAlone = try leftAlone() }
       }

@@ -22,7 +22,7 @@ struct SyncCommand: Command, Runnable {
 
   func run(_ context: Context) throws {
     let sync = try HouseholdSync(store: context.store, environment: context.environment)
-    let report = try sync.sync(onWait: context.waiting)
+    let report = try sync.sync(now: context.now, onWait: context.waiting)
     context.saved.isSaved = true
     for warning in report.warnings { context.warn(warning) }
     if !report.leftAlone.isEmpty {
