@@ -144,6 +144,8 @@ struct Household {
       try household.on(alice, at: 18, "sync").stdout
         == "sent: changed 'salt, coarse' (now 'salt, fine'); added category 'Nuts, seeds'; added location"
         + " 'Foo, Inc'; renamed location 'Foo, Inc' to 'Bar, Inc'\n")
+    try household.on(alice, at: 19, "trip", "start", "--at", "Bar, Inc")
+    #expect(try household.on(alice, at: 20, "sync").stdout == "sent: started a trip at 'Bar, Inc'\n")
   }
 
   @Test func bothAddAndBuyDifferentThingsAndSeeEverything() throws {

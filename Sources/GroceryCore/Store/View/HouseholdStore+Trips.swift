@@ -51,7 +51,8 @@ extension HouseholdStore {
           id, set: TripFields(store: .some(location), start: start, alive: true),
           was: TripFields(alive: false)))
       try commit(
-        operations, summary: "start a trip" + (place.map { " at " + $0 } ?? ""), machine: machine, now: now,
+        operations, summary: "start a trip" + (place.map { " at " + Names.commaList([$0]) } ?? ""),
+        machine: machine, now: now,
         reading: &reading)
       let trips = reading.state.trips.trips
       // The new trip is the latest by the log's clock, so it is kept; were it not, the change is written all the
@@ -91,7 +92,8 @@ extension HouseholdStore {
           .trip(
             open.id, set: TripFields(end: .some(end.at), idle: end.idle ? true : nil),
             was: TripFields(end: .some(nil), idle: end.idle ? false : nil))
-        ], summary: "stop the trip" + (place.map { " at " + $0 } ?? ""), machine: machine, now: now,
+        ], summary: "stop the trip" + (place.map { " at " + Names.commaList([$0]) } ?? ""), machine: machine,
+        now: now,
         reading: &reading)
       return reading.state.trips.trips[open.id].map {
         tripRecord(open.id, $0, in: reading.state, now: now, this: machine.id)
