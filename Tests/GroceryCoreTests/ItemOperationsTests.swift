@@ -287,6 +287,22 @@ import Testing
     #expect(!(try item("Bread").isUnavailable(on: Fixed.day(1))))
   }
 
+  /// The day after, the mark has lapsed: `--available` finds the item available already, and changes nothing;
+  /// the same day it takes the mark off.
+  @Test mutating func availableAfterTheMarkLapsedChangesNothing() throws {
+    _ = try add(["Bread"])
+    _ = try groceries.edit("bread", changes: ItemChanges(isAvailable: false), today: today, now: now)
+    let before = try item("Bread")
+    let later = now + 86_400
+    let next = try groceries.edit(
+      "bread", changes: ItemChanges(isAvailable: true), today: Fixed.day(1), now: later)
+    #expect(next == (old: "Bread", new: "Bread"))
+    #expect(try item("Bread") == before, "nothing changed, not even the item's time")
+    _ = try groceries.edit("bread", changes: ItemChanges(isAvailable: true), today: today, now: later)
+    #expect(!(try item("Bread").isUnavailable(on: today)))
+    #expect(try item("Bread").updated == later)
+  }
+
   @Test mutating func markingAnItemNotOnTheListUnavailableIsRefused() throws {
     _ = try groceries.setStaple(["Tea"], remove: false, now: now, newID: ids)
     #expect(throws: GroceryError.notOnList(name: "Tea")) {

@@ -322,7 +322,8 @@ extension Groceries {
       items[index].name = newName
     }
     apply(changes, to: index, now: now)
-    if let available = changes.isAvailable {
+    // A mark of another day has lapsed: the item is available already, and `--available` changes nothing.
+    if let available = changes.isAvailable, available == items[index].isUnavailable(on: today) {
       items[index].unavailableOn = available ? nil : today
     }
     // What changes nothing is no change: the item keeps its time, so nothing is written.
