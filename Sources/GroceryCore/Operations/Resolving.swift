@@ -78,10 +78,10 @@ public enum Values {
   }
 
   /// Returns a note trimmed, refusing control characters, bidirectional formatting characters that reorder text
-  /// (`Names.isDisguising`; the marks right-to-left text carries are kept), a note with nothing visible and more
-  /// than `Limits.noteLength` characters; empty means none. A note read from a file (a log, an import, a mirror:
-  /// `disguisable`) may hold a character that reorders text, as an older grocery took one, or nothing visible: it
-  /// is read, and a list shows such a character as an escape.
+  /// (`Names.isDisguising`; the marks right-to-left text carries are kept), a note with nothing visible (spaces
+  /// alone too) and more than `Limits.noteLength` characters; empty means none. A note read from a file (a log,
+  /// an import, a mirror: `disguisable`) may hold a character that reorders text, as an older grocery took one,
+  /// or nothing visible: it is read, and a list shows such a character as an escape.
   public static func note(_ text: String) throws -> String? { try note(text, disguisable: false) }
 
   static func note(_ text: String, disguisable: Bool) throws -> String? {
@@ -100,10 +100,12 @@ public enum Values {
     }
     // Only marks (a right-to-left mark alone) would list as a note with nothing in it; said with every scalar
     // escaped, as a name with nothing visible is, since none of them shows.
-    if !disguisable, !note.isEmpty, !note.unicodeScalars.contains(where: Names.isVisible) {
+    // Spaces alone are typed by mistake: only an empty note clears one.
+    if !disguisable, !text.isEmpty, !note.unicodeScalars.contains(where: Names.isVisible) {
+      let shown = note.isEmpty ? text : note
       throw GroceryError.invalidValue(
-        what: "note", value: Names.escapingAll(String(note.prefix(40))), reason: "it has no visible character"
-      )
+        what: "note", value: Names.escapingAll(String(shown.prefix(40))),
+        reason: "it has no visible character")
     }
     if note.count > Limits.noteLength {
       throw GroceryError.invalidValue(
