@@ -413,6 +413,20 @@ import Testing
           stderr: "grocery: error: '\(photos)' holds files and no household; init makes one in a new or empty"
             + " folder\n", status: 1))
     #expect(try FileManager.default.contentsOfDirectory(atPath: photos) == ["cat.jpg"])
+    // Nor does a change make it a household (a mistyped --store), while a sync tool's own files are no files.
+    for command in [["add", "milk"], ["staple", "milk"], ["category", "add", "Dairy"], ["trip", "start"]] {
+      #expect(
+        try other.run(command)
+          == Outcome(
+            stderr: "grocery: error: '\(photos)' holds files and no household; init makes one in a new or"
+              + " empty folder\n", status: 1), "\(command)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: photos) == ["cat.jpg"])
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("other-state")))
+    let synced = scenario.folder.file("synced")
+    try FileManager.default.createDirectory(atPath: synced + "/.stfolder", withIntermediateDirectories: true)
+    other.environment["GROCERY_STORE"] = synced
+    #expect(try other.run(["add", "milk"]) == Outcome(stdout: "added: milk\n"))
   }
 
   @Test func initCreatesOnceAndTheSampleShowsARealList() throws {

@@ -452,6 +452,14 @@ public struct HouseholdStore: Sendable {
   /// read, or a household this user cannot add this machine's log to.
   func checkChangeable() throws {
     try checkFolder()
+    // A folder that holds files of its own and no household (a mistyped `--store ~/Documents`) is never made one
+    // by a change, as `init` refuses it; a sync tool's own files (`.stfolder`, `.git`) are no such files.
+    if try FileSystem.status(markerPath) == nil, try FileSystem.status(logsFolder) == nil,
+      let info = try FileSystem.status(folder), info.st_mode & S_IFMT == S_IFDIR,
+      try FileSystem.entries(folder).contains(where: { !$0.hasPrefix(".") })
+    {
+      throw GroceryError.folderNotEmpty(path: path)
+    }
     let machine = try identity()
     if try FileSystem.status(markerPath) == nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
     if try markerToWrite() != nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
