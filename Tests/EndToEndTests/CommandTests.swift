@@ -427,6 +427,10 @@ import Testing
     try FileManager.default.createDirectory(atPath: synced + "/.stfolder", withIntermediateDirectories: true)
     other.environment["GROCERY_STORE"] = synced
     #expect(try other.run(["add", "milk"]) == Outcome(stdout: "added: milk\n"))
+    let fresh = scenario.folder.file("fresh")
+    try FileManager.default.createDirectory(atPath: fresh + "/.stfolder", withIntermediateDirectories: true)
+    other.environment["GROCERY_STORE"] = fresh
+    #expect(try other.run(["init"]).status == 0, "init takes a folder a sync tool just made")
   }
 
   @Test func initCreatesOnceAndTheSampleShowsARealList() throws {

@@ -278,12 +278,15 @@ public struct HouseholdStore: Sendable {
   }
 
   /// Refuses to make a household where one is, or a version-1 store waits: an empty folder is neither, and takes
-  /// one (a folder a sync tool just made). A file given for the store that is no version-1 store is said as a read
-  /// says it.
+  /// one (a folder a sync tool just made, with its dot-files). A file given for the store that is no version-1
+  /// store is said as a read says it.
   func refuseExisting() throws {
     let info = try FileSystem.status(folder)
     var empty = info == nil
-    if let info, info.st_mode & S_IFMT == S_IFDIR { empty = try FileSystem.entries(folder).isEmpty }
+    // A sync tool's own dot-files (`.stfolder`, `.git`) are no files of the folder's: it is empty all the same.
+    if let info, info.st_mode & S_IFMT == S_IFDIR {
+      empty = try !FileSystem.entries(folder).contains(where: { !$0.hasPrefix(".") })
+    }
     // A version-1 store beside the folder waits for its migration, which an empty folder does not stop.
     if empty, let legacyFile, let old = try FileSystem.status(legacyFile), old.st_mode & S_IFMT == S_IFREG {
       if info == nil { _ = try legacyWaiting() }
