@@ -283,10 +283,7 @@ public struct HouseholdStore: Sendable {
   func refuseExisting() throws {
     let info = try FileSystem.status(folder)
     var empty = info == nil
-    // A sync tool's own dot-files (`.stfolder`, `.git`) are no files of the folder's: it is empty all the same.
-    if let info, info.st_mode & S_IFMT == S_IFDIR {
-      empty = try !FileSystem.entries(folder).contains(where: { !$0.hasPrefix(".") })
-    }
+    if let info, info.st_mode & S_IFMT == S_IFDIR { empty = try !holdsFilesOfItsOwn() }
     // A version-1 store beside the folder waits for its migration, which an empty folder does not stop.
     if empty, let legacyFile, let old = try FileSystem.status(legacyFile), old.st_mode & S_IFMT == S_IFREG {
       if info == nil { _ = try legacyWaiting() }
@@ -353,11 +350,17 @@ public struct HouseholdStore: Sendable {
     }
     if isNew { try FileSystem.syncFolder(logsFolder) }
     // The change is safely in the log; what follows only keeps the local cache up to date, and this machine's
-    // identity with the name the change gave it: were that not written, the next change finds the name its log
-    // holds again, and writes nothing more.
+    // identity with the name the change gave it.
     if machine.name != wanted {
       sayNamedApart(wanted: wanted, taken: machine.name)
-      try? writeIdentity(machine)
+      do {
+        try writeIdentity(machine)
+      } catch {
+        // Said, not thrown: the change is made. The next change finds the name in the log and writes it again.
+        warn(
+          ((error as? GroceryError)?.message ?? "\(error)") + "; this machine's new name goes there next time"
+        )
+      }
     }
     let size = try FileSystem.status(file).map { Int($0.st_size) } ?? 0
     let length = line.utf8.count
@@ -455,20 +458,24 @@ public struct HouseholdStore: Sendable {
   /// read, or a household this user cannot add this machine's log to.
   func checkChangeable() throws {
     try checkFolder()
+    let marker = try FileSystem.status(markerPath)
     // A folder that holds files of its own and no household (a mistyped `--store ~/Documents`) is never made one
-    // by a change, as `init` refuses it; a sync tool's own files (`.stfolder`, `.git`) are no such files.
-    if try FileSystem.status(markerPath) == nil, try FileSystem.status(logsFolder) == nil,
-      let info = try FileSystem.status(folder), info.st_mode & S_IFMT == S_IFDIR,
-      try FileSystem.entries(folder).contains(where: { !$0.hasPrefix(".") })
-    {
+    // by a change, as `init` refuses it.
+    if marker == nil, try FileSystem.status(logsFolder) == nil, try holdsFilesOfItsOwn() {
       throw GroceryError.folderNotEmpty(path: path)
     }
     let machine = try identity()
-    if try FileSystem.status(markerPath) == nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
+    if marker == nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
     if try markerToWrite() != nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
     if try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") == nil {
       try FileSystem.checkCanCreate(in: logsFolder, shownAs: shown(logsFolder))
     }
+  }
+
+  /// Whether the household's folder holds anything but a sync tool's own dot-files (`.stfolder`, `.git`): files
+  /// of its own, which no household is made among. A folder that is not there holds none.
+  func holdsFilesOfItsOwn() throws -> Bool {
+    try FileSystem.entries(folder).contains(where: { !$0.hasPrefix(".") })
   }
 
   /// Refuses this machine's log put back as a link or a folder, as appending to it would: before `undo` finds its
@@ -562,14 +569,15 @@ public struct HouseholdStore: Sendable {
   }
 
   /// Reads the household (under the lock, as `sync` does after a merge) and, where another machine went by this
-  /// machine's name first, writes the change that names this one apart, and says so; returns whether it did.
-  func nameApartAfterMerge(now: Date) throws -> Bool {
+  /// machine's name first, writes the change that names this one apart, and says so; returns the name it left
+  /// and the one it took, or nil when it did not.
+  func nameApartAfterMerge(now: Date) throws -> (old: String, new: String)? {
     let machine = try identity(creating: true)
     var reading = try read(.ids([]), machine: machine.id)
-    guard let apart = Self.nameApart(machine, among: reading.state.machines) else { return false }
+    guard let apart = Self.nameApart(machine, among: reading.state.machines) else { return nil }
     try commit(
       [], summary: ChangeVerb.nameMachine.present + apart, machine: machine, now: now, reading: &reading)
-    return true
+    return (machine.name, apart)
   }
 
   /// What a change says when this machine took another name than the one it asked for.
@@ -591,7 +599,6 @@ public struct HouseholdStore: Sendable {
       var reading = try read(.ids([]), machine: machine.id)
       let wanted = name ?? machine.name
       if name != nil {
-        machine.name = wanted
         let others = reading.state.machines.filter { $0.key != machine.id }.values.map(\.value)
         machine.name = Self.unused(wanted, among: Set(others))
       } else if let apart = Self.nameApart(machine, among: reading.state.machines) {

@@ -531,10 +531,9 @@ public struct HouseholdSync {
           report.warnings += try merge(allowUnrelated: false, shown: shown, ownLog: ownLog)
           // Fold what came in once, here, so the commands after a sync read only the cache; where it brought a
           // machine that went by this one's name first, this one takes another, sent with this sync.
-          if try store.nameApartAfterMerge(now: now) {
-            let renamed = try store.identity(creating: true)
+          if let renamed = try store.nameApartAfterMerge(now: now) {
             try commitOwnChanges(
-              machine: renamed, message: "grocery: \(machine.name) is now \(renamed.name)", shared: [])
+              machine: machine, message: "grocery: \(renamed.old) is now \(renamed.new)", shared: [])
           }
         }
         if attempt == 1 { report.leftAlone = try leftAlone() }
