@@ -581,7 +581,8 @@ import Testing
   @Test(arguments: [
     ("oeufs", "Œufs"), ("logismose", "Løgismose"), ("strasse", "Straße"), ("lodz", "Łódź"),
     ("thorn", "Þorn"), ("aebleskiver", "Æbleskiver"), ("ben's", "Ben’s"), ("full cream", "Ｆｕｌｌ cream"),
-    ("1/2 lb butter", "½ lb butter"), ("no5 soap", "№5 soap"),
+    ("1/2 lb butter", "½ lb butter"), ("no5 soap", "№5 soap"), ("foil 10m2", "foil 10m²"),
+    ("louis xiv biscuits", "Louis ⅩⅣ biscuits"), ("3/8 dowel", "⅜ dowel"),
   ])
   func whatPaperSpellsFindsTheName(_ typed: String, _ name: String) throws {
     #expect(try Names.resolve(typed, among: ["Milk", name], kind: .item) { $0 } == name)

@@ -458,7 +458,8 @@ import Testing
     ("„Brot“ … «pain»", "\"Brot\" ... \"pain\""), ("豆腐 🥛", "?? ?"),
     ("soft\u{AD}ware\u{200B}x\u{2060}", "softwarex"), ("500\u{A0}g\u{3000}tofu", "500 g tofu"),
     ("\u{600}12", "?12"), ("Ｆｕｌｌ cream １２", "Full cream 12"), ("½ lb №5 soap™", "1/2 lb No5 soapTM"),
-    ("Ǆem ǉ", "DZem lj"),
+    ("Ǆem ǉ", "DZem lj"), ("2m² H₂O ⁰¹³⁹ ₉", "2m2 H2O 0139 9"), ("Ⅻ ⅰⅴ Ⅿ", "XII iv M"),
+    ("⅛ ⅞ ⅒", "1/8 7/8 1/10"), ("2€ £3 5¢ 4°C 5µg 1º 2ª", "2EUR GBP3 5c 4degC 5ug 1o 2a"),
   ])
   func printSpellsLettersWithoutADecompositionInLatinLetters(_ text: String, _ printed: String) {
     #expect(PrintRenderer.ascii(text) == printed)

@@ -1,5 +1,6 @@
 /// How letters without a decomposition are spelled in plain Latin letters (Ł as L, Æ as AE, Þ as TH, full-width
-/// `Ｆ` as F), and a few marks and signs as their ASCII forms (½ as 1/2, № as No): the one table the print layout spells with and name matching folds by, so what
+/// `Ｆ` as F), and a few marks, signs and numbers as their ASCII forms (½ as 1/2, № as No, € as EUR, ² as 2, Ⅻ as
+/// XII): the one table the print layout spells with and name matching folds by, so what
 /// paper shows can be typed back.
 public enum LatinSpelling {
   /// The ASCII spelling of the letters and marks that lose nothing worth keeping; accented letters are not here
@@ -21,7 +22,31 @@ public enum LatinSpelling {
     "\u{01CC}": "nj",
     "\u{2116}": "No", "\u{2122}": "TM", "\u{00A9}": "(c)", "\u{00AE}": "(R)", "\u{00BD}": "1/2",
     "\u{00BC}": "1/4", "\u{00BE}": "3/4", "\u{2153}": "1/3", "\u{2154}": "2/3",
+    "\u{2150}": "1/7", "\u{2151}": "1/9", "\u{2152}": "1/10", "\u{2155}": "1/5", "\u{2156}": "2/5",
+    "\u{2157}": "3/5", "\u{2158}": "4/5", "\u{2159}": "1/6", "\u{215A}": "5/6", "\u{215B}": "1/8",
+    "\u{215C}": "3/8", "\u{215D}": "5/8", "\u{215E}": "7/8",
+    "\u{20AC}": "EUR", "\u{00A3}": "GBP", "\u{00A2}": "c", "\u{00B0}": "deg", "\u{00B5}": "u",
+    "\u{00AA}": "a", "\u{00BA}": "o",
   ]
+
+  /// The Roman numerals Unicode writes as one character (`Ⅻ`, U+2160 on; the small ones from U+2170).
+  static let roman = [
+    "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M",
+  ]
+
+  /// A digit written small (`m²`, `H₂O`) as the digit, and a Roman numeral of one character in Latin letters;
+  /// nil for any other scalar.
+  static func number(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar.value {
+    case 0xB9: return "1"
+    case 0xB2, 0xB3: return String(scalar.value - 0xB0)
+    case 0x2070, 0x2074...0x2079: return String(scalar.value - 0x2070)
+    case 0x2080...0x2089: return String(scalar.value - 0x2080)
+    case 0x2160...0x216F: return roman[Int(scalar.value - 0x2160)]
+    case 0x2170...0x217F: return roman[Int(scalar.value - 0x2170)].lowercased()
+    default: return nil
+    }
+  }
 
   /// The full-width forms of ASCII (`Ｆｕｌｌ`, `１２`), as East Asian input methods type them: each is its ASCII
   /// character, 0xFEE0 below it.
@@ -45,7 +70,7 @@ public enum LatinSpelling {
         out.unicodeScalars.append(scalar)
       } else if fullWidth.contains(scalar.value), let narrow = Unicode.Scalar(scalar.value - 0xFEE0) {
         out.unicodeScalars.append(narrow)
-      } else if let spelled = table[scalar] {
+      } else if let spelled = table[scalar] ?? number(scalar) {
         out += spelled
       } else if let other {
         out += other(scalar)

@@ -36,7 +36,9 @@ final class HouseholdCache {
   /// 27: `meta` counts the living named rows, and those on the list and staples (`ListedCounts`), and keeps
   /// SQLite's schema cookie, so that a table or index dropped by hand is found when the cache is opened; an
   /// item's window counts a day once when another machine's purchase on it came first (`PurchaseWindow.add`).
-  static let version: Int32 = 27
+  /// 28: `spelled` spells small digits, Roman numerals, more fractions and a few signs in ASCII (`m²` as m2, `Ⅻ`
+  /// as XII, € as EUR).
+  static let version: Int32 = 28
 
   let database: Database
 
