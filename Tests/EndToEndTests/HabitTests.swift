@@ -160,6 +160,51 @@ import Testing
     }
   }
 
+  /// A first migration stopped before its line was whole (a kill, a full disk) leaves the household folder it
+  /// began, with no log line, or only a line cut short: the next command migrates the store again, where it had
+  /// shown an empty household ever after (found by a trial). A folder whose logs hold a line is never migrated into.
+  @Test(arguments: [nil, "{\"v\":2,\"id\":\"0f", "{}\n"])
+  func aMigrationStoppedPartWayIsDoneAgainByTheNextCommand(_ log: String?) throws {
+    let (old, file) = try versionOneStore()
+    let food = scenario.folder.file("food")
+    try FileManager.default.createDirectory(atPath: food + "/logs", withIntermediateDirectories: true)
+    try "{\"format\":\"grocery-household\",\"version\":2,\"id\":\"5f0c7a52-3c1e-4b1e-9b1a-1a2b3c4d5e6f\"}\n"
+      .write(toFile: food + "/household.json", atomically: true, encoding: .utf8)
+    if let log {
+      try log.write(toFile: food + "/logs/0123456789abcdef.jsonl", atomically: true, encoding: .utf8)
+    }
+    let outcome = try old.run(["list"])
+    if log == "{}\n" {
+      #expect(!outcome.stdout.contains("Kale"), "\(outcome)")
+      #expect(!outcome.stderr.contains("migrated"), "\(outcome)")
+    } else {
+      #expect(outcome.status == 0, "\(outcome)")
+      #expect(outcome.stdout.contains("  [ ] Kale x2\n"), "\(outcome)")
+      #expect(outcome.stderr.hasPrefix("grocery: migrated '\(file)' (version 1)"), "\(outcome)")
+      #expect(try old.run(["list"]) == Outcome(stdout: outcome.stdout, stderr: "", status: 0))
+    }
+  }
+
+  /// A version-1 store dated where no log line may be is refused naming the store and the migration, and leaves no
+  /// household folder, where it left an empty one that hid the store from the next command (found by a trial).
+  @Test func aVersionOneStoreThatCannotBeMigratedLeavesNoFolder() throws {
+    let (old, file) = try versionOneStore()
+    var store = try String(contentsOfFile: file, encoding: .utf8)
+    let at = try #require(store.range(of: #""at"\s*:\s*"[^"]*""#, options: .regularExpression))
+    store.replaceSubrange(at, with: #""at": "9999-12-31T23:59:59Z""#)
+    try store.write(toFile: file, atomically: true, encoding: .utf8)
+    for _ in 0..<2 {
+      let outcome = try old.run(["list"])
+      #expect(outcome.status == 65, "\(outcome)")
+      #expect(
+        outcome.stderr.hasPrefix(
+          "grocery: error: cannot read store '\(file)': it cannot be migrated from version 1: at: "),
+        "\(outcome)")
+      #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
+      #expect(try String(contentsOfFile: file, encoding: .utf8) == store)
+    }
+  }
+
   /// What `reorder-categories --learn` says at a store with no trips, as every version-1 store's are.
   static let tooFewTrips =
     "grocery: error: too few trips at 'Farmers Market' to learn its walk order: 0 of the 3 needed (trips that"

@@ -190,6 +190,29 @@ import Testing
     #expect(identities(at: home).isEmpty)
   }
 
+  /// A version-1 store migrated on a disk that fills up fails with exit 74 and leaves no household folder beside it
+  /// (an empty one hid the store from every later command, found by a trial); with room, the next command migrates.
+  @Test(.enabled(if: TinyDisk.available, "needs root and a tmpfs mount (\(TinyDisk.reason))"))
+  func aMigrationOnAFullDiskLeavesNoHouseholdAndIsDoneWhenThereIsRoom() throws {
+    let disk = try TinyDisk()
+    defer { disk.unmount() }
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
+    let file = disk.path + "/food.json"
+    try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: file))
+    let home = TemporaryDirectory()
+    var grocery = GroceryProcess(folder: home.path)
+    grocery.environment["GROCERY_STORE"] = file
+    try disk.fill(leaving: 0)
+    let outcome = try grocery.run(["list"])
+    #expect(outcome.status == 74, "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: disk.path + "/food"))
+    disk.emptyFiller()
+    let list = try grocery.run(["list"])
+    #expect(list.status == 0, "\(list)")
+    #expect(list.stdout.contains("  [ ] Kale x2\n"), "\(list)")
+  }
+
   /// A machine whose household is on the tiny disk and whose HOME (and state folder) is `home`, elsewhere.
   func machine(of disk: TinyDisk, at home: TemporaryDirectory) -> GroceryProcess {
     var grocery = GroceryProcess(folder: home.path)

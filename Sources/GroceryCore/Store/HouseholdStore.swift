@@ -727,10 +727,33 @@ public struct HouseholdStore: Sendable {
 
   // MARK: - Migration
 
-  /// Whether a version-1 store waits to be migrated: the household folder is not made, and the old file is there.
+  /// Whether a version-1 store waits to be migrated: the old file is there, and the household folder is not, or
+  /// holds no whole line in any log (a first migration stopped by a full disk or a kill left the folder it had
+  /// begun, which would otherwise hide the old file's household behind an empty one).
   func migrationWaits() throws -> Bool {
     guard let legacy = legacyFile else { return false }
-    return try FileSystem.status(folder) == nil && FileSystem.status(legacy) != nil
+    if try FileSystem.status(folder) != nil {
+      return try FileSystem.status(legacy) != nil && !logsHoldALine()
+    }
+    return try FileSystem.status(legacy) != nil
+  }
+
+  /// Whether a file in `logs/` holds a whole line: one that ends with a newline does (its last byte is all that is
+  /// read), and one cut short does where a newline comes before its end.
+  func logsHoldALine() throws -> Bool {
+    for name in try FileSystem.entries(logsFolder) {
+      let file = logsFolder + "/" + name
+      guard let info = try FileSystem.status(file), info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
+        continue
+      }
+      let size = Int(info.st_size)
+      let last = try FileSystem.readRegularFile(file, parts: [(size - 1, 1)], limit: ChangeLog.maximumSize)
+      if last?.parts.first == [0x0A] { return true }
+      if try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize)?.contains(0x0A) == true {
+        return true
+      }
+    }
+    return false
   }
 
   /// The version-1 store that waits to be migrated, read as it stands, if one does: a command checks what it was
@@ -755,16 +778,37 @@ public struct HouseholdStore: Sendable {
       // too, so that one of them migrates it and the others find the household made.
       let shared = try FileLock.acquire(existing: legacy, timeout: lockTimeout, onWait: onWait)
       defer { withExtendedLifetime(shared) {} }
-      guard try FileSystem.status(folder) == nil else { return }
+      guard try migrationWaits() else { return }
       guard let again = try FileSystem.read(legacy) else { return }
       let decoded = again == data ? first : try decodeLegacy(again, from: legacy)
       let machine = try identity(creating: true)
-      try prepareFolder()
-      var reading = try read(.ids([]), machine: machine.id)
-      let now = decoded.change?.at ?? Date(timeIntervalSince1970: 0)
-      let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
-      let summary = Migration.summary(of: FileSystem.name(of: legacy))
-      try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
+      let made = try FileSystem.status(folder) == nil
+      do {
+        try prepareFolder()
+        var reading = try read(.ids([]), machine: machine.id)
+        let now = decoded.change?.at ?? Date(timeIntervalSince1970: 0)
+        let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
+        let summary = Migration.summary(of: FileSystem.name(of: legacy))
+        try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
+      } catch {
+        // A migration that failed leaves no household folder it made (one it could not take away holds no line,
+        // so the next command migrates again).
+        if made {
+          do {
+            try FileSystem.removeTree(folder)
+          } catch let left {
+            warn(
+              "the household folder the migration began was left: "
+                + ((left as? GroceryError)?.message ?? "\(left)") + "; the next command migrates again")
+          }
+        }
+        // A time in the old file that no log line may carry is the old file's, not the command's.
+        if case GroceryError.unwritableChange(let field, let reason) = error {
+          throw GroceryError.unreadableStore(
+            path: shown(legacy), reason: "it cannot be migrated from version 1: \(field): \(reason)")
+        }
+        throw error
+      }
       inform(
         "migrated '\(shown(legacy))' (version 1) into the household folder '\(shown(folder))'; the old file is"
           + " kept as it was, and 'grocery undo' takes the migration back")
