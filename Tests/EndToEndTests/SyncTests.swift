@@ -121,6 +121,29 @@ struct Household {
     #expect(try household.on(alice, at: 20, "undo").stdout == "undid: edit tea (now green tea)\n")
   }
 
+  /// A purchase made after another machine put the item on the list, unseen, takes it off, whether or not the
+  /// buyer's list had it: where it did not, the purchase set nothing, and the earlier add won (found by a trial).
+  /// The same for a restock against a later purchase; an old receipt entered late takes nothing off.
+  @Test(arguments: [["add", "milk"], ["restock"]])
+  func aLaterPurchaseTakesOffTheListWhatAnotherMachinePutOnUnseen(_ putOn: [String]) throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "staple", "milk")
+    try household.on(alice, at: 2, "buy", "milk")
+    try household.syncAll([alice, bob], at: 3)
+    #expect(try alice.run(putOn, extra: ["GROCERY_NOW": "2026-11-21T09:10:00Z"]).status == 0)
+    let bought = try household.on(bob, at: 20, "buy", "milk")
+    #expect(bought.stdout == "bought: milk (it was not on the list)\n", "\(bought)")
+    try household.syncAll([alice, bob], at: 30)
+    let shown = try household.expectSame([alice, bob])
+    #expect(shown.contains("\"onList\" : false"), "\(shown)")
+    #expect(!shown.contains("\"onList\" : true"), "\(shown)")
+    // An old receipt entered late (dated before the item's last purchase) takes nothing off.
+    #expect(try alice.run(putOn, extra: ["GROCERY_NOW": "2026-11-21T09:40:00Z"]).status == 0)
+    try household.on(bob, at: 41, "buy", "milk", "--on", "2026-11-20")
+    try household.syncAll([alice, bob], at: 42)
+    #expect(try household.expectSame([alice, bob]).contains("\"onList\" : true"))
+  }
+
   @Test func theFirstCommitNamesTheMachineBySetupsName() throws {
     try household.on(alice, at: 0, "sync", "setup", household.remote, "--name", "kitchen")
     let log = try Tool.run(

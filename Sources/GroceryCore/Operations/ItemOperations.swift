@@ -192,7 +192,9 @@ extension Groceries {
     let boughtSince = olderStaysListed ? items[index].lastPurchased.flatMap { $0 > day ? $0 : nil } : nil
     let purchase = Purchase(date: day, quantity: items[index].quantity)
     items[index].record(purchase)
-    newPurchases.append(NewPurchase(item: items[index].id, purchase: purchase, trip: openTrip))
+    newPurchases.append(
+      NewPurchase(item: items[index].id, purchase: purchase, trip: openTrip, takesOffList: boughtSince == nil)
+    )
     if boughtSince == nil {
       items[index].isOnList = false
       items[index].unavailableOn = nil

@@ -72,11 +72,17 @@ enum ChangeDiff {
     // Items, by id.
     let oldItems = Dictionary(old.items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var present = Set<UUID>()
+    // An item bought off the list is taken off it all the same: another machine may have put it on since, unseen.
+    var boughtOff = Set<UUID>()
+    for bought in after.newPurchases where bought.takesOffList { boughtOff.insert(bought.item) }
     for item in after.items {
       present.insert(item.id)
       let previous = oldItems[item.id]
       var (set, was) = (ItemFields(), ItemFields())
       for field in ItemFields.table { field.diff(previous, item, oldNames, newNames, &set, &was) }
+      if let previous, set.onList == nil, !item.isOnList, boughtOff.contains(item.id) {
+        (set.onList, was.onList) = (false, previous.isOnList)
+      }
       if previous == nil {
         set.alive = true
         set.created = Stamp.milliseconds(of: item.created)
