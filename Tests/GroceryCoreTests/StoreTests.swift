@@ -605,6 +605,31 @@ import Testing
     #expect(kept.filter { $0 == 0x0A }.count == 2, "the line kept, and the next on a line of its own")
   }
 
+  /// A whole last line without its newline that the gate refuses (from a newer grocery, or failing a check) is a line
+  /// like any other: kept, and said, when the next change is written after it, where it was cut out as a crash's
+  /// line cut short (found by a trial).
+  @Test(arguments: [
+    #"{"v":99,"id":"from-the-future","at":1,"seq":0,"machine":"x","summary":"","ops":[]}"#, "quantity0",
+  ])
+  func aWholeLastLineTheGateRefusesIsKeptWhenTheNextChangeIsWritten(_ line: String) throws {
+    let alice = machine("alice")
+    try add(["Milk"], to: alice)
+    let path = alice.logsFolder + "/" + (try alice.identity().id) + ".jsonl"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let refused =
+      line == "quantity0"
+      ? String(text.dropLast()).replacingOccurrences(of: "\"quantity\":1", with: "\"quantity\":0") : line
+    #expect(refused != String(text.dropLast()))
+    try (text + refused).write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(try alice.check(now: Fixed.now + 1).problems == 1)
+    try add(["Tea"], to: alice, at: Fixed.now + 2)
+    let after = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(after.hasPrefix(text + refused + "\n"), "\(after)")
+    #expect(after.split(separator: "\n").count == 3)
+    #expect(try alice.load().items.map(\.name) == ["Milk", "Tea"])
+    #expect(try alice.check(now: Fixed.now + 3).problems == 1)
+  }
+
   @Test func aNewIdentityDoesNotInheritTheOldMachinesUndo() throws {
     let alice = machine("alice")
     try add(["Milk"], to: alice)

@@ -140,18 +140,22 @@ public enum ChangeLog {
     return read
   }
 
-  /// Whether the bytes from `start` to `end` are a whole change without its newline. A line cut short never
-  /// reads as one: a change is a JSON object, and no part of one is a whole object.
+  /// Whether the bytes from `start` to `end` are a whole line without its newline: one JSON object, whether or not
+  /// the gate lets it in (a line from a newer grocery, or one that fails a check, is said as every such line is,
+  /// never cut). A line cut short never reads as one: a change is a JSON object, and no part of one is a whole
+  /// object.
   static func isWholeLine(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
     // The first line of a file may follow a byte-order mark.
     let start = start == 0 ? textStart(bytes) : start
     guard end > start else { return false }
+    var reader = JSONReader(bytes, from: start, to: end)
     do {
-      _ = try ChangeCodec.decode(bytes, from: start, to: end)
-      return true
+      guard try reader.nextKind() == .object else { return false }
+      try reader.skipValue()
     } catch {
       return false
     }
+    return reader.isAtEnd
   }
 
   /// Whether the bytes are nothing but spaces, tabs and carriage returns, or nothing: no change, and no part of one.
