@@ -549,6 +549,19 @@ import Testing
     #expect(text(kept).contains("\nmilk x2 @Nowhere\n"))
   }
 
+  /// A `@context` typed on the line of an uncategorized item, which grocery writes without one, moves it to the
+  /// category it names, where it was dropped without a word (found by a trial).
+  @Test func aTodoTxtContextTypedOnAnUncategorizedItemMovesIt() throws {
+    let file = folder.file("todo.txt")
+    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
+    try phoneEdits(file, [("AA batteries", "AA batteries @dairy")])
+    let outcome = try grocery.run(["list"])
+    #expect(outcome.stdout.contains("Dairy & Fridge\n  [ ] AA batteries\n"), "\(outcome)")
+    #expect(!outcome.stdout.contains("Uncategorized"), "\(outcome)")
+    #expect(outcome.stderr == "grocery: \(file): from the phone: changed AA batteries\n", "\(outcome)")
+    #expect(text(file).contains("\nAA batteries @Dairy_&_Fridge\n"), "\(text(file))")
+  }
+
   /// Names and notes todo.txt reads as more than text (`+plus`, a name opening `x `, `size:large`) are written
   /// with a `\` in front and read back as written: a tick buys the item ticked, a quantity changed stays a
   /// quantity, and a context names the category it was written for, `_` and all.

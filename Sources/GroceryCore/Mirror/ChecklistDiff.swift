@@ -162,10 +162,11 @@ enum ChecklistDiff {
             (change.lineQuantity, change.lineNote) = (now.entry.quantity, now.note)
           }
         }
-        // A todo.txt line's context typed over moves its item; a Markdown line moved under another heading does
-        // not, as an app that sorts lines moves them.
-        if let context = line.context, let written = base[j].line.context,
-          Names.key(context) != Names.key(written)
+        // A todo.txt line's context typed over, or typed on an uncategorized item's line, which grocery writes
+        // without one, moves its item; a Markdown line moved under another heading does not, as an app that sorts
+        // lines moves them.
+        if let context = line.context,
+          base[j].line.context.map({ Names.key(context) != Names.key($0) }) ?? true
         {
           (change.category, change.context) = (line.category, context)
         }
