@@ -7,7 +7,8 @@ struct CheckCommand: Command, Runnable {
   static let abstract = "Read every log whole and report what is wrong."
   static let discussion = """
     Per machine: its lines, its first and last change, the log versions it holds, its clock when it runs \
-    ahead of this machine's, and every line left out with its field and why. Also the conflict copies a sync \
+    ahead of this machine's, its changes when they are ordered more than a century after this machine's clock \
+    (said, not counted as a problem), and every line left out with its field and why. Also the conflict copies a sync \
     tool left in logs/ with the changes only they hold, files there that are not read, whether this \
     machine's log is shorter than it was, and items changed that no line names (the line that made them \
     gone from a log put back to an older copy). Last, whether this machine's cache holds what the logs do \

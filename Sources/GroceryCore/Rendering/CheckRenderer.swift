@@ -25,6 +25,17 @@ public enum CheckRenderer {
       if let ahead = log.ahead {
         out += "  its clock: latest change dated " + duration(ahead) + " ahead of this machine's\n"
       }
+      if let beyond = log.beyond {
+        let text =
+          "its changes are ordered as of " + Timestamp.format(beyond) + ", more than a century after this"
+          + " machine's clock (a clock once that far ahead, or a line written by hand): each wins over every"
+          + " change to the same fields, as do those its machine goes on writing to this log (to stop that, move"
+          + (log.isThisMachine
+            ? " identity.json out of this machine's state folder"
+            : " identity.json out of"
+              + " that machine's state folder") + ": its next change starts a log ordered by its clock)"
+        out += lines(text, first: "  ", rest: "    ")
+      }
       for refusal in log.refused {
         out += lines(Names.printable(refusal.detail), first: "  ", rest: "    ")
       }

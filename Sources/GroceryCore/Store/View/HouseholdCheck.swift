@@ -22,6 +22,11 @@ public struct HouseholdCheck: Equatable, Sendable {
     /// How far its latest change is dated ahead of this machine's clock, in seconds, when it is more than
     /// `HouseholdStore.aheadLimit`: one of the two clocks is wrong.
     public var ahead: Double?
+    /// When its changes are ordered as of a time more than a century after this machine's clock (a clock once that
+    /// far ahead, or a line written by hand), that time: they are never followed, and each wins over any change to
+    /// the same fields, and the machine's own changes stay ordered after it, whatever its clock says now. Said, and
+    /// not counted as a problem: the lines stay as they are, so nothing a person does could clear it.
+    public var beyond: Date? = nil
     /// The lines left out, with why.
     public var refused: [LineRefusal]
     /// Whether it ends in a line without its newline: a write under way, or one cut short; not read.

@@ -33,6 +33,7 @@ extension HouseholdStore {
         isThisMachine: machine == this, lines: 0, first: nil, last: nil, versions: [:], ahead: nil,
         refused: folded.refusals.filter { $0.machine == machine })
       var latest: Int64?
+      var newest = Stamp.zero
       // The machine's latest change is its last line read, whatever the ones before it said.
       let end = try ChangeLog.read(
         file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero),
@@ -45,6 +46,7 @@ extension HouseholdStore {
         log.first = min(log.first ?? time, time)
         log.last = max(log.last ?? time, time)
         latest = change.time
+        newest = max(newest, change.stamp)
       }
       log.lines = end.lines
       // What the read left after the last newline is the log's tail, read as `append` reads it: one of only
@@ -68,6 +70,9 @@ extension HouseholdStore {
       }
       log.versions = try Self.versions(file)
       if let latest, latest - wall > Self.aheadLimit { log.ahead = Double(latest - wall) / 1000 }
+      if newest.milliseconds > wall + Stamp.century {
+        log.beyond = Date(timeIntervalSince1970: Double(newest.milliseconds) / 1000)
+      }
       report.logs.append(log)
     }
     for name in try FileSystem.entries(logsFolder).sorted() where !Self.isLog(name) {
