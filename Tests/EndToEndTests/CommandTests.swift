@@ -793,7 +793,7 @@ import Testing
     try scenario.expect(
       ["add", "eggs"], stdout: "added: eggs\n",
       stderr:
-        "grocery: warning: '\(log)' holds changes from a newer grocery from line 2 on (log version 5; this"
+        "grocery: warning: '\(log)' holds changes from a newer grocery, the first on line 2 (log version 5; this"
         + " grocery reads up to 4); they are not shown until this machine's grocery is upgraded\n")
     let marker = scenario.grocery.store + "/household.json"
     try scenario.folder.write(

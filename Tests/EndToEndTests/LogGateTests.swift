@@ -111,7 +111,7 @@ import Testing
           + " ('grocery check' lists every one)"), "\(list)")
     #expect(
       warnings.contains {
-        $0.hasPrefix("grocery: warning: '\(path)' holds changes from a newer grocery from line 10")
+        $0.hasPrefix("grocery: warning: '\(path)' holds changes from a newer grocery, the first on line 10 ")
       },
       "\(list)")
   }

@@ -94,8 +94,8 @@ import Testing
 
     // Every machine keeps working, and names every problem on standard error.
     let newerWarning = { (machine: GroceryProcess) in
-      "grocery: warning: '\(machine.store)/logs/\(bobID).jsonl' holds changes from a newer grocery from line"
-        + " \(bobsLines + 1) on (log version 5; this grocery reads up to 4); they are not shown until this"
+      "grocery: warning: '\(machine.store)/logs/\(bobID).jsonl' holds changes from a newer grocery, the first"
+        + " on line \(bobsLines + 1) (log version 5; this grocery reads up to 4); they are not shown until this"
         + " machine's grocery is upgraded\n"
     }
     let aheadWarning =

@@ -130,7 +130,7 @@ import Testing
     #expect(try alice.load().items.isEmpty)
     #expect(
       said.lines == [
-        "'\(alice.logsFolder)/00000000000000aa.jsonl' holds changes from a newer grocery from line 1 on (log "
+        "'\(alice.logsFolder)/00000000000000aa.jsonl' holds changes from a newer grocery, the first on line 1 (log "
           + "version 5; this grocery reads up to 4); they are not shown until this machine's grocery is upgraded"
       ])
   }

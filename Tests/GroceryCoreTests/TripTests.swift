@@ -254,6 +254,10 @@ import Testing
       "{\"op\":\"category\",\"id\":\"00000000-0000-4000-8000-000000000002\",\"set\":{\"color\":\"purple\"}}",
       "ops[0].set.color: 'purple' is not a colour name"
     ),
+    // An operation this grocery does not know is said as one, not by its first field (found by a trial).
+    ("{\"op\":\"budget\",\"amount\":5}", "ops[0].op: unknown operation 'budget'"),
+    ("{\"op\":\"budget\",\"set\":{}}", "ops[0].op: unknown operation 'budget'"),
+    ("{\"op\":\"budget\"}", "ops[0].op: unknown operation 'budget'"),
   ])
   func aMalformedNewOperationIsRefusedNamingItsField(op: String, message: String) throws {
     #expect(LogLine.refusal(of: op, version: 3) == message)

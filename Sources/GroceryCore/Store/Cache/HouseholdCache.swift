@@ -37,7 +37,8 @@ final class HouseholdCache {
   /// SQLite's schema cookie, so that a table or index dropped by hand is found when the cache is opened; an
   /// item's window counts a day once when another machine's purchase on it came first (`PurchaseWindow.add`).
   /// 28: `spelled` spells small digits, Roman numerals, more fractions and a few signs in ASCII (`m²` as m2, `Ⅻ`
-  /// as XII, € as EUR).
+  /// as XII, € as EUR); a line's unknown operation is refused as that (`op`), not by its first other field; a
+  /// whole last line without its newline that the gate refuses is refused, not waited for as one cut short.
   static let version: Int32 = 28
 
   let database: Database

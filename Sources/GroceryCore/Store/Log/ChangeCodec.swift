@@ -227,6 +227,10 @@ enum ChangeCodec {
     var by: String?
     var first = true
     var seen: [String] = []
+    func unknown(_ kind: String?) -> LineError? {
+      guard let kind, keys[kind] == nil else { return nil }
+      return LineError(field: base + ".op", reason: "unknown operation '\(kind)'")
+    }
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
       seen.append(key)
@@ -258,9 +262,10 @@ enum ChangeCodec {
         case "trip":
           let fields = try fields(&r, field: &field, TripFields(), TripFields.table)
           if key == "set" { tripSet = fields } else { tripWas = fields }
-        default: throw r.fail("'op' must come first and be known")
+        default: throw unknown(kind) ?? r.fail("'op' must come first and be known")
         }
-      default: throw r.fail("unknown field")
+      // A field of an operation this grocery does not know is said as the operation.
+      default: throw unknown(kind) ?? r.fail("unknown field")
       }
     }
     field = base
