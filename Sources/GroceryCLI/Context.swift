@@ -59,10 +59,11 @@ struct Context {
   func warn(_ text: String) { warnings.warn(text) }
 
   /// Tells the user on standard error that another grocery holds the store, unless `--quiet`: a wait is no error,
-  /// and cron mails whatever a job writes there.
+  /// and cron mails whatever a job writes there. Said once a run, however many locks it waits for (the store's,
+  /// then a version-1 file's).
   func waiting() {
     if quiet { return }
-    console.writeError("grocery: waiting for another grocery to finish with '\(store.path)'...\n")
+    warnings.inform("waiting for another grocery to finish with '\(store.path)'...")
   }
 
   /// Runs a change against the store, describing it for undo.

@@ -205,6 +205,29 @@ import Testing
     }
   }
 
+  /// A change that waits for this machine's lock and then for a version-1 store's, as another user migrates it,
+  /// says that it waits once, where it said so twice (found by a trial).
+  @Test func aChangeThatWaitsForTwoLocksSaysItWaitsOnce() throws {
+    let (old, file) = try versionOneStore()
+    let state = try old.household().stateFolder
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    let held = [state + "/lock", file].map { path -> Int32 in
+      let fd = open(path, O_RDWR | O_CREAT, 0o600)
+      #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+      return fd
+    }
+    for (fd, after) in zip(held, [0.3, 0.6]) {
+      DispatchQueue.global().asyncAfter(deadline: .now() + after) { close(fd) }
+    }
+    let outcome = try old.run(["add", "bread"])
+    #expect(outcome.status == 0, "\(outcome)")
+    let waits = outcome.stderr.split(separator: "\n").filter {
+      $0.hasPrefix("grocery: waiting for another grocery")
+    }
+    #expect(
+      waits == ["grocery: waiting for another grocery to finish with '\(scenario.folder.file("food"))'..."])
+  }
+
   /// What `reorder-categories --learn` says at a store with no trips, as every version-1 store's are.
   static let tooFewTrips =
     "grocery: error: too few trips at 'Farmers Market' to learn its walk order: 0 of the 3 needed (trips that"
