@@ -228,6 +228,23 @@ import Testing
       waits == ["grocery: waiting for another grocery to finish with '\(scenario.folder.file("food"))'..."])
   }
 
+  /// Undoing the migration says where the old household still is and how to bring it back (a trial found an empty
+  /// household with nothing said), and `import` of the old file does.
+  @Test func undoingTheMigrationSaysHowToBringTheOldStoreBack() throws {
+    let (old, file) = try versionOneStore()
+    #expect(try old.run(["list"]).stdout.contains("Kale x2"))
+    #expect(
+      try old.run(["undo"])
+        == Outcome(
+          stdout: "undid: migrate food.json (version 1)\n",
+          stderr:
+            "grocery: the version-1 store '\(file)' is kept as it was, for grocery 1; 'grocery import FILE' brings"
+            + " its items and purchases back here\n", status: 0))
+    #expect(try old.run(["--quiet", "list"]).stdout == "Nothing on the list.\n")
+    #expect(try old.run(["import", file]).status == 0)
+    #expect(try old.run(["list"]).stdout.contains("Kale x2"))
+  }
+
   /// What `reorder-categories --learn` says at a store with no trips, as every version-1 store's are.
   static let tooFewTrips =
     "grocery: error: too few trips at 'Farmers Market' to learn its walk order: 0 of the 3 needed (trips that"

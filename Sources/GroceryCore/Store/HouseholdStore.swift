@@ -670,6 +670,13 @@ public struct HouseholdStore: Sendable {
       try commit(
         operations, summary: "undo " + last.summary, undoes: last.id, machine: machine, now: now,
         reading: &reading)
+      if last.isMigration {
+        // The household is as it was before the migration; the old file is not read again by itself.
+        let file = legacyFile.map { "store '" + shown($0) + "'" } ?? "store"
+        inform(
+          "the version-1 \(file) is kept as it was, for grocery 1; 'grocery import FILE' brings its items and"
+            + " purchases back here")
+      }
       return UndoEntry(summary: last.summary, at: last.stamp.date, lifeKept: kept, fieldsKept: fieldsKept)
     }
   }

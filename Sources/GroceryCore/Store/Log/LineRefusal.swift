@@ -55,7 +55,8 @@ public struct LineRefusal: Equatable, Hashable, Sendable {
       return
         "'\(file)' line \(line): \(field): \(why); that change is left out ('grocery check' lists every one)"
     case .newer(let version):
-      return "'\(file)' holds changes from a newer grocery, the first on line \(line) (log version \(version); "
+      return
+        "'\(file)' holds changes from a newer grocery, the first on line \(line) (log version \(version); "
         + "this grocery reads up to \(Change.version)); they are not shown until this machine's grocery is upgraded"
     case .outOfOrder:
       return
