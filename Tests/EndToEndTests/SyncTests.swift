@@ -144,6 +144,22 @@ struct Household {
     #expect(try household.expectSame([alice, bob]).contains("\"onList\" : true"))
   }
 
+  /// What a plain `git pull` brought since this computer's last sync is told by the next sync, where it said "up
+  /// to date" (the report read from where the logs ended when the sync began); a new machine's log whole.
+  @Test func theSyncAfterAPlainGitPullTellsWhatThePullBrought() throws {
+    let carol = household.machine("carol")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "sync")
+    try household.share([carol])
+    try household.on(carol, at: 12, "add", "jam")
+    try household.on(carol, at: 13, "sync")
+    #expect(try git(["pull", "-q", "origin", "main"], in: bob.store) == 0)
+    #expect(try list(bob).contains("tea"))
+    #expect(try household.on(bob, at: 14, "sync").stdout == "from alice: added tea\nfrom carol: added jam\n")
+    #expect(try household.on(bob, at: 15, "sync").stdout == "up to date\n")
+  }
+
   @Test func theFirstCommitNamesTheMachineBySetupsName() throws {
     try household.on(alice, at: 0, "sync", "setup", household.remote, "--name", "kitchen")
     let log = try Tool.run(

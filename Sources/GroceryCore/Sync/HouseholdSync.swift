@@ -478,6 +478,7 @@ public struct HouseholdSync {
     // A log that differs here from git's copy, or that the merge replaces rather than grows, is read for what came
     // in from where the two copies part.
     let startedAt = try git.run(["rev-parse", "-q", "--verify", "HEAD"]).output.trimmingNewlines
+    try readFromLastSync(&before, head: startedAt, ownMachine: machine.id)
     var replaceable: [String: [UInt8]] = [:]
     let differing = try git.run([
       "ls-files", "--modified", "--others", "--exclude-standard", "-z", "--", "logs/",
@@ -591,6 +592,41 @@ public struct HouseholdSync {
     }
     report.incoming = try incoming(since: before, known: known, ownMachine: machine.id)
     return report
+  }
+
+  /// Moves back where each other machine's log is read for what came in to where it ended at this computer's last
+  /// sync, when git brought more of it since (a plain `git pull`), so that the sync tells those changes too rather
+  /// than "up to date". Only the sizes of the logs at that sync are asked of git, never their bytes; a log whose
+  /// size then is not where a line of it ends now (a log rewritten) is read as before.
+  func readFromLastSync(_ before: inout [String: Int], head: String, ownMachine: String) throws {
+    guard !head.isEmpty, try git.run(["rev-parse", "-q", "--verify", HouseholdSync.syncedRef]).succeeded
+    else {
+      return
+    }
+    let pulled = try git.run(["diff", "--name-only", "-z", HouseholdSync.syncedRef, head, "--", "logs/"])
+    guard pulled.succeeded, !pulled.output.isEmpty else { return }
+    // `ls-tree -l`: `MODE blob HASH SIZE<tab>PATH` for each log the last sync's commit held.
+    var sizes: [String: Int] = [:]
+    let listed = try git.run(["ls-tree", "-l", "-z", HouseholdSync.syncedRef, "--", "logs/"])
+    for entry in listed.output.split(separator: "\0") {
+      guard let tab = entry.firstIndex(of: "\t") else { continue }
+      let fields = entry[..<tab].split(separator: " ", omittingEmptySubsequences: true)
+      if fields.count == 4, let size = Int(fields[3]) {
+        sizes[String(entry[entry.index(after: tab)...])] = size
+      }
+    }
+    for path in pulled.output.split(separator: "\0").map(String.init) where path.hasSuffix(".jsonl") {
+      let machine = String(FileSystem.name(of: path).dropLast(6))
+      guard machine != ownMachine, let now = before[machine] else { continue }
+      let size = sizes[path] ?? 0
+      guard size < now else { continue }
+      if size > 0 {
+        let file = store.logsFolder + "/" + machine + ".jsonl"
+        let last = try FileSystem.readRegularFile(file, parts: [(size - 1, 1)], limit: ChangeLog.maximumSize)
+        guard last?.parts.first == [0x0A] else { continue }
+      }
+      before[machine] = size
+    }
   }
 
   /// What sync says when the remote's copy of this machine's log lost lines since this computer last fetched it
