@@ -500,7 +500,13 @@ enum Completions {
                     set kind store
             end
             set -l option (commandline -ct | string match -r -- '^--[^=]*=')
+            # A name that starts with - is read as options unless -- came before it, as the other shells offer it.
+            set -l dashes false
+            contains -- -- $tokens; and set dashes true
             for name in (grocery $store names $argv --matching="$typed" 2>/dev/null)
+                if test $dashes = false; and string match -q -- '-*' $name
+                    continue
+                end
                 # After --opt=, fish puts a name that starts with what is typed after it, and one that does not
                 # (another case, other accents) in place of the whole word, which must then carry --opt= itself.
                 set -l start (string sub -l (string length -- "$typed") -- $name)
@@ -511,14 +517,19 @@ enum Completions {
                 end
             end
         end
-        # The items on the list, or every item when none of those starts with what is typed.
+        # The items on the list, or every item when none of those starts with what is typed as fish sifts it (in
+        # any case, but with its accents: grocery's own match ignores them).
         function __grocery_items_on_list
+            set -l typed (commandline -ct | string replace -r -- '^[\\'"]' '' | string lower)
             set -l names (__grocery_names items --on-list)
-            if set -q names[1]
-                printf '%s\\n' $names
-            else
-                __grocery_names items
+            for name in $names
+                set -l start (string split -f1 -- \\t $name | string sub -l (string length -- "$typed") | string lower)
+                if test "$start" = "$typed"
+                    printf '%s\\n' $names
+                    return
+                end
             end
+            __grocery_names items
         end
         # Succeeds when exactly `expected` arguments follow a command path `depth` words long; the options named
         # after those two numbers take a value, and the word after one of them is no argument.
