@@ -57,6 +57,10 @@ import Testing
       (["butter", "x0"], "item name 'x0' looks like a quantity; a quantity is -q, from 1 to 999"),
       (["x1000"], "item name 'x1000' looks like a quantity; a quantity is -q, from 1 to 999"),
       (["1000", "eggs"], "item name '1000' is only digits; a quantity is -q, from 1 to 999"),
+      // Digits as other keyboards type them (found by a trial: a full-width one was taken as a name).
+      (["２", "eggs"], "item name '２' is only digits; did you mean 'grocery add eggs -q 2'?"),
+      (["butter", "x１２"], "item name 'x１２' is a quantity; did you mean 'grocery add butter -q 12'?"),
+      (["١٢", "eggs"], "item name '١٢' is only digits; did you mean 'grocery add eggs -q 12'?"),
     ] {
       try scenario.expectRefused(["add"] + arguments, stderr: "grocery: error: \(said)\n" + usage, status: 64)
     }

@@ -125,10 +125,18 @@ extension AddCommand {
     }
   }
 
-  /// The name when it is only digits, else nil.
+  /// The number, in ASCII digits, when the name is only decimal digits of any script (`2`, the full-width `２` an
+  /// East Asian keyboard types, `١٢`), else nil.
   static func digits(_ name: String) -> String? {
     let trimmed = UnicodeText.trimmed(name)
-    return !trimmed.isEmpty && trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) ? trimmed : nil
+    var number = ""
+    for scalar in trimmed.unicodeScalars {
+      guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+        let digit = Unicode.Scalar(0x30 + UInt32(value))
+      else { return nil }
+      number.unicodeScalars.append(digit)
+    }
+    return number.isEmpty ? nil : number
   }
 
   /// The count of `x2`, `X2` or `×2`, else nil.
