@@ -96,6 +96,9 @@ import Testing
   @Test(arguments: [
     (["lst"], "unknown command 'lst'; did you mean 'list' or 'ls'?"),
     (["add", "--stple", "x"], "unknown option '--stple'; did you mean '--staple'?"),
+    // A value written as an option, as other tools take it (found by a trial).
+    (["list", "--json"], "unknown option '--json'; did you mean '--format json'?"),
+    (["list", "--MARKDOWN"], "unknown option '--MARKDOWN'; did you mean '--format markdown'?"),
     (["add", "-x", "milk"], "unknown option '-x'"),
     (
       ["add", "-10% coupon"],

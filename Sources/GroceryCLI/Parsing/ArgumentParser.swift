@@ -165,7 +165,19 @@ enum ArgumentParser {
   static func resolveOption(_ name: String, among options: [any OptionDeclaration], path: [String]) throws
     -> any OptionDeclaration
   {
-    try resolve(name, among: options, shown: "option", quote: { "--" + $0 }, path: path) { $0.long }
+    // A value of an option written as an option of its own, as other tools take it (`list --json`), where no option
+    // starts so: the option and value meant.
+    if !options.contains(where: { Names.key($0.long).hasPrefix(Names.key(name)) }) {
+      for option in options {
+        guard case .words(let words)? = option.completion,
+          let word = words.first(where: { Names.key($0.word) == Names.key(name) })
+        else { continue }
+        throw UsageError(
+          "unknown option '--\(Names.printable(name))'; did you mean '--\(option.long) \(word.word)'?",
+          path: path)
+      }
+    }
+    return try resolve(name, among: options, shown: "option", quote: { "--" + $0 }, path: path) { $0.long }
   }
 
   static func resolveCommand(
