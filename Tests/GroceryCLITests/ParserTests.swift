@@ -99,6 +99,15 @@ import Testing
     // A value written as an option, as other tools take it (found by a trial).
     (["list", "--json"], "unknown option '--json'; did you mean '--format json'?"),
     (["list", "--MARKDOWN"], "unknown option '--MARKDOWN'; did you mean '--format markdown'?"),
+    // A command's option before the command (found by a trial).
+    (
+      ["-q", "2", "add", "milk"],
+      "unknown option '-q' before a command; a command's options go after it: 'grocery COMMAND -q …'"
+    ),
+    (
+      ["--form", "json", "list"],
+      "unknown option '--form' before a command; a command's options go after it: 'grocery COMMAND --form …'"
+    ),
     (["add", "-x", "milk"], "unknown option '-x'"),
     (
       ["add", "-10% coupon"],

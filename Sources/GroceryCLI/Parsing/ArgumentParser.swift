@@ -58,6 +58,9 @@ enum ArgumentParser {
               ? "option '\(version)' takes no value"
               : "option '\(version)' goes before any command: 'grocery \(version)'", path: parsed.path)
         }
+        if command == nil, !options().contains(where: { Names.key($0.long).hasPrefix(Names.key(name)) }) {
+          try refuseBeforeCommand("--" + name, short: nil, long: name, path: parsed.path)
+        }
         let option = try resolveOption(name, among: options(), path: parsed.path)
         if option.long == GlobalOptions.help.long {
           if inline != nil { throw UsageError("option '--help' takes no value", path: parsed.path) }
@@ -75,6 +78,9 @@ enum ArgumentParser {
         while let letter = rest.first {
           rest = rest.dropFirst()
           guard let option = options().first(where: { $0.short == letter }) else {
+            if command == nil {
+              try refuseBeforeCommand("-\(letter)", short: letter, long: nil, path: parsed.path)
+            }
             // A name that starts with a dash and no letter (`-10% coupon`) is one only after `--`.
             let takesNames =
               command.map { $0.arguments.maximum != 0 } == true && token.dropFirst().first?.isLetter == false
@@ -160,6 +166,25 @@ enum ArgumentParser {
       }
     }
     return try command.init(parsed).invocation(globals: GlobalOptions(parsed))
+  }
+
+  /// Refuses, before any command, an option no global option is but a command's is (`grocery -q 2 add milk`),
+  /// saying where it goes.
+  static func refuseBeforeCommand(_ token: String, short: Character?, long: String?, path: [String]) throws {
+    let key = long.map(Names.key) ?? ""
+    for command in CommandTable.commands {
+      for declared in [command] + command.subcommands {
+        for option in declared.options {
+          let matches =
+            short != nil ? option.short == short : !key.isEmpty && Names.key(option.long).hasPrefix(key)
+          if matches {
+            throw UsageError(
+              "unknown option '\(Names.printable(token))' before a command; a command's options go after it:"
+                + " 'grocery COMMAND \(Names.printable(token)) …'", path: path)
+          }
+        }
+      }
+    }
   }
 
   static func resolveOption(_ name: String, among options: [any OptionDeclaration], path: [String]) throws
