@@ -189,6 +189,39 @@ import Testing
     }
   }
 
+  /// A grocery 1 note with spaces around it (which grocery 1 kept) is migrated as `add -n` keeps a note, where the
+  /// whole store could not be migrated; one of spaces alone is no note. An item made at a time no line may carry is
+  /// refused naming it, by `import --dry-run` as by the migration and the import (found by a trial).
+  @Test(arguments: [(" full fat ", "full fat"), ("   ", nil)] as [(String, String?)])
+  func aVersionOneNoteWithSpacesAroundItIsMigratedTrimmed(_ note: String, _ kept: String?) throws {
+    let (old, file) = try versionOneStore()
+    let store = try String(contentsOfFile: file, encoding: .utf8)
+    try store.replacingOccurrences(of: "\"note\" : \"full fat\"", with: "\"note\" : \"\(note)\"")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let outcome = try old.run(["list", "--all", "--format", "json"])
+    #expect(outcome.status == 0, "\(outcome)")
+    let shown = kept.map { "\"note\" : \"\($0)\"" } ?? "\"note\" : null"
+    #expect(outcome.stdout.contains(shown), "\(outcome.stdout)")
+  }
+
+  @Test func aVersionOneItemMadeAtATimeNoLineMayCarryIsRefusedNamingIt() throws {
+    let (old, file) = try versionOneStore()
+    let store = try String(contentsOfFile: file, encoding: .utf8)
+    try store.replacingOccurrences(of: "\"2026-09-01T09:00:00Z\"", with: "\"9999-12-31T23:59:59Z\"")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    var other = scenario.grocery
+    other.environment["GROCERY_STORE"] = scenario.folder.file("other")
+    #expect(try other.run(["init"]).status == 0)
+    let said = "items[0].created: 9999-12-31T23:59:59Z is not a time a log line may carry"
+    for (grocery, command) in [
+      (old, ["list"]), (other, ["import", "--dry-run", file]), (other, ["import", file]),
+    ] {
+      let outcome = try grocery.run(command)
+      #expect(outcome.status == 65, "\(command): \(outcome)")
+      #expect(outcome.stderr.contains(said), "\(command): \(outcome)")
+    }
+  }
+
   /// A version-1 store dated where no log line may be is refused naming the store and the migration, and leaves no
   /// household folder, where it left an empty one that hid the store from the next command (found by a trial).
   @Test func aVersionOneStoreThatCannotBeMigratedLeavesNoFolder() throws {

@@ -56,6 +56,16 @@ public enum StoreCodec {
       categories: document.categories.map(\.category), locations: document.locations.map(\.location),
       items: document.items.map(\.item))
     LegacyNames.adapt(&groceries)
+    // A note is kept as `add -n` keeps one: without the spaces grocery 1 let around it, in NFC (a log line holds
+    // no other), and one of spaces alone is none.
+    for index in groceries.items.indices {
+      guard let note = groceries.items[index].note else { continue }
+      do {
+        groceries.items[index].note = try Values.note(note, disguisable: true)
+      } catch GroceryError.invalidValue(_, _, let reason) {
+        throw fail("items[\(index)].note: \(reason)")
+      }
+    }
     try StoreValidator.check(groceries).map { throw fail($0) }
     groceries.sortItems()
     return (groceries, document.change)

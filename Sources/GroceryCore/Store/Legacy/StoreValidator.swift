@@ -45,6 +45,9 @@ enum StoreValidator {
       if !Limits.quantity.contains(item.quantity) {
         return "\(at).quantity: expected a whole number from \(Limits.quantityText)"
       }
+      if !Stamp.writable.contains(Stamp.milliseconds(of: item.created)) {
+        return "\(at).created: \(Timestamp.format(item.created)) is not a time a log line may carry"
+      }
       if let note = item.note, note.isEmpty || note.count > Limits.noteLength || Names.containsControl(note) {
         return "\(at).note: expected 1 to \(Limits.noteLength) characters without control characters"
       }
