@@ -582,12 +582,19 @@ import Testing
     ("oeufs", "Œufs"), ("logismose", "Løgismose"), ("strasse", "Straße"), ("lodz", "Łódź"),
     ("thorn", "Þorn"), ("aebleskiver", "Æbleskiver"), ("ben's", "Ben’s"), ("full cream", "Ｆｕｌｌ cream"),
     ("1/2 lb butter", "½ lb butter"), ("no5 soap", "№5 soap"), ("foil 10m2", "foil 10m²"),
-    ("louis xiv biscuits", "Louis ⅩⅣ biscuits"), ("3/8 dowel", "⅜ dowel"),
+    ("louis xiv biscuits", "Louis ⅩⅣ biscuits"), ("3/8 dowel", "⅜ dowel"), ("1 1/2 kg sugar", "1½ kg sugar"),
   ])
   func whatPaperSpellsFindsTheName(_ typed: String, _ name: String) throws {
     #expect(try Names.resolve(typed, among: ["Milk", name], kind: .item) { $0 } == name)
     #expect(try Names.resolve(typed, among: ["Milk", name], kind: .item, whole: true) { $0 } == name)
     #expect(Names.spelledKey(typed) == Names.spelledKey(PrintRenderer.ascii(name)))
+  }
+
+  /// A fraction after a digit is spelled apart from it: `1½` is one and a half, never eleven halves.
+  @Test func aFractionAfterADigitIsSpelledApart() {
+    #expect(Names.spelledKey("1½ kg sugar") == Names.spelledKey("1 1/2 kg sugar"))
+    #expect(Names.spelledKey("1½ kg sugar") != Names.spelledKey("11/2 kg sugar"))
+    #expect(Names.spelledKey("1⅛ cup") == Names.spelledKey("1 1/8 cup"))
   }
 
   @Test func aPrefixOfTheSpellingResolves() throws {

@@ -460,6 +460,8 @@ import Testing
     ("\u{600}12", "?12"), ("Ｆｕｌｌ cream １２", "Full cream 12"), ("½ lb №5 soap™", "1/2 lb No5 soapTM"),
     ("Ǆem ǉ", "DZem lj"), ("2m² H₂O ⁰¹³⁹ ₉", "2m2 H2O 0139 9"), ("Ⅻ ⅰⅴ Ⅿ", "XII iv M"),
     ("⅛ ⅞ ⅒", "1/8 7/8 1/10"), ("2€ £3 5¢ 4°C 5µg 1º 2ª", "2EUR GBP3 5c 4degC 5ug 1o 2a"),
+    ("1½ kg, 2⅛ cup, x½", "1 1/2 kg, 2 1/8 cup, x1/2"),
+    ("x⁻¹ ① ⑵ ⒊ 5℃ ¥300 ₹20", "x-1 (1) (2) 3. 5degC JPY300 INR20"),
   ])
   func printSpellsLettersWithoutADecompositionInLatinLetters(_ text: String, _ printed: String) {
     #expect(PrintRenderer.ascii(text) == printed)

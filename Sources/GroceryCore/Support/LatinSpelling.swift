@@ -1,6 +1,6 @@
 /// How letters without a decomposition are spelled in plain Latin letters (Ł as L, Æ as AE, Þ as TH, full-width
-/// `Ｆ` as F), and a few marks, signs and numbers as their ASCII forms (½ as 1/2, № as No, € as EUR, ² as 2, Ⅻ as
-/// XII): the one table the print layout spells with and name matching folds by, so what
+/// `Ｆ` as F), and a few marks, signs and numbers as their ASCII forms (½ as 1/2, `1½` as 1 1/2, № as No, € as EUR,
+/// ² as 2, Ⅻ as XII, ① as (1)): the one table the print layout spells with and name matching folds by, so what
 /// paper shows can be typed back.
 public enum LatinSpelling {
   /// The ASCII spelling of the letters and marks that lose nothing worth keeping; accented letters are not here
@@ -25,9 +25,23 @@ public enum LatinSpelling {
     "\u{2150}": "1/7", "\u{2151}": "1/9", "\u{2152}": "1/10", "\u{2155}": "1/5", "\u{2156}": "2/5",
     "\u{2157}": "3/5", "\u{2158}": "4/5", "\u{2159}": "1/6", "\u{215A}": "5/6", "\u{215B}": "1/8",
     "\u{215C}": "3/8", "\u{215D}": "5/8", "\u{215E}": "7/8",
-    "\u{20AC}": "EUR", "\u{00A3}": "GBP", "\u{00A2}": "c", "\u{00B0}": "deg", "\u{00B5}": "u",
-    "\u{00AA}": "a", "\u{00BA}": "o",
+    "\u{215F}": "1/", "\u{2189}": "0/3",
+    "\u{20AC}": "EUR", "\u{00A3}": "GBP", "\u{00A5}": "JPY", "\u{20B9}": "INR", "\u{20A9}": "KRW",
+    "\u{20BD}": "RUB", "\u{20BA}": "TRY", "\u{20AA}": "ILS", "\u{20AB}": "VND", "\u{20B1}": "PHP",
+    "\u{20B4}": "UAH", "\u{0E3F}": "THB", "\u{20A6}": "NGN", "\u{00A2}": "c",
+    "\u{00B0}": "deg", "\u{2103}": "degC", "\u{2109}": "degF", "\u{00B5}": "u", "\u{00AA}": "a",
+    "\u{00BA}": "o",
+    "\u{207A}": "+", "\u{207B}": "-", "\u{208A}": "+", "\u{208B}": "-",
   ]
+
+  /// The fractions written as one character (½, ⅛): after a digit, their spelling is set apart by a space, so
+  /// that `1½` is `1 1/2`, not eleven halves.
+  static func isFraction(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0xBC...0xBE, 0x2150...0x215F, 0x2189: return true
+    default: return false
+    }
+  }
 
   /// The Roman numerals Unicode writes as one character (`Ⅻ`, U+2160 on; the small ones from U+2170).
   static let roman = [
@@ -44,6 +58,10 @@ public enum LatinSpelling {
     case 0x2080...0x2089: return String(scalar.value - 0x2080)
     case 0x2160...0x216F: return roman[Int(scalar.value - 0x2160)]
     case 0x2170...0x217F: return roman[Int(scalar.value - 0x2170)].lowercased()
+    // Circled and bracketed numbers (`①`, `⑴`) in brackets, those with a full stop (`⒈`) as written.
+    case 0x2460...0x2473: return "(\(scalar.value - 0x2460 + 1))"
+    case 0x2474...0x2487: return "(\(scalar.value - 0x2474 + 1))"
+    case 0x2488...0x249B: return "\(scalar.value - 0x2488 + 1)."
     default: return nil
     }
   }
@@ -71,6 +89,7 @@ public enum LatinSpelling {
       } else if fullWidth.contains(scalar.value), let narrow = Unicode.Scalar(scalar.value - 0xFEE0) {
         out.unicodeScalars.append(narrow)
       } else if let spelled = table[scalar] ?? number(scalar) {
+        if isFraction(scalar), let last = out.utf8.last, last >= 0x30 && last <= 0x39 { out += " " }
         out += spelled
       } else if let other {
         out += other(scalar)
