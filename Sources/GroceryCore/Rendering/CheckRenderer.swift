@@ -29,11 +29,11 @@ public enum CheckRenderer {
         let text =
           "its changes are ordered as of " + Timestamp.format(beyond) + ", more than a century after this"
           + " machine's clock (a clock once that far ahead, or a line written by hand): each wins over every"
-          + " change to the same fields, as do those its machine goes on writing to this log (to stop that, move"
+          + " change to the same fields, as do those its machine goes on writing to this log (to stop that, "
           + (log.isThisMachine
-            ? " identity.json out of this machine's state folder"
-            : " identity.json out of"
-              + " that machine's state folder") + ": its next change starts a log ordered by its clock)"
+            ? "move " + (check.identity.map { "'" + Names.printable($0) + "'" } ?? "identity.json") + " away"
+            : "on that machine, move away the identity.json that 'grocery check' names there")
+          + ": its next change starts a log ordered by its clock)"
         out += lines(text, first: "  ", rest: "    ")
       }
       for refusal in log.refused {

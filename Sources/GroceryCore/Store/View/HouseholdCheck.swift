@@ -77,6 +77,8 @@ public struct HouseholdCheck: Equatable, Sendable {
   /// What was wrong with this machine's cache, which `check` then rebuilt from the logs: what it held otherwise
   /// than they do, or that it was damaged. Nil when it agreed with them.
   public var cache: String?
+  /// This machine's identity file, where it has one (as shown): what to move away to start a log of its own.
+  public var identity: String? = nil
 
   /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
   /// disagreement about this machine's log, a change id two changes carry, a log that is not a regular file, and

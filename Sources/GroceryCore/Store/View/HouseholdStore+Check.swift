@@ -23,6 +23,7 @@ extension HouseholdStore {
     var report = HouseholdCheck(
       folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil,
       leftOut: leftOut)
+    if this != nil { report.identity = shown(identityPath) }
     // Every change id read so far, with its change's stamp and where its line is.
     var ids: [String: (stamp: Stamp, file: String, line: Int)] = [:]
     for machine in logs.keys.sorted() {
