@@ -222,6 +222,30 @@ import Testing
     }
   }
 
+  /// A version-1 store that cannot be migrated here (this machine's state folder cannot be made) is read as it stands
+  /// by every read, and said, as a state folder that cannot be written never stops a read; a change is refused,
+  /// and nothing is written (found by a trial: every read failed with exit 74).
+  @Test func aVersionOneStoreThatCannotBeMigratedHereIsReadAsItStands() throws {
+    var (old, file) = try versionOneStore()
+    try scenario.folder.write("a-file", "")
+    old.environment["XDG_STATE_HOME"] = scenario.folder.file("a-file/state")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    let said = "grocery: warning: '\(file)' (version 1) is read as it stands, as it cannot be migrated here: "
+    for (command, shown) in [
+      (["list"], "  [ ] Kale x2\n"), (["history"], "2026-11-20 Crème fraîche\n"),
+      (["stats"], "Crème fraîche"),
+      (["list", "--all", "--format", "json"], "\"name\" : \"Stamps\""), (["export"], "\"Kale\""),
+    ] {
+      let outcome = try old.run(command)
+      #expect(outcome.status == 0, "\(command): \(outcome)")
+      #expect(outcome.stdout.contains(shown), "\(command): \(outcome)")
+      #expect(outcome.stderr.hasPrefix(said), "\(command): \(outcome)")
+    }
+    #expect(try old.run(["add", "tea"]).status == 74)
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
+  }
+
   /// A version-1 store dated where no log line may be is refused naming the store and the migration, and leaves no
   /// household folder, where it left an empty one that hid the store from the next command (found by a trial).
   @Test func aVersionOneStoreThatCannotBeMigratedLeavesNoFolder() throws {

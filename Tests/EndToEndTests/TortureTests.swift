@@ -190,8 +190,9 @@ import Testing
     #expect(identities(at: home).isEmpty)
   }
 
-  /// A version-1 store migrated on a disk that fills up fails with exit 74 and leaves no household folder beside it
-  /// (an empty one hid the store from every later command, found by a trial); with room, the next command migrates.
+  /// A version-1 store migrated on a disk that fills up leaves no household folder beside it (an empty one hid the
+  /// store from every later command, found by a trial): a change fails with exit 74, a read shows the old file as it
+  /// stands and says why it is not migrated; with room, the next command migrates.
   @Test(.enabled(if: TinyDisk.available, "needs root and a tmpfs mount (\(TinyDisk.reason))"))
   func aMigrationOnAFullDiskLeavesNoHouseholdAndIsDoneWhenThereIsRoom() throws {
     let disk = try TinyDisk()
@@ -204,13 +205,18 @@ import Testing
     var grocery = GroceryProcess(folder: home.path)
     grocery.environment["GROCERY_STORE"] = file
     try disk.fill(leaving: 0)
-    let outcome = try grocery.run(["list"])
+    let outcome = try grocery.run(["add", "tea"])
     #expect(outcome.status == 74, "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: disk.path + "/food"))
+    let read = try grocery.run(["list"])
+    #expect(read.status == 0 && read.stdout.contains("  [ ] Kale x2\n"), "\(read)")
+    #expect(read.stderr.contains("is read as it stands") && read.stderr.contains("no space left on device"))
     #expect(!FileManager.default.fileExists(atPath: disk.path + "/food"))
     disk.emptyFiller()
     let list = try grocery.run(["list"])
     #expect(list.status == 0, "\(list)")
     #expect(list.stdout.contains("  [ ] Kale x2\n"), "\(list)")
+    #expect(list.stderr.hasPrefix("grocery: migrated"), "\(list)")
   }
 
   /// A machine whose household is on the tiny disk and whose HOME (and state folder) is `home`, elsewhere.

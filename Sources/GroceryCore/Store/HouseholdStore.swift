@@ -110,7 +110,7 @@ public struct HouseholdStore: Sendable {
   /// Reads the household; a missing one is empty with the default categories. With a scope, only the items
   /// in it are loaded (with every category and location).
   public func load(_ scope: ItemScope = .all) throws -> Groceries {
-    try migrateIfNeeded()
+    if let old = try migrateForReading() { return old }
     return try read(scope).view.groceries
   }
 
@@ -125,7 +125,7 @@ public struct HouseholdStore: Sendable {
   /// only the items in it; with `since`, each item holds at least its purchases since that day, in the order the
   /// whole history has them (read from the cache, only those), for `history NAME --since`; never for an export.
   public func loadHistory(_ scope: ItemScope = .all, since: Day? = nil) throws -> Groceries {
-    try migrateIfNeeded()
+    if let old = try migrateForReading() { return old }
     return try readHistory(scope, since: since).view.groceries
   }
 
@@ -770,6 +770,24 @@ public struct HouseholdStore: Sendable {
       return nil
     }
     return try decodeLegacy(data, from: legacy).groceries
+  }
+
+  /// Migrates a version-1 store that waits, for a read; where the migration cannot be written (a read-only state
+  /// folder, an old file on read-only media), returns the old file's household as it stands, and says so, as a
+  /// state folder that cannot be written never stops a read. Nil when the household is read from its logs.
+  func migrateForReading() throws -> Groceries? {
+    do {
+      try migrateIfNeeded()
+      return nil
+    } catch GroceryError.io(let path, let operation, let reason) {
+      guard let legacy = legacyFile, let old = try legacyWaiting() else {
+        throw GroceryError.io(path: path, operation: operation, reason: reason)
+      }
+      warn(
+        "'\(shown(legacy))' (version 1) is read as it stands, as it cannot be migrated here: cannot \(operation)"
+          + " '\(path)': \(reason)")
+      return old
+    }
   }
 
   /// Moves a version-1 store into a new household folder on first use, keeping the old file as it is.

@@ -13,7 +13,11 @@ extension HouseholdStore {
   /// living row of their names, so that the parts written one after another are the whole log. Folded in memory
   /// (no cache), the whole log is one part. An empty log hands over no part.
   public func walkHistory(since: Day?, partSize: Int = 4096, part: ([HistoryEntry]) throws -> Void) throws {
-    try migrateIfNeeded()
+    if let old = try migrateForReading() {
+      let entries = try old.history([], since: since)
+      if !entries.isEmpty { try part(entries) }
+      return
+    }
     try readInParts(part) { reading, part in
       guard let cache = reading.cache else {
         let view = HouseholdView(reading.state, history: reading.history ?? [:])

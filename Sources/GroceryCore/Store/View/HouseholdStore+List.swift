@@ -14,7 +14,11 @@ extension HouseholdStore {
   public func walkItems(partSize: Int = 256, history: Bool = false, part: (Groceries) throws -> Void) throws
     -> Groceries
   {
-    try migrateIfNeeded()
+    if var old = try migrateForReading() {
+      try part(old)
+      old.items = []
+      return old
+    }
     return try readInParts(part) { reading, part in
       guard let cache = reading.cache else {
         var household =
@@ -86,7 +90,12 @@ extension HouseholdStore {
   public func walkList(_ query: ListQuery, partSize: Int = 256, part: (ListView) throws -> Void) throws
     -> ListView
   {
-    try migrateIfNeeded()
+    if let old = try migrateForReading() {
+      var view = try old.listView(query)
+      try part(view)
+      view.sections = []
+      return view
+    }
     let scope: ItemScope
     switch query.mode {
     case .shopping: scope = .shopping(since: query.today)

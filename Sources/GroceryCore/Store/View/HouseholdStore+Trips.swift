@@ -157,7 +157,7 @@ extension HouseholdStore {
   /// (the cost stays that of the weeks asked for, however long the history), or the whole history when the
   /// logs were folded in memory.
   public func loadRecent(_ scope: ItemScope = .all, since: Day? = nil) throws -> Groceries {
-    try migrateIfNeeded()
+    if let old = try migrateForReading() { return old }
     var reading = try read(scope)
     if let since, reading.history == nil, let cache = reading.cache {
       do {
@@ -228,7 +228,12 @@ extension HouseholdStore {
   public func walkStats(
     since: Day, today: Day, now: Date, partSize: Int = 256, part: ([ItemStats]) throws -> Void
   ) throws -> [StoreTripStats] {
-    try migrateIfNeeded()
+    if let old = try migrateForReading() {
+      // A version-1 store read as it stands has no trips.
+      let items = try old.stats([], today: today)
+      if !items.isEmpty { try part(items) }
+      return []
+    }
     let this = try recordedMachine()
     return try readInParts(part) { reading, part in
       let trips = tripStats(in: reading.state, now: now, this: this)
