@@ -89,6 +89,16 @@ import Testing
     #expect(read.map(\.category) == ["Dairy & Fridge", "Dairy & Fridge", nil, nil])
   }
 
+  /// A note that was tags alone leaves no dash behind in the name (found by a trial: `soap x2 -` was added); a dash
+  /// that is the whole text, or one before a note, stays.
+  @Test func aNoteOfTagsAloneLeavesNoDash() throws {
+    let text =
+      Self.header.line(.todoTxt)
+      + "\nsoap x2 - size:large\nx tea - due:2026-12-01 @Dairy_&_Fridge\n- +x\nsoap - mild\n"
+    let read = try lines(text, .todoTxt)
+    #expect(read.map(\.body) == ["soap x2", "tea", "-", "soap - mild"])
+  }
+
   /// An app that sorts its lines may move the line naming the household: it is found wherever it is, and the
   /// lines before it are items.
   @Test func theLineNamingTheHouseholdIsFoundWhereASortingAppMovedIt() throws {

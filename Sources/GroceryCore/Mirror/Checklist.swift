@@ -120,6 +120,8 @@ struct Checklist: Equatable, Sendable {
         kept.append(String(word))
       }
     }
+    // A note that was tags alone (`soap x2 - size:large`) leaves its dash: no note, not a name ending in one.
+    if kept.count > 1, kept.last == "-", kept.count < words.count { kept.removeLast() }
     // A line of tags alone (`+plus`, as grocery wrote a name before it kept tags as text) is its text, so that
     // it is never lost: the item it names, or a new one.
     if kept.isEmpty { kept = words }
