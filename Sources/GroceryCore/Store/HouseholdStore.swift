@@ -745,20 +745,15 @@ public struct HouseholdStore: Sendable {
     return try FileSystem.status(legacy) != nil
   }
 
-  /// Whether a file in `logs/` holds a whole line: one that ends with a newline does (its last byte is all that is
-  /// read), and one cut short does where a newline comes before its end.
+  /// Whether a file in `logs/` holds a whole line, as a log's reader finds them (a line cut short at its end is
+  /// none; a whole change without its newline is one).
   func logsHoldALine() throws -> Bool {
     for name in try FileSystem.entries(logsFolder) {
       let file = logsFolder + "/" + name
       guard let info = try FileSystem.status(file), info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
         continue
       }
-      let size = Int(info.st_size)
-      let last = try FileSystem.readRegularFile(file, parts: [(size - 1, 1)], limit: ChangeLog.maximumSize)
-      if last?.parts.first == [0x0A] { return true }
-      if try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize)?.contains(0x0A) == true {
-        return true
-      }
+      if try ChangeLog.wholeLength(file) > 0 { return true }
     }
     return false
   }

@@ -34,15 +34,6 @@ public enum LatinSpelling {
     "\u{207A}": "+", "\u{207B}": "-", "\u{208A}": "+", "\u{208B}": "-",
   ]
 
-  /// The fractions written as one character (½, ⅛): after a digit, their spelling is set apart by a space, so
-  /// that `1½` is `1 1/2`, not eleven halves.
-  static func isFraction(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0xBC...0xBE, 0x2150...0x215F, 0x2189: return true
-    default: return false
-    }
-  }
-
   /// The Roman numerals Unicode writes as one character (`Ⅻ`, U+2160 on; the small ones from U+2170).
   static let roman = [
     "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "L", "C", "D", "M",
@@ -89,7 +80,9 @@ public enum LatinSpelling {
       } else if fullWidth.contains(scalar.value), let narrow = Unicode.Scalar(scalar.value - 0xFEE0) {
         out.unicodeScalars.append(narrow)
       } else if let spelled = table[scalar] ?? number(scalar) {
-        if isFraction(scalar), let last = out.utf8.last, last >= 0x30 && last <= 0x39 { out += " " }
+        // A fraction (½, ⅛: a spelling with a slash) after a digit is set apart by a space, so that `1½` is
+        // `1 1/2`, not eleven halves.
+        if spelled.utf8.contains(0x2F), let last = out.utf8.last, last >= 0x30 && last <= 0x39 { out += " " }
         out += spelled
       } else if let other {
         out += other(scalar)

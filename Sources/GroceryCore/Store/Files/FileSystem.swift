@@ -183,7 +183,9 @@ public enum FileSystem {
 
   /// Returns the bytes after the file's last newline: a line whose write was cut short.
   static func tornTail(_ fd: Int32, size: Int, path: String) throws -> [UInt8] {
-    var tail: [UInt8] = []
+    // The chunks read, last first, joined once: a long line with no newline (a migration cut short) is read in
+    // time that grows with it, not with its square.
+    var chunks: [ArraySlice<UInt8>] = []
     var end = size
     while end > 0 {
       let start = max(0, end - 4096)
@@ -192,12 +194,13 @@ public enum FileSystem {
         path, "read")
       if count != chunk.count { throw ioError(path, "read") }
       if let newline = chunk.lastIndex(of: 0x0A) {
-        return Array(chunk[(newline + 1)...]) + tail
+        chunks.append(chunk[(newline + 1)...])
+        break
       }
-      tail = chunk + tail
+      chunks.append(chunk[...])
       end = start
     }
-    return tail
+    return Array(chunks.reversed().joined())
   }
 
   /// When running as root, gives a file grocery made to the owner and group of the folder it is in.
