@@ -166,8 +166,9 @@ import Testing
 
   /// A first migration stopped before its line was whole (a kill, a full disk) leaves the household folder it
   /// began, with no log line, or only a line cut short: the next command migrates the store again, where it had
-  /// shown an empty household ever after (found by a trial). A folder whose logs hold a line is never migrated into.
-  @Test(arguments: [nil, "{\"v\":2,\"id\":\"0f", "{}\n"])
+  /// shown an empty household ever after (found by a trial). A folder whose logs hold a line, with its newline or
+  /// without, is never migrated into.
+  @Test(arguments: [nil, "{\"v\":2,\"id\":\"0f", "{}\n", "{}"])
   func aMigrationStoppedPartWayIsDoneAgainByTheNextCommand(_ log: String?) throws {
     let (old, file) = try versionOneStore()
     let food = scenario.folder.file("food")
@@ -178,7 +179,7 @@ import Testing
       try log.write(toFile: food + "/logs/0123456789abcdef.jsonl", atomically: true, encoding: .utf8)
     }
     let outcome = try old.run(["list"])
-    if log == "{}\n" {
+    if log?.hasPrefix("{}") == true {
       #expect(!outcome.stdout.contains("Kale"), "\(outcome)")
       #expect(!outcome.stderr.contains("migrated"), "\(outcome)")
     } else {
