@@ -210,6 +210,7 @@ import Testing
     try scenario.expect(
       ["add", "tea"], stdout: "added: tea\n",
       stderr: "grocery: warning: cannot write '\(gone)': no such file or directory\n")
+    try scenario.expect(["mirror"], stdout: "\(gone) (markdown; its folder is gone)\n")
   }
 
   /// Something picked up in the shop that the household has but was not on the list: a new line, ticked, buys it.

@@ -3,4 +3,6 @@ public struct MirrorInfo: Equatable, Sendable {
   public var path: String
   public var format: MirrorFormat
   public var location: String?
+  /// Whether the folder the file goes in is gone (a sync folder moved or deleted): nothing can be written there.
+  public var folderIsGone = false
 }

@@ -24,10 +24,16 @@ public struct Mirrors: Sendable {
   var editionsPath: String { store.stateFolder + "/" + MirrorEditions.fileName }
   var lockPath: String { store.stateFolder + "/mirrors.lock" }
 
-  /// Lists this machine's mirrors.
+  /// Lists this machine's mirrors, noting those whose folder is gone.
   public func list() throws -> [MirrorInfo] {
     try MirrorState.read(statePath).mirrors.map {
-      MirrorInfo(path: $0.path, format: $0.format, location: $0.location)
+      // Gone when nothing, or no folder, is there; a folder this user may not look into is not said gone.
+      let gone =
+        switch SystemCall.status(FileSystem.folder(of: $0.path), followingLinks: true) {
+        case .success(let info): info.st_mode & S_IFMT != S_IFDIR
+        case .failure(let error): error.code == ENOENT || error.code == ENOTDIR
+        }
+      return MirrorInfo(path: $0.path, format: $0.format, location: $0.location, folderIsGone: gone)
     }
   }
 

@@ -8,7 +8,8 @@ struct MirrorCommand: Command, Runnable {
     A mirror is a file this machine keeps as a checklist of the list (Markdown or todo.txt), rewritten after \
     every change and every sync made here. Before a command reads the household, grocery reads back the \
     ticks and edits made in the file (on a phone, through Syncthing, Dropbox or iCloud Drive) and applies \
-    them as one change that 'undo' reverts. Named alone, lists this machine's mirrors.
+    them as one change that 'undo' reverts. Named alone, lists this machine's mirrors, and says of one whose \
+    folder is gone that nothing can be written to it.
     """
   static let subcommands: [any Command.Type] = [
     MirrorAddCommand.self, MirrorRemoveCommand.self, MirrorAcceptCommand.self,
@@ -32,7 +33,9 @@ struct MirrorCommand: Command, Runnable {
       // One line where it fits in 80 columns; otherwise the path alone, whole, so that it can be copied, and the
       // format and store wrapped under it.
       let path = Names.printable(mirror.path)
-      let detail = "(" + mirror.format.rawValue + (mirror.location.map { ", at " + $0 } ?? "") + ")"
+      let detail =
+        "(" + mirror.format.rawValue + (mirror.location.map { ", at " + $0 } ?? "")
+        + (mirror.folderIsGone ? "; its folder is gone" : "") + ")"
       let lines =
         TextLayout.width(path + " " + detail) <= 80
         ? [path + " " + detail] : [path] + TextLayout.wrap(detail, width: 80, first: "  ", rest: "  ")
