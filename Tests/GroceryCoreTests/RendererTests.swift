@@ -230,6 +230,21 @@ import Testing
     #expect(TextLayout.wrap(text, width: width, first: "> ", rest: ". ") == lines)
   }
 
+  /// Devanagari vowel signs that space take a column each, as a terminal shows them: a long note in Hindi wraps
+  /// where its columns, every scalar but the marks that do not space, reach 80.
+  @Test func aNoteInDevanagariWrapsByTheColumnsATerminalGivesIt() throws {
+    var groceries = Groceries()
+    _ = try groceries.add(
+      ["\u{91A}\u{940}\u{928}\u{940}"],
+      changes: ItemChanges(note: String(repeating: "\u{91A}\u{940}\u{928}\u{940} ", count: 30)),
+      today: Fixed.today, now: Fixed.now, newID: Fixed.ids())
+    let text = TextRenderer.render(try groceries.listView(ListQuery(today: Fixed.today)))
+    let columns = text.split(separator: "\n").map { line in
+      line.unicodeScalars.filter { $0.properties.generalCategory != .nonspacingMark }.count
+    }
+    #expect(columns.count == 5 && columns.allSatisfy { $0 <= 80 } && columns[1] > 70, "\(columns)")
+  }
+
   @Test func wideCharactersCountTwoColumns() {
     #expect(TextLayout.width("牛乳") == 4)
     #expect(TextLayout.width("Crème") == 5)
@@ -242,6 +257,9 @@ import Testing
     ("👍🏽", 2), ("👨\u{200D}👩\u{200D}👧", 2), ("牛", 2), ("ｱ", 1), ("Ａ", 2), ("é", 1), ("e\u{301}", 1),
     ("\u{301}", 0),
     ("\u{200D}", 0), ("a", 1), ("→", 1),
+    // As glibc's wcwidth counts them: a spacing vowel sign and each letter of a conjunct take a column.
+    ("\u{915}\u{93F}", 2), ("\u{915}\u{94D}\u{937}", 2), ("\u{940}", 1), ("\u{B95}\u{BCA}", 2),
+    ("\u{E01}\u{E33}", 2), ("\u{E01}\u{E31}", 1), ("\u{600}1", 2), ("\u{3099}", 0),
   ])
   func wideSymbolsAndEmojiTakeTwoColumns(_ text: String, _ columns: Int) {
     #expect(TextLayout.width(text) == columns)

@@ -34,24 +34,40 @@ public enum TextLayout {
     return total
   }
 
-  /// Returns the columns one character (a grapheme cluster) takes, after its first scalar: zero for a lone
-  /// mark, format or control character, two for a wide one or an emoji (a flag, or one followed by U+FE0F).
+  /// Returns the columns one character (a grapheme cluster) takes: two for a wide one or an emoji (a flag, or one
+  /// followed by U+FE0F), and otherwise what a terminal gives its scalars (`wcwidth`), so that a spacing vowel
+  /// sign or the second letter of a conjunct (Devanagari `कि`, `क्ष`) counts a column of its own.
   static func width(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
-    switch first.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format, .control: return 0
-    default: break
-    }
-    if contains(WidthTable.wide, first.value) {
+    if width(of: first) == 2 {
       // Hangul leading jamo join into one character however many there are, and with a syllable after them; a
       // terminal shows each of those two columns wide (the vowels and finals that may follow take none).
       guard isLeadingJamo(first.value), scalars.count > 1 else { return 2 }
       return 2 * scalars.reduce(0) { $0 + (contains(WidthTable.wide, $1.value) ? 1 : 0) }
     }
     if scalars.contains("\u{FE0F}") && contains(WidthTable.emoji, first.value) { return 2 }
-    return 1
+    return scalars.reduce(0) { $0 + width(of: $1) }
   }
+
+  /// Returns the columns a terminal gives one scalar: none for a mark that does not space, a format or control
+  /// character, or a Hangul vowel or final jamo; two for a wide one; one otherwise (a spacing mark too, and a
+  /// format character that shows, such as the Arabic number sign).
+  static func width(of scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .control: return 0
+    case .format: return contains(shownFormats, scalar.value) ? 1 : 0
+    default: break
+    }
+    if (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value) { return 0 }
+    return contains(WidthTable.wide, scalar.value) ? 2 : 1
+  }
+
+  /// The format characters a terminal shows a column wide: those written before the digits they go with.
+  static let shownFormats: [ClosedRange<UInt32>] = [
+    0x600...0x605, 0x6DD...0x6DD, 0x70F...0x70F, 0x890...0x891, 0x8E2...0x8E2, 0x110BD...0x110BD,
+    0x110CD...0x110CD,
+  ]
 
   /// Hangul leading consonant jamo, of both blocks: the wide scalars a character may hold many of.
   static func isLeadingJamo(_ value: UInt32) -> Bool {
