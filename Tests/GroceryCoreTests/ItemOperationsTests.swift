@@ -400,6 +400,21 @@ import Testing
     #expect(order == Category.defaults + ["Pharmacy", "Uncategorized"])
   }
 
+  /// A built-in category is one by its id: renamed (its case only, or wholly) it keeps its default place, and a
+  /// category of the household's own that took a built-in name takes none.
+  @Test mutating func resetKnowsBuiltInCategoriesByWhatTheyAreNotWhatTheyAreCalled() throws {
+    _ = try groceries.renameCategory("produce", to: "PRODUCE")
+    _ = try groceries.renameCategory("dairy & fridge", to: "Dairy")
+    _ = try groceries.removeCategory("deli & meat", force: true, now: Fixed.now)
+    _ = try groceries.addCategory("Deli & Meat")
+    _ = try groceries.reorderCategories(["deli", "dairy"], at: nil)
+    #expect(
+      try groceries.resetCategoryOrder(at: nil) == [
+        "PRODUCE", "Dairy", "Bread & Frozen", "Boxed & Canned", "Snacks, Drinks & Other", "Deli & Meat",
+        "Uncategorized",
+      ])
+  }
+
   @Test mutating func aLocationHasItsOwnOrderAndTheRestFollowTheGeneralOne() throws {
     _ = try groceries.reorderCategories(["snacks"], at: nil)
     _ = try groceries.reorderCategories(["bread"], at: "costco")

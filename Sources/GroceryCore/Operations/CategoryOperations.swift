@@ -103,7 +103,8 @@ extension Groceries {
     return walkOrder()
   }
 
-  /// Restores the default order: built-in categories in their default order, then the others as they were.
+  /// Restores the default order: built-in categories in their default order, then the others as they were. Built
+  /// in is what a category is (its fixed id, whatever it is called now), as for `removeCategory`.
   public mutating func resetCategoryOrder(at location: String?) throws -> [String] {
     if let location {
       let place = try locationName(location)
@@ -111,8 +112,9 @@ extension Groceries {
       locations[index].categoryOrder = []
       return walkOrder(at: place)
     }
-    let builtIn = Category.defaults.compactMap { name in categories.first { $0.name == name } }
-    categories = builtIn + categories.filter { !Category.defaults.contains($0.name) }
+    let ids = Category.builtIn.map(\.id)
+    let builtIn = ids.compactMap { id in categories.first { $0.id == id } }
+    categories = builtIn + categories.filter { !ids.contains($0.id) }
     return walkOrder()
   }
 
