@@ -144,6 +144,31 @@ struct Household {
     #expect(try household.expectSame([alice, bob]).contains("\"onList\" : true"))
   }
 
+  /// A plain `buy` is never an old receipt, whatever day the buyer's clock or time zone calls today: bought in New
+  /// York after seeing it put back on the list in Berlin, where it was already the next day, the item goes off the
+  /// list (found by a trial: it stayed on, "bought since").
+  @Test func aPlainPurchaseInAnEarlierTimeZoneTakesTheItemOff() throws {
+    try household.share([alice, bob])
+    func run(_ machine: GroceryProcess, _ zone: String, _ time: String, _ arguments: String...) throws
+      -> Outcome
+    {
+      let outcome = try machine.run(
+        arguments, extra: ["GROCERY_NOW": "2026-11-21T" + time + "Z", "TZ": zone])
+      #expect(outcome.status == 0, "\(arguments): \(outcome)")
+      return outcome
+    }
+    try run(alice, "Europe/Berlin", "22:00:00", "add", "milk")
+    try run(alice, "Europe/Berlin", "23:10:00", "buy", "milk")
+    try run(alice, "Europe/Berlin", "23:20:00", "add", "milk")
+    try run(alice, "Europe/Berlin", "23:21:00", "sync")
+    try run(bob, "America/New_York", "23:30:00", "sync")
+    #expect(try run(bob, "America/New_York", "23:40:00", "buy", "milk").stdout == "bought: milk\n")
+    try run(bob, "America/New_York", "23:41:00", "sync")
+    try run(alice, "Europe/Berlin", "23:50:00", "sync")
+    let shown = try household.expectSame([alice, bob])
+    #expect(shown.contains("\"onList\" : false") && !shown.contains("\"onList\" : true"), "\(shown)")
+  }
+
   /// What a plain `git pull` brought since this computer's last sync is told by the next sync, where it said "up
   /// to date" (the report read from where the logs ended when the sync began); a new machine's log whole.
   @Test func theSyncAfterAPlainGitPullTellsWhatThePullBrought() throws {

@@ -15,8 +15,9 @@ struct PurchaseCommand: Command, Runnable {
   static let abstract = "Check items off the list and record the purchase."
   static let discussion = """
     Records the day and quantity of each purchase and takes the item off the list. Buying a known item that \
-    was not on the list records it and says so. A purchase --on a day before the item's latest one (an old \
-    receipt) is recorded and leaves the item on the list, saying so. --all buys everything on the list (with \
+    was not on the list records it and says so. A purchase --on a day before today and before the item's \
+    latest one (an old receipt) is recorded and leaves the item on the list, saying so; one made today always \
+    takes it off, whatever day another machine's clock gave its latest. --all buys everything on the list (with \
     --at, that store's \
     part of it), skipping items marked unavailable today. --new records an impulse buy: a name no item has in \
     whole becomes a new item, bought and off the list, in one change (a name that looks like a quantity \
@@ -72,6 +73,9 @@ struct PurchaseCommand: Command, Runnable {
       try AddCommand.refuseQuantityOrListAsNewItem(
         names, command: "purchase --new", context: context, path: path)
     }
+    // Only a day given before today is an old receipt: a purchase made now takes the item off, whatever day this
+    // machine's clock or time zone calls today against another machine's latest purchase.
+    let old = day < context.today
     let (bought, skipped) = try context.update(
       in: all ? .onList : .names(names),
       {
@@ -81,18 +85,18 @@ struct PurchaseCommand: Command, Runnable {
       groceries -> ([PurchaseOutcome], [String]) in
       if all {
         return try groceries.purchaseAll(
-          at: location, on: day, today: context.today, now: context.now, olderStaysListed: true)
+          at: location, on: day, today: context.today, now: context.now, olderStaysListed: old)
       }
       if new {
         return (
           try groceries.purchaseNew(
-            names, on: day, today: context.today, now: context.now, olderStaysListed: true, newID: UUID.init),
+            names, on: day, today: context.today, now: context.now, olderStaysListed: old, newID: UUID.init),
           []
         )
       }
       return (
         try groceries.purchase(
-          names, on: day, today: context.today, now: context.now, olderStaysListed: true), []
+          names, on: day, today: context.today, now: context.now, olderStaysListed: old), []
       )
     }
     let when = day == context.today ? "" : " on \(day)"
