@@ -71,8 +71,11 @@ struct ImportCommand: Command, Runnable {
       report = copy.importing(
         document, today: context.today, now: context.now, history: history, newID: UUID.init)
     } else {
-      // The undo list names the files without their folders.
-      let names = files.map { $0.name.split(separator: "/").last.map(String.init) ?? $0.name }
+      // The undo list names the files without their folders, a control character in a name escaped as errors
+      // show it (a summary holds none).
+      let names = files.map {
+        Names.printable($0.name.split(separator: "/").last.map(String.init) ?? $0.name)
+      }
       report = try context.update(
         in: document.scope, { _ in ChangeVerb.importFiles.present + Summary.names(names) }
       ) {

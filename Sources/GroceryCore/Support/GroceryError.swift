@@ -166,9 +166,10 @@ public enum GroceryError: Error, Equatable, Sendable {
         "cannot find a place for \(what): \(variable) ('\(value)') is not an absolute path; set it to one,"
         + " or unset it for \(place)"
     case .storeExists(let path):
-      return "a store already exists at '\(path)'"
+      return "a store already exists at '\(Names.printable(path))'"
     case .folderNotEmpty(let path):
-      return "'\(path)' holds files and no household; init makes one in a new or empty folder"
+      return
+        "'\(Names.printable(path))' holds files and no household; init makes one in a new or empty folder"
     case .nothingToUndo:
       return "nothing to undo"
     case .migrationShared(let summary):
@@ -208,12 +209,13 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .unwritableChange(let field, let reason):
       return "this change cannot be written, so nothing was: \(field): \(reason)"
     case .unreadableStore(let path, let reason):
-      return "cannot read store '\(path)': \(reason)"
+      return "cannot read store '\(Names.printable(path))': \(reason)"
     case .newerStoreVersion(let path, let found, let supported):
-      return "cannot read store '\(path)': it is version \(found), and this grocery understands"
+      return
+        "cannot read store '\(Names.printable(path))': it is version \(found), and this grocery understands"
         + " versions up to \(supported); install a newer grocery"
     case .io(let path, let operation, let reason):
-      return "cannot \(operation) '\(path)': \(reason)"
+      return "cannot \(operation) '\(Names.printable(path))': \(reason)"
     case .gitUnavailable(let reason):
       return "cannot run git: \(reason); sync needs git installed"
     case .gitFailed(let doing, let message):
@@ -243,30 +245,34 @@ public enum GroceryError: Error, Equatable, Sendable {
         "'\(marker)' \(problem), and neither this machine nor git's history remembers the household's id;"
         + " nothing was changed. Copy household.json from another machine of this household (or a backup) into '\(folder)'"
     case .malformedImport(let file, let line, let reason):
-      return "cannot import '\(file)': line \(line): \(reason)"
+      return "cannot import '\(Names.printable(file))': line \(line): \(reason)"
     case .importFormatMismatch(let file, let expected, let found):
-      return "'\(file)' is not \(expected); it looks like \(found)"
+      return "'\(Names.printable(file))' is not \(expected); it looks like \(found)"
     case .incompatibleImportFiles(let files, let reason):
       return "cannot import \(Names.listing(files)) together: \(reason)"
     case .newerExportVersion(let file, let found, let supported):
-      return "cannot import '\(file)': it is export version \(found), and this grocery understands"
+      return
+        "cannot import '\(Names.printable(file))': it is export version \(found), and this grocery understands"
         + " versions up to \(supported); install a newer grocery"
     case .alreadyMirrored(let file):
-      return "'\(file)' is already a mirror of the list on this machine"
+      return "'\(Names.printable(file))' is already a mirror of the list on this machine"
     case .notAMirror(let file):
-      return "'\(file)' is not a mirror on this machine; 'grocery mirror' lists them"
+      return "'\(Names.printable(file))' is not a mirror on this machine; 'grocery mirror' lists them"
     case .mirrorOfAnotherHousehold(let file):
-      return "'\(file)' is the checklist of another household; give each household its own file"
+      return
+        "'\(Names.printable(file))' is the checklist of another household; give each household its own file"
     case .mirrorKeptElsewhere(let file, let machine):
-      return "'\(file)' is kept by another machine, '\(machine)'; give each machine its own file"
+      return
+        "'\(Names.printable(file))' is kept by another machine, '\(machine)'; give each machine its own file"
     case .notAChecklist(let file, let reason):
-      return "'\(file)' exists and is not a grocery checklist (\(reason)); give a new file"
+      return "'\(Names.printable(file))' exists and is not a grocery checklist (\(reason)); give a new file"
     case .nothingToAccept(let file):
-      return "no edits of '\(file)' are waiting to be accepted"
+      return "no edits of '\(Names.printable(file))' are waiting to be accepted"
     case .editorFailed(let editor, let reason):
       return "the editor '\(editor)' \(reason); nothing changed"
     case .lockTimeout(let path, let seconds):
-      return "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(path)'"
+      return
+        "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(Names.printable(path))'"
     }
   }
 }
