@@ -60,9 +60,9 @@ struct Context {
 
   /// Tells the user on standard error that another grocery holds the store, unless `--quiet`: a wait is no error,
   /// and cron mails whatever a job writes there. Said once a run, however many locks it waits for (the store's,
-  /// then a version-1 file's).
+  /// then a version-1 file's). Not said where no wait is allowed (`--lock-timeout 0`): the error says it all.
   func waiting() {
-    if quiet { return }
+    if quiet || store.lockTimeout == 0 { return }
     warnings.inform("waiting for another grocery to finish with '\(store.path)'...")
   }
 

@@ -859,6 +859,11 @@ import Testing
         stderr: "grocery: error: gave up waiting after 0.2s for another grocery to release '\(lock)'\n",
         status: 75)
     }
+    // A timeout of none says no wait it does not make.
+    try scenario.expectRefused(
+      ["add", "eggs", "--lock-timeout", "0"],
+      stderr: "grocery: error: gave up waiting after 0s for another grocery to release '\(lock)'\n",
+      status: 75)
   }
 
   @Test func aFullStandardOutputIsAnIOErrorNotACrash() throws {
