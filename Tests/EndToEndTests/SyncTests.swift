@@ -144,6 +144,30 @@ struct Household {
     #expect(try household.expectSame([alice, bob]).contains("\"onList\" : true"))
   }
 
+  /// Undo puts a field back to what the household would show without the change: another machine's edit made
+  /// offline before it, unseen, stays, where the value the undoing machine saw took it back without a word (found by
+  /// a trial); the walk order the same.
+  @Test func undoKeepsAnEarlierEditItsMachineHadNotSeen() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "milk", "-c", "dairy")
+    try household.syncAll([alice, bob], at: 2)
+    try household.on(bob, at: 10, "edit", "milk", "-q", "5", "-n", "bob's note")
+    try household.on(bob, at: 11, "reorder-categories", "dairy")
+    try household.on(alice, at: 20, "edit", "milk", "-q", "3", "-n", "alice's note")
+    try household.on(alice, at: 21, "reorder-categories", "snacks")
+    try household.syncAll([alice, bob], at: 30)
+    #expect(try list(bob).contains("milk x3 - alice's note"))
+    let undone = try household.on(alice, at: 40, "undo").stdout
+    #expect(undone.hasPrefix("undid: reorder categories"), "\(undone)")
+    #expect(try household.on(alice, at: 41, "undo").stdout == "undid: edit milk\n")
+    try household.syncAll([alice, bob], at: 50)
+    for machine in [alice, bob] {
+      let list = try list(machine)
+      #expect(list.hasPrefix("Dairy & Fridge\n  [ ] milk x5 - bob's note\n"), "\(list)")
+    }
+    try household.expectSame([alice, bob])
+  }
+
   /// A plain `buy` is never an old receipt, whatever day the buyer's clock or time zone calls today: bought in New
   /// York after seeing it put back on the list in Berlin, where it was already the next day, the item goes off the
   /// list (found by a trial: it stayed on, "bought since").

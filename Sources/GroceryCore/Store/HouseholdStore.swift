@@ -653,7 +653,8 @@ public struct HouseholdStore: Sendable {
       if last.isMigration, reading.state.migrations.count > 1, try othersStand(besides: last) {
         throw GroceryError.migrationShared(summary: last.summary)
       }
-      let operations = Undo.inverse(of: last, in: reading.state)
+      let operations = Undo.inverse(
+        of: last, in: reading.state, prior: try prior(of: last, positions: reading.positions))
       var kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
         reading.state.items[kept.id]?.name.value.map { UndoEntry.LifeKept(name: $0, removed: kept.removed) }
       }

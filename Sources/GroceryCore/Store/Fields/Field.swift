@@ -22,9 +22,13 @@ final class Field<Fields, State, Model>: Sendable {
   let apply: @Sendable (inout State, Fields, Stamp) -> Void
   /// Takes the other entity's value when it is newer (two ids shown as one, by name).
   let combine: @Sendable (inout State, State) -> Void
-  /// Puts into `back` the value a change replaced, when the entity still holds what the change set.
+  /// Puts into `back` the value a change replaced, when the entity still holds what the change set: the value of
+  /// the newest change before it in `prior` (the entity folded from the changes stamped before it, which may hold
+  /// one its maker had not seen), else the value its maker saw, `was`.
   let revert:
-    @Sendable (_ state: State, _ set: Fields, _ was: Fields, _ stamp: Stamp, _ back: inout Fields) -> Void
+    @Sendable (
+      _ state: State, _ set: Fields, _ was: Fields, _ stamp: Stamp, _ prior: State?, _ back: inout Fields
+    ) -> Void
   /// The value and its stamp as the cache keeps them.
   let save: @Sendable (State) -> (value: SQLValue, stamp: Stamp)
   /// Takes the value and stamp the cache kept; false when the value is not of this field.
@@ -53,7 +57,7 @@ final class Field<Fields, State, Model>: Sendable {
     decode: @escaping @Sendable (inout JSONReader, inout Fields) throws -> Void,
     apply: @escaping @Sendable (inout State, Fields, Stamp) -> Void,
     combine: @escaping @Sendable (inout State, State) -> Void,
-    revert: @escaping @Sendable (State, Fields, Fields, Stamp, inout Fields) -> Void,
+    revert: @escaping @Sendable (State, Fields, Fields, Stamp, State?, inout Fields) -> Void,
     save: @escaping @Sendable (State) -> (value: SQLValue, stamp: Stamp),
     load: @escaping @Sendable (inout State, SQLValue, Stamp) -> Bool,
     show: @escaping @Sendable (State, inout Model, NameMap) -> Void,
@@ -207,8 +211,11 @@ extension Field {
         held.merge(theirs.value, at: theirs.stamp)
         register.set(&state, held)
       },
-      revert: { state, set, was, stamp, back in
-        if register.get(state).holds(field.get(set).map(widen), of: stamp) {
+      revert: { state, set, was, stamp, prior, back in
+        guard register.get(state).holds(field.get(set).map(widen), of: stamp) else { return }
+        if let before = prior.map(register.get), before.stamp != .zero, before.stamp < stamp {
+          field.set(&back, narrow(before.value))
+        } else {
           field.set(&back, field.get(was))
         }
       },
@@ -253,7 +260,7 @@ extension Field {
         held.merge(field.get(fields) ?? true, at: stamp)
         register.set(&state, held)
       },
-      combine: { _, _ in }, revert: { _, _, _, _, _ in }, save: plain.save, load: plain.load,
+      combine: { _, _ in }, revert: { _, _, _, _, _, _ in }, save: plain.save, load: plain.load,
       show: { _, _, _ in }, diff: { _, _, _, _, _, _ in })
   }
 
@@ -274,7 +281,7 @@ extension Field {
           register.set(&state, Register(value, stamp))
         }
       },
-      combine: { _, _ in }, revert: { _, _, _, _, _ in }, save: plain.save, load: plain.load,
+      combine: { _, _ in }, revert: { _, _, _, _, _, _ in }, save: plain.save, load: plain.load,
       show: { _, _, _ in }, diff: { _, _, _, _, _, _ in }, export: export)
   }
 }

@@ -107,8 +107,13 @@ enum Undo {
   /// and that take back the purchases it recorded.
   ///
   /// A field is put back when it still holds what the change set: set by the change itself, or by this machine
-  /// since (every later change of this machine is already undone, so that was an undo putting it back).
-  static func inverse(of change: Change, in state: HouseholdState) -> [Operation] {
+  /// since (every later change of this machine is already undone, so that was an undo putting it back). It is put
+  /// back to what the newest change stamped before it set, as `prior` folds those changes: a change its maker had
+  /// not seen (another machine's, made offline at the same time) then keeps its value, where the value the maker
+  /// saw would have taken it back. Without `prior`, to what the maker saw.
+  static func inverse(of change: Change, in state: HouseholdState, prior: HouseholdState? = nil)
+    -> [Operation]
+  {
     let stamp = change.stamp
     var operations: [Operation] = []
     for operation in change.operations.reversed() {
@@ -116,26 +121,32 @@ enum Undo {
       case .item(let id, let set, let was):
         guard let item = state.items[id] else { continue }
         var back = ItemFields()
-        for field in ItemFields.table { field.revert(item, set, was, stamp, &back) }
+        for field in ItemFields.table { field.revert(item, set, was, stamp, prior?.items[id], &back) }
         if putsBackLife(of: item, set, was, stamp) { back.alive = was.alive }
         if back.alive == nil && !back.isEmpty { back.alive = item.alive.value }
         if !back.isEmpty { operations.append(.item(id, set: back, was: ItemFields())) }
       case .category(let id, let set, let was):
         guard let category = state.categories[id] else { continue }
         var back = CategoryFields()
-        for field in CategoryFields.table { field.revert(category, set, was, stamp, &back) }
+        for field in CategoryFields.table {
+          field.revert(category, set, was, stamp, prior?.categories[id], &back)
+        }
         if category.alive.holds(set.alive ?? true, of: stamp), let alive = was.alive { back.alive = alive }
         if back.alive == nil && back != CategoryFields() { back.alive = category.alive.value }
         if back != CategoryFields() { operations.append(.category(id, set: back, was: CategoryFields())) }
       case .location(let id, let set, let was):
         guard let location = state.locations[id] else { continue }
         var back = LocationFields()
-        for field in LocationFields.table { field.revert(location, set, was, stamp, &back) }
+        for field in LocationFields.table {
+          field.revert(location, set, was, stamp, prior?.locations[id], &back)
+        }
         if location.alive.holds(set.alive ?? true, of: stamp), let alive = was.alive { back.alive = alive }
         if back.alive == nil && back != LocationFields() { back.alive = location.alive.value }
         if back != LocationFields() { operations.append(.location(id, set: back, was: LocationFields())) }
       case .order(let set, let was):
-        if state.order.holds(set, of: stamp) { operations.append(.order(was, was: [])) }
+        guard state.order.holds(set, of: stamp) else { continue }
+        let before = prior.map(\.order).flatMap { $0.stamp != .zero && $0.stamp < stamp ? $0.value : nil }
+        operations.append(.order(before ?? was, was: []))
       case .buy(let item, let day, let quantity, _, _):
         operations.append(.unbuy(item: item, change: change.id, day: day, quantity: quantity))
       case .trip(let id, _, let was):

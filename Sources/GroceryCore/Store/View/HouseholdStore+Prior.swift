@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `undo` puts a field back to: the value of the newest change stamped before the one it reverts.
+///
+/// The change's own `was` holds what its maker saw; another machine's change made offline at the same time, unseen,
+/// and stamped before it, is what the household would show without it, and undo must not take that back.
+extension HouseholdStore {
+  /// The most ids whose lines are sought by their spelling; past it, every line is read.
+  static let priorNeedles = 32
+
+  /// The household folded from the changes stamped before `change` that set a field of what it set (and, when it
+  /// set the walk order, that set it), from every log as far as `positions` read them; nil where only this
+  /// machine has a log, which has seen every change before its own.
+  ///
+  /// Only the lines that spell one of those ids (or an order) are decoded, so it costs a search of the logs' bytes
+  /// and the few changes that touched the same things, not a fold of every log.
+  func prior(of change: Change, positions: [String: ChangeLog.Position]) throws -> HouseholdState? {
+    guard positions.keys.contains(where: { $0 != change.stamp.machine }) else { return nil }
+    var needles: Set<String> = []
+    for operation in change.operations {
+      switch operation {
+      // Without a closing quote, whose byte is the commonest in a line: the search is anchored on its last byte.
+      case .item(let id, _, _), .category(let id, _, _), .location(let id, _, _):
+        needles.insert("\"" + UUIDText.format(id))
+      case .order: needles.insert("\"order")
+      default: continue
+      }
+    }
+    if needles.isEmpty { return nil }
+    let spelled = needles.count > Self.priorNeedles ? nil : needles.map { Array($0.utf8) }
+    var state = HouseholdState.initial
+    for (machine, position) in positions.sorted(by: { $0.key < $1.key }) {
+      let file = logsFolder + "/" + machine + ".jsonl"
+      guard let bytes = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) else { continue }
+      let end = min(position.offset, bytes.count)
+      let number = MachineID.number(machine)
+      for line in Self.lines(of: bytes, to: end, spelling: spelled) {
+        let read: Change
+        do {
+          read = try ChangeCodec.decode(bytes, from: line.lowerBound, to: line.upperBound)
+        } catch {
+          // A line the gate refuses is no part of the household: the everyday fold left it out too.
+          continue
+        }
+        if read.stamp < change.stamp && read.stamp.machineNumber == number { state.apply(read) }
+      }
+    }
+    return state
+  }
+
+  /// The lines of `bytes` before `end`, each without its newline, that hold one of `needles`; every line when
+  /// `needles` is nil. Lines come in the order of the file.
+  static func lines(of bytes: [UInt8], to end: Int, spelling needles: [[UInt8]]?) -> [Range<Int>] {
+    let start = ChangeLog.textStart(bytes)
+    guard end > start else { return [] }
+    func line(around index: Int) -> Range<Int> {
+      var first = index
+      while first > start && bytes[first - 1] != 0x0A { first -= 1 }
+      var last = index
+      while last < end && bytes[last] != 0x0A { last += 1 }
+      return first..<last
+    }
+    guard let needles else {
+      var lines: [Range<Int>] = []
+      var at = start
+      while at < end {
+        let found = line(around: at)
+        if !found.isEmpty { lines.append(found) }
+        at = found.upperBound + 1
+      }
+      return lines
+    }
+    var found: [Int: Range<Int>] = [:]
+    bytes.withUnsafeBytes { buffer in
+      for needle in needles {
+        needle.withUnsafeBytes { wanted in
+          var at = start
+          while let index = Self.find(wanted, in: buffer, from: at, to: end) {
+            let range = line(around: index)
+            found[range.lowerBound] = range
+            // On past this line: another hit in it finds the same change.
+            at = range.upperBound + 1
+          }
+        }
+      }
+    }
+    return found.keys.sorted().compactMap { found[$0] }
+  }
+
+  /// Where `needle` first starts in `buffer` between `from` and `to`: its last byte found by `memchr`, the rest
+  /// compared after.
+  static func find(
+    _ needle: UnsafeRawBufferPointer, in buffer: UnsafeRawBufferPointer, from: Int, to end: Int
+  )
+    -> Int?
+  {
+    guard let base = buffer.baseAddress, let wanted = needle.baseAddress, needle.count > 0 else { return nil }
+    let last = Int32(needle[needle.count - 1])
+    var at = from + needle.count - 1
+    while at < end, let hit = memchr(base + at, last, end - at) {
+      let index = base.distance(to: UnsafeRawPointer(hit)) - (needle.count - 1)
+      if memcmp(base + index, wanted, needle.count) == 0 { return index }
+      at = index + needle.count
+    }
+    return nil
+  }
+}
