@@ -25,6 +25,9 @@ import Testing
       _ = try g.addLocation("Corner Store")
       _ = try g.addLocation("Market")
       _ = try g.reorderCategories(["Dairy & Fridge", "Produce"], at: "Corner Store")
+      // Coloured categories: a part of the list, one category's view, keeps its colour.
+      _ = try g.setCategoryColor("produce", .green)
+      _ = try g.setCategoryColor("dairy", .blue)
       let categories = Category.builtIn.map(\.name) + [Category.uncategorized]
       for n in 0..<23 {
         _ = try g.add(

@@ -2,7 +2,12 @@ extension Groceries {
   /// Builds the view a query asks for, resolving its location and category names.
   public func listView(_ query: ListQuery) throws -> ListView {
     let location = try query.location.map(locationName)
-    let category = try query.category.map(categoryName)
+    // A category named as the household spells it is that one, found without matching every name (each part of a
+    // long list names its category so).
+    let category = try query.category.map { name in
+      name == Category.uncategorized || categories.contains { $0.name == name }
+        ? name : try categoryName(name)
+    }
     let today = query.today
     // Positions of the items in scope: an item is copied once, into its entry, not at every step.
     let scoped = items.indices.filter { index in
@@ -10,7 +15,11 @@ extension Groceries {
     }
     func boughtToday(_ item: Item) -> Bool { item.lastPurchased == today }
     var colors: [String: NamedColor] = [:]
-    for category in categories { colors[category.name] = category.color }
+    if let category {
+      colors[category] = categories.first { $0.name == category }?.color
+    } else {
+      for category in categories { colors[category.name] = category.color }
+    }
     func entry(_ item: Item) -> ListEntry {
       let cadence = Cadence(item, fallback: query.every)
       return ListEntry(
@@ -44,10 +53,12 @@ extension Groceries {
       var keys = [String](repeating: "", count: items.count)
       for index in chosen { keys[index] = Names.key(items[index].name) }
       let byCategory = Dictionary(grouping: chosen) { items[$0].category }
-      sections = walkOrder(at: location).map { name in
-        ListSection(
+      // Only the categories with entries are sorted: a part of a long list holds one category of many.
+      sections = (category.map { [$0] } ?? walkOrder(at: location)).compactMap { name in
+        guard let chosen = byCategory[name] else { return nil }
+        return ListSection(
           title: name,
-          entries: (byCategory[name] ?? []).sorted {
+          entries: chosen.sorted {
             Names.ordered(items[$0].name, key: keys[$0], items[$1].name, key: keys[$1])
           }
           .map { entry(items[$0]) },

@@ -25,6 +25,8 @@ extension HouseholdStore {
         if !entries.isEmpty { try part(entries) }
         return
       }
+      // The categories and locations, the same for every part, made once.
+      let frame = HouseholdView.Frame(reading.state)
       for days in try cache.purchaseDays(since: since, size: partSize) {
         var state = reading.state
         try cache.loadItems(.boughtDuring(days), into: &state)
@@ -32,7 +34,8 @@ extension HouseholdStore {
         // An item with no purchase on these days (another row of a name bought on them) has none here: without
         // an entry, its view would hold its recent purchases instead.
         for id in state.items.keys where history[id] == nil { history[id] = [] }
-        let entries = try HouseholdView(state, history: history).groceries.history([], since: nil)
+        let entries = try HouseholdView(state, history: history, frame: frame).groceries.history(
+          [], since: nil)
         if !entries.isEmpty { try part(entries) }
       }
     }

@@ -21,99 +21,18 @@ struct HouseholdView: Sendable {
   /// Builds the view; with `history`, items hold every purchase instead of the recent ones. With `recent`, the
   /// items it names hold every purchase since a day (and count the older ones): for figures over weeks that
   /// the recent ones may not cover, without reading the whole history.
+  ///
+  /// `frame`, the categories and locations of the same state made once, saves making them again for each part of
+  /// a long list (a household of many categories read a category at a time).
   init(
     _ state: HouseholdState, history: [UUID: [HouseholdState.Bought]]? = nil,
-    recent: (since: Day, purchases: [UUID: [HouseholdState.Bought]])? = nil
+    recent: (since: Day, purchases: [UUID: [HouseholdState.Bought]])? = nil, frame: Frame? = nil
   ) {
-    // Who bought what is said once the household has more than one machine, or when the log named the buyer.
-    var who: [UInt64: String] = [:]
-    if state.machines.count > 1 {
-      for (machine, name) in state.machines { who[MachineID.number(machine) ?? 0] = name.value }
-    }
-    // Categories: the general order first, then those it does not name, oldest first; one per name.
-    let liveCategories = state.categories.filter { $0.value.alive.value && $0.value.name.value != nil }
-    var categoryOrder = state.order.value.filter { liveCategories[$0] != nil }
-    var seen = Set(categoryOrder)
-    if seen.count != categoryOrder.count {
-      var once = Set<UUID>()
-      categoryOrder = categoryOrder.filter { once.insert($0).inserted }
-      seen = once
-    }
-    categoryOrder += liveCategories.filter { !seen.contains($0.key) }
-      .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }.map(\.key)
-    var categoryOf: [UUID: String] = [:]
-    var categories: [Category] = []
-    var categoryByKey: [String: UUID] = [:]
-    let byAge = liveCategories.sorted {
-      HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key)
-    }
-    var survivorOfCategory: [UUID: UUID] = [:]
-    for (id, category) in byAge {
-      let name = category.name.value!
-      let key = Names.key(name)
-      if key == Names.key(Category.uncategorized) {
-        survivorOfCategory[id] = nil
-        continue
-      }
-      if let survivor = categoryByKey[key] {
-        survivorOfCategory[id] = survivor
-        categoryMembers[survivor, default: [survivor]].append(id)
-      } else {
-        categoryByKey[key] = id
-        survivorOfCategory[id] = id
-      }
-    }
-    for id in categoryOrder {
-      guard survivorOfCategory[id] == id, let state = liveCategories[id], let name = state.name.value else {
-        continue
-      }
-      let shown = HouseholdView.combined(
-        state, (categoryMembers[id] ?? []).dropFirst().compactMap { liveCategories[$0] }, CategoryFields.table
-      )
-      var category = Category(id: id, name: name)
-      for field in CategoryFields.table { field.show(shown, &category, NameMap()) }
-      // Of several shown as one, the oldest's spelling is shown, whichever was set last.
-      category.name = name
-      categories.append(category)
-    }
-    for (id, survivor) in survivorOfCategory {
-      if let name = liveCategories[survivor]?.name.value { categoryOf[id] = name }
-    }
-
-    // Locations: oldest first, one per name.
-    let liveLocations = state.locations.filter { $0.value.alive.value && $0.value.name.value != nil }
-      .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
-    var locationByKey: [String: UUID] = [:]
-    var locationOf: [UUID: String] = [:]
-    var survivors: [(UUID, LocationState)] = []
-    for (id, location) in liveLocations {
-      let name = location.name.value!
-      let key = Names.key(name)
-      if let survivor = locationByKey[key] {
-        // An item at any of several stores shown as one is at that one, spelt as it is shown.
-        locationOf[id] = locationOf[survivor]
-        locationMembers[survivor, default: [survivor]].append(id)
-        continue
-      }
-      locationOf[id] = name
-      locationByKey[key] = id
-      survivors.append((id, location))
-    }
-    var categoryNames = NameMap()
-    categoryNames.categoryNames = categoryOf
-    var locations: [Location] = []
-    for (id, own) in survivors {
-      let others = (locationMembers[id] ?? []).dropFirst().compactMap { state.locations[$0] }
-      let shown = HouseholdView.combined(own, others, LocationFields.table)
-      var location = Location(id: id, name: own.name.value!)
-      for field in LocationFields.table { field.show(shown, &location, categoryNames) }
-      location.name = own.name.value!
-      locations.append(location)
-    }
-
-    var names = NameMap()
-    names.categoryNames = categoryOf
-    names.locationNames = locationOf
+    let frame = frame ?? Frame(state)
+    let (who, names, categoryOf) = (frame.who, frame.names, frame.categoryOf)
+    categoryMembers = frame.categoryMembers
+    locationMembers = frame.locationMembers
+    let (categories, locations) = (frame.categories, frame.locations)
 
     // Items: one per name; when two ids share a name, each field takes the newest value among them.
     // Sorts the ids with their creation, not the whole states, which are large to move.
@@ -186,6 +105,116 @@ struct HouseholdView: Sendable {
     self.groceries = groceries
     for (machine, name) in state.machines { machines[machine] = name.value }
     self.categoryNames = categoryOf
+  }
+
+  /// The categories and locations of a state as the view shows them, and how names are spelt: all of a view that
+  /// its items do not change.
+  struct Frame: Sendable {
+    var who: [UInt64: String] = [:]
+    var names = NameMap()
+    var categoryOf: [UUID: String] = [:]
+    var categoryMembers: [UUID: [UUID]] = [:]
+    var locationMembers: [UUID: [UUID]] = [:]
+    var categories: [Category] = []
+    var locations: [Location] = []
+
+    init(_ state: HouseholdState) {
+      // Who bought what is said once the household has more than one machine, or when the log named the buyer.
+      var who: [UInt64: String] = [:]
+      if state.machines.count > 1 {
+        for (machine, name) in state.machines { who[MachineID.number(machine) ?? 0] = name.value }
+      }
+      // Categories: the general order first, then those it does not name, oldest first; one per name.
+      let liveCategories = state.categories.filter { $0.value.alive.value && $0.value.name.value != nil }
+      var categoryOrder = state.order.value.filter { liveCategories[$0] != nil }
+      var seen = Set(categoryOrder)
+      if seen.count != categoryOrder.count {
+        var once = Set<UUID>()
+        categoryOrder = categoryOrder.filter { once.insert($0).inserted }
+        seen = once
+      }
+      categoryOrder += liveCategories.filter { !seen.contains($0.key) }
+        .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }.map(\.key)
+      var categoryOf: [UUID: String] = [:]
+      var categories: [Category] = []
+      var categoryByKey: [String: UUID] = [:]
+      let byAge = liveCategories.sorted {
+        HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key)
+      }
+      var survivorOfCategory: [UUID: UUID] = [:]
+      for (id, category) in byAge {
+        let name = category.name.value!
+        let key = Names.key(name)
+        if key == Names.key(Category.uncategorized) {
+          survivorOfCategory[id] = nil
+          continue
+        }
+        if let survivor = categoryByKey[key] {
+          survivorOfCategory[id] = survivor
+          categoryMembers[survivor, default: [survivor]].append(id)
+        } else {
+          categoryByKey[key] = id
+          survivorOfCategory[id] = id
+        }
+      }
+      for id in categoryOrder {
+        guard survivorOfCategory[id] == id, let state = liveCategories[id], let name = state.name.value else {
+          continue
+        }
+        let shown = HouseholdView.combined(
+          state, (categoryMembers[id] ?? []).dropFirst().compactMap { liveCategories[$0] },
+          CategoryFields.table
+        )
+        var category = Category(id: id, name: name)
+        for field in CategoryFields.table { field.show(shown, &category, NameMap()) }
+        // Of several shown as one, the oldest's spelling is shown, whichever was set last.
+        category.name = name
+        categories.append(category)
+      }
+      for (id, survivor) in survivorOfCategory {
+        if let name = liveCategories[survivor]?.name.value { categoryOf[id] = name }
+      }
+
+      // Locations: oldest first, one per name.
+      let liveLocations = state.locations.filter { $0.value.alive.value && $0.value.name.value != nil }
+        .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
+      var locationByKey: [String: UUID] = [:]
+      var locationOf: [UUID: String] = [:]
+      var survivors: [(UUID, LocationState)] = []
+      for (id, location) in liveLocations {
+        let name = location.name.value!
+        let key = Names.key(name)
+        if let survivor = locationByKey[key] {
+          // An item at any of several stores shown as one is at that one, spelt as it is shown.
+          locationOf[id] = locationOf[survivor]
+          locationMembers[survivor, default: [survivor]].append(id)
+          continue
+        }
+        locationOf[id] = name
+        locationByKey[key] = id
+        survivors.append((id, location))
+      }
+      var categoryNames = NameMap()
+      categoryNames.categoryNames = categoryOf
+      var locations: [Location] = []
+      for (id, own) in survivors {
+        let others = (locationMembers[id] ?? []).dropFirst().compactMap { state.locations[$0] }
+        let shown = HouseholdView.combined(own, others, LocationFields.table)
+        var location = Location(id: id, name: own.name.value!)
+        for field in LocationFields.table { field.show(shown, &location, categoryNames) }
+        location.name = own.name.value!
+        locations.append(location)
+      }
+
+      var names = NameMap()
+      names.categoryNames = categoryOf
+      names.locationNames = locationOf
+      self.who = who
+      self.names = names
+      self.categoryOf = categoryOf
+      self.categories = categories
+      self.locations = locations
+    }
   }
 
   /// Returns the state of an entity shown for several that share a name: the oldest's, each field taking the
