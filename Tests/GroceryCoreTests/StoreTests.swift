@@ -672,6 +672,27 @@ import Testing
     #expect(try alice.load().items.isEmpty)
     #expect(said.lines.contains { $0.hasPrefix("'\(path)' is not a regular file") }, "\(said.lines)")
     #expect(try alice.logFiles().isEmpty)
-    #expect(try alice.check(now: Fixed.now).leftOut == [path])
+    #expect(try alice.check(now: Fixed.now).leftOut == [HouseholdCheck.LeftOut(file: path, size: nil)])
+  }
+
+  /// A peer's log larger than any grocery writes (a sparse file of a GiB and a byte here) is left out and said, as
+  /// one that is not a file is, where every command, `check` too, failed reading it (found by a trial).
+  @Test func aPeerLogLargerThanAnyGroceryWritesIsLeftOutAndSaid() throws {
+    let said = Said()
+    let alice = machine("alice").warning(into: said)
+    try add(["Milk"], to: alice)
+    let peer = alice.logsFolder + "/1111111111111111.jsonl"
+    #expect(FileManager.default.createFile(atPath: peer, contents: Data("{".utf8)))
+    #expect(truncate(peer, off_t(ChangeLog.maximumSize + 1)) == 0)
+    #expect(try alice.load().items.map(\.name) == ["Milk"])
+    try add(["Eggs"], to: alice)
+    #expect(try alice.load().items.map(\.name) == ["Eggs", "Milk"])
+    #expect(
+      said.lines.contains(
+        "'\(peer)' is \(ChangeLog.maximumSize + 1) bytes, larger than any grocery writes: its"
+          + " machine's changes are left out"), "\(said.lines)")
+    let check = try alice.check(now: Fixed.now)
+    #expect(check.leftOut == [HouseholdCheck.LeftOut(file: peer, size: ChangeLog.maximumSize + 1)])
+    #expect(check.problems > 0)
   }
 }

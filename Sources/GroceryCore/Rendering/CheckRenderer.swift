@@ -51,9 +51,8 @@ public enum CheckRenderer {
     for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
     for file in check.leftOut {
       let text =
-        "left out: " + Names.printable(file)
-        + " is not a regular file (a link, a folder, a FIFO or a device);"
-        + " put its machine's log back as a file, or remove it"
+        "left out: " + Names.printable(file.file) + " " + file.why + ";"
+        + (file.size == nil ? " put its machine's log back as a file, or remove it" : " remove it")
       out += "\n" + lines(text)
     }
     if let own = check.ownLog {

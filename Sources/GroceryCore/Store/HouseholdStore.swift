@@ -142,16 +142,18 @@ public struct HouseholdStore: Sendable {
     let scan = try scanLogs()
     for file in scan.leftOut {
       warn(
-        "'\(file)' is not a regular file (a link, a folder, a FIFO or a device): its machine's changes are left"
-          + " out until it is one")
+        "'\(file.file)' \(file.why): its machine's changes are left out"
+          + (file.size == nil ? " until it is one" : ""))
     }
     return scan.logs
   }
 
-  /// The logs in the folder that are regular files, by machine id, with their sizes; and those that are not, shown.
-  func scanLogs() throws -> (logs: [String: Int], leftOut: [String]) {
+  /// The logs in the folder that are regular files no larger than a log may be, by machine id, with their sizes;
+  /// and those that are not, shown. A log larger than any grocery writes (a peer's, however it came) is left out
+  /// as one that is not a file is: read, it would stop every command.
+  func scanLogs() throws -> (logs: [String: Int], leftOut: [HouseholdCheck.LeftOut]) {
     var logs: [String: Int] = [:]
-    var leftOut: [String] = []
+    var leftOut: [HouseholdCheck.LeftOut] = []
     let names = try FileSystem.entries(logsFolder)
     for name in names where ConflictCopy.isOne(name) {
       warn(ConflictCopy.message(shown(logsFolder + "/" + name)))
@@ -162,7 +164,11 @@ public struct HouseholdStore: Sendable {
       let file = logsFolder + "/" + name
       guard let info = try FileSystem.status(file, followingLinks: false) else { continue }
       if info.st_mode & S_IFMT != S_IFREG {
-        leftOut.append(shown(file))
+        leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: nil))
+        continue
+      }
+      if Int(info.st_size) > ChangeLog.maximumSize {
+        leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: Int(info.st_size)))
         continue
       }
       logs[machine] = Int(info.st_size)
@@ -484,6 +490,10 @@ public struct HouseholdStore: Sendable {
     let log = logsFolder + "/" + (try identity().id) + ".jsonl"
     guard let info = try FileSystem.status(log, followingLinks: false) else { return }
     switch info.st_mode & S_IFMT {
+    case S_IFREG where Int(info.st_size) > ChangeLog.maximumSize:
+      throw GroceryError.io(
+        path: shown(log), operation: "write",
+        reason: "it is \(info.st_size) bytes, larger than any grocery writes: its changes are left out")
     case S_IFREG: return
     case S_IFLNK:
       throw GroceryError.io(path: shown(log), operation: "write", reason: "it is a link, not a regular file")

@@ -6,6 +6,18 @@
 
 /// What `grocery check` found, reading every log whole: per machine, and about the folder and this machine.
 public struct HouseholdCheck: Equatable, Sendable {
+  /// A log no command reads: one that is not a regular file (`size` nil), or one larger than a log may be.
+  public struct LeftOut: Equatable, Sendable {
+    public var file: String
+    public var size: Int?
+
+    /// Why it is left out, after its name.
+    public var why: String {
+      size.map { "is \($0) bytes, larger than any grocery writes" }
+        ?? "is not a regular file (a link, a folder, a FIFO or a device)"
+    }
+  }
+
   /// One machine's log.
   public struct Log: Equatable, Sendable {
     public var machine: String
@@ -69,7 +81,7 @@ public struct HouseholdCheck: Equatable, Sendable {
   /// What is wrong between this machine's log and its own state, when anything is.
   public var ownLog: String?
   /// Logs that are not regular files (a link, a folder, a FIFO): left out, with every change they might hold.
-  public var leftOut: [String] = []
+  public var leftOut: [LeftOut] = []
   /// Change ids that more than one change carries.
   public var sharedIDs: [SharedID] = []
   /// Items changed that no line names, when there are any.

@@ -82,7 +82,7 @@ extension HouseholdStore {
       if ConflictCopy.isOne(name), let info = try FileSystem.status(file, followingLinks: false),
         info.st_mode & S_IFMT != S_IFREG
       {
-        report.leftOut.append(shown(file))
+        report.leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: nil))
       } else if ConflictCopy.isOne(name) {
         report.copies.append(HouseholdCheck.Copy(file: shown(file), onlyInCopy: try onlyInCopy(file, name)))
       } else if name != "." && name != ".." {
