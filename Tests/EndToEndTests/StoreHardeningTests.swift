@@ -56,6 +56,20 @@ import Testing
     #expect(try scenario.grocery.run(["check"]).status == 0)
   }
 
+  /// A marker larger than any grocery writes is damage too: said by reads, written back by the next change, where
+  /// every change was refused (found by a trial).
+  @Test func aMarkerLargerThanAnyGroceryWritesIsWrittenBackByTheNextChange() throws {
+    try scenario.given(["add", "milk"])
+    let marker = scenario.grocery.store + "/household.json"
+    let id = try String(contentsOfFile: marker, encoding: .utf8)
+    try (id + String(repeating: " ", count: 70_000)).write(toFile: marker, atomically: true, encoding: .utf8)
+    let list = try scenario.grocery.run(["list"])
+    #expect(list.status == 0 && list.stderr.contains("the next change writes it back"), "\(list)")
+    try scenario.expect(["add", "eggs"], stdout: "added: eggs\n")
+    #expect(try String(contentsOfFile: marker, encoding: .utf8) == id, "the same household, written back")
+    #expect(try scenario.grocery.run(["check"]).status == 0)
+  }
+
   @Test func aFIFOInPlaceOfThisMachinesLogIsLeftOutNotWaitedOn() throws {
     try scenario.given(["add", "milk"])
     let log = try ownLog()

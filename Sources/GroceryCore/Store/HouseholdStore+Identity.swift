@@ -26,8 +26,9 @@ extension HouseholdStore {
     if let error = try HouseholdMarker.notAFile(markerPath, shown: shown(markerPath)) {
       return .damaged(error)
     }
-    guard let bytes = try FileSystem.readRegularFile(markerPath, limit: 1 << 16) else { return .missing }
     do {
+      // One larger than a marker may be is damage too, which the next change writes back.
+      guard let bytes = try FileSystem.readRegularFile(markerPath, limit: 1 << 16) else { return .missing }
       let contents = try HouseholdMarker.parse(bytes, shown: shown(markerPath))
       if contents.id.isEmpty {
         return .damaged(.unreadableStore(path: shown(markerPath), reason: "id: missing"))
