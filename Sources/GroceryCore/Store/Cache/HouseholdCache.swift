@@ -39,7 +39,8 @@ final class HouseholdCache {
   /// 28: `spelled` spells small digits, Roman numerals, more fractions and a few signs in ASCII (`m²` as m2, `Ⅻ`
   /// as XII, € as EUR); a line's unknown operation is refused as that (`op`), not by its first other field; a
   /// whole last line without its newline that the gate refuses is refused, not waited for as one cut short.
-  static let version: Int32 = 28
+  /// 29: `refused` keeps each log's first lines left out, and `refused_count` how many more (`RefusalTally`).
+  static let version: Int32 = 29
 
   let database: Database
 
@@ -97,6 +98,8 @@ final class HouseholdCache {
     CREATE TABLE undo(seq INTEGER PRIMARY KEY AUTOINCREMENT, machine TEXT, id TEXT, offset INTEGER,
       length INTEGER, summary TEXT, at BLOB);
     CREATE TABLE refused(machine TEXT, line INTEGER, field TEXT, reason TEXT, version INTEGER, earlier INTEGER);
+    CREATE TABLE refused_count(machine TEXT PRIMARY KEY, kept INTEGER, newer INTEGER, copies INTEGER,
+      more INTEGER);
     -- Log lines of versions up to \(Change.version) folded: a grocery that reads newer ones rebuilds.
     """
   }()
@@ -1173,8 +1176,28 @@ final class HouseholdCache {
 
   // MARK: - Refused lines
 
-  /// The lines left out of the fold, by log and line.
-  func refusals() throws -> [LineRefusal] {
+  /// The lines left out of the fold the cache keeps, by log and line, and how many more of each log.
+  func refusalTally() throws -> RefusalTally {
+    var tally = RefusalTally()
+    tally.rows = try refusals()
+    tally.logs = try refusalCounts()
+    return tally
+  }
+
+  /// How many lines of each log the cache keeps, and how many more it counts.
+  private func refusalCounts() throws -> [String: RefusalTally.Log] {
+    let s = try database.statement("SELECT machine, kept, newer, copies, more FROM refused_count")
+    var logs: [String: RefusalTally.Log] = [:]
+    while try s.step() {
+      logs[s.text(0)] = RefusalTally.Log(
+        kept: Int(s.integer(1)), keepsNewer: s.integer(2) != 0, copies: Int(s.integer(3)),
+        more: Int(s.integer(4)))
+    }
+    return logs
+  }
+
+  /// The lines left out of the fold the cache keeps, by log and line.
+  private func refusals() throws -> [LineRefusal] {
     let s = try database.statement(
       "SELECT machine, line, field, reason, version, earlier FROM refused ORDER BY machine, line")
     var result: [LineRefusal] = []
@@ -1188,10 +1211,15 @@ final class HouseholdCache {
     return result
   }
 
+  /// Keeps the lines a read left out, after those kept before: each log's first few, and how many more.
   func save(refusals: [LineRefusal]) throws {
+    if refusals.isEmpty { return }
+    var tally = RefusalTally()
+    tally.logs = try refusalCounts()
+    tally.add(refusals)
     let s = try database.statement(
       "INSERT INTO refused(machine, line, field, reason, version, earlier) VALUES (?, ?, ?, ?, ?, ?)")
-    for refusal in refusals {
+    for refusal in tally.rows {
       s.reset()
       let c = refusal.columns
       s.bind(
@@ -1199,6 +1227,17 @@ final class HouseholdCache {
         c.reason.map(SQLValue.text) ?? .null, c.version.map { .integer(Int64($0)) } ?? .null,
         c.earlier.map { .integer(Int64($0)) } ?? .null)
       try s.run()
+    }
+    let counts = try database.statement(
+      "INSERT OR REPLACE INTO refused_count(machine, kept, newer, copies, more) VALUES (?, ?, ?, ?, ?)")
+    for machine in Set(refusals.map(\.machine)).sorted() {
+      let log = tally.logs[machine] ?? RefusalTally.Log()
+      counts.reset()
+      counts.bind(
+        .text(machine), .integer(Int64(log.kept)), .integer(log.keepsNewer ? 1 : 0),
+        .integer(Int64(log.copies)),
+        .integer(Int64(log.more)))
+      try counts.run()
     }
   }
 

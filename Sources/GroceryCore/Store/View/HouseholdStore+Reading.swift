@@ -27,8 +27,10 @@ extension HouseholdStore {
     var cache: HouseholdCache?
     /// Every purchase, by item, when the logs were folded in memory.
     var history: [UUID: [HouseholdState.Bought]]?
-    /// The log lines left out of the fold.
+    /// The log lines left out of the fold; read from the cache, each log's first few.
     var refusals: [LineRefusal] = []
+    /// Read from the cache, how many more lines of each log were left out.
+    var refusedMore: [String: RefusalTally.Log] = [:]
   }
 
   /// The everyday read: the items in scope, with their recent purchases; with `undo` false and a cache, this
@@ -66,11 +68,12 @@ extension HouseholdStore {
           var state = try cache.loadBase()
           try cache.loadItems(scope, into: &state)
           let undo = withUndo ? try machine.map { try cache.undo(of: $0) } ?? [] : []
+          let refused = try cache.refusalTally()
           let reading = Reading(
             state: state, view: HouseholdView(state), positions: try cache.positions(), undo: undo,
-            cache: cache, refusals: try cache.refusals())
+            cache: cache, refusals: refused.rows, refusedMore: refused.logs)
           try report(try cache.lostChanges(), logs)
-          report(reading.refusals)
+          report(reading.refusals, more: reading.refusedMore)
           try reportClocks(reading.state)
           started = true
           return try body(reading)
@@ -145,12 +148,16 @@ extension HouseholdStore {
   /// of junk does not bury every command's output (`check` lists every one). The lines from a newer grocery are
   /// said once per log, whatever came before them. A line read all the same (another change with the stamp of
   /// the line above) is for `check` and `sync`.
-  func report(_ refusals: [LineRefusal]) {
+  ///
+  /// `counted`, read from the cache, adds to each log's the lines it counts past those it keeps.
+  func report(_ refusals: [LineRefusal], more counted: [String: RefusalTally.Log] = [:]) {
     var newer = Set<String>()
     // The log whose lines are being said (refusals come log by log), how many of them were, and how many not:
     // lines left out, and copies of a line above, which are read once.
-    var (log, said, more, copies) = ("", 0, 0, 0)
+    var (log, machine, said, more, copies) = ("", "", 0, 0, 0)
     func sayMore() {
+      more += counted[machine]?.more ?? 0
+      copies += counted[machine]?.copies ?? 0
       guard more + copies > 0 else { return }
       let lines = { (count: Int) in "\(count) more \(count == 1 ? "line" : "lines")" }
       let what =
@@ -167,7 +174,7 @@ extension HouseholdStore {
       let file = shown(logsFolder + "/" + refusal.machine + ".jsonl")
       if file != log {
         sayMore()
-        (log, said, more, copies) = (file, 0, 0, 0)
+        (log, machine, said, more, copies) = (file, refusal.machine, 0, 0, 0)
       }
       if case .newer = refusal.reason {
         if newer.insert(refusal.machine).inserted { warn(refusal.message(file: file)) }
