@@ -710,6 +710,27 @@ import Testing
     #expect(try alice.check(now: Fixed.now).cache == nil)
   }
 
+  /// A peer's log that ends in a line cut short is read no further while it stays so (a line cut short of half a
+  /// gigabyte was read whole by every command), and read again once it changes, even to the same length: its last
+  /// bytes are checked.
+  @Test func aLogEndingInALineCutShortIsReadAgainOnlyOnceItChanges() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try add(["Milk"], to: alice)
+    try add(["Tea"], to: bob)
+    let log = try bob.identity().id
+    let path = bob.logsFolder + "/" + log + ".jsonl"
+    let whole = Array(try Data(contentsOf: URL(fileURLWithPath: path))).dropLast()
+    let torn = Array(whole.dropLast()) + [0x20]
+    try Data(torn).write(to: URL(fileURLWithPath: path))
+    #expect(try alice.load().items.map(\.name) == ["Milk"])
+    let kept = try #require(try alice.read().cache).positions()[log]
+    #expect(kept?.torn == torn.count && kept?.offset == 0, "\(String(describing: kept))")
+    #expect(try alice.load().items.map(\.name) == ["Milk"])
+    try Data(whole).write(to: URL(fileURLWithPath: path))
+    #expect(try alice.load().items.map(\.name) == ["Milk", "Tea"], "the same length, now a whole change")
+  }
+
   /// A peer's log larger than any grocery writes (a sparse file of a GiB and a byte here) is left out and said, as
   /// one that is not a file is, where every command, `check` too, failed reading it (found by a trial).
   @Test func aPeerLogLargerThanAnyGroceryWritesIsLeftOutAndSaid() throws {

@@ -39,7 +39,8 @@ final class HouseholdCache {
   /// 28: `spelled` spells small digits, Roman numerals, more fractions and a few signs in ASCII (`m²` as m2, `Ⅻ`
   /// as XII, € as EUR); a line's unknown operation is refused as that (`op`), not by its first other field; a
   /// whole last line without its newline that the gate refuses is refused, not waited for as one cut short.
-  /// 29: `refused` keeps each log's first lines left out, and `refused_count` how many more (`RefusalTally`).
+  /// 29: `refused` keeps each log's first lines left out, and `refused_count` how many more (`RefusalTally`);
+  /// `log.torn`, where a log ended in a line cut short, so that one that stays so is not read again.
   static let version: Int32 = 29
 
   let database: Database
@@ -70,7 +71,7 @@ final class HouseholdCache {
     """
     CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
     CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER, unwalled BLOB,
-      length INTEGER);
+      length INTEGER, torn INTEGER, torn_check INTEGER);
     CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
     CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
     CREATE TABLE category(id BLOB PRIMARY KEY, \(columnList(CategoryFields.table)), sum INTEGER);
@@ -201,7 +202,8 @@ final class HouseholdCache {
   // MARK: - Positions
 
   func positions() throws -> [String: ChangeLog.Position] {
-    let s = try database.statement("SELECT machine, offset, lines, last, check_, unwalled, length FROM log")
+    let s = try database.statement(
+      "SELECT machine, offset, lines, last, check_, unwalled, length, torn, torn_check FROM log")
     var result: [String: ChangeLog.Position] = [:]
     while try s.step() {
       guard let last = s.stamp(3), let unwalled = s.stamp(5) else {
@@ -209,21 +211,23 @@ final class HouseholdCache {
       }
       result[s.text(0)] = ChangeLog.Position(
         offset: Int(s.integer(1)), lines: Int(s.integer(2)), last: last, unwalled: unwalled,
-        check: UInt64(bitPattern: s.integer(4)), length: Int(s.integer(6)))
+        check: UInt64(bitPattern: s.integer(4)), length: Int(s.integer(6)), torn: Int(s.integer(7)),
+        tornCheck: UInt64(bitPattern: s.integer(8)))
     }
     return result
   }
 
   func save(positions: [String: ChangeLog.Position]) throws {
     let s = try database.statement(
-      "INSERT OR REPLACE INTO log(machine, offset, lines, last, check_, unwalled, length)"
-        + " VALUES (?, ?, ?, ?, ?, ?, ?)")
+      "INSERT OR REPLACE INTO log(machine, offset, lines, last, check_, unwalled, length, torn, torn_check)"
+        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
     for (machine, position) in positions {
       s.reset()
       try s.bind(
         .text(machine), .integer(Int64(position.offset)), .integer(Int64(position.lines)),
         .blob(position.last.bytes), .integer(Int64(bitPattern: position.check)),
-        .blob(position.unwalled.bytes), .integer(Int64(position.length))
+        .blob(position.unwalled.bytes), .integer(Int64(position.length)), .integer(Int64(position.torn)),
+        .integer(Int64(bitPattern: position.tornCheck))
       ).run()
     }
   }

@@ -42,6 +42,24 @@ public enum ChangeLog {
     /// The length of the line just before `offset`, newline included (0 when not known), so that the check reads
     /// only the bytes it hashes, and the newline before them.
     var length = 0
+    /// Where the log ended when the read found a line cut short after `offset` (0 when it found none), and a hash of
+    /// the last `tornPart` bytes before that end: a log still so is not read again, however long what is cut short.
+    var torn = 0
+    var tornCheck: UInt64 = 0
+  }
+
+  /// How many bytes at the end of a line cut short `Position.tornCheck` hashes.
+  static let tornPart = 64
+
+  /// Returns true when the log still ends, at `size`, where its read found a line cut short, with the same bytes.
+  static func stillTorn(_ path: String, _ position: Position, size: Int) throws -> Bool {
+    guard position.torn > position.offset, size == position.torn else { return false }
+    let count = min(tornPart, size - position.offset)
+    guard
+      let found = try FileSystem.readRegularFile(path, parts: [(size - count, count)], limit: maximumSize),
+      found.size == size, found.parts[0].count == count
+    else { return false }
+    return check(found.parts[0]) == position.tornCheck
   }
 
   /// Hashes bytes (FNV-1a), for `Position.check`.
@@ -135,8 +153,10 @@ public enum ChangeLog {
       if bytes.contains(0x0A) { try walked(atEnd: false) }
     }
     // What follows the last newline: a whole change a sync tool copied all but the newline of is read; a line
-    // cut short is left for later.
+    // cut short is left for later, and noted, so that a log that stays so is not read again.
     if !pending.isEmpty { try walked(atEnd: true) }
+    (read.torn, read.tornCheck) =
+      pending.isEmpty ? (0, 0) : (read.offset + pending.count, check(pending.suffix(tornPart)))
     return read
   }
 

@@ -406,7 +406,18 @@ extension HouseholdStore {
           try ChangeLog.stillMatches(logsFolder + "/" + machine + ".jsonl", position)
         else { return nil }
       }
-      return logs.allSatisfy { machine, size in size <= positions[machine]?.offset ?? 0 }
+      // A log that still ends in the line cut short its last read found is read no further: a write under way
+      // goes on growing it, and one that never ends (a crash's, a sync tool's) costs nothing after.
+      for (machine, size) in logs {
+        guard let position = positions[machine] else {
+          if size > 0 { return false }
+          continue
+        }
+        if size <= position.offset { continue }
+        if try ChangeLog.stillTorn(logsFolder + "/" + machine + ".jsonl", position, size: size) { continue }
+        return false
+      }
+      return true
     }
     guard let current = try isCurrent(try cache.positions()) else { return .rebuild }
     if current { return .upToDate }
