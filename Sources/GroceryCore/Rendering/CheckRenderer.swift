@@ -87,8 +87,9 @@ public enum CheckRenderer {
   }
 
   /// The text wrapped within 80 columns, the first line after `first` and the rest after `rest`, each line ended.
+  /// The text wrapped at 80 columns; a word wider than that (a file's path) is kept whole, to be copied.
   static func lines(_ text: String, first: String = "", rest: String = "  ") -> String {
-    TextLayout.text(TextLayout.wrap(text, width: 80, first: first, rest: rest))
+    TextLayout.text(TextLayout.wrap(text, width: 80, first: first, rest: rest, keepingWords: true))
   }
 
   /// A length of time as a person reads it: minutes, hours or days.

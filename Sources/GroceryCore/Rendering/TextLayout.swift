@@ -127,7 +127,12 @@ public enum TextLayout {
   }
 
   /// Wraps text to lines of at most `width` columns: the first line after `first`, the rest after `rest`.
-  public static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
+  ///
+  /// A word wider than a line is cut; with `keepingWords`, it goes whole on a line of its own, however wide (a
+  /// file's path, which must be copied whole).
+  public static func wrap(_ text: String, width: Int, first: String, rest: String, keepingWords: Bool = false)
+    -> [String]
+  {
     if fitsAsIs(text, width: width - self.width(first)) { return [first + text] }
     var lines: [String] = []
     var line = first
@@ -149,7 +154,7 @@ public enum TextLayout {
         lineHasWord = false
       }
       // A word longer than a whole line is cut, between its characters, and inside one wider than a line.
-      if lineWidth + self.width(word) > width {
+      if lineWidth + self.width(word) > width && !keepingWords {
         let pieces = cuttable(word)
         let widths = pieces.map { self.width($0) }
         var (start, remaining) = (0, widths.reduce(0, +))
