@@ -710,6 +710,39 @@ import Testing
     #expect(try alice.check(now: Fixed.now).cache == nil)
   }
 
+  /// What undo puts back is what the newest change stamped before the undone one set, another machine's unseen
+  /// too, however the logs are read: in chunks of a few bytes, each line read across many, as in one.
+  @Test(arguments: [7, 1 << 20]) func undoFindsTheNewestEarlierChangeAcrossChunks(chunk: Int) throws {
+    let alice = machine("alice", household: "a")
+    let bob = machine("bob", household: "b")
+    try add(["Milk", "Tea"], to: alice, at: Fixed.now)
+    func carry(_ from: HouseholdStore, to: HouseholdStore) throws {
+      let log = try from.identity().id + ".jsonl"
+      let target = to.logsFolder + "/" + log
+      try? FileManager.default.removeItem(atPath: target)
+      try FileManager.default.copyItem(atPath: from.logsFolder + "/" + log, toPath: target)
+    }
+    try FileManager.default.createDirectory(atPath: bob.logsFolder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: alice.markerPath, toPath: bob.markerPath)
+    try carry(alice, to: bob)
+    try add(["Jam"], to: bob, at: Fixed.now + 30)
+    try bob.update(summary: { _ in "edit" }, now: Fixed.now + 60) { g in
+      _ = try g.edit("milk", changes: ItemChanges(quantity: 5), today: Fixed.today, now: Fixed.now + 60)
+    }
+    try alice.update(summary: { _ in "edit" }, now: Fixed.now + 120) { g in
+      _ = try g.edit("milk", changes: ItemChanges(quantity: 3), today: Fixed.today, now: Fixed.now + 120)
+    }
+    try carry(bob, to: alice)
+    let reading = try alice.read(machine: try alice.identity().id)
+    let ref = try #require(reading.undo.last)
+    let log = alice.logsFolder + "/" + (try alice.identity().id) + ".jsonl"
+    let change = try #require(try ChangeLog.line(log, at: ref.offset, length: ref.length, shownAs: log))
+    let prior = try #require(try alice.prior(of: change, positions: reading.positions, chunk: chunk))
+    let milk = try #require(reading.view.groceries.items.first { $0.name == "Milk" }?.id)
+    #expect(prior.items[milk]?.quantity.value == 5, "bob's, unseen, stamped before alice's")
+    #expect(prior.items[milk]?.name.value == "Milk")
+  }
+
   /// A peer's log that ends in a line cut short is read no further while it stays so (a line cut short of half a
   /// gigabyte was read whole by every command), and read again once it changes, even to the same length: its last
   /// bytes are checked.

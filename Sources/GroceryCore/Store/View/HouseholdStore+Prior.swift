@@ -24,7 +24,9 @@ extension HouseholdStore {
   ///
   /// Only the lines that spell one of those ids (or an order) are decoded, so it costs a search of the logs' bytes
   /// and the few changes that touched the same things, not a fold of every log.
-  func prior(of change: Change, positions: [String: ChangeLog.Position]) throws -> HouseholdState? {
+  func prior(of change: Change, positions: [String: ChangeLog.Position], chunk: Int = 1 << 20) throws
+    -> HouseholdState?
+  {
     guard positions.keys.contains(where: { $0 != change.stamp.machine }) else { return nil }
     var needles: Set<String> = []
     for operation in change.operations {
@@ -41,27 +43,45 @@ extension HouseholdStore {
     var state = HouseholdState.initial
     for (machine, position) in positions.sorted(by: { $0.key < $1.key }) {
       let file = logsFolder + "/" + machine + ".jsonl"
-      guard let bytes = try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) else { continue }
-      let end = min(position.offset, bytes.count)
       let number = MachineID.number(machine)
-      for line in Self.lines(of: bytes, to: end, spelling: spelled) {
-        let read: Change
-        do {
-          read = try ChangeCodec.decode(bytes, from: line.lowerBound, to: line.upperBound)
-        } catch {
-          // A line the gate refuses is no part of the household: the everyday fold left it out too.
-          continue
+      // A megabyte at a time, a line read across two of them whole: it costs the memory of a chunk (or of the
+      // longest line), not of the log.
+      var (pending, at) = ([UInt8](), 0)
+      func search(to end: Int) {
+        let start = at == 0 ? ChangeLog.textStart(pending) : 0
+        for line in Self.lines(of: pending, from: start, to: end, spelling: spelled) {
+          let read: Change
+          do {
+            read = try ChangeCodec.decode(pending, from: line.lowerBound, to: line.upperBound)
+          } catch {
+            // A line the gate refuses is no part of the household: the everyday fold left it out too.
+            continue
+          }
+          if read.stamp < change.stamp && read.stamp.machineNumber == number { state.apply(read) }
         }
-        if read.stamp < change.stamp && read.stamp.machineNumber == number { state.apply(read) }
       }
+      _ = try FileSystem.readRegularFile(file, from: 0, limit: ChangeLog.maximumSize, chunk: chunk) {
+        bytes in
+        // Only as far as the cache has read: the state undo reverts against.
+        let room = position.offset - at - pending.count
+        guard room > 0 else { return }
+        pending += bytes.prefix(room)
+        guard let newline = pending.lastIndex(of: 0x0A) else { return }
+        search(to: newline)
+        pending.removeFirst(newline + 1)
+        at += newline + 1
+      }
+      // A whole last line without its newline, which the cache read.
+      if !pending.isEmpty { search(to: pending.count) }
     }
     return state
   }
 
-  /// The lines of `bytes` before `end`, each without its newline, that hold one of `needles`; every line when
-  /// `needles` is nil. Lines come in the order of the file.
-  static func lines(of bytes: [UInt8], to end: Int, spelling needles: [[UInt8]]?) -> [Range<Int>] {
-    let start = ChangeLog.textStart(bytes)
+  /// The lines of `bytes` from `start` to `end`, each without its newline, that hold one of `needles`; every line
+  /// when `needles` is nil. Lines come in the order of the file.
+  static func lines(of bytes: [UInt8], from start: Int, to end: Int, spelling needles: [[UInt8]]?) -> [Range<
+    Int
+  >] {
     guard end > start else { return [] }
     func line(around index: Int) -> Range<Int> {
       var first = index
