@@ -24,7 +24,7 @@ extension HouseholdStore {
   ///
   /// Only the lines that spell one of those ids (or an order) are decoded, so it costs a search of the logs' bytes
   /// and the few changes that touched the same things, not a fold of every log.
-  func prior(of change: Change, positions: [String: ChangeLog.Position], chunk: Int = 1 << 20) throws
+  func prior(of change: Change, positions: [String: ChangeLog.Position], chunk: Int = 1 << 18) throws
     -> HouseholdState?
   {
     guard positions.keys.contains(where: { $0 != change.stamp.machine }) else { return nil }
@@ -44,7 +44,7 @@ extension HouseholdStore {
     for (machine, position) in positions.sorted(by: { $0.key < $1.key }) {
       let file = logsFolder + "/" + machine + ".jsonl"
       let number = MachineID.number(machine)
-      // A megabyte at a time, a line read across two of them whole: it costs the memory of a chunk (or of the
+      // A quarter megabyte at a time, a line read across several whole: it costs the memory of a chunk (or of the
       // longest line), not of the log.
       var (pending, at) = ([UInt8](), 0)
       func search(to end: Int) {
