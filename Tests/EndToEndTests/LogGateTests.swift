@@ -18,6 +18,33 @@ import Testing
     return path
   }
 
+  /// A line at the very end of time in this machine's own log (a sync tool brought it, or a hand edit) leaves no
+  /// stamp after it: a change is refused, naming the log and the way on, and nothing written; with this machine's
+  /// identity moved away, as the error says, it goes on as a new machine (found by a trial: the error named neither).
+  @Test func aLineAtTheEndOfTimeInThisMachinesLogIsSaidWithTheWayOn() throws {
+    try scenario.given(["add", "milk"])
+    let logs = scenario.grocery.store + "/logs"
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first)
+    let own = logs + "/" + name
+    let line =
+      "{\"v\":2,\"id\":\"11111111-1111-4111-8111-111111111111\",\"at\":\"9999-12-31T23:59:58.999Z\","
+      + "\"seq\":4294967296,\"machine\":\"\(name.prefix(16))\",\"summary\":\"x\",\"ops\":[]}\n"
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: own))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(line.utf8))
+    try handle.close()
+    let identity = try scenario.grocery.household().stateFolder + "/identity.json"
+    try scenario.expectRefused(
+      ["add", "eggs"],
+      stderr:
+        "grocery: error: this change cannot be written, so nothing was: at: this machine's log '\(own)' ends"
+        + " in a change ordered as of 9999-12-31T23:59:58Z, after which no change can be written; move"
+        + " '\(identity)' away, and this machine goes on as a new one\n", status: 65)
+    try FileManager.default.moveItem(atPath: identity, toPath: identity + ".old")
+    let added = try scenario.grocery.run(["add", "eggs"])
+    #expect(added.status == 0 && added.stdout == "added: eggs\n", "\(added)")
+  }
+
   func item(_ name: String) -> String {
     "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000e1\",\"set\":{\"name\":\(name),\"onList\":true}}"
   }

@@ -336,12 +336,23 @@ public struct HouseholdStore: Sendable {
     let line = ChangeCodec.encode(change)
     // Every line written passes the gate every line read passes, so no machine ever writes one it would refuse.
     let written = Array(line.utf8)
+    let file = logsFolder + "/" + machine.id + ".jsonl"
     do {
       _ = try ChangeCodec.decode(written, from: 0, to: written.count - 1)
     } catch {
+      // This machine's own last line at the very end of time (a hand edit, or a line a sync tool brought into its
+      // log) leaves no later stamp: said with the way on, which `check` says too.
+      if error.field == "at", let own = reading.positions[machine.id]?.last,
+        own.milliseconds >= Stamp.adoptable
+      {
+        throw GroceryError.unwritableChange(
+          field: "at",
+          reason: "this machine's log '\(shown(file))' ends in a change ordered as of "
+            + Timestamp.format(own.date) + ", after which no change can be written; move '"
+            + Names.printable(identityPath) + "' away, and this machine goes on as a new one")
+      }
       throw GroceryError.unwritableChange(field: error.field, reason: error.reason)
     }
-    let file = logsFolder + "/" + machine.id + ".jsonl"
     let isNew = try FileSystem.status(file) == nil
     let owner = try FileSystem.status(folder) ?? stat()
     do {
