@@ -168,6 +168,34 @@ struct Household {
     try household.expectSame([alice, bob])
   }
 
+  /// What undo puts back leaves out a change its machine took back since (it brought back bob's edit, which bob had
+  /// undone), and takes in what the view shows as one with the item: another machine's item of the same name, made
+  /// apart (found by a trial).
+  @Test func undoLeavesOutWhatWasUndoneAndCountsTwins() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "milk")
+    try household.syncAll([alice, bob], at: 2)
+    try household.on(alice, at: 3, "add", "bread")
+    try household.on(bob, at: 4, "add", "bread")
+    try household.on(bob, at: 10, "edit", "bread", "-q", "5")
+    try household.on(bob, at: 11, "edit", "milk", "-q", "5")
+    try household.on(alice, at: 20, "edit", "bread", "-q", "3")
+    try household.on(alice, at: 21, "edit", "milk", "-q", "3")
+    try household.syncAll([alice, bob], at: 30)
+    // Bob takes his milk back: alice's later edit stands, so his undo writes nothing of it.
+    #expect(try household.on(bob, at: 31, "undo").stdout.hasPrefix("undid: edit milk\n"))
+    try household.syncAll([alice, bob], at: 33)
+    #expect(try household.on(alice, at: 40, "undo").stdout == "undid: edit milk\n")
+    #expect(try household.on(alice, at: 41, "undo").stdout == "undid: edit bread\n")
+    try household.syncAll([alice, bob], at: 50)
+    for machine in [alice, bob] {
+      let list = try list(machine)
+      #expect(list.contains("  [ ] bread x5\n"), "bob's bread, shown as one with alice's: \(list)")
+      #expect(list.contains("  [ ] milk\n"), "bob's undone edit stays undone: \(list)")
+    }
+    try household.expectSame([alice, bob])
+  }
+
   /// A plain `buy` is never an old receipt, whatever day the buyer's clock or time zone calls today: bought in New
   /// York after seeing it put back on the list in Berlin, where it was already the next day, the item goes off the
   /// list (found by a trial: it stayed on, "bought since").

@@ -667,15 +667,26 @@ public struct HouseholdStore: Sendable {
       let items = Array(Touched([last]).items)
       do {
         guard let cache = reading.cache else { throw Database.Failure(code: 0, message: "no cache") }
-        try cache.database.reading { try cache.loadItems(.ids(items), into: &reading.state) }
+        try cache.database.reading {
+          try cache.loadItems(.ids(items), into: &reading.state)
+          // And those of the same names, which the view shows as one with them: what they had counts too.
+          let keys = Set(items.compactMap { reading.state.items[$0]?.name.value.map(Names.key) })
+          if !keys.isEmpty { try cache.loadItems(.keys(keys.sorted()), into: &reading.state) }
+        }
       } catch {
         reading = try read(.all, machine: machine.id)
       }
       if last.isMigration, reading.state.migrations.count > 1, try othersStand(besides: last) {
         throw GroceryError.migrationShared(summary: last.summary)
       }
+      // Each id with those shown as one with it by name, which the view gives each field's newest value of.
+      var twins: [UUID: [UUID]] = [:]
+      let view = HouseholdView(reading.state)
+      for groups in [view.members, view.categoryMembers, view.locationMembers] {
+        for group in groups.values { for id in group { twins[id] = group } }
+      }
       let operations = Undo.inverse(
-        of: last, in: reading.state, prior: try prior(of: last, positions: reading.positions))
+        of: last, in: reading.state, prior: try prior(of: last, positions: reading.positions, twins: twins))
       var kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
         reading.state.items[kept.id]?.name.value.map { UndoEntry.LifeKept(name: $0, removed: kept.removed) }
       }

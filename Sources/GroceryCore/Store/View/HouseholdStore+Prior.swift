@@ -19,28 +19,34 @@ extension HouseholdStore {
   static let priorNeedles = 32
 
   /// The household folded from the changes stamped before `change` that set a field of what it set (and, when it
-  /// set the walk order, that set it), from every log as far as `positions` read them; nil where only this
-  /// machine has a log, which has seen every change before its own.
+  /// set the walk order, that set it), from every log as far as `positions` read them, leaving out every change an
+  /// undo took back; nil where only this machine has a log, which has seen every change before its own.
   ///
-  /// Only the lines that spell one of those ids (or an order) are decoded, so it costs a search of the logs' bytes
-  /// and the few changes that touched the same things, not a fold of every log.
-  func prior(of change: Change, positions: [String: ChangeLog.Position], chunk: Int = 1 << 18) throws
-    -> HouseholdState?
-  {
+  /// `twins` gives, for an id shown as one with others of the same name, all of them: each field of such an entity
+  /// is what the newest change before `change` set on any of them, as the view shows it.
+  ///
+  /// Only the lines that spell one of those ids (or an order), and undos, are decoded, so it costs a search of the
+  /// logs' bytes and the few changes that touched the same things, not a fold of every log.
+  func prior(
+    of change: Change, positions: [String: ChangeLog.Position], twins: [UUID: [UUID]] = [:],
+    chunk: Int = 1 << 18
+  ) throws -> HouseholdState? {
     guard positions.keys.contains(where: { $0 != change.stamp.machine }) else { return nil }
     var needles: Set<String> = []
     for operation in change.operations {
       switch operation {
       // Without a closing quote, whose byte is the commonest in a line: the search is anchored on its last byte.
       case .item(let id, _, _), .category(let id, _, _), .location(let id, _, _):
-        needles.insert("\"" + UUIDText.format(id))
+        for twin in twins[id] ?? [id] { needles.insert("\"" + UUIDText.format(twin)) }
       case .order: needles.insert("\"order")
       default: continue
       }
     }
     if needles.isEmpty { return nil }
+    needles.insert("\"undoes")
     let spelled = needles.count > Self.priorNeedles ? nil : needles.map { Array($0.utf8) }
-    var state = HouseholdState.initial
+    var found: [Change] = []
+    var undone = Set<String>()
     for (machine, position) in positions.sorted(by: { $0.key < $1.key }) {
       let file = logsFolder + "/" + machine + ".jsonl"
       let number = MachineID.number(machine)
@@ -57,7 +63,10 @@ extension HouseholdStore {
             // A line the gate refuses is no part of the household: the everyday fold left it out too.
             continue
           }
-          if read.stamp < change.stamp && read.stamp.machineNumber == number { state.apply(read) }
+          guard read.stamp.machineNumber == number else { continue }
+          // Another machine's undo, whenever made, takes its change back: that change is no value to put back.
+          if let target = read.undoes { undone.insert(target) }
+          if read.stamp < change.stamp { found.append(read) }
         }
       }
       _ = try FileSystem.readRegularFile(file, from: 0, limit: ChangeLog.maximumSize, chunk: chunk) {
@@ -73,6 +82,23 @@ extension HouseholdStore {
       }
       // A whole last line without its newline, which the cache read.
       if !pending.isEmpty { search(to: pending.count) }
+    }
+    var state = HouseholdState.initial
+    for read in found where !undone.contains(read.id) { state.apply(read) }
+    // Twins shown as one: each field the newest any of them had.
+    for (id, group) in twins where group.count > 1 {
+      let others = group.filter { $0 != id }
+      if let own = state.items[id] ?? others.lazy.compactMap({ state.items[$0] }).first {
+        state.items[id] = HouseholdView.combined(own, others.compactMap { state.items[$0] }, ItemFields.table)
+      }
+      if let own = state.categories[id] ?? others.lazy.compactMap({ state.categories[$0] }).first {
+        state.categories[id] = HouseholdView.combined(
+          own, others.compactMap { state.categories[$0] }, CategoryFields.table)
+      }
+      if let own = state.locations[id] ?? others.lazy.compactMap({ state.locations[$0] }).first {
+        state.locations[id] = HouseholdView.combined(
+          own, others.compactMap { state.locations[$0] }, LocationFields.table)
+      }
     }
     return state
   }
