@@ -764,6 +764,23 @@ import Testing
     #expect(try alice.load().items.map(\.name) == ["Milk", "Tea"], "the same length, now a whole change")
   }
 
+  /// A line cut short replaced by a whole change and another line cut short, of the same length and ending in the
+  /// same bytes, is read again: the check holds both ends of what was cut short (found by a trial).
+  @Test func aLineCutShortReplacedAtTheSameLengthWithTheSameEndIsReadAgain() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try add(["Milk"], to: alice)
+    try add(["Tea"], to: bob)
+    let path = bob.logsFolder + "/" + (try bob.identity().id) + ".jsonl"
+    let line = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    let end = Array(repeating: UInt8(ascii: "z"), count: 100)
+    let torn = Array(repeating: UInt8(ascii: "{"), count: line.count) + end
+    try Data(torn).write(to: URL(fileURLWithPath: path))
+    #expect(try alice.load().items.map(\.name) == ["Milk"])
+    try Data(line + end).write(to: URL(fileURLWithPath: path))
+    #expect(try alice.load().items.map(\.name) == ["Milk", "Tea"])
+  }
+
   /// A peer's log larger than any grocery writes (a sparse file of a GiB and a byte here) is left out and said, as
   /// one that is not a file is, where every command, `check` too, failed reading it (found by a trial).
   @Test func aPeerLogLargerThanAnyGroceryWritesIsLeftOutAndSaid() throws {

@@ -43,23 +43,31 @@ public enum ChangeLog {
     /// only the bytes it hashes, and the newline before them.
     var length = 0
     /// Where the log ended when the read found a line cut short after `offset` (0 when it found none), and a hash of
-    /// the last `tornPart` bytes before that end: a log still so is not read again, however long what is cut short.
+    /// the first and last `tornPart` bytes of what is cut short: a log still so is not read again, however long
+    /// what is cut short.
     var torn = 0
     var tornCheck: UInt64 = 0
   }
 
-  /// How many bytes at the end of a line cut short `Position.tornCheck` hashes.
+  /// How many bytes at each end of a line cut short `Position.tornCheck` hashes.
   static let tornPart = 64
 
-  /// Returns true when the log still ends, at `size`, where its read found a line cut short, with the same bytes.
+  /// The hash `Position.tornCheck` keeps of what follows a log's last whole line.
+  static func tornCheck(_ head: some Collection<UInt8>, _ tail: some Collection<UInt8>) -> UInt64 {
+    check(Array(head) + Array(tail))
+  }
+
+  /// Returns true when the log still ends, at `size`, where its read found a line cut short, with the same bytes
+  /// at both ends of it.
   static func stillTorn(_ path: String, _ position: Position, size: Int) throws -> Bool {
     guard position.torn > position.offset, size == position.torn else { return false }
     let count = min(tornPart, size - position.offset)
     guard
-      let found = try FileSystem.readRegularFile(path, parts: [(size - count, count)], limit: maximumSize),
-      found.size == size, found.parts[0].count == count
+      let found = try FileSystem.readRegularFile(
+        path, parts: [(position.offset, count), (size - count, count)], limit: maximumSize),
+      found.size == size, found.parts.allSatisfy({ $0.count == count })
     else { return false }
-    return check(found.parts[0]) == position.tornCheck
+    return tornCheck(found.parts[0], found.parts[1]) == position.tornCheck
   }
 
   /// Hashes bytes (FNV-1a), for `Position.check`.
@@ -156,7 +164,8 @@ public enum ChangeLog {
     // cut short is left for later, and noted, so that a log that stays so is not read again.
     if !pending.isEmpty { try walked(atEnd: true) }
     (read.torn, read.tornCheck) =
-      pending.isEmpty ? (0, 0) : (read.offset + pending.count, check(pending.suffix(tornPart)))
+      pending.isEmpty
+      ? (0, 0) : (read.offset + pending.count, tornCheck(pending.prefix(tornPart), pending.suffix(tornPart)))
     return read
   }
 
