@@ -41,7 +41,7 @@ public enum CheckRenderer {
       }
     }
     for copy in check.copies {
-      out += "\n" + lines("conflict copy " + Names.printable(copy.file))
+      out += "\n" + labelled("conflict copy", Names.printable(copy.file))
       let text =
         copy.onlyInCopy.isEmpty
         ? "it holds no change the log lacks: remove it"
@@ -87,6 +87,13 @@ public enum CheckRenderer {
   }
 
   /// The text wrapped within 80 columns, the first line after `first` and the rest after `rest`, each line ended.
+  /// A label and a file's path: on one line where they fit in 80 columns, else the path whole, spaces and all, on
+  /// the line after, to be copied.
+  static func labelled(_ label: String, _ path: String) -> String {
+    let line = label + " " + path
+    return TextLayout.width(line) <= 80 ? line + "\n" : label + "\n  " + path + "\n"
+  }
+
   /// The text wrapped at 80 columns; a word wider than that (a file's path) is kept whole, to be copied.
   static func lines(_ text: String, first: String = "", rest: String = "  ") -> String {
     TextLayout.text(TextLayout.wrap(text, width: 80, first: first, rest: rest, keepingWords: true))
