@@ -741,6 +741,16 @@ import Testing
     let milk = try #require(reading.view.groceries.items.first { $0.name == "Milk" }?.id)
     #expect(prior.items[milk]?.quantity.value == 5, "bob's, unseen, stamped before alice's")
     #expect(prior.items[milk]?.name.value == "Milk")
+    // Where alice had read all bob wrote, what she saw is what goes back, read from nothing; where she had read
+    // none of it, bob's edit is found.
+    let all = reading.positions.mapValues(\.offset)
+    #expect(try alice.prior(of: change, positions: reading.positions, seen: all, chunk: chunk) == nil)
+    let none = try alice.prior(of: change, positions: reading.positions, seen: [:], chunk: chunk)
+    #expect(none?.items[milk]?.quantity.value == 5)
+    // What the cache keeps of her change: how far she had read bob's log, which then held his edit unseen.
+    let kept = try #require(try alice.read().cache).undo(of: try alice.identity().id)
+    let bobs = try bob.identity().id
+    #expect(kept.last?.seen.map { $0[bobs] == nil } == true, "bob's log was not there when alice edited")
   }
 
   /// A peer's log that ends in a line cut short is read no further while it stays so (a line cut short of half a

@@ -405,7 +405,12 @@ public struct HouseholdStore: Sendable {
           + " after this one, which wins over it where both set something (a clock far ahead, or a line written"
           + " by hand)")
     }
-    let undoStep = Undo.step(for: change, at: size - length, length: length)
+    var undoStep = Undo.step(for: change, at: size - length, length: length)
+    if case .push(var ref) = undoStep {
+      // What it had read of every other log, so that its undo reads only what came since.
+      ref.seen = reading.positions.filter { $0.key != machine.id }.mapValues(\.offset)
+      undoStep = .push(ref)
+    }
     Undo.apply(undoStep, to: &reading.undo, depth: undoDepth)
     reading.positions[machine.id] = ChangeLog.Position(
       offset: size, lines: before.lines + 1, last: stamp,
@@ -686,7 +691,8 @@ public struct HouseholdStore: Sendable {
         for group in groups.values { for id in group { twins[id] = group } }
       }
       let operations = Undo.inverse(
-        of: last, in: reading.state, prior: try prior(of: last, positions: reading.positions, twins: twins))
+        of: last, in: reading.state,
+        prior: try prior(of: last, positions: reading.positions, twins: twins, seen: ref.seen))
       var kept = Undo.lifeKept(of: last, in: reading.state).compactMap { kept in
         reading.state.items[kept.id]?.name.value.map { UndoEntry.LifeKept(name: $0, removed: kept.removed) }
       }

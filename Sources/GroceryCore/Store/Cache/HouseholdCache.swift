@@ -40,7 +40,8 @@ final class HouseholdCache {
   /// as XII, € as EUR); a line's unknown operation is refused as that (`op`), not by its first other field; a
   /// whole last line without its newline that the gate refuses is refused, not waited for as one cut short.
   /// 29: `refused` keeps each log's first lines left out, and `refused_count` how many more (`RefusalTally`);
-  /// `log.torn`, where a log ended in a line cut short, so that one that stays so is not read again.
+  /// `log.torn`, where a log ended in a line cut short, so that one that stays so is not read again; `undo.seen`,
+  /// how far this machine had read the other logs when it made each change.
   static let version: Int32 = 29
 
   let database: Database
@@ -97,7 +98,7 @@ final class HouseholdCache {
     CREATE TABLE settled(location BLOB PRIMARY KEY, trips INTEGER, milliseconds INTEGER, items INTEGER,
       latest BLOB, latest_trip BLOB);
     CREATE TABLE undo(seq INTEGER PRIMARY KEY AUTOINCREMENT, machine TEXT, id TEXT, offset INTEGER,
-      length INTEGER, summary TEXT, at BLOB);
+      length INTEGER, summary TEXT, at BLOB, seen TEXT);
     CREATE TABLE refused(machine TEXT, line INTEGER, field TEXT, reason TEXT, version INTEGER, earlier INTEGER);
     CREATE TABLE refused_count(machine TEXT PRIMARY KEY, kept INTEGER, newer INTEGER, copies INTEGER,
       more INTEGER);
@@ -1288,14 +1289,14 @@ final class HouseholdCache {
   /// The machine's changes that undo can revert, oldest first.
   func undo(of machine: String) throws -> [UndoRef] {
     let s = try database.statement(
-      "SELECT id, offset, length, summary, at FROM undo WHERE machine = ? ORDER BY seq"
+      "SELECT id, offset, length, summary, at, seen FROM undo WHERE machine = ? ORDER BY seq"
     ).bind(.text(machine))
     var result: [UndoRef] = []
     while try s.step() {
       result.append(
         UndoRef(
           id: s.text(0), offset: Int(s.integer(1)), length: Int(s.integer(2)), summary: s.text(3),
-          at: s.stamp(4) ?? .zero))
+          at: s.stamp(4) ?? .zero, seen: UndoRef.seen(s.isNull(5) ? nil : s.text(5))))
     }
     return result
   }
@@ -1326,13 +1327,13 @@ final class HouseholdCache {
   private func insert(_ undo: ArraySlice<UndoRef>, of machine: String) throws {
     if undo.isEmpty { return }
     let s = try database.statement(
-      "INSERT INTO undo(machine, id, offset, length, summary, at) VALUES (?, ?, ?, ?, ?, ?)")
+      "INSERT INTO undo(machine, id, offset, length, summary, at, seen) VALUES (?, ?, ?, ?, ?, ?, ?)")
     for ref in undo {
       s.reset()
       try s.bind(
         .text(machine), .text(ref.id), .integer(Int64(ref.offset)), .integer(Int64(ref.length)),
         .text(ref.summary),
-        .blob(ref.at.bytes)
+        .blob(ref.at.bytes), ref.seenText.map(SQLValue.text) ?? .null
       ).run()
     }
   }

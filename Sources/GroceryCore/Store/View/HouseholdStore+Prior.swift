@@ -27,17 +27,26 @@ extension HouseholdStore {
   ///
   /// Only the lines that spell one of those ids (or an order), and undos, are decoded, so it costs a search of the
   /// logs' bytes and the few changes that touched the same things, not a fold of every log.
+  ///
+  /// `seen`, where the undo list kept it, says how far the change's machine had read each other log when it made
+  /// the change: when no line after those names what it set (or undoes anything), nothing it had not seen came
+  /// before it, and what it saw, its `was`, is what goes back (nil), having read only what came since.
   func prior(
     of change: Change, positions: [String: ChangeLog.Position], twins: [UUID: [UUID]] = [:],
-    chunk: Int = 1 << 18
+    seen: [String: Int]? = nil, chunk: Int = 1 << 18
   ) throws -> HouseholdState? {
     guard positions.keys.contains(where: { $0 != change.stamp.machine }) else { return nil }
     var needles: Set<String> = []
+    func seek(_ id: UUID) {
+      // Without a closing quote, whose byte is the commonest in a line: the search is anchored on its last byte.
+      for twin in twins[id] ?? [id] { needles.insert("\"" + UUIDText.format(twin)) }
+    }
+    // What the change made is new: no change before it set anything of it, and undo takes it away whole.
     for operation in change.operations {
       switch operation {
-      // Without a closing quote, whose byte is the commonest in a line: the search is anchored on its last byte.
-      case .item(let id, _, _), .category(let id, _, _), .location(let id, _, _):
-        for twin in twins[id] ?? [id] { needles.insert("\"" + UUIDText.format(twin)) }
+      case .item(let id, _, let was) where was.alive != false: seek(id)
+      case .category(let id, _, let was) where was.alive != false: seek(id)
+      case .location(let id, _, let was) where was.alive != false: seek(id)
       case .order: needles.insert("\"order")
       default: continue
       }
@@ -45,43 +54,26 @@ extension HouseholdStore {
     if needles.isEmpty { return nil }
     needles.insert("\"undoes")
     let spelled = needles.count > Self.priorNeedles ? nil : needles.map { Array($0.utf8) }
+    if let seen {
+      // Only the lines of other machines it had not read: does any name what it set, before it, or undo anything?
+      var unseen = false
+      for (machine, position) in positions where machine != change.stamp.machine {
+        try scan(machine, from: seen[machine] ?? 0, to: position.offset, spelling: spelled, chunk: chunk) {
+          read in
+          if read.undoes != nil || read.stamp < change.stamp { unseen = true }
+        }
+        if unseen { break }
+      }
+      if !unseen { return nil }
+    }
     var found: [Change] = []
     var undone = Set<String>()
     for (machine, position) in positions.sorted(by: { $0.key < $1.key }) {
-      let file = logsFolder + "/" + machine + ".jsonl"
-      let number = MachineID.number(machine)
-      // A quarter megabyte at a time, a line read across several whole: it costs the memory of a chunk (or of the
-      // longest line), not of the log.
-      var (pending, at) = ([UInt8](), 0)
-      func search(to end: Int) {
-        let start = at == 0 ? ChangeLog.textStart(pending) : 0
-        for line in Self.lines(of: pending, from: start, to: end, spelling: spelled) {
-          let read: Change
-          do {
-            read = try ChangeCodec.decode(pending, from: line.lowerBound, to: line.upperBound)
-          } catch {
-            // A line the gate refuses is no part of the household: the everyday fold left it out too.
-            continue
-          }
-          guard read.stamp.machineNumber == number else { continue }
-          // Another machine's undo, whenever made, takes its change back: that change is no value to put back.
-          if let target = read.undoes { undone.insert(target) }
-          if read.stamp < change.stamp { found.append(read) }
-        }
+      try scan(machine, from: 0, to: position.offset, spelling: spelled, chunk: chunk) { read in
+        // Another machine's undo, whenever made, takes its change back: that change is no value to put back.
+        if let target = read.undoes { undone.insert(target) }
+        if read.stamp < change.stamp { found.append(read) }
       }
-      _ = try FileSystem.readRegularFile(file, from: 0, limit: ChangeLog.maximumSize, chunk: chunk) {
-        bytes in
-        // Only as far as the cache has read: the state undo reverts against.
-        let room = position.offset - at - pending.count
-        guard room > 0 else { return }
-        pending += bytes.prefix(room)
-        guard let newline = pending.lastIndex(of: 0x0A) else { return }
-        search(to: newline)
-        pending.removeFirst(newline + 1)
-        at += newline + 1
-      }
-      // A whole last line without its newline, which the cache read.
-      if !pending.isEmpty { search(to: pending.count) }
     }
     var state = HouseholdState.initial
     for read in found where !undone.contains(read.id) { state.apply(read) }
@@ -101,6 +93,46 @@ extension HouseholdStore {
       }
     }
     return state
+  }
+
+  /// Passes on each change of the machine's log from `start` to `limit` (whole lines) whose line spells one of
+  /// `spelled` (every one when nil).
+  func scan(
+    _ machine: String, from start: Int, to limit: Int, spelling spelled: [[UInt8]]?, chunk: Int,
+    _ each: (Change) -> Void
+  ) throws {
+    guard limit > start else { return }
+    let file = logsFolder + "/" + machine + ".jsonl"
+    let number = MachineID.number(machine)
+    // A quarter megabyte at a time, a line read across several whole: it costs the memory of a chunk (or of the
+    // longest line), not of the log.
+    var (pending, at) = ([UInt8](), start)
+    func search(to end: Int) {
+      let first = at == 0 ? ChangeLog.textStart(pending) : 0
+      for line in Self.lines(of: pending, from: first, to: end, spelling: spelled) {
+        let read: Change
+        do {
+          read = try ChangeCodec.decode(pending, from: line.lowerBound, to: line.upperBound)
+        } catch {
+          // A line the gate refuses is no part of the household: the everyday fold left it out too.
+          continue
+        }
+        if read.stamp.machineNumber == number { each(read) }
+      }
+    }
+    _ = try FileSystem.readRegularFile(file, from: start, limit: ChangeLog.maximumSize, chunk: chunk) {
+      bytes in
+      // Only as far as the cache has read: the state undo reverts against.
+      let room = limit - at - pending.count
+      guard room > 0 else { return }
+      pending += bytes.prefix(room)
+      guard let newline = pending.lastIndex(of: 0x0A) else { return }
+      search(to: newline)
+      pending.removeFirst(newline + 1)
+      at += newline + 1
+    }
+    // A whole last line without its newline, which the cache read.
+    if !pending.isEmpty { search(to: pending.count) }
   }
 
   /// The lines of `bytes` from `start` to `end`, each without its newline, that hold one of `needles`; every line
