@@ -793,6 +793,23 @@ import Testing
 
   /// A peer's log larger than any grocery writes (a sparse file of a GiB and a byte here) is left out and said, as
   /// one that is not a file is, where every command, `check` too, failed reading it (found by a trial).
+  /// A peer's log read before that grows past what any grocery writes is said as that alone, not also as a log
+  /// gone (found by a trial).
+  @Test func aPeerLogReadBeforeThatGrowsTooLargeIsNotSaidGone() throws {
+    let said = Said()
+    let alice = machine("alice").warning(into: said)
+    let bob = machine("bob")
+    try add(["Milk"], to: alice)
+    try add(["Tea"], to: bob)
+    #expect(try alice.load().items.map(\.name) == ["Milk", "Tea"])
+    let peer = bob.logsFolder + "/" + (try bob.identity().id) + ".jsonl"
+    #expect(truncate(peer, off_t(ChangeLog.maximumSize + 1)) == 0)
+    said.lines = []
+    try add(["Eggs"], to: alice)
+    #expect(said.lines.contains { $0.contains("larger than any grocery writes") }, "\(said.lines)")
+    #expect(!said.lines.contains { $0.contains("is gone") }, "\(said.lines)")
+  }
+
   @Test func aPeerLogLargerThanAnyGroceryWritesIsLeftOutAndSaid() throws {
     let said = Said()
     let alice = machine("alice").warning(into: said)

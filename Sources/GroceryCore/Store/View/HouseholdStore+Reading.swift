@@ -333,8 +333,13 @@ extension HouseholdStore {
       let file = logsFolder + "/" + machine + ".jsonl"
       let size = logs[machine]
       if let size, size >= read.offset { continue }
-      // One that is there but no regular file is said as that.
+      // One that is there but no regular file, or larger than any grocery writes, is said as that.
       if try FileSystem.isOtherThanFile(file) { continue }
+      if size == nil, let info = try FileSystem.status(file, followingLinks: false),
+        Int(info.st_size) > ChangeLog.maximumSize
+      {
+        continue
+      }
       let now =
         size.map { "is \($0) bytes, shorter than the \(read.offset)" }
         ?? "is gone, after the \(read.offset) bytes"
