@@ -810,6 +810,23 @@ import Testing
     #expect(!said.lines.contains { $0.contains("is gone") }, "\(said.lines)")
   }
 
+  /// This machine's own log grown past what any grocery writes is left out as a peer's is: every read goes on with
+  /// the cache it had (where every command failed), `check` names it, and a change is refused with the log
+  /// untouched, as a line added to it would never show (found by a trial).
+  @Test func thisMachinesLogGrownTooLargeIsLeftOutAndAChangeRefused() throws {
+    let said = Said()
+    let alice = machine("alice").warning(into: said)
+    try add(["Milk"], to: alice)
+    let own = alice.logsFolder + "/" + (try alice.identity().id) + ".jsonl"
+    #expect(truncate(own, off_t(ChangeLog.maximumSize + 1)) == 0)
+    #expect(try alice.load().items.isEmpty)
+    #expect(said.lines.contains { $0.contains("larger than any grocery writes") }, "\(said.lines)")
+    #expect(try alice.check(now: Fixed.now).leftOut.map(\.file) == [own])
+    #expect(throws: GroceryError.self) { try add(["Eggs"], to: alice) }
+    var size = stat()
+    #expect(stat(own, &size) == 0 && Int(size.st_size) == ChangeLog.maximumSize + 1, "the log untouched")
+  }
+
   @Test func aPeerLogLargerThanAnyGroceryWritesIsLeftOutAndSaid() throws {
     let said = Said()
     let alice = machine("alice").warning(into: said)

@@ -353,7 +353,14 @@ public struct HouseholdStore: Sendable {
       }
       throw GroceryError.unwritableChange(field: error.field, reason: error.reason)
     }
-    let isNew = try FileSystem.status(file) == nil
+    let existing = try FileSystem.status(file)
+    let isNew = existing == nil
+    // A log larger than any grocery writes is left out of every read: a line added to it would never show.
+    if let existing, existing.st_mode & S_IFMT == S_IFREG, Int(existing.st_size) > ChangeLog.maximumSize {
+      throw GroceryError.io(
+        path: shown(file), operation: "write",
+        reason: "it is \(existing.st_size) bytes, larger than any grocery writes: its changes are left out")
+    }
     let owner = try FileSystem.status(folder) ?? stat()
     do {
       try ChangeLog.append(line, to: file, shownAs: shown(file), owner: owner)

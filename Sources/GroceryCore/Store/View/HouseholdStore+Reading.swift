@@ -371,6 +371,8 @@ extension HouseholdStore {
     // A log that is there but not a regular file (a link, a FIFO) is left out, and said so on every command: it is
     // not said lost as well. One that is gone holds nothing.
     if try FileSystem.isOtherThanFile(file) { return nil }
+    // Nor is one larger than any grocery writes, which is left out and said as that.
+    if let info = try FileSystem.status(file), Int(info.st_size) > ChangeLog.maximumSize { return nil }
     let end = try ChangeLog.read(
       file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
     ) { change, _, _ in held.insert(change.id) }
