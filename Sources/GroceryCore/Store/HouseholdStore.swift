@@ -167,7 +167,7 @@ public struct HouseholdStore: Sendable {
         leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: nil))
         continue
       }
-      if Int(info.st_size) > ChangeLog.maximumSize {
+      if ChangeLog.isTooLarge(info) {
         leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: Int(info.st_size)))
         continue
       }
@@ -356,10 +356,8 @@ public struct HouseholdStore: Sendable {
     let existing = try FileSystem.status(file)
     let isNew = existing == nil
     // A log larger than any grocery writes is left out of every read: a line added to it would never show.
-    if let existing, existing.st_mode & S_IFMT == S_IFREG, Int(existing.st_size) > ChangeLog.maximumSize {
-      throw GroceryError.io(
-        path: shown(file), operation: "write",
-        reason: "it is \(existing.st_size) bytes, larger than any grocery writes: its changes are left out")
+    if let existing, existing.st_mode & S_IFMT == S_IFREG, ChangeLog.isTooLarge(existing) {
+      throw ChangeLog.tooLargeToWrite(shown(file), existing)
     }
     let owner = try FileSystem.status(folder) ?? stat()
     do {
@@ -513,10 +511,7 @@ public struct HouseholdStore: Sendable {
     let log = logsFolder + "/" + (try identity().id) + ".jsonl"
     guard let info = try FileSystem.status(log, followingLinks: false) else { return }
     switch info.st_mode & S_IFMT {
-    case S_IFREG where Int(info.st_size) > ChangeLog.maximumSize:
-      throw GroceryError.io(
-        path: shown(log), operation: "write",
-        reason: "it is \(info.st_size) bytes, larger than any grocery writes: its changes are left out")
+    case S_IFREG where ChangeLog.isTooLarge(info): throw ChangeLog.tooLargeToWrite(shown(log), info)
     case S_IFREG: return
     case S_IFLNK:
       throw GroceryError.io(path: shown(log), operation: "write", reason: "it is a link, not a regular file")

@@ -16,6 +16,25 @@ public enum ChangeLog {
   /// The most a log may hold; larger is not something grocery wrote, and is refused before it is read.
   static let maximumSize = 1 << 30
 
+  /// Whether a log of this status is larger than any grocery writes: every read leaves it out, as one that is not a
+  /// regular file, since reading it would stop every command.
+  static func isTooLarge(_ info: stat) -> Bool { Int(info.st_size) > maximumSize }
+
+  /// Whether what is at `path` is a log every read leaves out (and says so): not a regular file (a link, a folder, a
+  /// FIFO), or one larger than any grocery writes. False where nothing is.
+  static func isLeftOut(_ path: String) throws -> Bool {
+    guard let info = try FileSystem.status(path, followingLinks: false) else { return false }
+    return info.st_mode & S_IFMT != S_IFREG || isTooLarge(info)
+  }
+
+  /// Why a change is not appended to this machine's log of this status, larger than any grocery writes: a line added
+  /// to it would never show.
+  static func tooLargeToWrite(_ shown: String, _ info: stat) -> GroceryError {
+    .io(
+      path: shown, operation: "write",
+      reason: "it is \(info.st_size) bytes, larger than any grocery writes: its changes are left out")
+  }
+
   /// The byte-order mark an editor may put at the start of a file (Notepad does): no part of the first line.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 

@@ -334,12 +334,7 @@ extension HouseholdStore {
       let size = logs[machine]
       if let size, size >= read.offset { continue }
       // One that is there but no regular file, or larger than any grocery writes, is said as that.
-      if try FileSystem.isOtherThanFile(file) { continue }
-      if size == nil, let info = try FileSystem.status(file, followingLinks: false),
-        Int(info.st_size) > ChangeLog.maximumSize
-      {
-        continue
-      }
+      if try ChangeLog.isLeftOut(file) { continue }
       let now =
         size.map { "is \($0) bytes, shorter than the \(read.offset)" }
         ?? "is gone, after the \(read.offset) bytes"
@@ -368,11 +363,9 @@ extension HouseholdStore {
     let file = logsFolder + "/" + machine + ".jsonl"
     guard try size < read.offset || !ChangeLog.stillMatches(file, read) else { return nil }
     var held = Set<String>()
-    // A log that is there but not a regular file (a link, a FIFO) is left out, and said so on every command: it is
-    // not said lost as well. One that is gone holds nothing.
-    if try FileSystem.isOtherThanFile(file) { return nil }
-    // Nor is one larger than any grocery writes, which is left out and said as that.
-    if let info = try FileSystem.status(file), Int(info.st_size) > ChangeLog.maximumSize { return nil }
+    // A log that is there but not a regular file (a link, a FIFO), or larger than any grocery writes, is left out,
+    // and said so on every command: it is not said lost as well. One that is gone holds nothing.
+    if try ChangeLog.isLeftOut(file) { return nil }
     let end = try ChangeLog.read(
       file, machine: machine, from: ChangeLog.Position(offset: 0, lines: 0, last: .zero), shownAs: shown(file)
     ) { change, _, _ in held.insert(change.id) }
