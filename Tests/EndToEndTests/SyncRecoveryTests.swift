@@ -106,6 +106,26 @@ import Testing
     #expect(alice.storeBytes() == before)
   }
 
+  /// A damaged marker whose id nothing remembers is not promised back by reads: they say that changes are refused
+  /// and how to repair it, as the change then does (found by a trial: they said the next change writes it back).
+  @Test func aDamagedHouseholdJSONThatNothingRemembersIsSaidByReadsAsRefusingChanges() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try forgetHousehold(alice)
+    let marker = alice.store + "/household.json"
+    try "{\"format\":\"grocery-hou".write(toFile: marker, atomically: false, encoding: .utf8)
+    let before = alice.storeBytes()
+    let list = try alice.run(["list"])
+    #expect(list.status == 0 && list.stdout.contains("[ ] milk"), "\(list)")
+    #expect(list.stderr.hasPrefix("grocery: warning: cannot read '\(marker)': "), "\(list)")
+    #expect(
+      list.stderr.hasSuffix(
+        ", and neither this machine nor git's history remembers the household's id; changes are refused until"
+          + " household.json is copied from another machine of this household (or a backup)\n"), "\(list)")
+    let add = try alice.run(["add", "eggs"])
+    #expect(add.status == 65 && add.stderr.contains("Copy household.json from another machine"), "\(add)")
+    #expect(alice.storeBytes() == before)
+  }
+
   // MARK: - Sync commits only this machine's own log
 
   @Test func syncCommitsOnlyThisMachinesLogAndSaysWhatItLeftAlone() throws {

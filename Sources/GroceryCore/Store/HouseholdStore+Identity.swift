@@ -57,13 +57,19 @@ extension HouseholdStore {
       problem = "is damaged (\(reason))"
     }
     let holdsLogs = try !logFiles().isEmpty
-    if holdsLogs, let id = try identity().household, !id.isEmpty { return id }
-    if let id = try MarkerHistory.id(in: folder) { return id }
+    if let id = try knownHouseholdID(remembered: holdsLogs) { return id }
     if holdsLogs {
       throw GroceryError.householdIDLost(marker: shown(markerPath), problem: problem, folder: path)
     }
     if case .damaged(let error) = try readMarker() { throw error }
     return UUIDText.format(UUID())
+  }
+
+  /// The id a lost or damaged `household.json` is written back with: the one this machine remembers (only trusted
+  /// when the folder holds logs, since a new folder may be another household's), else the newest in git's history.
+  func knownHouseholdID(remembered: Bool = true) throws -> String? {
+    if remembered, let id = try identity().household, !id.isEmpty { return id }
+    return try MarkerHistory.id(in: folder)
   }
 
   /// Writes `household.json` where it is missing or damaged, and has this machine remember the id it holds.

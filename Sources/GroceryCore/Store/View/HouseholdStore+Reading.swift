@@ -58,7 +58,14 @@ extension HouseholdStore {
       guard try FileSystem.status(logsFolder) != nil else {
         throw GroceryError.unreadableStore(path: file, reason: reason)
       }
-      warn("cannot read '\(file)': \(reason); the next change writes it back with the household's own id")
+      if try knownHouseholdID() != nil {
+        warn("cannot read '\(file)': \(reason); the next change writes it back with the household's own id")
+      } else {
+        warn(
+          "cannot read '\(file)': \(reason), and neither this machine nor git's history remembers the household's"
+            + " id; changes are refused until household.json is copied from another machine of this household"
+            + " (or a backup)")
+      }
     }
     let logs = try logFiles()
     if let cache = try upToDateCache(logs) {
