@@ -668,6 +668,30 @@ import Testing
       status: 74)
   }
 
+  /// A purchase dated after tomorrow is refused with its item's line, as `purchase --on` refuses a day in the
+  /// future; tomorrow is taken, as an export made east of here may be dated so (found by a session: an export
+  /// edited to 2031 came in, and its staple left restock until then).
+  @Test func anExportedPurchaseDatedInTheFutureIsRefusedNamingItsItem() throws {
+    try scenario.given(["add", "milk"], ["purchase", "milk", "--on", "2026-11-20"])
+    let export = try scenario.grocery.run(["export"]).stdout
+    #expect(export.contains("\"date\": \"2026-11-20\""))
+    let folder = scenario.folder
+    try folder.write("later.json", export.replacingOccurrences(of: "2026-11-20", with: "2026-11-23"))
+    try folder.write("tomorrow.json", export.replacingOccurrences(of: "2026-11-20", with: "2026-11-22"))
+    // The item's line is its opening brace's, two before its name (its id between).
+    let line = export.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+      $0.contains("\"name\": \"milk\"")
+    }
+    let other = Scenario()
+    try other.expectRefused(
+      ["import", folder.file("later.json")],
+      stderr: "grocery: error: cannot import '\(folder.file("later.json"))': line \((line ?? 1) - 1): 'milk'"
+        + " has a purchase dated 2026-11-23, which is in the future\n", status: 65)
+    try other.expect(
+      ["import", folder.file("tomorrow.json")],
+      stdout: "added 1, updated 0, skipped 0\npurchases recorded: 1\n")
+  }
+
   /// An empty path is a mistake on the command line (an unset variable, `-o "$out"`), never a file to try.
   @Test(arguments: [
     (

@@ -61,6 +61,8 @@ struct ImportCommand: Command, Runnable {
     }
     let document = try Importer.read(files, format: format)
     if document.isEmpty { throw GroceryError.nothingToImport(files: files.map(\.name)) }
+    // Only a grocery export or store file carries purchases, and it is imported alone.
+    try document.checkPurchases(today: context.today, file: files[0].name)
     // Only the items the document can match are read, and their purchases, which it must not record twice.
     let history =
       try dryRun

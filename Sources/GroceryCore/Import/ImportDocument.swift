@@ -37,6 +37,19 @@ public struct ImportDocument: Equatable, Sendable {
 }
 
 extension ImportDocument {
+  /// Refuses a purchase dated after `today` by more than the day the world's time zones may differ, as `purchase
+  /// --on` refuses a day in the future: recorded, it would put the staple off restock for as long.
+  public func checkPurchases(today: Day, file: String) throws {
+    let latest = today.adding(days: 1)
+    for item in items {
+      guard let purchase = item.purchases.first(where: { $0.date > latest }) else { continue }
+      throw GroceryError.malformedImport(
+        file: file, line: item.line,
+        reason:
+          "'\(ImportName.shown(item.name))' has a purchase dated \(purchase.date), which is in the future")
+    }
+  }
+
   /// The items importing the document reads: those it can match by name, as `importing` matches them, and those
   /// with the ids it carries.
   public var scope: ItemScope {
