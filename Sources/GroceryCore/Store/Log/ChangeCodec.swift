@@ -116,8 +116,10 @@ enum ChangeCodec {
       var operations: [Operation]?
       try reader.beginObject()
       var first = true
+      var seen: [String] = []
       while let key = try reader.nextKey(first: &first) {
         field = key
+        try once(key, &seen, reader)
         switch key {
         case "v":
           let v = try reader.readInt()
@@ -233,7 +235,7 @@ enum ChangeCodec {
     }
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
-      seen.append(key)
+      try once(key, &seen, r)
       switch key {
       case "op": kind = try r.readString()
       case "by": by = try buyerName(&r)
@@ -339,6 +341,13 @@ enum ChangeCodec {
     return value
   }
 
+  /// Refuses a key an object has already given: which of the two a reader takes is no rule of JSON, so another
+  /// reader (an older grocery, a script) could read the line otherwise.
+  private static func once(_ key: String, _ seen: inout [String], _ r: JSONReader) throws {
+    if seen.contains(key) { throw r.fail("given twice") }
+    seen.append(key)
+  }
+
   /// Reads the fields of an entity's operation by its table, refusing a key the table does not have.
   private static func fields<F, S, M>(
     _ r: inout JSONReader, field: inout String, _ empty: F, _ table: [Field<F, S, M>]
@@ -347,8 +356,10 @@ enum ChangeCodec {
     var f = empty
     try r.beginObject()
     var first = true
+    var seen: [String] = []
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
+      try once(key, &seen, r)
       guard let spec = table.first(where: { $0.key == key }) else { throw r.fail("unknown field") }
       try spec.decode(&r, &f)
     }
