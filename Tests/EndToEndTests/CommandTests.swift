@@ -305,6 +305,16 @@ import Testing
     try scenario.expect(["list", "--all"], stdout: "No items yet.\n")
   }
 
+  /// An item named twice in one change is summed up once (found by a trial: `staple tea, tea`).
+  @Test func anItemNamedTwiceIsSummedUpOnceInTheUndoList() throws {
+    try scenario.given(["staple", "tea", "TEA", "milk"], ["purchase", "tea", "Tea"])
+    let undoable = try scenario.grocery.run(["undo", "--list"]).stdout
+    #expect(
+      undoable.components(separatedBy: "  (").dropLast().map { $0.components(separatedBy: "\n").last! } == [
+        "1. purchase tea", "2. staple tea, milk",
+      ], "\(undoable)")
+  }
+
   /// A rename is told with the name the item had as the household spells it, whatever was typed.
   @Test func aRenameIsToldWithTheItemsOwnName() throws {
     try scenario.given(
