@@ -138,6 +138,30 @@ import Testing
     #expect(stats.timesBought == 3)
   }
 
+  /// An item bought today is today's even when a clock ahead also dated a purchase of it tomorrow: under Bought
+  /// today, counted, and `bought today` in the whole list (found by a trial: it was shown only as dated after today,
+  /// and the footer said 0 bought today).
+  @Test func anItemBoughtTodayThatAClockAheadAlsoBoughtTomorrowIsBoughtToday() throws {
+    var ahead = groceries
+    _ = try ahead.purchase(["eggs"], on: Fixed.day(1), today: Fixed.day(1), now: Fixed.now)
+    let view = try ahead.listView(ListQuery(mode: .purchased, today: Fixed.today))
+    #expect(
+      TextRenderer.render(view) == """
+        Bought today
+          [x] Eggs
+
+        Earlier
+          [x] Bananas (2026-11-19)
+
+        1 bought today
+
+        """)
+    let all = try ahead.listView(ListQuery(mode: .all, today: Fixed.today))
+    #expect(
+      TextRenderer.render(all).contains("  Eggs (staple; bought today)\n"), "\(TextRenderer.render(all))")
+    #expect(all.boughtToday == 1)
+  }
+
   @Test func anEmptyListSaysSoPlainly() throws {
     let empty = try Groceries().listView(ListQuery(today: Fixed.today))
     #expect(TextRenderer.render(empty) == "Nothing on the list.\n")

@@ -13,7 +13,9 @@ extension Groceries {
     let scoped = items.indices.filter { index in
       items[index].isSold(at: location) && (category == nil || items[index].category == category)
     }
-    func boughtToday(_ item: Item) -> Bool { item.lastPurchased == today }
+    // Bought today by a purchase of today, whatever later date another machine's clock gave one of its own (a time
+    // zone whose midnight has passed): the newest purchase not after today is today's.
+    func boughtToday(_ item: Item) -> Bool { item.purchases.last { $0.date <= today }?.date == today }
     var colors: [String: NamedColor] = [:]
     if let category {
       colors[category] = categories.first { $0.name == category }?.color
@@ -42,9 +44,11 @@ extension Groceries {
       }
       // A purchase dated after today is one a clock ahead of this one made (another time zone's midnight passed,
       // or a fast clock): shown with its date, under a heading of its own, neither today's nor earlier.
+      // One bought today too is today's.
       sections = [
         ListSection(
-          title: "Dated after today", entries: sorted.filter { $0.lastPurchased! > today }.map(entry)),
+          title: "Dated after today",
+          entries: sorted.filter { $0.lastPurchased! > today && !boughtToday($0) }.map(entry)),
         ListSection(title: "Bought today", entries: sorted.filter(boughtToday).map(entry)),
         ListSection(title: "Earlier", entries: sorted.filter { $0.lastPurchased! < today }.map(entry)),
       ]

@@ -97,9 +97,10 @@ public enum TextRenderer {
     case .purchased:
       if let last = item.purchases.last {
         if !entry.boughtToday { notes.append(last.date.description) }
-        // Everyone who bought it that day, by name.
+        // Everyone who bought it that day, by name: today, for one bought today that a clock ahead also dated later.
+        let day = entry.boughtToday ? today : last.date
         var buyers: [String] = []
-        for purchase in item.purchases where purchase.date == last.date {
+        for purchase in item.purchases where purchase.date == day {
           if let by = purchase.by, !buyers.contains(by) { buyers.append(by) }
         }
         if !buyers.isEmpty {
