@@ -515,6 +515,37 @@ import Testing
       try list(bob) == "Uncategorized\n  [ ] jam\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
   }
 
+  /// Another machine's hand edit of this machine's last line, pulled under a stashed change: `git stash pop` puts
+  /// git's markers around the edited line and this machine's own two. Sync takes the markers out and puts the line
+  /// back as this machine wrote it, once (found by a trial: the line was kept twice, said on every machine as a
+  /// copy, and `check` failed everywhere).
+  @Test func aHandEditPulledUnderAStashedChangeLeavesEachOfThisMachinesLinesOnce() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try bobPushesAHandEditOfAlicesLog()
+    try household.on(alice, at: 20, "add", "eggs")
+    #expect(try git(["stash", "-q"], in: alice.store) == 0)
+    #expect(try git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice.store) == 0)
+    #expect(try git(["stash", "pop", "-q"], in: alice.store) != 0)
+    #expect(try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8).contains("<<<<<<<"))
+    let synced = try household.on(alice, at: 21, "sync")
+    #expect(synced.status == 0, "\(synced)")
+    let text = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)
+    let lines = text.split(separator: "\n")
+    #expect(Set(lines).count == lines.count, "no line twice: \(text)")
+    #expect(!text.contains("whole beer") && !text.contains("<<<<<<<"), "\(text)")
+    #expect(try gitOutput(["show", "main:" + log], in: household.remote) == text)
+    let check = try alice.run(["check"])
+    #expect(check.status == 0, "\(check)")
+    try household.on(bob, at: 22, "sync")
+    try household.expectSame([alice, bob])
+    #expect(try bob.run(["check"]).status == 0)
+    #expect(
+      try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+  }
+
   /// A rebase is abandoned by putting every file back: with a change to another file of the folder (the user's
   /// notes, edited or renamed, or bob's log as a folder-sync tool brought it ahead of git), sync changes nothing
   /// and names the files to commit or stash first.

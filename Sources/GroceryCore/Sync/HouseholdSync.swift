@@ -734,12 +734,14 @@ public struct HouseholdSync {
       }
       let remoteLines = Set(OwnLogRepair.lines(remote).lines)
       var (lines, tail) = OwnLogRepair.lines(bytes)
+      let held = Set(lines)
       var edited = false
       for index in lines.indices {
         guard remoteLines.contains(lines[index]), let change = OwnLogRepair.change(lines[index]),
           let sent = sentLines[change.id], sent != lines[index]
         else { continue }
-        lines[index] = sent
+        // Where the log holds the line as sent too (both sides of git's markers kept above), the edit just goes.
+        lines[index] = held.contains(sent) ? [] : sent
         edited = true
       }
       // Said below, with the lines git's copies hold changed, as a line changed elsewhere.
