@@ -83,6 +83,37 @@ import Testing
     #expect(moved.removed == [id("bananas")])
   }
 
+  /// In todo.txt, where each line names its own context, a new line without one put at the top renames nothing: a
+  /// name edited where the written line was renames its item (found by a trial: the new line was taken as the first
+  /// uncategorized line, and took bread's history).
+  @Test func aNewTodoTxtLineAtTheTopDoesNotTakeTheRenameOfTheLineEditedInPlace() throws {
+    let format = MirrorFormat.todoTxt
+    var household = groceries
+    _ = try household.add(["bread", "carrots", "dates"], changes: ItemChanges(), today: today, now: now) {
+      UUID()
+    }
+    let written = ChecklistRenderer.render(
+      try household.listView(ListQuery(today: today)), header: header, format: format)
+    let lines = written.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let bread = try #require(lines.firstIndex { $0.hasSuffix(" bread") || $0 == "bread" })
+    var edited = lines
+    edited[bread] = edited[bread].replacingOccurrences(of: "bread", with: "baguette")
+    edited.insert("tofu", at: 1)
+    #expect(edited[2].contains(" @"), "above a categorized line: \(edited)")
+    guard
+      case .checklist(let file) = Checklist.read(Array(edited.joined(separator: "\n").utf8), format: format)
+    else {
+      Issue.record("not a checklist")
+      return
+    }
+    let found = ChecklistDiff.edits(
+      from: Mirrors.base(written.text, items: written.items, format: format), to: file.lines,
+      changedOn: today, shownAs: "list")
+    let breadID = household.items[household.exactItemIndex(named: "bread")!].id
+    #expect(found.changed == [ChecklistEdits.Changed(item: breadID, name: "bread", rename: "baguette")])
+    #expect(found.added.map(\.name) == ["tofu"] && found.removed.isEmpty)
+  }
+
   /// A line deleted beside one edited leaves two written lines in its place: the edited line renames the one it is
   /// most like (a word of its name, its note, its quantity), never the one deleted because it came first.
   @Test func anEditedLineBesideADeletedOneRenamesTheItemItIsMostLike() {

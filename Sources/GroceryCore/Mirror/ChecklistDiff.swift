@@ -85,67 +85,74 @@ enum ChecklistDiff {
       match[i] = j
       used.insert(j)
     }
-    // The same place: after the line the written line came after, or first under the same heading.
+    // The same place: after the line the written line came after, or first under the same heading. Every line after
+    // the same line is matched before any first under its heading, so that a new line put first under a heading
+    // (or, in todo.txt, where each line names its own context, anywhere above) does not take the place of the one
+    // edited where the written line was.
     func heading(_ line: ChecklistLine) -> String { Names.key(line.category ?? "") }
-    for i in file.indices where match[i] == nil && parsed[i] != nil {
-      var candidate: Int?
-      if i > 0, heading(file[i - 1]) == heading(file[i]), let previous = match[i - 1] {
-        candidate = previous + 1
-      } else if i == 0 || heading(file[i - 1]) != heading(file[i]) {
-        candidate = base.firstIndex { heading($0.line) == heading(file[i]) }
-      }
-      guard let first = candidate, let now = parsed[i] else { continue }
-      // The written lines left in that place, one after another, and the lines edited there: as many edited
-      // lines as written ones (each renamed) take them in order. Fewer (a line deleted beside one edited) take
-      // the one each is most like, not the first.
-      var edited = 0
-      while i + edited < file.count, match[i + edited] == nil, parsed[i + edited] != nil,
-        heading(file[i + edited]) == heading(file[i])
-      {
-        edited += 1
-      }
-      var j: Int?
-      var best = -1
-      var tied = false
-      var k = first
-      while k < base.count, !used.contains(k), heading(base[k].line) == heading(file[i]),
-        let was = baseEntry(k)
-      {
-        let score = likeness(now, was)
-        if score > best {
-          (j, best, tied) = (k, score, false)
-        } else if score == best {
-          tied = true
+    for pass in [false, true] {
+      for i in file.indices where match[i] == nil && parsed[i] != nil {
+        var candidate: Int?
+        if !pass {
+          if i > 0, let previous = match[i - 1] { candidate = previous + 1 }
+        } else if i > 0, heading(file[i - 1]) == heading(file[i]), let previous = match[i - 1] {
+          candidate = previous + 1
+        } else if i == 0 || heading(file[i - 1]) != heading(file[i]) {
+          candidate = base.firstIndex { heading($0.line) == heading(file[i]) }
         }
-        k += 1
-      }
-      // As many edited lines as written ones, each most like a written line of its own by a word of its name
-      // (`eggs`, `milk` typed over as `oat milk`, `free range eggs`): each renames that one, not the one in its
-      // place, which would give milk's history to the eggs.
-      if k - first == edited && edited > 1 {
-        let runs = (0..<edited).map { e -> Int? in
-          guard let line = parsed[i + e] else { return nil }
-          let scores = (first..<k).map { w in baseEntry(w).map { likeness(line, $0) } ?? 0 }
-          guard let top = scores.max(), top >= 4, scores.filter({ $0 == top }).count == 1,
-            let best = scores.firstIndex(of: top)
-          else { return nil }
-          return first + best
+        guard let first = candidate, let now = parsed[i] else { continue }
+        // The written lines left in that place, one after another, and the lines edited there: as many edited
+        // lines as written ones (each renamed) take them in order. Fewer (a line deleted beside one edited) take
+        // the one each is most like, not the first.
+        var edited = 0
+        while i + edited < file.count, match[i + edited] == nil, parsed[i + edited] != nil,
+          heading(file[i + edited]) == heading(file[i])
+        {
+          edited += 1
         }
-        let chosen = runs.compactMap { $0 }
-        if chosen.count == edited && Set(chosen).count == edited {
-          for (e, w) in chosen.enumerated() {
-            match[i + e] = w
-            used.insert(w)
+        var j: Int?
+        var best = -1
+        var tied = false
+        var k = first
+        while k < base.count, !used.contains(k), heading(base[k].line) == heading(file[i]),
+          let was = baseEntry(k)
+        {
+          let score = likeness(now, was)
+          if score > best {
+            (j, best, tied) = (k, score, false)
+          } else if score == best {
+            tied = true
           }
-          continue
+          k += 1
         }
+        // As many edited lines as written ones, each most like a written line of its own by a word of its name
+        // (`eggs`, `milk` typed over as `oat milk`, `free range eggs`): each renames that one, not the one in its
+        // place, which would give milk's history to the eggs.
+        if k - first == edited && edited > 1 {
+          let runs = (0..<edited).map { e -> Int? in
+            guard let line = parsed[i + e] else { return nil }
+            let scores = (first..<k).map { w in baseEntry(w).map { likeness(line, $0) } ?? 0 }
+            guard let top = scores.max(), top >= 4, scores.filter({ $0 == top }).count == 1,
+              let best = scores.firstIndex(of: top)
+            else { return nil }
+            return first + best
+          }
+          let chosen = runs.compactMap { $0 }
+          if chosen.count == edited && Set(chosen).count == edited {
+            for (e, w) in chosen.enumerated() {
+              match[i + e] = w
+              used.insert(w)
+            }
+            continue
+          }
+        }
+        if k - first <= edited { (j, tied) = (k > first ? first : nil, false) }
+        // Like two as much (a new name, the same quantity): which one it was is not known, so it renames neither. It
+        // is a new item, and both are taken off, where a guess could give one item's history to the other's name.
+        guard let j, !tied else { continue }
+        match[i] = j
+        used.insert(j)
       }
-      if k - first <= edited { (j, tied) = (k > first ? first : nil, false) }
-      // Like two as much (a new name, the same quantity): which one it was is not known, so it renames neither. It
-      // is a new item, and both are taken off, where a guess could give one item's history to the other's name.
-      guard let j, !tied else { continue }
-      match[i] = j
-      used.insert(j)
     }
     for (i, line) in file.enumerated() {
       let day = line.day ?? fileDay
