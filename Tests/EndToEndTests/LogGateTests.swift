@@ -45,6 +45,27 @@ import Testing
     #expect(added.status == 0 && added.stdout == "added: eggs\n", "\(added)")
   }
 
+  /// A peer's purchase dated after the day its change was made (a hand edit; an import before import refused
+  /// one) is dated that day, the latest any clock then read: shown so, and its staple due again as after any
+  /// purchase, where 9999-12-31 put it off restock for good (found by a session).
+  @Test func aPeersPurchaseDatedFarAfterItsChangeIsDatedTheDayAfter() throws {
+    try scenario.given(["add", "milk"])
+    let tea = "00000000-0000-4000-8000-0000000000e1"
+    let path = try peerLine(
+      "{\"op\":\"item\",\"id\":\"\(tea)\",\"set\":{\"name\":\"tea\",\"staple\":true}},"
+        + "{\"op\":\"buy\",\"item\":\"\(tea)\",\"day\":\"9999-12-31\",\"quantity\":1}",
+      summary: "\"add tea\"")
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("9999-12-31"))
+    let history = try scenario.grocery.run(["history"])
+    #expect(history.status == 0 && history.stdout.hasPrefix("2026-11-22 tea"), "\(history)")
+    #expect(history.stderr == "", "a line read, not left out: \(history)")
+    let later = ["GROCERY_NOW": "2027-01-30T12:00:00Z"]
+    let due = try scenario.grocery.run(["restock", "--due"], extra: later)
+    #expect(due.status == 0 && due.stdout.contains("tea"), "\(due)")
+    let check = try scenario.grocery.run(["check"], extra: later)
+    #expect(check.status == 0, "\(check)")
+  }
+
   func item(_ name: String) -> String {
     "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000e1\",\"set\":{\"name\":\(name),\"onList\":true}}"
   }

@@ -164,39 +164,3 @@ import Testing
     #expect(try reread(edited).locations == before.locations, "undone")
   }
 }
-
-/// A key given twice in one object of a log line is refused, naming it: JSON leaves which one counts to the reader,
-/// so an older grocery or a script could read the line otherwise (found by a trial: the last was taken, but the
-/// first 'v').
-@Suite struct RepeatedKeyTests {
-  static let item = "00000000-0000-4000-8000-000000000001"
-
-  @Test(arguments: [
-    (
-      "{\"op\":\"buy\",\"item\":\"\(item)\",\"day\":\"2026-11-21\",\"quantity\":1,\"quantity\":9}",
-      "ops[0].quantity: given twice"
-    ),
-    (
-      "{\"op\":\"buy\",\"op\":\"unbuy\",\"item\":\"\(item)\",\"day\":\"2026-11-21\",\"quantity\":1}",
-      "ops[0].op: given twice"
-    ),
-    (
-      "{\"op\":\"item\",\"id\":\"\(item)\",\"set\":{\"name\":\"milk\",\"name\":\"beer\"}}",
-      "ops[0].set.name: given twice"
-    ),
-  ])
-  func inAnOperation(op: String, message: String) {
-    #expect(LogLine.refusal(of: op, version: 3) == message)
-  }
-
-  @Test func atTheTopOfALine() {
-    let op = "{\"op\":\"buy\",\"item\":\"\(Self.item)\",\"day\":\"2026-11-21\",\"quantity\":1}"
-    #expect(LogLine.refusal(of: op, version: 3) == nil, "the line without a repeated key is read")
-    let line = Array(
-      ("{\"v\":3,\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,\"machine\":\"00000000000000aa\","
-        + "\"summary\":\"s\",\"ops\":[" + op + "],\"v\":2}").utf8)
-    #expect(throws: ChangeCodec.LineError(field: "v", reason: "given twice")) {
-      try ChangeCodec.decode(line, from: 0, to: line.count)
-    }
-  }
-}

@@ -37,10 +37,9 @@ public struct ImportDocument: Equatable, Sendable {
 }
 
 extension ImportDocument {
-  /// Refuses a purchase dated after `today` by more than the day the world's time zones may differ, as `purchase
-  /// --on` refuses a day in the future: recorded, it would put the staple off restock for as long.
-  public func checkPurchases(today: Day, file: String) throws {
-    let latest = today.adding(days: 1)
+  /// Refuses a purchase dated after `latest`, as `purchase --on` refuses a day in the future: recorded, it would put
+  /// the staple off restock for as long.
+  public func checkPurchases(notAfter latest: Day, file: String) throws {
     for item in items {
       guard let purchase = item.purchases.first(where: { $0.date > latest }) else { continue }
       throw GroceryError.malformedImport(

@@ -42,7 +42,8 @@ final class HouseholdCache {
   /// 29: `refused` keeps each log's first lines left out, and `refused_count` how many more (`RefusalTally`);
   /// `log.torn`, where a log ended in a line cut short, so that one that stays so is not read again; `undo.seen`,
   /// how far this machine had read the other logs when it made each change.
-  /// 30: a line whose object gives a key twice is left out, so a cache that folded one is rebuilt without it.
+  /// 30: a line whose object gives a key twice is left out, and a purchase dated after the day following its
+  /// change's is read as of that day, so a cache that folded either as it was is rebuilt.
   static let version: Int32 = 30
 
   let database: Database

@@ -176,9 +176,10 @@ enum ChangeCodec {
           field: "wall",
           reason: "not before 'at' (a line says its maker's clock only when 'at' ran ahead of it)")
       }
-      return Change(
+      let change = Change(
         id: id, stamp: Stamp(milliseconds: at, counter: seq, machine: machine), summary: summary,
         undoes: undoes, operations: operations, wall: wall)
+      return change.isMigration ? change : datedNoLaterThanMade(change, at: at)
     } catch let error as LineError {
       throw error
     } catch let failure as JSONReader.Failure {
@@ -339,6 +340,29 @@ enum ChangeCodec {
       throw r.fail("expected a whole number from \(Limits.quantityText)")
     }
     return value
+  }
+
+  /// The change with each purchase dated after the day it was made, in the time zone furthest ahead of UTC, dated
+  /// that day: no grocery dates one so (`purchase --on` refuses a day in the future), and a peer's hand edit (or an
+  /// import before `import` refused one) dated 9999-12-31 would put its staple off restock until then. A
+  /// migration's purchases are grocery 1's own, dated as it kept them.
+  static func datedNoLaterThanMade(_ change: Change, at: Int64) -> Change {
+    let day = at >= 0 ? at / 86_400_000 : (at - 86_399_999) / 86_400_000
+    let latest = Day(ordinal: Int(day) + 1)
+    guard
+      change.operations.contains(where: {
+        if case .buy(_, let bought, _, _, _) = $0 { return bought > latest }
+        return false
+      })
+    else { return change }
+    var dated = change
+    dated.operations = change.operations.map {
+      guard case .buy(let item, let bought, let quantity, let trip, let by) = $0, bought > latest else {
+        return $0
+      }
+      return .buy(item: item, day: latest, quantity: quantity, trip: trip, by: by)
+    }
+    return dated
   }
 
   /// Refuses a key an object has already given: which of the two a reader takes is no rule of JSON, so another

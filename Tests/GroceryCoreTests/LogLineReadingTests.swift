@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import GroceryCore
+
+/// A key given twice in one object of a log line is refused, naming it: JSON leaves which one counts to the reader,
+/// so an older grocery or a script could read the line otherwise (found by a trial: the last was taken, but the
+/// first 'v').
+@Suite struct RepeatedKeyTests {
+  static let item = "00000000-0000-4000-8000-000000000001"
+
+  @Test(arguments: [
+    (
+      "{\"op\":\"buy\",\"item\":\"\(item)\",\"day\":\"2026-11-21\",\"quantity\":1,\"quantity\":9}",
+      "ops[0].quantity: given twice"
+    ),
+    (
+      "{\"op\":\"buy\",\"op\":\"unbuy\",\"item\":\"\(item)\",\"day\":\"2026-11-21\",\"quantity\":1}",
+      "ops[0].op: given twice"
+    ),
+    (
+      "{\"op\":\"item\",\"id\":\"\(item)\",\"set\":{\"name\":\"milk\",\"name\":\"beer\"}}",
+      "ops[0].set.name: given twice"
+    ),
+  ])
+  func inAnOperation(op: String, message: String) {
+    #expect(LogLine.refusal(of: op, version: 3) == message)
+  }
+
+  @Test func atTheTopOfALine() {
+    let op = "{\"op\":\"buy\",\"item\":\"\(Self.item)\",\"day\":\"2026-11-21\",\"quantity\":1}"
+    #expect(LogLine.refusal(of: op, version: 3) == nil, "the line without a repeated key is read")
+    let line = Array(
+      ("{\"v\":3,\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,\"machine\":\"00000000000000aa\","
+        + "\"summary\":\"s\",\"ops\":[" + op + "],\"v\":2}").utf8)
+    #expect(throws: ChangeCodec.LineError(field: "v", reason: "given twice")) {
+      try ChangeCodec.decode(line, from: 0, to: line.count)
+    }
+  }
+}
+
+/// A purchase dated after the day its change was made, in the time zone furthest ahead, is read as of that day; a
+/// migration's purchases keep grocery 1's dates.
+@Suite struct PurchaseDateTests {
+  func decode(summary: String, day: String) throws -> Change {
+    let line = Array(
+      ("{\"v\":2,\"id\":\"c1\",\"at\":\"2026-11-21T23:30:00.000Z\",\"seq\":0,\"machine\":\"00000000000000aa\","
+        + "\"summary\":\"\(summary)\",\"ops\":[{\"op\":\"buy\",\"item\":\"\(RepeatedKeyTests.item)\","
+        + "\"day\":\"\(day)\",\"quantity\":1}]}").utf8)
+    return try ChangeCodec.decode(line, from: 0, to: line.count)
+  }
+
+  func day(_ change: Change) -> Day? {
+    guard case .buy(_, let day, _, _, _) = change.operations.first else { return nil }
+    return day
+  }
+
+  @Test func aDayAfterTheChangesIsReadAsTheDayAfter() throws {
+    #expect(day(try decode(summary: "purchase milk", day: "9999-12-31")) == Day("2026-11-22"))
+    #expect(day(try decode(summary: "purchase milk", day: "2026-11-23")) == Day("2026-11-22"))
+    // Kiribati's day, an hour after midnight there, is the latest a clock may give: read as it is.
+    #expect(day(try decode(summary: "purchase milk", day: "2026-11-22")) == Day("2026-11-22"))
+    #expect(day(try decode(summary: "purchase milk", day: "2020-01-01")) == Day("2020-01-01"))
+  }
+
+  @Test func aMigrationsPurchasesKeepTheirDays() throws {
+    let change = try decode(summary: "migrate grocery.json (version 1)", day: "2027-03-01")
+    #expect(day(change) == Day("2027-03-01"))
+  }
+}
