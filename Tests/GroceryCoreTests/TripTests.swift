@@ -213,6 +213,8 @@ import Testing
 
   @Test func everyNewOperationReadsBackAsItWasWritten() throws {
     let trip = UUID()
+    // The day of the change, 2023-11-14: a purchase is never dated after the day following its change's.
+    let day = Day(ordinal: 1_700_000_000_000 / 86_400_000)
     let change = Change(
       id: "c1", stamp: Stamp(milliseconds: 1_700_000_000_000, counter: 2, machine: "00000000000000aa"),
       summary: "s", undoes: nil,
@@ -224,8 +226,8 @@ import Testing
           trip, set: TripFields(end: .some(1_700_000_060_000), idle: true),
           was: TripFields(end: .some(nil), idle: false)),
         .trip(trip, set: TripFields(store: .some(nil)), was: TripFields()),
-        .buy(item: UUID(), day: Fixed.today, quantity: 3, trip: TripTag(trip: trip, category: nil)),
-        .buy(item: UUID(), day: Fixed.today, quantity: 1, trip: TripTag(trip: trip, category: UUID())),
+        .buy(item: UUID(), day: day, quantity: 3, trip: TripTag(trip: trip, category: nil)),
+        .buy(item: UUID(), day: day, quantity: 1, trip: TripTag(trip: trip, category: UUID())),
         .category(
           UUID(), set: CategoryFields(color: .some(.brightCyan)), was: CategoryFields(color: .some(nil))),
       ])
