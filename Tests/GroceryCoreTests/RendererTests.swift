@@ -249,6 +249,10 @@ import Testing
     // A space that a mark after it, or a prepended letter before it, joins to is no place to break: it stays.
     ("a  \u{301}b", 20, ["> a  \u{301}b"]),
     ("a\u{600}  b", 20, ["> a\u{600}  b"]),
+    // After an ideographic space, which stays at the line's end, rather than inside the word after it (found by a
+    // trial).
+    ("ｆｕｌｌ\u{3000}ｗｉｄｔｈ", 14, ["> ｆｕｌｌ\u{3000}", ". ｗｉｄｔｈ"]),
+    ("ｆｕｌｌ\u{3000}ｗｉｄｔｈ x2", 30, ["> ｆｕｌｌ\u{3000}ｗｉｄｔｈ x2"]),
   ])
   func wrapKeepsTextThatFitsAndBreaksWhatDoesNot(_ text: String, _ width: Int, _ lines: [String]) {
     #expect(TextLayout.wrap(text, width: width, first: "> ", rest: ". ") == lines)

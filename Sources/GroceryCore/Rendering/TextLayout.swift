@@ -138,46 +138,66 @@ public enum TextLayout {
     var line = first
     var lineWidth = self.width(first)
     var lineHasWord = false
-    for word in Names.isPrintableASCII(text) ? words(ofASCII: text) : text.split(separator: " ") {
-      var word = String(word)
-      let needed = self.width(word) + (lineHasWord ? 1 : 0)
-      if lineWidth + needed <= width {
-        line += (lineHasWord ? " " : "") + word
-        lineWidth += needed
-        lineHasWord = true
-        continue
-      }
-      if lineHasWord {
-        lines.append(line)
-        line = rest
-        lineWidth = self.width(rest)
-        lineHasWord = false
-      }
-      // A word longer than a whole line is cut, between its characters, and inside one wider than a line.
-      if lineWidth + self.width(word) > width && !keepingWords {
-        let pieces = cuttable(word)
-        let widths = pieces.map { self.width($0) }
-        var (start, remaining) = (0, widths.reduce(0, +))
-        while lineWidth + remaining > width {
-          var (end, pieceWidth) = (start, 0)
-          while end < pieces.count && lineWidth + pieceWidth + widths[end] <= width {
-            pieceWidth += widths[end]
-            end += 1
-          }
-          if end == start { break }
-          lines.append(line + pieces[start..<end].joined())
-          (start, remaining) = (end, remaining - pieceWidth)
+    let ascii = Names.isPrintableASCII(text)
+    for word in ascii ? words(ofASCII: text) : text.split(separator: " ") {
+      // A line may also break after an ideographic space, which stays at the end of the line before.
+      let parts = ascii ? [word] : Self.ideographicParts(word)
+      for (index, part) in parts.enumerated() {
+        var word = String(part)
+        let joiner = index == 0 ? " " : ""
+        let needed = self.width(word) + (lineHasWord ? joiner.count : 0)
+        if lineWidth + needed <= width {
+          line += (lineHasWord ? joiner : "") + word
+          lineWidth += needed
+          lineHasWord = true
+          continue
+        }
+        if lineHasWord {
+          lines.append(line)
           line = rest
           lineWidth = self.width(rest)
+          lineHasWord = false
         }
-        word = pieces[start...].joined()
+        // A word longer than a whole line is cut, between its characters, and inside one wider than a line.
+        if lineWidth + self.width(word) > width && !keepingWords {
+          let pieces = cuttable(word)
+          let widths = pieces.map { self.width($0) }
+          var (start, remaining) = (0, widths.reduce(0, +))
+          while lineWidth + remaining > width {
+            var (end, pieceWidth) = (start, 0)
+            while end < pieces.count && lineWidth + pieceWidth + widths[end] <= width {
+              pieceWidth += widths[end]
+              end += 1
+            }
+            if end == start { break }
+            lines.append(line + pieces[start..<end].joined())
+            (start, remaining) = (end, remaining - pieceWidth)
+            line = rest
+            lineWidth = self.width(rest)
+          }
+          word = pieces[start...].joined()
+        }
+        line += word
+        lineWidth += self.width(word)
+        lineHasWord = !word.isEmpty
       }
-      line += word
-      lineWidth += self.width(word)
-      lineHasWord = !word.isEmpty
     }
     lines.append(line)
     return lines
+  }
+
+  /// A word split after each ideographic space (U+3000) in it, each piece keeping its space.
+  private static func ideographicParts(_ word: Substring) -> [Substring] {
+    guard word.contains("\u{3000}") else { return [word] }
+    var parts: [Substring] = []
+    var start = word.startIndex
+    for index in word.indices where word[index] == "\u{3000}" {
+      let end = word.index(after: index)
+      parts.append(word[start..<end])
+      start = end
+    }
+    if start < word.endIndex { parts.append(word[start...]) }
+    return parts
   }
 
   /// The words of printable ASCII text, split at its space bytes, where a character is a byte: without finding
