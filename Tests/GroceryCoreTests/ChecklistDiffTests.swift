@@ -83,35 +83,72 @@ import Testing
     #expect(moved.removed == [id("bananas")])
   }
 
-  /// In todo.txt, where each line names its own context, a new line without one put at the top renames nothing: a
-  /// name edited where the written line was renames its item (found by a trial: the new line was taken as the first
-  /// uncategorized line, and took bread's history).
-  @Test func aNewTodoTxtLineAtTheTopDoesNotTakeTheRenameOfTheLineEditedInPlace() throws {
-    let format = MirrorFormat.todoTxt
+  /// The edits of a checklist written for this household with bread, carrots and dates added (uncategorized),
+  /// whose lines `edit` changes, and the id of bread.
+  func placeEdits(_ format: MirrorFormat, _ edit: (inout [String]) throws -> Void) throws -> (
+    ChecklistEdits, UUID
+  ) {
     var household = groceries
     _ = try household.add(["bread", "carrots", "dates"], changes: ItemChanges(), today: today, now: now) {
       UUID()
     }
     let written = ChecklistRenderer.render(
       try household.listView(ListQuery(today: today)), header: header, format: format)
-    let lines = written.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let bread = try #require(lines.firstIndex { $0.hasSuffix(" bread") || $0 == "bread" })
-    var edited = lines
-    edited[bread] = edited[bread].replacingOccurrences(of: "bread", with: "baguette")
-    edited.insert("tofu", at: 1)
-    #expect(edited[2].contains(" @"), "above a categorized line: \(edited)")
+    var lines = written.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    try edit(&lines)
     guard
-      case .checklist(let file) = Checklist.read(Array(edited.joined(separator: "\n").utf8), format: format)
+      case .checklist(let file) = Checklist.read(Array(lines.joined(separator: "\n").utf8), format: format)
     else {
       Issue.record("not a checklist")
-      return
+      return (ChecklistEdits(), UUID())
     }
     let found = ChecklistDiff.edits(
       from: Mirrors.base(written.text, items: written.items, format: format), to: file.lines,
       changedOn: today, shownAs: "list")
-    let breadID = household.items[household.exactItemIndex(named: "bread")!].id
-    #expect(found.changed == [ChecklistEdits.Changed(item: breadID, name: "bread", rename: "baguette")])
-    #expect(found.added.map(\.name) == ["tofu"] && found.removed.isEmpty)
+    return (found, household.items[household.exactItemIndex(named: "bread")!].id)
+  }
+
+  /// Two lines claiming one written line's place (a line typed at the top of a todo.txt file, whose lines each name
+  /// their context, and one edited where the written line was; an app that sorted the lines): the one most like it
+  /// renames it, and when both are as like it, neither does, so no item's history goes to a new line's name (found
+  /// by a trial: tofu typed at the top took bread's history, and by a review, the same after sorting).
+  @Test func aWrittenLineTwoEditedLinesClaimIsRenamedByTheOneMostLikeItOrByNeither() throws {
+    func rename(_ lines: inout [String], to name: String) throws {
+      let bread = try #require(lines.firstIndex { $0.hasSuffix("bread") })
+      lines[bread] = lines[bread].replacingOccurrences(of: "bread", with: name)
+    }
+    // Tofu at the top, bread typed over in place: as like bread, so neither renames it.
+    let (tied, bread) = try placeEdits(.todoTxt) { lines in
+      try rename(&lines, to: "baguette")
+      lines.insert("tofu", at: 1)
+    }
+    #expect(tied.changed.isEmpty && tied.removed == [bread], "\(tied)")
+    #expect(Set(tied.added.map(\.name)) == ["tofu", "baguette"])
+    // A word of bread's name kept: that line renames it, wherever the other was typed.
+    let (kept, keptBread) = try placeEdits(.todoTxt) { lines in
+      try rename(&lines, to: "wholemeal bread")
+      lines.insert("tofu", at: 1)
+    }
+    #expect(
+      kept.changed == [ChecklistEdits.Changed(item: keptBread, name: "bread", rename: "wholemeal bread")])
+    #expect(kept.added.map(\.name) == ["tofu"] && kept.removed.isEmpty)
+    let (moved, movedBread) = try placeEdits(.todoTxt) { lines in
+      let at = try #require(lines.firstIndex { $0.hasSuffix("bread") })
+      lines.remove(at: at)
+      lines.insert("tofu", at: at)
+      lines.insert("wholemeal bread", at: 1)
+    }
+    #expect(
+      moved.changed == [ChecklistEdits.Changed(item: movedBread, name: "bread", rename: "wholemeal bread")])
+    // Sorted by the app, with a new line after the one bread came after: neither renames it.
+    let (sorted, sortedBread) = try placeEdits(.todoTxt) { lines in
+      try rename(&lines, to: "baguette")
+      lines.append("mints")
+      let header = lines.removeFirst()
+      lines = [header] + lines.filter { !$0.isEmpty }.sorted()
+    }
+    #expect(sorted.changed.allSatisfy { $0.item != sortedBread || $0.rename == "baguette" }, "\(sorted)")
+    #expect(!sorted.changed.contains { $0.rename == "mints" }, "\(sorted)")
   }
 
   /// A line deleted beside one edited leaves two written lines in its place: the edited line renames the one it is

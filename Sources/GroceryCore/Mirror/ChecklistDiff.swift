@@ -85,73 +85,95 @@ enum ChecklistDiff {
       match[i] = j
       used.insert(j)
     }
-    // The same place: after the line the written line came after, or first under the same heading. Every line after
-    // the same line is matched before any first under its heading, so that a new line put first under a heading
-    // (or, in todo.txt, where each line names its own context, anywhere above) does not take the place of the one
-    // edited where the written line was.
+    // The same place: after the line the written line came after, or first under the same heading.
     func heading(_ line: ChecklistLine) -> String { Names.key(line.category ?? "") }
-    for pass in [false, true] {
-      for i in file.indices where match[i] == nil && parsed[i] != nil {
-        var candidate: Int?
-        if !pass {
-          if i > 0, let previous = match[i - 1] { candidate = previous + 1 }
-        } else if i > 0, heading(file[i - 1]) == heading(file[i]), let previous = match[i - 1] {
-          candidate = previous + 1
-        } else if i == 0 || heading(file[i - 1]) != heading(file[i]) {
-          candidate = base.firstIndex { heading($0.line) == heading(file[i]) }
+    func place(_ i: Int) -> Int? {
+      if i > 0, heading(file[i - 1]) == heading(file[i]), let previous = match[i - 1] { return previous + 1 }
+      if i == 0 || heading(file[i - 1]) != heading(file[i]) {
+        return base.firstIndex { heading($0.line) == heading(file[i]) }
+      }
+      return nil
+    }
+    // The written lines each took by its place alone, with the line that took it.
+    var byPlace: [(line: Int, written: Int)] = []
+    for i in file.indices where match[i] == nil && parsed[i] != nil {
+      let candidate = place(i)
+      guard let first = candidate, let now = parsed[i] else { continue }
+      // The written lines left in that place, one after another, and the lines edited there: as many edited
+      // lines as written ones (each renamed) take them in order. Fewer (a line deleted beside one edited) take
+      // the one each is most like, not the first.
+      var edited = 0
+      while i + edited < file.count, match[i + edited] == nil, parsed[i + edited] != nil,
+        heading(file[i + edited]) == heading(file[i])
+      {
+        edited += 1
+      }
+      var j: Int?
+      var best = -1
+      var tied = false
+      var k = first
+      while k < base.count, !used.contains(k), heading(base[k].line) == heading(file[i]),
+        let was = baseEntry(k)
+      {
+        let score = likeness(now, was)
+        if score > best {
+          (j, best, tied) = (k, score, false)
+        } else if score == best {
+          tied = true
         }
-        guard let first = candidate, let now = parsed[i] else { continue }
-        // The written lines left in that place, one after another, and the lines edited there: as many edited
-        // lines as written ones (each renamed) take them in order. Fewer (a line deleted beside one edited) take
-        // the one each is most like, not the first.
-        var edited = 0
-        while i + edited < file.count, match[i + edited] == nil, parsed[i + edited] != nil,
-          heading(file[i + edited]) == heading(file[i])
-        {
-          edited += 1
+        k += 1
+      }
+      // As many edited lines as written ones, each most like a written line of its own by a word of its name
+      // (`eggs`, `milk` typed over as `oat milk`, `free range eggs`): each renames that one, not the one in its
+      // place, which would give milk's history to the eggs.
+      if k - first == edited && edited > 1 {
+        let runs = (0..<edited).map { e -> Int? in
+          guard let line = parsed[i + e] else { return nil }
+          let scores = (first..<k).map { w in baseEntry(w).map { likeness(line, $0) } ?? 0 }
+          guard let top = scores.max(), top >= 4, scores.filter({ $0 == top }).count == 1,
+            let best = scores.firstIndex(of: top)
+          else { return nil }
+          return first + best
         }
-        var j: Int?
-        var best = -1
-        var tied = false
-        var k = first
-        while k < base.count, !used.contains(k), heading(base[k].line) == heading(file[i]),
-          let was = baseEntry(k)
-        {
-          let score = likeness(now, was)
-          if score > best {
-            (j, best, tied) = (k, score, false)
-          } else if score == best {
-            tied = true
+        let chosen = runs.compactMap { $0 }
+        if chosen.count == edited && Set(chosen).count == edited {
+          for (e, w) in chosen.enumerated() {
+            match[i + e] = w
+            used.insert(w)
           }
-          k += 1
+          continue
         }
-        // As many edited lines as written ones, each most like a written line of its own by a word of its name
-        // (`eggs`, `milk` typed over as `oat milk`, `free range eggs`): each renames that one, not the one in its
-        // place, which would give milk's history to the eggs.
-        if k - first == edited && edited > 1 {
-          let runs = (0..<edited).map { e -> Int? in
-            guard let line = parsed[i + e] else { return nil }
-            let scores = (first..<k).map { w in baseEntry(w).map { likeness(line, $0) } ?? 0 }
-            guard let top = scores.max(), top >= 4, scores.filter({ $0 == top }).count == 1,
-              let best = scores.firstIndex(of: top)
-            else { return nil }
-            return first + best
-          }
-          let chosen = runs.compactMap { $0 }
-          if chosen.count == edited && Set(chosen).count == edited {
-            for (e, w) in chosen.enumerated() {
-              match[i + e] = w
-              used.insert(w)
-            }
-            continue
-          }
-        }
-        if k - first <= edited { (j, tied) = (k > first ? first : nil, false) }
-        // Like two as much (a new name, the same quantity): which one it was is not known, so it renames neither. It
-        // is a new item, and both are taken off, where a guess could give one item's history to the other's name.
-        guard let j, !tied else { continue }
-        match[i] = j
-        used.insert(j)
+      }
+      if k - first <= edited { (j, tied) = (k > first ? first : nil, false) }
+      // Like two as much (a new name, the same quantity): which one it was is not known, so it renames neither. It
+      // is a new item, and both are taken off, where a guess could give one item's history to the other's name.
+      guard let j, !tied else { continue }
+      match[i] = j
+      used.insert(j)
+      byPlace.append((i, j))
+    }
+    // A written line another line left new claims too, after the line the written line came after or first under
+    // its heading (a line typed at the top of a todo.txt file, whose lines each name their context; an app that
+    // sorted the lines): the one most like it renames it, and when two are as like it, neither does, where a guess
+    // could give one item's history to the other's name.
+    for (i, j) in byPlace where match[i] == j {
+      let after = j > 0 ? j - 1 : nil
+      let claims = file.indices.filter { other in
+        guard other != i, match[other] == nil, parsed[other] != nil,
+          heading(file[other]) == heading(base[j].line)
+        else { return false }
+        if other > 0, let after, match[other - 1] == after { return true }
+        return (other == 0 || heading(file[other - 1]) != heading(file[other]))
+          && base.firstIndex { heading($0.line) == heading(file[other]) } == j
+      }
+      guard !claims.isEmpty, let was = baseEntry(j) else { continue }
+      let scores = ([i] + claims).map { parsed[$0].map { likeness($0, was) } ?? -1 }
+      let top = scores.max()!
+      match[i] = nil
+      if scores.filter({ $0 == top }).count == 1 {
+        match[([i] + claims)[scores.firstIndex(of: top)!]] = j
+      } else {
+        used.remove(j)
       }
     }
     for (i, line) in file.enumerated() {
