@@ -120,11 +120,12 @@ struct OwnLogRepair {
     return (lines, Array(bytes[start...]))
   }
 
-  /// The change a whole line holds, or nil when it is not one this grocery reads.
+  /// The change a whole line holds, or nil when it is not one this grocery reads; one whose object gives a key twice
+  /// (another machine's hand edit), which the log's reader leaves out, is found as the change it names.
   static func change(_ line: [UInt8]) -> Change? {
     guard line.count > 1 else { return nil }
     do {
-      return try ChangeCodec.decode(line, from: 0, to: line.count - 1)
+      return try ChangeCodec.decode(line, from: 0, to: line.count - 1, repeats: true)
     } catch {
       return nil
     }

@@ -101,7 +101,12 @@ enum ChangeCodec {
   }
 
   /// Decodes one line (without its newline).
-  static func decode(_ bytes: [UInt8], from start: Int, to end: Int) throws(LineError) -> Change {
+  ///
+  /// With `repeats`, a key an object gives twice is taken as the last, as the reader took it before it refused one:
+  /// for finding which change a line another machine edited so is (sync puts the line back as this one wrote it).
+  static func decode(_ bytes: [UInt8], from start: Int, to end: Int, repeats: Bool = false) throws(LineError)
+    -> Change
+  {
     var reader = JSONReader(bytes, from: start, to: end)
     var field = "line"
     do {
@@ -119,7 +124,7 @@ enum ChangeCodec {
       var seen: [String] = []
       while let key = try reader.nextKey(first: &first) {
         field = key
-        try once(key, &seen, reader)
+        try once(key, &seen, reader, repeats)
         switch key {
         case "v":
           let v = try reader.readInt()
@@ -144,7 +149,7 @@ enum ChangeCodec {
           var firstOp = true
           while try reader.nextElement(first: &firstOp) {
             field = "ops[\(list.count)]"
-            list.append(try operation(&reader, field: &field))
+            list.append(try operation(&reader, field: &field, repeats: repeats))
           }
           operations = list
         default: throw reader.fail("unknown field")
@@ -205,7 +210,8 @@ enum ChangeCodec {
     }
   }
 
-  private static func operation(_ r: inout JSONReader, field: inout String) throws -> Operation {
+  private static func operation(_ r: inout JSONReader, field: inout String, repeats: Bool) throws -> Operation
+  {
     let base = field
     try r.beginObject()
     var kind: String?
@@ -236,7 +242,7 @@ enum ChangeCodec {
     }
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
-      try once(key, &seen, r)
+      try once(key, &seen, r, repeats)
       switch key {
       case "op": kind = try r.readString()
       case "by": by = try buyerName(&r)
@@ -251,19 +257,19 @@ enum ChangeCodec {
       case "set", "was":
         switch kind {
         case "item":
-          let fields = try fields(&r, field: &field, ItemFields(), ItemFields.table)
+          let fields = try fields(&r, field: &field, ItemFields(), ItemFields.table, repeats)
           if key == "set" { itemSet = fields } else { itemWas = fields }
         case "category":
-          let fields = try fields(&r, field: &field, CategoryFields(), CategoryFields.table)
+          let fields = try fields(&r, field: &field, CategoryFields(), CategoryFields.table, repeats)
           if key == "set" { catSet = fields } else { catWas = fields }
         case "location":
-          let fields = try fields(&r, field: &field, LocationFields(), LocationFields.table)
+          let fields = try fields(&r, field: &field, LocationFields(), LocationFields.table, repeats)
           if key == "set" { locSet = fields } else { locWas = fields }
         case "order":
           let ids = try r.readUUIDs()
           if key == "set" { orderSet = ids } else { orderWas = ids }
         case "trip":
-          let fields = try fields(&r, field: &field, TripFields(), TripFields.table)
+          let fields = try fields(&r, field: &field, TripFields(), TripFields.table, repeats)
           if key == "set" { tripSet = fields } else { tripWas = fields }
         default: throw unknown(kind) ?? r.fail("'op' must come first and be known")
         }
@@ -367,14 +373,14 @@ enum ChangeCodec {
 
   /// Refuses a key an object has already given: which of the two a reader takes is no rule of JSON, so another
   /// reader (an older grocery, a script) could read the line otherwise.
-  private static func once(_ key: String, _ seen: inout [String], _ r: JSONReader) throws {
-    if seen.contains(key) { throw r.fail("given twice") }
+  private static func once(_ key: String, _ seen: inout [String], _ r: JSONReader, _ repeats: Bool) throws {
+    if !repeats && seen.contains(key) { throw r.fail("given twice") }
     seen.append(key)
   }
 
   /// Reads the fields of an entity's operation by its table, refusing a key the table does not have.
   private static func fields<F, S, M>(
-    _ r: inout JSONReader, field: inout String, _ empty: F, _ table: [Field<F, S, M>]
+    _ r: inout JSONReader, field: inout String, _ empty: F, _ table: [Field<F, S, M>], _ repeats: Bool
   ) throws -> F {
     let base = field
     var f = empty
@@ -383,7 +389,7 @@ enum ChangeCodec {
     var seen: [String] = []
     while let key = try r.nextKey(first: &first) {
       field = base + "." + key
-      try once(key, &seen, r)
+      try once(key, &seen, r, repeats)
       guard let spec = table.first(where: { $0.key == key }) else { throw r.fail("unknown field") }
       try spec.decode(&r, &f)
     }
