@@ -56,6 +56,22 @@ import Testing
     #expect(try scenario.grocery.run(["check"]).status == 0)
   }
 
+  /// A damaged marker of a folder whose logs are gone is not promised back: the change after is refused, as a
+  /// folder without logs may be anything, and the read says so (found by a review).
+  @Test func aDamagedMarkerOfAFolderWithoutLogsIsSaidAsRefusingChanges() throws {
+    try scenario.given(["add", "milk"])
+    let logs = scenario.grocery.store + "/logs"
+    for name in try FileManager.default.contentsOfDirectory(atPath: logs) {
+      try FileManager.default.removeItem(atPath: logs + "/" + name)
+    }
+    try "garbage".write(toFile: scenario.grocery.store + "/household.json", atomically: true, encoding: .utf8)
+    let list = try scenario.grocery.run(["list"])
+    #expect(
+      list.status == 0 && list.stderr.contains("changes are refused until household.json is copied"),
+      "\(list)")
+    #expect(try scenario.grocery.run(["add", "eggs"]).status == 65)
+  }
+
   /// A marker larger than any grocery writes is damage too: said by reads, written back by the next change, where
   /// every change was refused (found by a trial).
   @Test func aMarkerLargerThanAnyGroceryWritesIsWrittenBackByTheNextChange() throws {

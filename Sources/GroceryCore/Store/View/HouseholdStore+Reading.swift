@@ -58,7 +58,8 @@ extension HouseholdStore {
       guard try FileSystem.status(logsFolder) != nil else {
         throw GroceryError.unreadableStore(path: file, reason: reason)
       }
-      if try knownHouseholdID() != nil {
+      // Remembered by this machine only for a folder that holds logs, as the change that writes it back takes it.
+      if try knownHouseholdID(remembered: !logFiles().isEmpty) != nil {
         warn("cannot read '\(file)': \(reason); the next change writes it back with the household's own id")
       } else {
         warn(
