@@ -690,6 +690,24 @@ import Testing
     try other.expect(
       ["import", folder.file("tomorrow.json")],
       stdout: "added 1, updated 0, skipped 0\npurchases recorded: 1\n")
+    // Of a name given twice, the item the file dates so is named, not the one it is folded into (found by a
+    // review).
+    try folder.write(
+      "twice.json",
+      """
+      {"format": "grocery-export", "version": 1, "categories": [], "locations": [],
+       "items": [
+        {"name": "eggs", "purchases": [{"date": "2026-11-20", "quantity": 1, "by": null}]},
+        {"name": "Eggs",
+         "purchases": [{"date": "2031-01-01", "quantity": 1, "by": null}]}
+       ]}
+
+      """)
+    try other.expectRefused(
+      ["import", folder.file("twice.json")],
+      stderr:
+        "grocery: error: cannot import '\(folder.file("twice.json"))': line 4: 'Eggs' has a purchase dated"
+        + " 2031-01-01, which is in the future\n", status: 65)
   }
 
   /// An empty path is a mistake on the command line (an unset variable, `-o "$out"`), never a file to try.

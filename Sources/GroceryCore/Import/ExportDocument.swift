@@ -214,6 +214,7 @@ public struct ExportDocument: Equatable, Sendable {
       }
       document.items.append(item)
     }
+    document.latestPurchase = ImportDocument.latestPurchase(of: document.items)
     // An export's names are already grocery's own, so only names grocery itself takes for one are folded.
     let (kept, merged) = ImportMerger.merge(document.items, keys: [{ Names.key($0) }])
     document.items = kept

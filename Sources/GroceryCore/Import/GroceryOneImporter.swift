@@ -47,6 +47,7 @@ enum GroceryOneImporter {
         unavailableOn: .some(item.unavailableOn), note: .some(item.note), skipUntil: .some(item.skipUntil),
         created: item.created, purchases: item.purchases, line: lines[item.id] ?? node.line)
     }
+    document.latestPurchase = ImportDocument.latestPurchase(of: document.items)
     return document
   }
 }

@@ -17,6 +17,15 @@ public struct ImportDocument: Equatable, Sendable {
   /// its id and then by its name, takes only the purchases it lacks, and a new one a new id; the household's
   /// fields, categories, stores and walk order stay as they are.
   public var addsOnly = false
+  /// The latest-dated purchase the file holds, with its item as the file names it (`latestPurchase(of:)`).
+  public var latestPurchase: DatedPurchase?
+
+  /// A purchase's day, and the name and line of the item the file gives it to.
+  public struct DatedPurchase: Equatable, Sendable {
+    public var date: Day
+    public var name: String
+    public var line: Int
+  }
 
   public init(
     format: ImportFormat, categories: [ImportedCategory] = [], setsCategoryOrder: Bool = false,
@@ -40,13 +49,23 @@ extension ImportDocument {
   /// Refuses a purchase dated after `latest`, as `purchase --on` refuses a day in the future: recorded, it would put
   /// the staple off restock for as long.
   public func checkPurchases(notAfter latest: Day, file: String) throws {
+    guard let last = latestPurchase, last.date > latest else { return }
+    throw GroceryError.malformedImport(
+      file: file, line: last.line,
+      reason: "'\(ImportName.shown(last.name))' has a purchase dated \(last.date), which is in the future")
+  }
+
+  /// The latest-dated purchase of the items (the first in the file of those so dated), with its item's name and
+  /// line: taken before the items a name gives twice are folded, so that it names the one the file dates so.
+  static func latestPurchase(of items: [ImportedItem]) -> DatedPurchase? {
+    var latest: DatedPurchase?
     for item in items {
-      guard let purchase = item.purchases.first(where: { $0.date > latest }) else { continue }
-      throw GroceryError.malformedImport(
-        file: file, line: item.line,
-        reason:
-          "'\(ImportName.shown(item.name))' has a purchase dated \(purchase.date), which is in the future")
+      guard let date = item.purchases.map(\.date).max(), date > latest?.date ?? Day(ordinal: .min) else {
+        continue
+      }
+      latest = DatedPurchase(date: date, name: item.name, line: item.line)
     }
+    return latest
   }
 
   /// The items importing the document reads: those it can match by name, as `importing` matches them, and those
