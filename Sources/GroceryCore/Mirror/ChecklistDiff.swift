@@ -144,7 +144,28 @@ enum ChecklistDiff {
           continue
         }
       }
-      if k - first <= edited { (j, tied) = (k > first ? first : nil, false) }
+      // More edited lines than written ones (a new line typed beside one typed over): each written line goes to the
+      // edited line most like it, and to none when two are as like it, where the first in order took it, giving
+      // milk's history to the feta typed above the oat milk (found by a trial).
+      if k > first && k - first < edited {
+        var taken = Set<Int>()
+        for w in first..<k {
+          guard let was = baseEntry(w) else { continue }
+          let scores = (0..<edited).map { e -> Int in
+            guard !taken.contains(e), let line = parsed[i + e] else { return -1 }
+            return likeness(line, was)
+          }
+          guard let top = scores.max(), top >= 0, scores.filter({ $0 == top }).count == 1,
+            let e = scores.firstIndex(of: top)
+          else { continue }
+          taken.insert(e)
+          match[i + e] = w
+          used.insert(w)
+          byPlace.append((i + e, w))
+        }
+        continue
+      }
+      if k - first == edited { (j, tied) = (k > first ? first : nil, false) }
       // Like two as much (a new name, the same quantity): which one it was is not known, so it renames neither. It
       // is a new item, and both are taken off, where a guess could give one item's history to the other's name.
       guard let j, !tied else { continue }
