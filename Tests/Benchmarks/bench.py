@@ -185,10 +185,11 @@ def many(path, count):
     ids = [str(uuid.uuid4()) for _ in range(count)]
     for i in range(count):
         log.change("add item %d" % i, [item_op(ids[i], "item %d" % i, i % 5 == 0, i % 3 == 0, "2026-01-01T00:00:00.000Z", i)], start)
-    for i in range(count):
-        for k in range(5):
-            day = start + datetime.timedelta(days=random.randrange(300))
-            log.change("purchase item %d" % i, [{"op": "buy", "item": ids[i], "day": day.strftime("%Y-%m-%d"), "quantity": 1}], start)
+    # Each purchase is made on its day, as a person makes it: a change is never dated before the day it buys on.
+    bought = sorted((random.randrange(300), i) for i in range(count) for _ in range(5))
+    for offset, i in bought:
+        day = start + datetime.timedelta(days=offset)
+        log.change("purchase item %d" % i, [{"op": "buy", "item": ids[i], "day": day.strftime("%Y-%m-%d"), "quantity": 1}], day)
     log.close()
     return ids
 
