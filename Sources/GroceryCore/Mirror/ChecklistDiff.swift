@@ -177,6 +177,11 @@ enum ChecklistDiff {
     // its heading (a line typed at the top of a todo.txt file, whose lines each name their context; an app that
     // sorted the lines): the one most like it renames it, and when two are as like it, neither does, where a guess
     // could give one item's history to the other's name.
+    // Each heading's first written line, found once rather than for every line a written line is weighed against.
+    var firstUnder: [String: Int] = [:]
+    for j in base.indices where firstUnder[heading(base[j].line)] == nil {
+      firstUnder[heading(base[j].line)] = j
+    }
     for (i, j) in byPlace where match[i] == j {
       let after = j > 0 ? j - 1 : nil
       let claims = file.indices.filter { other in
@@ -185,7 +190,7 @@ enum ChecklistDiff {
         else { return false }
         if other > 0, let after, match[other - 1] == after { return true }
         return (other == 0 || heading(file[other - 1]) != heading(file[other]))
-          && base.firstIndex { heading($0.line) == heading(file[other]) } == j
+          && firstUnder[heading(file[other])] == j
       }
       guard !claims.isEmpty, let was = baseEntry(j) else { continue }
       let scores = ([i] + claims).map { parsed[$0].map { likeness($0, was) } ?? -1 }
