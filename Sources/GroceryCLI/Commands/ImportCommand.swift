@@ -61,10 +61,8 @@ struct ImportCommand: Command, Runnable {
     }
     let document = try Importer.read(files, format: format)
     if document.isEmpty { throw GroceryError.nothingToImport(files: files.map(\.name)) }
-    // Only a grocery export or store file carries purchases, and it is imported alone. The latest day is the one
-    // the time zone furthest ahead of UTC has reached, the latest a change made now may date a purchase (a log's
-    // reader dates a later one so).
-    try document.checkPurchases(notAfter: Day(context.now, utcOffset: 0).adding(days: 1), file: files[0].name)
+    // Only a grocery export or store file carries purchases, and it is imported alone.
+    try document.checkPurchases(notAfter: Day.latestAnywhere(at: context.now), file: files[0].name)
     // Only the items the document can match are read, and their purchases, which it must not record twice.
     let history =
       try dryRun

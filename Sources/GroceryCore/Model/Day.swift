@@ -102,6 +102,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   public func adding(days: Int) -> Day { Day(ordinal: ordinal + days) }
 
+  /// The latest day any time zone has reached at a moment, the day after its UTC date: the latest a purchase made
+  /// then may be dated (a log's reader dates a later one so, and `import` refuses one).
+  public static func latestAnywhere(at date: Date) -> Day { Day(date, utcOffset: 0).adding(days: 1) }
+
   /// The last day grocery keeps: 9999-12-31.
   public static let last = Day(year: 9999, month: 12, day: 31)!
 

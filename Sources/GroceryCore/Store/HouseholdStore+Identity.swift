@@ -67,7 +67,7 @@ extension HouseholdStore {
 
   /// The id a lost or damaged `household.json` is written back with: the one this machine remembers (only trusted
   /// when the folder holds logs, since a new folder may be another household's), else the newest in git's history.
-  func knownHouseholdID(remembered: Bool = true) throws -> String? {
+  func knownHouseholdID(remembered: Bool) throws -> String? {
     if remembered, let id = try identity().household, !id.isEmpty { return id }
     return try MarkerHistory.id(in: folder)
   }

@@ -352,9 +352,8 @@ enum ChangeCodec {
   /// that day: no grocery dates one so (`purchase --on` refuses a day in the future), and a peer's hand edit (or an
   /// import before `import` refused one) dated 9999-12-31 would put its staple off restock until then. A
   /// migration's purchases are grocery 1's own, dated as it kept them.
-  static func datedNoLaterThanMade(_ change: Change, at: Int64) -> Change {
-    let day = at >= 0 ? at / 86_400_000 : (at - 86_399_999) / 86_400_000
-    let latest = Day(ordinal: Int(day) + 1)
+  private static func datedNoLaterThanMade(_ change: Change, at: Int64) -> Change {
+    let latest = Day.latestAnywhere(at: Date(timeIntervalSince1970: TimeInterval(at) / 1000))
     guard
       change.operations.contains(where: {
         if case .buy(_, let bought, _, _, _) = $0 { return bought > latest }
