@@ -87,11 +87,14 @@ enum ChecklistDiff {
     }
     // The same place: after the line the written line came after, or first under the same heading.
     func heading(_ line: ChecklistLine) -> String { Names.key(line.category ?? "") }
+    // Each heading's first written line, found once rather than for every line placed.
+    var firstUnder: [String: Int] = [:]
+    for j in base.indices where firstUnder[heading(base[j].line)] == nil {
+      firstUnder[heading(base[j].line)] = j
+    }
     func place(_ i: Int) -> Int? {
       if i > 0, heading(file[i - 1]) == heading(file[i]), let previous = match[i - 1] { return previous + 1 }
-      if i == 0 || heading(file[i - 1]) != heading(file[i]) {
-        return base.firstIndex { heading($0.line) == heading(file[i]) }
-      }
+      if i == 0 || heading(file[i - 1]) != heading(file[i]) { return firstUnder[heading(file[i])] }
       return nil
     }
     // The written lines each took by its place alone, with the line that took it.
@@ -177,20 +180,10 @@ enum ChecklistDiff {
     // its heading (a line typed at the top of a todo.txt file, whose lines each name their context; an app that
     // sorted the lines): the one most like it renames it, and when two are as like it, neither does, where a guess
     // could give one item's history to the other's name.
-    // Each heading's first written line, found once rather than for every line a written line is weighed against.
-    var firstUnder: [String: Int] = [:]
-    for j in base.indices where firstUnder[heading(base[j].line)] == nil {
-      firstUnder[heading(base[j].line)] = j
-    }
     for (i, j) in byPlace where match[i] == j {
-      let after = j > 0 ? j - 1 : nil
       let claims = file.indices.filter { other in
-        guard other != i, match[other] == nil, parsed[other] != nil,
-          heading(file[other]) == heading(base[j].line)
-        else { return false }
-        if other > 0, let after, match[other - 1] == after { return true }
-        return (other == 0 || heading(file[other - 1]) != heading(file[other]))
-          && firstUnder[heading(file[other])] == j
+        other != i && match[other] == nil && parsed[other] != nil && place(other) == j
+          && heading(file[other]) == heading(base[j].line)
       }
       guard !claims.isEmpty, let was = baseEntry(j) else { continue }
       let scores = ([i] + claims).map { parsed[$0].map { likeness($0, was) } ?? -1 }
