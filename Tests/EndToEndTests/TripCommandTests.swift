@@ -511,4 +511,37 @@ import Testing
 
         """)
   }
+
+  /// Trips belong to the store and categories they were at, not to their names: a category removed and added again
+  /// is one no trip saw, and a store removed and added again has made no trip.
+  @Test func aRemovedStoreOrCategoryTeachesNothingToOneAddedUnderItsName() throws {
+    var scenario = try TripCommandTests.household()
+    for day in 22...24 { try TripCommandTests.shop(&scenario, day: day, ["milk", "apples", "bread"]) }
+    try scenario.given(
+      ["category", "remove", "bread & frozen", "--force"], ["category", "add", "Bread & Frozen"],
+      ["category", "add", "Bakery"], ["edit", "bread", "-c", "bakery"])
+    try scenario.expect(
+      ["reorder-categories", "--at", "market", "--suggest"],
+      stdout: """
+        Walk order at Market, from 3 trips:
+          1. Dairy & Fridge            ahead of the next on 3 of 3 trips
+          2. Produce
+          then, not seen on these trips: 'Deli & Meat', 'Boxed & Canned', 'Snacks,
+            Drinks & Other', 'Bread & Frozen', 'Bakery'
+
+        """)
+    try scenario.given(["location", "remove", "market"], ["location", "add", "Market"])
+    try scenario.expectRefused(
+      ["reorder-categories", "--at", "market", "--suggest"],
+      stderr: "grocery: error: too few trips at 'Market' to learn its walk order: 0 of the 3 needed"
+        + " (trips that checked off items of two categories at two moments)\n", status: 1)
+    try scenario.expect(
+      ["trip", "--list"],
+      stdout: """
+        2026-11-24 10:00-10:09  9 min  3 items  Market (store removed)
+        2026-11-23 10:00-10:09  9 min  3 items  Market (store removed)
+        2026-11-22 10:00-10:09  9 min  3 items  Market (store removed)
+
+        """)
+  }
 }

@@ -10,6 +10,8 @@ import Testing
   let minute: TimeInterval = 60
   /// One hour ahead of UTC, so that noon UTC shows as 13:00.
   let zone: (Date) -> Int = { _ in 3600 }
+  /// The ids of the stores trips are grouped by, by name in any case; a trip at another store has one of its own.
+  let stores = ["costco": UUID(), "corner shop": UUID()]
 
   func purchase(_ name: String, _ category: String, quantity: Int = 1, after minutes: Double) -> TripPurchase
   {
@@ -21,7 +23,8 @@ import Testing
     _ purchases: [TripPurchase] = [], by: String? = nil
   ) -> TripRecord {
     TripRecord(
-      id: UUID(), machine: "00000000000000aa", by: by, store: store, start: start + offset * 60,
+      id: UUID(), machine: "00000000000000aa", by: by, store: store,
+      location: store.map { stores[$0.lowercased()] ?? UUID() }, start: start + offset * 60,
       end: minutes.map { start + (offset + $0) * 60 }, ending: ending, purchases: purchases)
   }
 
@@ -204,7 +207,7 @@ import Testing
       trip(at: "Corner shop", minutes: 5),
     ]
     #expect(
-      TripRecord.checkOffs(trips, at: "COSTCO") == [
+      TripRecord.checkOffs(trips, at: stores["costco"]!) == [
         [["Produce"], ["Dairy & Fridge", "Uncategorized"]], [["Produce"]],
       ])
   }
@@ -238,6 +241,14 @@ import Testing
 
         """)
     #expect(TripRenderer.stats([]) == "No finished trips yet.\n")
+    // The average is rounded to the minute, as the rate is: 26 min 40 s is 27 min, 26 min 29 s is 26 min.
+    let averages = [26 * minute + 40, 26 * minute + 29].map {
+      TripRenderer.stats([StoreTripStats(store: "Aldi", trips: 3, averageDuration: $0, itemsPerMinute: 0.5)])
+    }
+    #expect(
+      averages.map { $0.split(separator: "\n")[1] } == [
+        "Aldi       3   27 min        0.5", "Aldi       3   26 min        0.5",
+      ])
     // A slow trip's rate is under a tenth, not none.
     let slow = [
       StoreTripStats(store: "Aldi", trips: 1, averageDuration: 360 * minute, itemsPerMinute: 3 / 360)

@@ -133,6 +133,31 @@ import Testing
     #expect(try ann.tripStats(now: at(720)) == expected)
   }
 
+  /// Lidl's two trips (one pruned into the settled totals, one kept) stay its own once it is removed, and a store
+  /// added later under its name starts with none of them.
+  @Test func aRemovedStoresTripsAreNotThoseOfAStoreAddedUnderItsName() throws {
+    try shop()
+    try ann.update(summary: { _ in "replace Lidl" }, now: at(712)) {
+      _ = try $0.removeLocation("lidl", now: at(712))
+      _ = try $0.addLocation("Lidl")
+    }
+    _ = try bob.startTrip(at: "lidl", now: at(713))
+    try buy(["milk", "bread"], bob, at: 714)
+    _ = try bob.stopTrip(now: at(716))
+    var table = expected
+    table.append(StoreTripStats(store: "Lidl", trips: 1, averageDuration: 3 * 60, itemsPerMinute: 2.0 / 3))
+    table[2].removed = true
+    for store in [ann, bob] {
+      #expect(try store.tripStats(now: at(720)) == table)
+      #expect(StoreTripStats.byStore(try store.trips(now: at(720))) == table)
+    }
+    let stats = TripRenderer.stats(table)
+    #expect(stats.contains("\nLidl (removed)      2   20 min        0.1\n"), "\(stats)")
+    #expect(stats.contains("\nLidl                1    3 min        0.7\n"), "\(stats)")
+    let list = TripRenderer.list(try ann.trips(now: at(720)), now: at(720))
+    #expect(list.contains("Lidl (store removed; by"), "\(list)")
+  }
+
   @Test func aCacheOfAnOlderLayoutWithoutSettledTotalsIsRebuilt() throws {
     try shop()
     _ = try ann.tripStats(now: at(720))

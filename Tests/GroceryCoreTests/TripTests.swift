@@ -38,7 +38,7 @@ import Testing
 
   func bought(_ trip: TripRecord?) -> [String] {
     (trip?.purchases ?? []).map {
-      "\($0.name) x\($0.quantity) (\($0.category)) +\(Int($0.at.timeIntervalSince(start) / 60))m"
+      "\($0.name) x\($0.quantity) (\($0.category ?? "removed")) +\(Int($0.at.timeIntervalSince(start) / 60))m"
     }
   }
 

@@ -9,12 +9,13 @@ public struct TripPurchase: Equatable, Sendable {
   public var item: UUID
   /// The item's name now.
   public var name: String
-  /// The name now of the category the item was in when it was bought.
-  public var category: String
+  /// The name now of the category the item was in when it was bought; nil when that category has been removed
+  /// since (a category added later under its name is another one).
+  public var category: String?
   public var quantity: Int
   public var at: Date
 
-  public init(item: UUID, name: String, category: String, quantity: Int, at: Date) {
+  public init(item: UUID, name: String, category: String?, quantity: Int, at: Date) {
     self.item = item
     self.name = name
     self.category = category

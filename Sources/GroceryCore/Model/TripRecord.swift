@@ -17,8 +17,13 @@ public struct TripRecord: Equatable, Sendable {
   public var machine: String
   /// That machine's name for people, when the household has more than one machine.
   public var by: String?
-  /// The location shopped at; nil for anywhere.
+  /// The name of the location shopped at, as it is called now; nil for anywhere.
   public var store: String?
+  /// The id of the location shopped at; nil for anywhere. A store added later under a removed one's name is
+  /// another store, with its own trips.
+  public var location: UUID?
+  /// True when the location has been removed since.
+  public var storeRemoved: Bool
   public var start: Date
   /// When it ended; nil while it is under way.
   public var end: Date?
@@ -27,13 +32,15 @@ public struct TripRecord: Equatable, Sendable {
   public var purchases: [TripPurchase]
 
   public init(
-    id: UUID, machine: String, by: String? = nil, store: String?, start: Date, end: Date?, ending: TripEnding,
-    purchases: [TripPurchase]
+    id: UUID, machine: String, by: String? = nil, store: String?, location: UUID?, storeRemoved: Bool = false,
+    start: Date, end: Date?, ending: TripEnding, purchases: [TripPurchase]
   ) {
     self.id = id
     self.machine = machine
     self.by = by
     self.store = store
+    self.location = location
+    self.storeRemoved = storeRemoved
     self.start = start
     self.end = end
     self.ending = ending
@@ -49,17 +56,24 @@ public struct TripRecord: Equatable, Sendable {
     (end ?? max(now, purchases.last?.at ?? start)).timeIntervalSince(start)
   }
 
-  /// The categories of the purchases of every trip at the store, in check-off order, those checked off at one
-  /// moment together: what `WalkOrderLearning.suggest(checkOffs:present:)` learns from.
-  public static func checkOffs(_ trips: [TripRecord], at store: String) -> [[[String]]] {
-    trips.filter { $0.store.map(Names.key) == Names.key(store) }.map { trip in
+  /// Where the trip was, as a heading says it: `at Costco`, `at Aldi (removed)` or `anywhere`.
+  public var place: String {
+    store.map { "at " + $0 + (storeRemoved ? " (removed)" : "") } ?? "anywhere"
+  }
+
+  /// The categories of the purchases of every trip at the location, in check-off order, those checked off at one
+  /// moment together: what `WalkOrderLearning.suggest(checkOffs:present:)` learns from. A purchase in a category
+  /// removed since says nothing.
+  public static func checkOffs(_ trips: [TripRecord], at location: UUID) -> [[[String]]] {
+    trips.filter { $0.location == location }.map { trip in
       var groups: [[String]] = []
       var moment: Date?
       for purchase in trip.purchases {
+        guard let category = purchase.category else { continue }
         if purchase.at == moment {
-          groups[groups.count - 1].append(purchase.category)
+          groups[groups.count - 1].append(category)
         } else {
-          groups.append([purchase.category])
+          groups.append([category])
           moment = purchase.at
         }
       }

@@ -8,6 +8,9 @@
 public struct StoreTripStats: Equatable, Sendable {
   /// The store's name; nil for trips not at any particular store.
   public var store: String?
+  /// True when the store has been removed since: its trips are its own, not those of a store added later under
+  /// its name.
+  public var removed: Bool
   /// How many trips the figures are from.
   public var trips: Int
   /// The average time from start to end.
@@ -15,8 +18,11 @@ public struct StoreTripStats: Equatable, Sendable {
   /// Purchases per minute over all those trips; nil when they took no time at all.
   public var itemsPerMinute: Double?
 
-  public init(store: String?, trips: Int, averageDuration: TimeInterval, itemsPerMinute: Double?) {
+  public init(
+    store: String?, removed: Bool = false, trips: Int, averageDuration: TimeInterval, itemsPerMinute: Double?
+  ) {
     self.store = store
+    self.removed = removed
     self.trips = trips
     self.averageDuration = averageDuration
     self.itemsPerMinute = itemsPerMinute
@@ -30,21 +36,23 @@ public struct StoreTripStats: Equatable, Sendable {
   }
 
   /// Returns the figures for each store, most trips first, from totals ordered oldest first: a store is named as
-  /// its most recent trip names it.
+  /// its most recent trip names it. Stores are told apart by id, so a removed store and one added later under its
+  /// name each have their own row.
   static func byStore(totals: [TripTotals]) -> [StoreTripStats] {
-    let groups = Dictionary(grouping: totals) { $0.store.map(Names.key) ?? "" }
+    let groups = Dictionary(grouping: totals, by: \.location)
     return groups.values.map { group in
       let trips = group.reduce(0) { $0 + $1.trips }
       let total = Double(group.reduce(Int64(0)) { $0 + $1.milliseconds }) / 1000
       let items = group.reduce(0) { $0 + $1.items }
       return StoreTripStats(
-        store: group.last!.store, trips: trips, averageDuration: total / Double(trips),
+        store: group.last!.store, removed: group.last!.removed, trips: trips,
+        averageDuration: total / Double(trips),
         itemsPerMinute: total > 0 ? Double(items) / (total / 60) : nil)
     }
     .sorted {
       if $0.trips != $1.trips { return $0.trips > $1.trips }
       switch ($0.store, $1.store) {
-      case (let a?, let b?): return Names.ordered(a, b)
+      case (let a?, let b?): return a == b ? !$0.removed && $1.removed : Names.ordered(a, b)
       case (nil, _): return false
       case (_, nil): return true
       }

@@ -17,7 +17,7 @@ public enum TripRenderer {
     guard let trip else { return "No trip under way.\n" }
     let today = Day(now, utcOffset: utcOffset(now))
     func time(_ date: Date) -> String { clock(date, today: today, utcOffset: utcOffset) }
-    var heading = "Trip " + (trip.store.map { "at \($0)" } ?? "anywhere")
+    var heading = "Trip " + trip.place
     switch trip.ending {
     case .open:
       heading += ", started \(time(trip.start)), \(duration(trip.elapsed(now: now))) so far"
@@ -57,11 +57,10 @@ public enum TripRenderer {
   {
     let today = Day(now, utcOffset: utcOffset(now))
     func time(_ date: Date) -> String { clock(date, today: today, utcOffset: utcOffset) }
-    func place(_ trip: TripRecord) -> String { trip.store.map { "at \($0)" } ?? "anywhere" }
     var lines: [String] = []
     if let ended = start.ended {
       var text =
-        "Ended the trip \(place(ended)) started \(time(ended.start)): \(duration(ended.elapsed(now: now))), "
+        "Ended the trip \(ended.place) started \(time(ended.start)): \(duration(ended.elapsed(now: now))), "
         + TextRenderer.count(ended.purchases.count, "item") + " bought"
       if ended.ending == .idle {
         text += " (closed after \(duration(TripRecord.idleLimit)) without a purchase)"
@@ -69,7 +68,7 @@ public enum TripRenderer {
       lines += TextLayout.wrap(text + ".", width: 80, first: "", rest: "  ")
     }
     lines += TextLayout.wrap(
-      "Started a trip \(place(start.trip)) at \(time(start.trip.start)).", width: 80, first: "", rest: "  ")
+      "Started a trip \(start.trip.place) at \(time(start.trip.start)).", width: 80, first: "", rest: "  ")
     return lines.joinedText(separator: "\n") + "\n"
   }
 
@@ -88,6 +87,7 @@ public enum TripRenderer {
         if endDay.ordinal > startDay.ordinal { when += "+" + String(endDay.ordinal - startDay.ordinal) }
       }
       var notes: [String] = []
+      if trip.storeRemoved { notes.append("store removed") }
       if let by = trip.by { notes.append("by " + by) }
       if trip.ending == .idle {
         notes.append("closed after \(duration(TripRecord.idleLimit)) without a purchase")
@@ -118,7 +118,10 @@ public enum TripRenderer {
     if rows.isEmpty { return "No finished trips yet.\n" }
     var cells = rows.map { row in
       [
-        row.store ?? "anywhere", String(row.trips), duration(row.averageDuration),
+        row.store ?? "anywhere", String(row.trips),
+        // The average to the nearest minute, as the rate beside it is rounded: a trip's own length is cut to its
+        // whole minutes, as its clock times are.
+        duration((row.averageDuration / 60).rounded() * 60),
         // A slow trip's rate is said as under a tenth, not as none: trips that bought nothing are left out.
         row.itemsPerMinute.map { $0 > 0 && oneDecimal($0) == "0.0" ? "<0.1" : oneDecimal($0) } ?? "-",
       ]
@@ -126,7 +129,11 @@ public enum TripRenderer {
     let header = ["STORE", "TRIPS", "AVERAGE", "ITEMS/MIN"]
     let figures = (1..<4).map { column in ([header] + cells).map { TextLayout.width($0[column]) }.max()! }
     let storeWidth = 80 - figures.reduce(0, +) - 6
-    for index in cells.indices { cells[index][0] = TextLayout.cut(cells[index][0], width: storeWidth) }
+    // A removed store's name is cut to leave room for saying so.
+    for (index, row) in rows.enumerated() {
+      let removed = row.removed ? " (removed)" : ""
+      cells[index][0] = TextLayout.cut(cells[index][0], width: storeWidth - removed.count) + removed
+    }
     let widths = (0..<4).map { column in ([header] + cells).map { TextLayout.width($0[column]) }.max()! }
     return ([header] + cells).map { row in
       (0..<4).map { column in

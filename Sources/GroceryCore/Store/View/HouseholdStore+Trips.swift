@@ -272,11 +272,13 @@ extension HouseholdStore {
   func tripStats(in state: HouseholdState, now: Date, this: String?) -> [StoreTripStats] {
     var entries: [(start: Stamp, id: UUID, totals: TripTotals)] = state.trips.settled.map {
       location, settled in
-      let name = location.flatMap { state.locations[$0]?.name.value }
+      let known = location.flatMap { state.locations[$0] }
       return (
         settled.latest, settled.latestTrip,
         TripTotals(
-          store: name, trips: settled.trips, milliseconds: settled.milliseconds, items: settled.items)
+          store: known?.name.value, location: known == nil ? nil : location,
+          removed: known?.alive.value == false,
+          trips: settled.trips, milliseconds: settled.milliseconds, items: settled.items)
       )
     }
     for (id, trip) in state.trips.trips where trip.isKnown {
@@ -332,12 +334,17 @@ extension HouseholdStore {
     let purchases = trip.purchases.map { bought in
       TripPurchase(
         item: bought.item, name: state.items[bought.item]?.name.value ?? "?",
-        category: bought.category.flatMap { state.categories[$0]?.name.value } ?? Category.uncategorized,
+        category: bought.category.map { id in
+          state.categories[id].flatMap { $0.alive.value ? $0.name.value : nil }
+        } ?? Category.uncategorized,
         quantity: bought.quantity, at: date(bought.at))
     }
+    let location = trip.store.value.flatMap { id in state.locations[id].map { (id, $0) } }
     return TripRecord(
       id: id, machine: machine, by: state.machines.count > 1 ? state.machines[machine]?.value : nil,
-      store: trip.store.value.flatMap { state.locations[$0]?.name.value }, start: date(trip.start.value),
+      store: location?.1.name.value, location: location?.0,
+      storeRemoved: location.map { !$0.1.alive.value } ?? false,
+      start: date(trip.start.value),
       end: ending.map { date($0.at) }, ending: ending.map { $0.idle ? .idle : .stopped } ?? .open,
       purchases: purchases)
   }
