@@ -483,6 +483,26 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n2026-11-20 bananas\n")
   }
 
+  /// Lines edited in Simpletask, then ticked and archived before grocery read the file, are bought as their own
+  /// items, where they bought nothing and the items were taken off: eggs with its quantity changed, milk renamed
+  /// (a word in common with one gone line alone). A ticked line like no line gone (another list's, archived to the
+  /// same done.txt) buys nothing, and AA batteries, deleted, is taken off.
+  @Test func linesEditedBeforeTheyWereArchivedAreBoughtAsTheirOwnItems() throws {
+    let (file, lines) = try todoTxtMirror()
+    try phoneSaves(file, lines[0] + "\n" + lines[1] + "\n")
+    try phoneSaves(
+      folder.file("done.txt"),
+      "x 2026-11-20 eggs x3 @Dairy_&_Fridge\nx 2026-11-20 oat milk x2 @Dairy_&_Fridge\nx 2026-11-20 call the vet\n"
+    )
+    try scenario.expect(
+      ["list", "--flat"], stdout: "  [ ] bananas - not too ripe\n\n1 item to buy, 0 bought today\n",
+      stderr:
+        "grocery: \(file): from the phone: bought eggs, oat milk; took off AA batteries; changed eggs; renamed milk to"
+        + " oat milk\n")
+    #expect(try history() == "2026-11-20 eggs x3\n2026-11-20 oat milk x2\n")
+    #expect(try grocery.run(["names", "items"]).stdout.contains("call the vet") == false)
+  }
+
   /// done.txt synced back before the file it was archived from waits for it: a command between the two, which
   /// looks at the mirror as its folder changed, takes none of its lines as read (found by a review).
   @Test func doneTxtSyncedBeforeTheFileWaitsForIt() throws {

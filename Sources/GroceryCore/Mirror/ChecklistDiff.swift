@@ -200,16 +200,7 @@ enum ChecklistDiff {
       if let j = match[i] {
         let item = base[j].item
         var change = ChecklistEdits.Changed(item: item)
-        if let now = parsed[i], let was = baseEntry(j) {
-          if (now.entry.quantity ?? 1) != (was.entry.quantity ?? 1) {
-            change.quantity = now.entry.quantity ?? 1
-          }
-          if now.note != was.note { change.note = .some(now.note) }
-          if now.entry.name != was.entry.name { change.rename = now.entry.name }
-          if change.rename != nil {
-            (change.lineQuantity, change.lineNote) = (now.entry.quantity, now.note)
-          }
-        }
+        if let now = parsed[i], let was = baseEntry(j) { change = edit(of: item, from: was, to: now) }
         // A todo.txt line's context typed over, or typed on an uncategorized item's line, which grocery writes
         // without one, moves its item; a Markdown line moved under another heading does not, as an app that sorts
         // lines moves them.
@@ -250,6 +241,21 @@ enum ChecklistDiff {
     return edits
   }
 
+  /// What an edited line changes of its item: the quantity, the note and the name the written line gave.
+  static func edit(
+    of item: UUID, from was: (entry: TextLine.Entry, note: String?),
+    to now: (entry: TextLine.Entry, note: String?)
+  ) -> ChecklistEdits.Changed {
+    var change = ChecklistEdits.Changed(item: item)
+    if (now.entry.quantity ?? 1) != (was.entry.quantity ?? 1) { change.quantity = now.entry.quantity ?? 1 }
+    if now.note != was.note { change.note = .some(now.note) }
+    if now.entry.name != was.entry.name {
+      change.rename = now.entry.name
+      (change.lineQuantity, change.lineNote) = (now.entry.quantity, now.note)
+    }
+    return change
+  }
+
   /// How much an edited line is like a written one: a word of the name in common counts most, then the same note,
   /// then the same quantity.
   static func likeness(
@@ -263,22 +269,60 @@ enum ChecklistDiff {
   }
 
   /// Takes ticked lines Simpletask's Archive moved from the file to `done.txt` as the purchases of the written lines
-  /// gone from the file with the same text, rather than as lines deleted: each such line once, on the day its tick
-  /// gives (else `fileDay`), returning the items so bought. An archived line that no written line gone from the file
-  /// has is left alone.
+  /// gone from the file, rather than as lines deleted: each such line once, on the day its tick gives (else
+  /// `fileDay`), returning the items so bought. An archived line is matched to a written line gone from the file
+  /// with the same text, then to one naming the same item (its quantity or note edited before the tick), then to
+  /// the one gone line it alone is like (a word of the name in common), which it renames: edited in the file,
+  /// ticked and archived between two reads. An archived line that matches none is left alone: `done.txt` may be
+  /// another list's too.
   static func archived(
     _ lines: [ChecklistLine], base: [BaseLine], changedOn fileDay: Day, into edits: inout ChecklistEdits
   ) -> Set<UUID> {
     let gone = Set(edits.removed)
     var bought = Set<UUID>()
+    var left: [(line: ChecklistLine, entry: (entry: TextLine.Entry, note: String?))] = []
     for line in lines where line.ticked {
+      if let written = base.first(where: {
+        gone.contains($0.item) && !bought.contains($0.item) && $0.line.key == line.key
+      }) {
+        bought.insert(written.item)
+        edits.bought.append(written.tick(on: line.day ?? fileDay))
+        // A line that does not read back as one item is matched by its text alone: it may be another list's.
+      } else if let entries = try? line.entries(file: "done.txt"), entries.count == 1 {
+        left.append((line, entries[0]))
+      }
+    }
+    let written = base.compactMap { line in line.entry.map { (line, $0) } }.filter {
+      gone.contains($0.0.item)
+    }
+    func buy(_ line: ChecklistLine, _ now: (entry: TextLine.Entry, note: String?), as base: BaseLine) {
+      bought.insert(base.item)
+      if let was = base.entry {
+        var change = edit(of: base.item, from: was, to: now)
+        if change != ChecklistEdits.Changed(item: base.item) {
+          change.name = was.entry.name
+          edits.changed.append(change)
+        }
+      }
+      edits.bought.append(base.tick(on: line.day ?? fileDay))
+    }
+    // The same item's name.
+    left.removeAll { archived in
       guard
-        let written = base.first(where: {
-          gone.contains($0.item) && !bought.contains($0.item) && $0.line.key == line.key
+        let match = written.first(where: {
+          !bought.contains($0.0.item) && Names.key($0.1.entry.name) == Names.key(archived.entry.entry.name)
         })
+      else { return false }
+      buy(archived.line, archived.entry, as: match.0)
+      return true
+    }
+    // A line renamed: the gone line it alone is like, and that is like no other archived line.
+    for archived in left {
+      let like = written.filter { !bought.contains($0.0.item) && likeness(archived.entry, $0.1) >= 4 }
+      guard like.count == 1,
+        left.filter({ likeness($0.entry, like[0].1) >= 4 }).count == 1
       else { continue }
-      bought.insert(written.item)
-      edits.bought.append(written.tick(on: line.day ?? fileDay))
+      buy(archived.line, archived.entry, as: like[0].0)
     }
     edits.removed.removeAll { bought.contains($0) }
     return bought
