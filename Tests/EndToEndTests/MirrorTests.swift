@@ -803,6 +803,22 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n2026-11-21 milk x2\n")
   }
 
+  /// A conflict copy's tick of a line the file itself deleted is bought: the phone ticked it in the shop before
+  /// the other edit took it off. It was dropped without a word.
+  @Test func aConflictCopysTickOfALineTheFileDeletedIsBought() throws {
+    try scenario.given(["mirror", "add", list])
+    let written = text(list)
+    try Data(written.replacing("- [ ] milk x2", with: "- [x] milk x2").utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    try phoneSaves(
+      list, written.replacing("- [ ] milk x2\n", with: "").replacing("- [ ] AA batteries\n", with: ""))
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout: "  [ ] bananas - not too ripe\n  [ ] eggs x2\n\n2 items to buy, 1 bought today\n",
+      stderr: "grocery: \(list): from the phone: bought milk; took off AA batteries\n")
+    #expect(try history() == "2026-11-21 milk x2\n")
+  }
+
   /// A ticked line copied, as a phone app duplicates one, is one tick: an item with a quantity or a note is bought
   /// once, as one with neither is, where the copy read as a new line bought it again.
   @Test func aTickedLineCopiedBuysOnceWhateverTheLineHolds() throws {

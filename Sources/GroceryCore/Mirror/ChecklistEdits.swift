@@ -176,14 +176,6 @@ struct ChecklistEdits: Equatable, Sendable {
         skipped.append("\(error)")
       }
     }
-    var offNames: [String] = []
-    for id in removed {
-      guard let at = index(id), groceries.items[at].isOnList else { continue }
-      groceries.items[at].isOnList = false
-      groceries.items[at].unavailableOn = nil
-      groceries.items[at].updated = now
-      offNames.append(groceries.items[at].name)
-    }
     var boughtNames: [String] = []
     for tick in bought {
       let day = min(tick.day, today)
@@ -215,6 +207,16 @@ struct ChecklistEdits: Equatable, Sendable {
       } catch {
         skipped.append("\(error)")
       }
+    }
+    // Taken off after the ticks: a conflict copy's tick of a line the file itself deleted is a purchase made before
+    // the line went, and buys it (taking it off the list).
+    var offNames: [String] = []
+    for id in removed {
+      guard let at = index(id), groceries.items[at].isOnList else { continue }
+      groceries.items[at].isOnList = false
+      groceries.items[at].unavailableOn = nil
+      groceries.items[at].updated = now
+      offNames.append(groceries.items[at].name)
     }
     // An item a line put on the list and its tick bought is said as bought alone: it is not on the list.
     let boughtKeys = Set(boughtNames.map(Names.key))
