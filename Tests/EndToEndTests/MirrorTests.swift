@@ -803,6 +803,25 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n2026-11-21 milk x2\n")
   }
 
+  /// A name typed over in case or accents alone renames the item, as `edit --rename` does, where the edit was
+  /// ignored and the file written back as it was.
+  @Test func aNameTypedOverInCaseOrAccentsAloneRenamesTheItem() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneEdits(list, [("- [ ] eggs x2", "- [ ] Eggs x2"), ("- [ ] AA batteries", "- [ ] AA bättéries")])
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] Eggs x2\n  [ ] milk x2\n  [ ] AA bättéries\n\n4 items to buy, 0 bought"
+        + " today\n",
+      stderr: "grocery: \(list): from the phone: renamed eggs to Eggs, AA batteries to AA bättéries\n")
+    #expect(text(list).contains("- [ ] Eggs x2\n"))
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] Eggs x2\n  [ ] milk x2\n  [ ] AA bättéries\n\n4 items to buy, 0 bought today\n"
+    )
+  }
+
   /// A conflict copy's tick of a line the file itself deleted is bought: the phone ticked it in the shop before
   /// the other edit took it off. It was dropped without a word.
   @Test func aConflictCopysTickOfALineTheFileDeletedIsBought() throws {

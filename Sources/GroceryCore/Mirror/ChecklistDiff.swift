@@ -73,6 +73,14 @@ enum ChecklistDiff {
       }
     }
     func baseEntry(_ j: Int) -> (entry: TextLine.Entry, note: String?)? { base[j].entry }
+    // A line matched by its text that differs from it in case or accents alone (`Eggs x2` for `eggs x2`): read, for
+    // the name or note typed over. One that does not read back as one item is left as its text matched.
+    for (i, line) in file.enumerated() {
+      guard let j = match[i], line.body != base[j].line.body, let entries = try? line.entries(file: name),
+        entries.count == 1
+      else { continue }
+      parsed[i] = entries[0]
+    }
     // The same item, its quantity or note changed.
     var baseByName: [String: [Int]] = [:]
     for j in base.indices where !used.contains(j) {

@@ -122,7 +122,8 @@ struct ChecklistEdits: Equatable, Sendable {
         }
         if Names.key(category) != Names.key(groceries.items[at].category) { changes.category = category }
       }
-      if let rename = change.rename, Names.key(rename) != Names.key(old) {
+      // A name typed over in case or accents alone (`eggs` to `Eggs`) renames the item too, as `edit --rename` does.
+      if let rename = change.rename, rename != old {
         // A line typed over with the name of another item the household has: that item is put on the list and
         // the one the line named taken off, as a line deleted and a new one written would.
         if let other = groceries.exactItemIndex(named: rename), other != at {
