@@ -37,6 +37,26 @@ import Testing
     #expect(read.map(\.category) == ["Produce", "Produce", "Produce", "Dairy", "Dairy"])
   }
 
+  /// An item an editor wrapped at its width goes on in indented lines without a bullet: one item, its lines keeping
+  /// their numbers. An indented bullet is an item of its own, a line after a blank one or not indented is one, and
+  /// todo.txt has no such lines.
+  @Test func anIndentedLineGoesOnWithTheMarkdownItemAboveIt() throws {
+    let text =
+      Self.header.line(.markdown) + "\n## Produce\n- [x] bananas x2 - not too ripe, and\n  yellow if they\n"
+      + "\thave them ✅ 2026-11-20\n  - [ ] pears\n    from the market\ncherries\n  plums\n- [ ] figs\n\n  dates\n"
+    let read = try lines(text, .markdown)
+    #expect(
+      read.map(\.body) == [
+        "bananas x2 - not too ripe, and yellow if they have them", "pears from the market", "cherries",
+        "plums",
+        "figs", "dates",
+      ])
+    #expect(read.map(\.number) == [3, 6, 8, 9, 10, 12])
+    #expect(read.map(\.day) == [Day("2026-11-20"), nil, nil, nil, nil, nil])
+    let todo = try lines(Self.header.line(.todoTxt) + "\nbananas\n  yellow\n", .todoTxt)
+    #expect(todo.map(\.body) == ["bananas", "yellow"])
+  }
+
   /// What other apps write on a task is no part of its item's name: Obsidian's other states (`[-]`, `[/]`) are no
   /// tick, and the Tasks plugin's dates and priorities after the text are left out, its done date a tick's day.
   @Test func markdownLeavesOutOtherAppsTaskStatesAndTaskFields() throws {

@@ -21,11 +21,23 @@ struct Checklist: Equatable, Sendable {
       return .notAChecklist("it is not text")
     }
     var cleaned: [String] = []
+    // The bullet line an indented line after it goes on, while it may.
+    var open: Int?
     for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
       var line = String(raw)
       if line.hasSuffix("\r") { line.removeLast() }
       if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
-      cleaned.append(UnicodeText.trimmed(line.replacing("\t", with: " ")))
+      line = line.replacing("\t", with: " ")
+      let trimmed = UnicodeText.trimmed(line)
+      // A Markdown item an editor wrapped at its width goes on in an indented line without a bullet: that line is
+      // the rest of the item, not an item of its own. It is read as empty, so the lines keep their numbers.
+      if format == .markdown, line.hasPrefix(" "), let open, !startsLine(trimmed) {
+        cleaned[open] += " " + trimmed
+        cleaned.append("")
+        continue
+      }
+      open = format == .markdown && isBullet(trimmed) ? cleaned.count : nil
+      cleaned.append(trimmed)
     }
     // The line naming the household is grocery's first, but an app that sorts its lines may move it.
     guard
@@ -49,6 +61,19 @@ struct Checklist: Equatable, Sendable {
       if let parsed { lines.append(parsed) }
     }
     return .checklist(Checklist(header: header, lines: lines))
+  }
+
+  /// True when a Markdown line is an item that an indented line after it may go on: a bullet (`- [ ] milk`).
+  static func isBullet(_ line: String) -> Bool {
+    line.count > 2 && ["- ", "* ", "+ "].contains(where: line.hasPrefix)
+  }
+
+  /// True when an indented Markdown line starts a line of its own: a bullet, a numbered item, a heading or a
+  /// comment, or nothing at all.
+  static func startsLine(_ line: String) -> Bool {
+    if line.isEmpty || ["-", "*", "+", "#", "<!--"].contains(where: line.hasPrefix) { return true }
+    let digits = line.prefix { $0.isASCII && $0.isNumber }
+    return !digits.isEmpty && [".", ")"].contains(line.dropFirst(digits.count).first.map(String.init) ?? "")
   }
 
   /// Reads a Markdown line: a heading sets the category of the lines under it; `-`, `*` and `+` bullets with
