@@ -374,6 +374,17 @@ import Testing
     #expect(try Names.clean("  Cre\u{300}me  ") == "Crème")
   }
 
+  /// What is never seen at either end of a name is no part of it, as white space is not: a script reading `tea`
+  /// finds `tea`. An emoji keeps what ends it.
+  @Test func cleanTrimsWhatIsNeverSeenAtEitherEnd() throws {
+    #expect(try Names.clean("tea\u{200B}") == "tea")
+    #expect(try Names.clean("\u{FEFF}\u{2060}coffee\u{AD}\u{200D} ") == "coffee")
+    #expect(try Names.clean(" \u{200B}oat\u{200B}milk") == "oat\u{200B}milk")
+    #expect(try Names.clean("❤\u{FE0F}\u{200B}") == "❤\u{FE0F}")
+    let scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+    #expect(try Names.clean(scotland) == scotland)
+  }
+
   @Test(arguments: [
     ("", "invalid name '': it is empty"),
     ("   ", "invalid name '   ': it is empty"),

@@ -25,7 +25,9 @@ public enum Names {
         what: what, value: excerpt(shown), reason: "it is longer than \(maxBytes) bytes")
     }
     let name = trimmed(raw)
-    if name.isEmpty { throw GroceryError.invalidValue(what: what, value: shown, reason: "it is empty") }
+    if name.isEmpty && UnicodeText.trimmed(raw).isEmpty {
+      throw GroceryError.invalidValue(what: what, value: shown, reason: "it is empty")
+    }
     if containsControl(name) {
       throw GroceryError.invalidValue(what: what, value: shown, reason: "it contains a control character")
     }
@@ -37,7 +39,8 @@ public enum Names {
     }
     if !name.unicodeScalars.contains(where: isVisible) {
       throw GroceryError.invalidValue(
-        what: what, value: escapingAll(name), reason: "it has no visible character")
+        what: what, value: escapingAll(name.isEmpty ? UnicodeText.trimmed(raw) : name),
+        reason: "it has no visible character")
     }
     if name.utf8.count > maxBytes {
       throw GroceryError.invalidValue(
@@ -52,7 +55,18 @@ public enum Names {
 
   /// The text without the white space around it, in NFC: what `clean` goes on to check.
   static func trimmed(_ text: String) -> String {
-    trimmedASCII(text) ?? UnicodeText.nfc(UnicodeText.trimmed(text))
+    trimmedASCII(text) ?? UnicodeText.nfc(UnicodeText.trimmed(text, where: isEdgeBlank))
+  }
+
+  /// True for what a name loses at either end: white space, and what is never seen (a zero-width space, a soft
+  /// hyphen, a word joiner pasted in from a web page), which would make `tea` and `tea` two spellings to a
+  /// script. A variation selector and an emoji's tag characters are kept: they end an emoji (`❤️`, a flag). A
+  /// bidirectional formatting character is kept, for `clean` to refuse wherever it is.
+  static func isEdgeBlank(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    return properties.isWhitespace
+      || (properties.isDefaultIgnorableCodePoint && !properties.isVariationSelector && !properties.isBidiControl
+        && !(0xE0000...0xE007F).contains(scalar.value))
   }
 
   /// Returns plain ASCII text without the white space around it (the same as trimming and normalising it),

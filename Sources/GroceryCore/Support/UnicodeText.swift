@@ -33,7 +33,8 @@ public enum UnicodeText {
     }
   }
 
-  private static func trimmed(_ text: String, where drop: (Unicode.Scalar) -> Bool) -> String {
+  /// Returns the text without the scalars `drop` takes at either end.
+  static func trimmed(_ text: String, where drop: (Unicode.Scalar) -> Bool) -> String {
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
     let last = scalars.lastIndex(where: { !drop($0) })!
