@@ -65,7 +65,8 @@ public enum Names {
   static func isEdgeBlank(_ scalar: Unicode.Scalar) -> Bool {
     let properties = scalar.properties
     return properties.isWhitespace
-      || (properties.isDefaultIgnorableCodePoint && !properties.isVariationSelector && !properties.isBidiControl
+      || (properties.isDefaultIgnorableCodePoint && !properties.isVariationSelector
+        && !properties.isBidiControl
         && !(0xE0000...0xE007F).contains(scalar.value))
   }
 
