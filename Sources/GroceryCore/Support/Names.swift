@@ -53,9 +53,12 @@ public enum Names {
     return name
   }
 
-  /// The text without the white space around it, in NFC: what `clean` goes on to check.
-  static func trimmed(_ text: String) -> String {
-    trimmedASCII(text) ?? UnicodeText.nfc(UnicodeText.trimmed(text, where: isEdgeBlank))
+  /// The text without the white space around it and what is never seen at either end (`isEdgeBlank`), in NFC:
+  /// what `clean` goes on to check. With `invisibleToo` false, without the white space alone, as a grocery before
+  /// 2026-11-28 kept names.
+  static func trimmed(_ text: String, invisibleToo: Bool = true) -> String {
+    trimmedASCII(text)
+      ?? UnicodeText.nfc(UnicodeText.trimmed(text, where: invisibleToo ? isEdgeBlank : \.properties.isWhitespace))
   }
 
   /// True for what a name loses at either end: white space, and what is never seen (a zero-width space, a soft
