@@ -58,7 +58,8 @@ public enum Names {
   /// 2026-11-28 kept names.
   static func trimmed(_ text: String, invisibleToo: Bool = true) -> String {
     trimmedASCII(text)
-      ?? UnicodeText.nfc(UnicodeText.trimmed(text, where: invisibleToo ? isEdgeBlank : \.properties.isWhitespace))
+      ?? UnicodeText.nfc(
+        UnicodeText.trimmed(text, where: invisibleToo ? isEdgeBlank : \.properties.isWhitespace))
   }
 
   /// True for what a name loses at either end: white space, and what is never seen (a zero-width space, a soft
