@@ -56,7 +56,10 @@ import Testing
         return process
       }
       let running = try users.map { try $0.start(["list"]) }
-      for process in running { #expect(try process.wait().status == 0) }
+      for process in running {
+        let outcome = try process.wait()
+        #expect(outcome.status == 0, "round \(round): \(outcome)")
+      }
       let logs = try FileManager.default.contentsOfDirectory(atPath: scenario.folder.file("food/logs"))
       #expect(logs.count == 1, "round \(round): \(logs)")
       let history = try users[0].run(["history"])
