@@ -81,7 +81,7 @@ public enum GroceryCLI {
         .builtInCategory, .categoryRepeated, .noNamesGiven, .nothingToImport,
         .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed, .alreadyMirrored,
         .notAMirror, .mirrorOfAnotherHousehold, .mirrorKeptElsewhere, .notAChecklist, .nothingToAccept,
-        .editorFailed:
+        .editorFailed, .editedChecklistUnreadable:
         return (failure.message, .refused, nil)
       case .homeNotSet, .homeNotAbsolute, .xdgNotAbsolute: return (failure.message, .config, nil)
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)

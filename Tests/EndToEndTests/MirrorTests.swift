@@ -1088,7 +1088,8 @@ import Testing
   }
 
   /// An edit that no longer reads as a checklist (the line naming the household deleted) changes nothing and
-  /// keeps what was saved, where it was thrown away.
+  /// keeps what was saved, where it was thrown away, and is refused (exit 1) as an editor that failed is, where it
+  /// exited 0.
   @Test func listEditThatNoLongerReadsKeepsWhatWasSaved() throws {
     let script = try editor("header.sh", "sed -i '1d; s/- \\[ \\] milk x2/- [x] milk x2/' \"$1\"")
     let before = grocery.storeBytes()
@@ -1101,8 +1102,8 @@ import Testing
       outcome
         == Outcome(
           stderr:
-            "grocery: warning: the checklist no longer reads as a checklist (no line names a household);"
-            + " nothing changed; what you saved is kept as '\(path)'\n"))
+            "grocery: error: the checklist no longer reads as a checklist (no line names a household);"
+            + " nothing changed; what you saved is kept as '\(path)'\n", status: 1))
     #expect(text(path).contains("- [x] milk x2\n") && !text(path).contains("grocery checklist"))
     try FileManager.default.removeItem(atPath: path)
     #expect(grocery.storeBytes() == before, "nothing else was written")

@@ -52,6 +52,12 @@ import Testing
       .editorFailed(editor: "vi", reason: "exited with status 1"),
       "the editor 'vi' exited with status 1; nothing changed"
     ),
+    (
+      .editedChecklistUnreadable(
+        reason: "no line names a household", kept: "/s/list-7.kept-20261121-120000.md"),
+      "the checklist no longer reads as a checklist (no line names a household); nothing changed; what you saved"
+        + " is kept as '/s/list-7.kept-20261121-120000.md'"
+    ),
   ])
   func refusalsSayWhatWasRefusedInOneLowercaseLine(_ error: GroceryError, _ message: String) {
     #expect(error.message == message)

@@ -183,14 +183,13 @@ struct ListCommand: Command, Runnable {
     case .unchanged:
       context.say("nothing changed")
     case .notAChecklist(let reason, let kept):
-      let what =
-        switch reason {
-        case "it is empty": "was emptied"
-        case EditOutcome.deleted: "was deleted"
-        default: "no longer reads as a checklist (\(reason))"
-        }
-      let keeping = kept.map { "; what you saved is kept as '\($0)'" } ?? ""
-      context.console.writeError("grocery: warning: the checklist \(what); nothing changed\(keeping)\n")
+      // What was saved and cannot be read is refused, as an editor that failed is: a script that edits the list
+      // learns that nothing was applied. Emptied or deleted, the edit was given up, as a commit message emptied is.
+      if let kept, reason != "it is empty", reason != EditOutcome.deleted {
+        throw GroceryError.editedChecklistUnreadable(reason: reason, kept: kept)
+      }
+      let what = reason == "it is empty" ? "was emptied" : "was deleted"
+      context.console.writeError("grocery: warning: the checklist \(what); nothing changed\n")
     case .applied(let summary, let skipped, let kept):
       let keeping = kept.map { " (what you saved is kept as '\($0)')" } ?? ""
       for reason in skipped { context.console.writeError("grocery: warning: skipped: \(reason)\(keeping)\n") }

@@ -113,6 +113,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case nothingToAccept(file: String)
   /// `list --edit` found no editor, or the editor failed.
   case editorFailed(editor: String, reason: String)
+  /// What `list --edit` saved no longer reads as a checklist: nothing changed, and it is kept at `kept`.
+  case editedChecklistUnreadable(reason: String, kept: String)
 
   /// How many names not found `unknownNames` shows, each with its suggestions, before "and N more".
   static let unknownNamesShown = 5
@@ -270,6 +272,10 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "no edits of '\(Names.printable(file))' are waiting to be accepted"
     case .editorFailed(let editor, let reason):
       return "the editor '\(editor)' \(reason); nothing changed"
+    case .editedChecklistUnreadable(let reason, let kept):
+      return
+        "the checklist no longer reads as a checklist (\(reason)); nothing changed; what you saved is kept as"
+        + " '\(Names.printable(kept))'"
     case .lockTimeout(let path, let seconds):
       return
         "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(Names.printable(path))'"
