@@ -158,6 +158,23 @@ import Testing
     #expect(list.contains("Lidl (store removed; by"), "\(list)")
   }
 
+  /// Two removed stores of one name with as many trips, and the store now of that name, come in one order
+  /// whatever order they are grouped in: the one now first, then the one shopped at more recently.
+  @Test func rowsAlikeComeInTheOrderOfTheirLatestTrip() {
+    let (older, newer, now) = (UUID(), UUID(), UUID())
+    func totals(_ location: UUID, removed: Bool, minutes: Int64) -> TripTotals {
+      TripTotals(
+        store: "Market", location: location, removed: removed, trips: 1, milliseconds: minutes * 60_000,
+        items: 2)
+    }
+    let rows = StoreTripStats.byStore(totals: [
+      totals(older, removed: true, minutes: 10), totals(newer, removed: true, minutes: 20),
+      totals(now, removed: false, minutes: 30),
+    ])
+    #expect(rows.map(\.removed) == [false, true, true])
+    #expect(rows.map(\.averageDuration) == [1800, 1200, 600])
+  }
+
   @Test func aCacheOfAnOlderLayoutWithoutSettledTotalsIsRebuilt() throws {
     try shop()
     _ = try ann.tripStats(now: at(720))

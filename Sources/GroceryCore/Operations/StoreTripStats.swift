@@ -37,25 +37,33 @@ public struct StoreTripStats: Equatable, Sendable {
 
   /// Returns the figures for each store, most trips first, from totals ordered oldest first: a store is named as
   /// its most recent trip names it. Stores are told apart by id, so a removed store and one added later under its
-  /// name each have their own row.
+  /// name each have their own row; of two rows alike, the store shopped at more recently comes first.
   static func byStore(totals: [TripTotals]) -> [StoreTripStats] {
-    let groups = Dictionary(grouping: totals, by: \.location)
-    return groups.values.map { group in
-      let trips = group.reduce(0) { $0 + $1.trips }
-      let total = Double(group.reduce(Int64(0)) { $0 + $1.milliseconds }) / 1000
-      let items = group.reduce(0) { $0 + $1.items }
-      return StoreTripStats(
-        store: group.last!.store, removed: group.last!.removed, trips: trips,
+    var groups: [UUID?: (totals: [TripTotals], latest: Int)] = [:]
+    for (index, totals) in totals.enumerated() {
+      groups[totals.location, default: ([], 0)].totals.append(totals)
+      groups[totals.location]!.latest = index
+    }
+    return groups.values.map { group -> (row: StoreTripStats, latest: Int) in
+      let trips = group.totals.reduce(0) { $0 + $1.trips }
+      let total = Double(group.totals.reduce(Int64(0)) { $0 + $1.milliseconds }) / 1000
+      let items = group.totals.reduce(0) { $0 + $1.items }
+      let row = StoreTripStats(
+        store: group.totals.last!.store, removed: group.totals.last!.removed, trips: trips,
         averageDuration: total / Double(trips),
         itemsPerMinute: total > 0 ? Double(items) / (total / 60) : nil)
+      return (row, group.latest)
     }
-    .sorted {
-      if $0.trips != $1.trips { return $0.trips > $1.trips }
-      switch ($0.store, $1.store) {
-      case (let a?, let b?): return a == b ? !$0.removed && $1.removed : Names.ordered(a, b)
+    .sorted { a, b in
+      if a.row.trips != b.row.trips { return a.row.trips > b.row.trips }
+      switch (a.row.store, b.row.store) {
+      case (let x?, let y?) where Names.key(x) != Names.key(y): return Names.ordered(x, y)
+      case (.some, .some):
+        return a.row.removed != b.row.removed ? !a.row.removed : a.latest > b.latest
       case (nil, _): return false
       case (_, nil): return true
       }
     }
+    .map(\.row)
   }
 }
