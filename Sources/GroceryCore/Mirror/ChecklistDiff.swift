@@ -86,7 +86,7 @@ enum ChecklistDiff {
     for j in base.indices where !used.contains(j) {
       if let entry = baseEntry(j) { baseByName[Names.key(entry.entry.name), default: []].append(j) }
     }
-    for (i, entry) in parsed.sorted(by: { $0.key < $1.key }) {
+    for (i, entry) in parsed.sorted(by: { $0.key < $1.key }) where match[i] == nil {
       guard let j = baseByName[Names.key(entry.entry.name)]?.first(where: { !used.contains($0) }) else {
         continue
       }
@@ -288,24 +288,9 @@ enum ChecklistDiff {
   ) -> Set<UUID> {
     let gone = Set(edits.removed)
     var bought = Set<UUID>()
-    var left: [(line: ChecklistLine, entry: (entry: TextLine.Entry, note: String?))] = []
-    for line in lines where line.ticked {
-      if let written = base.first(where: {
-        gone.contains($0.item) && !bought.contains($0.item) && $0.line.key == line.key
-      }) {
-        bought.insert(written.item)
-        edits.bought.append(written.tick(on: line.day ?? fileDay))
-        // A line that does not read back as one item is matched by its text alone: it may be another list's.
-      } else if let entries = try? line.entries(file: "done.txt"), entries.count == 1 {
-        left.append((line, entries[0]))
-      }
-    }
-    let written = base.compactMap { line in line.entry.map { (line, $0) } }.filter {
-      gone.contains($0.0.item)
-    }
-    func buy(_ line: ChecklistLine, _ now: (entry: TextLine.Entry, note: String?), as base: BaseLine) {
+    func buy(_ line: ChecklistLine, _ now: (entry: TextLine.Entry, note: String?)?, as base: BaseLine) {
       bought.insert(base.item)
-      if let was = base.entry {
+      if let now, let was = base.entry {
         var change = edit(of: base.item, from: was, to: now)
         if change != ChecklistEdits.Changed(item: base.item) {
           change.name = was.entry.name
@@ -313,6 +298,23 @@ enum ChecklistDiff {
         }
       }
       edits.bought.append(base.tick(on: line.day ?? fileDay))
+    }
+    var left: [(line: ChecklistLine, entry: (entry: TextLine.Entry, note: String?))] = []
+    for line in lines where line.ticked {
+      // A line that does not read back as one item is matched by its text alone: it may be another list's.
+      let entries = try? line.entries(file: "done.txt")
+      let entry = entries.flatMap { $0.count == 1 ? $0[0] : nil }
+      if let written = base.first(where: {
+        gone.contains($0.item) && !bought.contains($0.item) && $0.line.key == line.key
+      }) {
+        // The same text in any case and accents: the name or note as typed (`Eggs x2` renames eggs).
+        buy(line, line.body == written.line.body ? nil : entry, as: written)
+      } else if let entry {
+        left.append((line, entry))
+      }
+    }
+    let written = base.compactMap { line in line.entry.map { (line, $0) } }.filter {
+      gone.contains($0.0.item)
     }
     // The same item's name.
     left.removeAll { archived in
@@ -324,12 +326,18 @@ enum ChecklistDiff {
       buy(archived.line, archived.entry, as: match.0)
       return true
     }
-    // A line renamed: the gone line it alone is like, and that is like no other archived line.
+    // A line renamed: the gone line it alone is like, under the same `@context` (which Simpletask keeps when it
+    // archives a line, and a line of another list seldom has), and that is like no other archived line.
+    func alike(_ archived: (line: ChecklistLine, entry: (entry: TextLine.Entry, note: String?)), _ gone: BaseLine)
+      -> Bool
+    {
+      guard let was = gone.entry else { return false }
+      return archived.line.context.map(Names.key) == gone.line.context.map(Names.key)
+        && likeness(archived.entry, was) >= 4
+    }
     for archived in left {
-      let like = written.filter { !bought.contains($0.0.item) && likeness(archived.entry, $0.1) >= 4 }
-      guard like.count == 1,
-        left.filter({ likeness($0.entry, like[0].1) >= 4 }).count == 1
-      else { continue }
+      let like = written.filter { !bought.contains($0.0.item) && alike(archived, $0.0) }
+      guard like.count == 1, left.filter({ alike($0, like[0].0) }).count == 1 else { continue }
       buy(archived.line, archived.entry, as: like[0].0)
     }
     edits.removed.removeAll { bought.contains($0) }

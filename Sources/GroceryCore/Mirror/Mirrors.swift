@@ -340,6 +340,8 @@ public struct Mirrors: Sendable {
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
               // What done.txt says was bought is bought all the same: the copy kept no longer holds those lines.
               let bought = edits.bought.filter { $0.item.map(archived.contains) == true }
+              // And what an archived line changed of its item before its tick (`eggs x3`, `oat milk` for milk).
+              let changed = edits.changed.filter { archived.contains($0.item) }
               let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
               record.held = MirrorRecord.Held(
                 copy: copy, written: made.written, items: made.items, edition: made.number ?? record.edition,
@@ -351,7 +353,7 @@ public struct Mirrors: Sendable {
                     + ", kept it as '\(copy)' and wrote the list again; 'grocery mirror accept \(shown)' applies it"
                 ))
               edits = ChecklistEdits()
-              edits.bought = bought
+              (edits.bought, edits.changed) = (bought, changed)
               force = true
             }
           } else {
