@@ -328,7 +328,9 @@ enum ChecklistDiff {
     }
     // A line renamed: the gone line it alone is like, under the same `@context` (which Simpletask keeps when it
     // archives a line, and a line of another list seldom has), and that is like no other archived line.
-    func alike(_ archived: (line: ChecklistLine, entry: (entry: TextLine.Entry, note: String?)), _ gone: BaseLine)
+    func alike(
+      _ archived: (line: ChecklistLine, entry: (entry: TextLine.Entry, note: String?)), _ gone: BaseLine
+    )
       -> Bool
     {
       guard let was = gone.entry else { return false }
