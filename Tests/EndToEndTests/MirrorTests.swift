@@ -820,6 +820,20 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n2026-11-21 milk x2\n")
   }
 
+  /// A conflict copy's tick of a line the file typed over with another item's name buys the item the line was
+  /// written for, not the one typed: the copy was ticked before the line was typed over. Milk was never bought.
+  @Test func aConflictCopysTickOfALineTheFileTypedOverBuysTheLinesOwnItem() throws {
+    try scenario.given(["add", "oat milk"], ["buy", "oat milk"], ["mirror", "add", list])
+    let written = text(list)
+    try Data(written.replacing("- [ ] milk x2", with: "- [x] milk x2").utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    try phoneSaves(list, written.replacing("- [ ] milk x2", with: "- [ ] oat milk x2"))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought milk; added oat milk\n", "\(outcome)")
+    #expect(try history() == "2026-11-21 milk x2\n2026-11-21 oat milk\n")
+    #expect(outcome.stdout.contains("[ ] oat milk x2\n"), "\(outcome)")
+  }
+
   /// A name typed over in case or accents alone renames the item, as `edit --rename` does, where the edit was
   /// ignored and the file written back as it was.
   @Test func aNameTypedOverInCaseOrAccentsAloneRenamesTheItem() throws {

@@ -356,7 +356,9 @@ enum ChecklistDiff {
     copy.filter(\.ticked).flatMap { line -> [ChecklistEdits.Bought] in
       let day = line.day ?? fileDay
       if let written = base.first(where: { $0.line.key == line.key }) {
-        return [written.tick(on: day)]
+        var tick = written.tick(on: day)
+        tick.copied = true
+        return [tick]
       }
       do {
         // A new line, ticked: bought with its quantity and note, as in the file itself.

@@ -18,6 +18,8 @@ struct ChecklistEdits: Equatable, Sendable {
     /// A written line's text where it is more than the item's name (`milk x2`): a grocery before 2026-11-27 kept the
     /// ticks it applied by that, and such a tick is not applied again.
     var line: String? = nil
+    /// A tick a conflict copy holds: of the line as written, never of what the file itself typed over it.
+    var copied = false
   }
 
   /// A new line: an item put on the list.
@@ -184,7 +186,8 @@ struct ChecklistEdits: Equatable, Sendable {
         if let item = tick.item {
           // A written line, ticked, buys its item while it is still on the list, so that a tick read twice buys
           // once.
-          guard let at = index(redirected[item] ?? item) ?? groceries.exactItemIndex(named: tick.name) else {
+          let target = tick.copied ? item : redirected[item] ?? item
+          guard let at = index(target) ?? groceries.exactItemIndex(named: tick.name) else {
             skipped.append(gone(tick.name))
             continue
           }
