@@ -37,6 +37,22 @@ import Testing
     }
   }
 
+  /// A change on more items than `manyItems` (a paste of a long list, then its undo) is saved with a larger page
+  /// cache: what it saves is what folding the logs gives, and the next command's read of it is too.
+  @Test func aChangeOnThousandsOfItemsSavesWhatAFoldGives() throws {
+    let alice = machine("alice")
+    let names = (0..<(HouseholdCache.manyItems + 500)).map { "thing \($0)" }
+    try add(["Milk"], to: alice)
+    try add(names, to: alice, at: Fixed.now + 1)
+    var (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+    #expect(cached.view.groceries.items.count == names.count + 1)
+    _ = try alice.undo(now: Fixed.now + 2)
+    (cached, folded) = try alice.cachedAndFolded()
+    #expect(cached.state == folded.state)
+    #expect(try alice.load().items.filter(\.isOnList).map(\.name) == ["Milk"])
+  }
+
   @Test func aNamedReadLoadsOnlyTheItemsTheNameCanMean() throws {
     let alice = machine("alice")
     try add(["Milk", "Milk chocolate", "Eggs", "Bread"], to: alice)
