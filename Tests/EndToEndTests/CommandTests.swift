@@ -589,6 +589,22 @@ import Testing
     #expect(try carol.run(["list"], extra: later).stdout.contains("[ ] oat milk\n"))
   }
 
+  /// A machine that joins a folder where another already goes by its name (a second HOME on one computer) says
+  /// which name it took, as the docs promise, once, where it took it without a word.
+  @Test func aMachineThatJoinsUnderATakenNameSaysWhichItTook() throws {
+    try scenario.given(["add", "milk"])
+    let name = try scenario.grocery.household().identity().name
+    var bob = scenario.grocery
+    bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")
+    #expect(
+      try bob.run(["add", "eggs"])
+        == Outcome(
+          stdout: "added: eggs\n",
+          stderr: "grocery: warning: another machine of the household goes by '\(name)', so this one is now"
+            + " '\(name) #2'\n"))
+    #expect(try bob.run(["add", "tea"]) == Outcome(stdout: "added: tea\n"))
+  }
+
   @Test func undoSaysWhichFieldsItLeavesAsAnotherMachineSetThem() throws {
     var bob = scenario.grocery
     bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")

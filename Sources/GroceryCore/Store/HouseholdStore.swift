@@ -548,6 +548,9 @@ public struct HouseholdStore: Sendable {
     if creating {
       machine.name = try unusedName(defaultMachineName)
       try writeIdentity(machine)
+      // A machine that joins a folder where another goes by its name says which it took, as one named apart later
+      // does.
+      if machine.name != defaultMachineName { sayNamedApart(wanted: defaultMachineName, taken: machine.name) }
     }
     return machine
   }
