@@ -158,21 +158,23 @@ import Testing
     #expect(list.contains("Lidl (store removed; by"), "\(list)")
   }
 
-  /// Two removed stores of one name with as many trips, and the store now of that name, come in one order
-  /// whatever order they are grouped in: the one now first, then the one shopped at more recently.
-  @Test func rowsAlikeComeInTheOrderOfTheirLatestTrip() {
-    let (older, newer, now) = (UUID(), UUID(), UUID())
-    func totals(_ location: UUID, removed: Bool, minutes: Int64) -> TripTotals {
-      TripTotals(
-        store: "Market", location: location, removed: removed, trips: 1, milliseconds: minutes * 60_000,
-        items: 2)
+  /// Stores are told apart by name, as the list shows them: two a sync brought under one name (one came back by
+  /// an undo while the other was renamed to it) are one row, as are two removed stores of one name; a removed
+  /// store is a row apart from the one there now under its name, which comes first, in the same order every time.
+  @Test func storesAreRowsByNameAndRemovedStoresApart() {
+    func totals(_ store: String, removed: Bool, minutes: Int64) -> TripTotals {
+      TripTotals(store: store, removed: removed, trips: 1, milliseconds: minutes * 60_000, items: 2)
     }
-    let rows = StoreTripStats.byStore(totals: [
-      totals(older, removed: true, minutes: 10), totals(newer, removed: true, minutes: 20),
-      totals(now, removed: false, minutes: 30),
-    ])
-    #expect(rows.map(\.removed) == [false, true, true])
-    #expect(rows.map(\.averageDuration) == [1800, 1200, 600])
+    let all = [
+      totals("Market", removed: true, minutes: 10), totals("market", removed: false, minutes: 30),
+      totals("Market", removed: true, minutes: 20), totals("Market", removed: false, minutes: 50),
+    ]
+    for order in [all, all.reversed()] {
+      let rows = StoreTripStats.byStore(totals: order)
+      #expect(rows.map(\.removed) == [false, true])
+      #expect(rows.map(\.trips) == [2, 2])
+      #expect(rows.map(\.averageDuration) == [2400, 900])
+    }
   }
 
   @Test func aCacheOfAnOlderLayoutWithoutSettledTotalsIsRebuilt() throws {

@@ -124,11 +124,8 @@ struct ReorderCategoriesCommand: Command, Runnable {
   static func suggestion(_ groceries: Groceries, at store: String, trips: [TripRecord]) throws
     -> WalkOrderSuggestion
   {
-    // Trips at a removed store of the same name were at another store.
-    let location = groceries.locations.first { $0.name == store }?.id
     let suggestion = WalkOrderLearning.suggest(
-      checkOffs: location.map { TripRecord.checkOffs(trips, at: $0) } ?? [],
-      present: groceries.walkOrder(at: store))
+      checkOffs: TripRecord.checkOffs(trips, at: store), present: groceries.walkOrder(at: store))
     guard suggestion.isEnough else {
       throw GroceryError.tooFewTrips(
         store: store, trips: suggestion.trips, needed: WalkOrderLearning.minimumTrips)

@@ -19,10 +19,8 @@ public struct TripRecord: Equatable, Sendable {
   public var by: String?
   /// The name of the location shopped at, as it is called now; nil for anywhere.
   public var store: String?
-  /// The id of the location shopped at; nil for anywhere. A store added later under a removed one's name is
-  /// another store, with its own trips.
-  public var location: UUID?
-  /// True when the location has been removed since.
+  /// True when the location has been removed since: a store added later under its name is another store, with
+  /// trips of its own.
   public var storeRemoved: Bool
   public var start: Date
   /// When it ended; nil while it is under way.
@@ -32,14 +30,13 @@ public struct TripRecord: Equatable, Sendable {
   public var purchases: [TripPurchase]
 
   public init(
-    id: UUID, machine: String, by: String? = nil, store: String?, location: UUID?, storeRemoved: Bool = false,
+    id: UUID, machine: String, by: String? = nil, store: String?, storeRemoved: Bool = false,
     start: Date, end: Date?, ending: TripEnding, purchases: [TripPurchase]
   ) {
     self.id = id
     self.machine = machine
     self.by = by
     self.store = store
-    self.location = location
     self.storeRemoved = storeRemoved
     self.start = start
     self.end = end
@@ -61,11 +58,11 @@ public struct TripRecord: Equatable, Sendable {
     store.map { "at " + $0 + (storeRemoved ? " (removed)" : "") } ?? "anywhere"
   }
 
-  /// The categories of the purchases of every trip at the location, in check-off order, those checked off at one
-  /// moment together: what `WalkOrderLearning.suggest(checkOffs:present:)` learns from. A purchase in a category
-  /// removed since says nothing.
-  public static func checkOffs(_ trips: [TripRecord], at location: UUID) -> [[[String]]] {
-    trips.filter { $0.location == location }.map { trip in
+  /// The categories of the purchases of every trip at the store, in check-off order, those checked off at one
+  /// moment together: what `WalkOrderLearning.suggest(checkOffs:present:)` learns from. A trip at a store removed
+  /// since, which may have had its name, and a purchase in a category removed since, say nothing.
+  public static func checkOffs(_ trips: [TripRecord], at store: String) -> [[[String]]] {
+    trips.filter { !$0.storeRemoved && $0.store.map(Names.key) == Names.key(store) }.map { trip in
       var groups: [[String]] = []
       var moment: Date?
       for purchase in trip.purchases {

@@ -36,13 +36,19 @@ public struct StoreTripStats: Equatable, Sendable {
   }
 
   /// Returns the figures for each store, most trips first, from totals ordered oldest first: a store is named as
-  /// its most recent trip names it. Stores are told apart by id, so a removed store and one added later under its
-  /// name each have their own row; of two rows alike, the store shopped at more recently comes first.
+  /// its most recent trip names it. Stores are told apart by name, as the list shows them (two a sync brought
+  /// together under one name are one), and removed stores apart from those there now: a removed store and one
+  /// added later under its name each have their own row, the one there now first.
   static func byStore(totals: [TripTotals]) -> [StoreTripStats] {
-    var groups: [UUID?: (totals: [TripTotals], latest: Int)] = [:]
+    struct Key: Hashable {
+      var removed: Bool
+      var name: String?
+    }
+    var groups: [Key: (totals: [TripTotals], latest: Int)] = [:]
     for (index, totals) in totals.enumerated() {
-      groups[totals.location, default: ([], 0)].totals.append(totals)
-      groups[totals.location]!.latest = index
+      let key = Key(removed: totals.removed, name: totals.store.map(Names.key))
+      groups[key, default: ([], 0)].totals.append(totals)
+      groups[key]!.latest = index
     }
     return groups.values.map { group -> (row: StoreTripStats, latest: Int) in
       let trips = group.totals.reduce(0) { $0 + $1.trips }

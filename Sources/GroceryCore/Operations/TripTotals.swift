@@ -8,8 +8,6 @@
 struct TripTotals: Equatable, Sendable {
   /// The store's name; nil for trips not at any particular store.
   var store: String?
-  /// The store's id; nil for trips not at any particular store.
-  var location: UUID?
   /// True when the store has been removed since.
   var removed: Bool
   var trips: Int
@@ -17,9 +15,8 @@ struct TripTotals: Equatable, Sendable {
   var milliseconds: Int64
   var items: Int
 
-  init(store: String?, location: UUID?, removed: Bool, trips: Int, milliseconds: Int64, items: Int) {
+  init(store: String?, removed: Bool, trips: Int, milliseconds: Int64, items: Int) {
     self.store = store
-    self.location = location
     self.removed = removed
     self.trips = trips
     self.milliseconds = milliseconds
@@ -30,7 +27,7 @@ struct TripTotals: Equatable, Sendable {
   init?(_ trip: TripRecord) {
     guard let duration = trip.duration, !trip.purchases.isEmpty else { return nil }
     self.init(
-      store: trip.store, location: trip.location, removed: trip.storeRemoved, trips: 1,
+      store: trip.store, removed: trip.storeRemoved, trips: 1,
       milliseconds: Int64((duration * 1000).rounded()),
       items: trip.purchases.count)
   }

@@ -276,8 +276,7 @@ extension HouseholdStore {
       return (
         settled.latest, settled.latestTrip,
         TripTotals(
-          store: known?.name.value, location: known == nil ? nil : location,
-          removed: known?.alive.value == false,
+          store: known?.name.value, removed: known?.alive.value == false,
           trips: settled.trips, milliseconds: settled.milliseconds, items: settled.items)
       )
     }
@@ -339,11 +338,10 @@ extension HouseholdStore {
         } ?? Category.uncategorized,
         quantity: bought.quantity, at: date(bought.at))
     }
-    let location = trip.store.value.flatMap { id in state.locations[id].map { (id, $0) } }
+    let location = trip.store.value.flatMap { state.locations[$0] }
     return TripRecord(
       id: id, machine: machine, by: state.machines.count > 1 ? state.machines[machine]?.value : nil,
-      store: location?.1.name.value, location: location?.0,
-      storeRemoved: location.map { !$0.1.alive.value } ?? false,
+      store: location?.name.value, storeRemoved: location.map { !$0.alive.value } ?? false,
       start: date(trip.start.value),
       end: ending.map { date($0.at) }, ending: ending.map { $0.idle ? .idle : .stopped } ?? .open,
       purchases: purchases)
