@@ -15,6 +15,18 @@ import Testing
       defaultMachineName: name)
   }
 
+  /// A machine joining under a name another goes by says the name it took, but not when it is given a name of its
+  /// own at once (`sync setup --name`): then only the name it asked for, if taken, is said.
+  @Test func aMachineJoiningUnderATakenNameSaysSoUnlessItIsNamedAtOnce() throws {
+    try add(["milk"], to: machine("ann"))
+    let said = Said()
+    try add(["eggs"], to: machine("ann").renamed(state: "ann-2").warning(into: said))
+    #expect(said.lines == ["another machine of the household goes by 'ann', so this one is now 'ann #2'"])
+    let named = Said()
+    try machine("ann").renamed(state: "ann-3").warning(into: named).setMachineName("bob", now: Fixed.now + 1)
+    #expect(named.lines == [])
+  }
+
   func add(_ names: [String], to store: HouseholdStore, at now: Date = Fixed.now) throws {
     try store.update(summary: { _ in "add " + names.joined(separator: ", ") }, now: now) { groceries in
       _ = try groceries.add(names, changes: ItemChanges(), today: Fixed.today, now: now, newID: UUID.init)
@@ -844,5 +856,14 @@ import Testing
     let check = try alice.check(now: Fixed.now)
     #expect(check.leftOut == [HouseholdCheck.LeftOut(file: peer, size: ChangeLog.maximumSize + 1)])
     #expect(check.problems > 0)
+  }
+}
+
+extension HouseholdStore {
+  /// The same household seen from another state folder: another machine with the same default name.
+  fileprivate func renamed(state: String) -> HouseholdStore {
+    HouseholdStore(
+      path: path, folder: folder, stateFolder: FileSystem.folder(of: stateFolder) + "/state-" + state,
+      defaultMachineName: defaultMachineName)
   }
 }

@@ -279,10 +279,11 @@ enum ChecklistDiff {
   /// Takes ticked lines Simpletask's Archive moved from the file to `done.txt` as the purchases of the written lines
   /// gone from the file, rather than as lines deleted: each such line once, on the day its tick gives (else
   /// `fileDay`), returning the items so bought. An archived line is matched to a written line gone from the file
-  /// with the same text, then to one naming the same item (its quantity or note edited before the tick), then to
-  /// the one gone line it alone is like (a word of the name in common), which it renames: edited in the file,
-  /// ticked and archived between two reads. An archived line that matches none is left alone: `done.txt` may be
-  /// another list's too.
+  /// with the same text in any case and accents, then to one naming the same item (its quantity or note edited
+  /// before the tick), then to the one gone line under the same `@context` it alone is like (a word of the name in
+  /// common), which it renames: edited in the file, ticked and archived between two reads. What the line changed of
+  /// its item is an edit too. An archived line that matches none is left alone: `done.txt` may be another list's
+  /// too.
   static func archived(
     _ lines: [ChecklistLine], base: [BaseLine], changedOn fileDay: Day, into edits: inout ChecklistEdits
   ) -> Set<UUID> {

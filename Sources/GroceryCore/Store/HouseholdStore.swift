@@ -532,7 +532,8 @@ public struct HouseholdStore: Sendable {
   }
 
   /// This machine's identity, made on first use (under the lock) or when the identity was made on another host.
-  public func identity(creating: Bool = false) throws -> Machine {
+  /// A new one named apart says so, unless `naming` (the caller gives it a name of its own next).
+  public func identity(creating: Bool = false, naming: Bool = false) throws -> Machine {
     if let bytes = try FileSystem.readRegularFile(identityPath, limit: 1 << 16) {
       guard let machine = Machine.decode(bytes) else {
         throw GroceryError.unreadableStore(
@@ -550,7 +551,9 @@ public struct HouseholdStore: Sendable {
       try writeIdentity(machine)
       // A machine that joins a folder where another goes by its name says which it took, as one named apart later
       // does.
-      if machine.name != defaultMachineName { sayNamedApart(wanted: defaultMachineName, taken: machine.name) }
+      if machine.name != defaultMachineName && !naming {
+        sayNamedApart(wanted: defaultMachineName, taken: machine.name)
+      }
     }
     return machine
   }
@@ -625,7 +628,7 @@ public struct HouseholdStore: Sendable {
   public func setMachineName(_ name: String?, now: Date, onWait: () -> Void = {}) throws {
     try checkChangeable()
     try withLock(onWait: onWait) {
-      var machine = try identity(creating: true)
+      var machine = try identity(creating: true, naming: name != nil)
       try prepareFolder()
       var reading = try read(.ids([]), machine: machine.id)
       let wanted = name ?? machine.name
