@@ -18,16 +18,8 @@ enum ChecklistDiff {
     var item: UUID
     var line: ChecklistLine
 
-    /// The item the line names, read as `add` reads names; nil for a line that does not read back as one item (a
-    /// name with a comma, say), which is then matched only by its text.
-    var entry: (entry: TextLine.Entry, note: String?)? {
-      do {
-        let entries = try line.entries(file: "")
-        return entries.count == 1 ? entries[0] : nil
-      } catch {
-        return nil
-      }
-    }
+    /// The item the line names (`ChecklistLine.entry`).
+    var entry: (entry: TextLine.Entry, note: String?)? { line.entry }
 
     /// The item's name as a tick of the line buys it: `bananas` of `bananas x2 - ripe`, so that every tick of
     /// one item has one name, whatever its line holds; the line's text when it does not read back as one item.
@@ -76,10 +68,8 @@ enum ChecklistDiff {
     // A line matched by its text that differs from it in case or accents alone (`Eggs x2` for `eggs x2`): read, for
     // the name or note typed over. One that does not read back as one item is left as its text matched.
     for (i, line) in file.enumerated() {
-      guard let j = match[i], line.body != base[j].line.body, let entries = try? line.entries(file: name),
-        entries.count == 1
-      else { continue }
-      parsed[i] = entries[0]
+      guard let j = match[i], line.body != base[j].line.body, let entry = line.entry else { continue }
+      parsed[i] = entry
     }
     // The same item, its quantity or note changed.
     var baseByName: [String: [Int]] = [:]
@@ -303,8 +293,7 @@ enum ChecklistDiff {
     var left: [(line: ChecklistLine, entry: (entry: TextLine.Entry, note: String?))] = []
     for line in lines where line.ticked {
       // A line that does not read back as one item is matched by its text alone: it may be another list's.
-      let entries = try? line.entries(file: "done.txt")
-      let entry = entries.flatMap { $0.count == 1 ? $0[0] : nil }
+      let entry = line.entry
       if let written = base.first(where: {
         gone.contains($0.item) && !bought.contains($0.item) && $0.line.key == line.key
       }) {

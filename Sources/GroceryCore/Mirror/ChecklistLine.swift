@@ -15,6 +15,18 @@ struct ChecklistLine: Equatable, Sendable {
   /// The body without spaces that do not matter and without case, for matching a line to the one written.
   var key: String { Names.key(body.split(separator: " ").joinedText(separator: " ")) }
 
+  /// The one item the line names, read as `add` reads names; nil for a line that does not read back as one item (a
+  /// name with a comma, say, or one `add` refuses), which is then matched only by its text. Why it does not read is
+  /// not asked here: a line of the file being diffed that cannot be read is said by `entries(file:)`.
+  var entry: (entry: TextLine.Entry, note: String?)? {
+    do {
+      let entries = try entries(file: "")
+      return entries.count == 1 ? entries[0] : nil
+    } catch {
+      return nil
+    }
+  }
+
   /// Returns the items the line names, as `add` would take them, with the note after ` - `.
   func entries(file: String) throws -> [(entry: TextLine.Entry, note: String?)] {
     if let quoted = ChecklistText.quoted(body) {
