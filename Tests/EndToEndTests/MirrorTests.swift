@@ -557,6 +557,21 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x2\n2026-11-20 bananas\n")
   }
 
+  /// A file held back keeps its own ticks for `mirror accept`: applying what done.txt gained took them as applied
+  /// too, so that the accept bought nothing of them (found by a re-read).
+  @Test func aFileHeldBackWithDoneTxtKeepsItsOwnTicksForAccept() throws {
+    try scenario.given(["add", "bread"])
+    let (file, lines) = try todoTxtMirror()
+    let batteries = try #require(lines.first { $0.hasPrefix("AA batteries") })
+    try phoneSaves(folder.file("done.txt"), "x 2026-11-20 \(lines[1])\n")
+    try phoneSaves(file, lines[0] + "\nx 2026-11-21 \(batteries)\n")
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr.contains("applied only the purchases done.txt gained"), "\(outcome)")
+    #expect(try history() == "2026-11-20 bananas\n")
+    #expect(try grocery.run(["mirror", "accept", file]).status == 0)
+    #expect(try history() == "2026-11-21 AA batteries\n2026-11-20 bananas\n")
+  }
+
   /// A todo.txt line's `@context` typed over moves its item to the category it names, by a unique start as every
   /// name; one that names no category leaves the item where it is, said, and the file kept, where it did nothing
   /// and was written over without a word.

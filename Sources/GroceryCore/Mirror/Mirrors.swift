@@ -340,6 +340,8 @@ public struct Mirrors: Sendable {
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
               // What done.txt says was bought is bought all the same: the copy kept no longer holds those lines.
               let bought = edits.bought.filter { $0.item.map(archived.contains) == true }
+              // Only those are taken as applied: the file's own ticks wait in the copy kept for `mirror accept`.
+              source.taken[made.number] = Set(bought.map { Names.key($0.name) })
               // And what an archived line changed of its item before its tick (`eggs x3`, `oat milk` for milk).
               let changed = edits.changed.filter { archived.contains($0.item) }
               let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
