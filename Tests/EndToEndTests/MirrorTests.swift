@@ -926,6 +926,56 @@ import Testing
     )
   }
 
+  /// A conflict copy's new lines are items the phone put on the list, where they were lost: the copy Syncthing
+  /// keeps is often the phone's own save. What the copy deleted or typed over is not applied, as the file may have
+  /// changed it since; and a copy changed again does not put an item bought since back on the list.
+  @Test func aConflictCopysNewLinesArePutOnTheListOnce() throws {
+    try scenario.given(["mirror", "add", list])
+    let copy = folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")
+    let edited = text(list).replacing("- [ ] milk x2\n", with: "").replacing(
+      "- [ ] AA batteries", with: "- [ ] AA batteries\n- [ ] bread x2 - sourdough")
+    try Data(edited.replacing("- [ ] eggs x2", with: "- [ ] duck eggs x2").utf8).write(
+      to: URL(fileURLWithPath: copy))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: added bread\n", "\(outcome)")
+    #expect(
+      outcome.stdout
+        == "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n"
+        + "  [ ] bread x2 - sourdough\n\n5 items to buy, 0 bought today\n")
+    try scenario.given(["buy", "bread"])
+    try Data((edited + "\n").utf8).write(to: URL(fileURLWithPath: copy))
+    try scenario.expect(["list", "--flat"], stdout: wholeList(bought: 1))
+  }
+
+  /// A phone that saves an old edition again, with a line it added then, does not put the item back on the list
+  /// once it was bought, as its ticks buy nothing twice.
+  @Test func aLineAddedInAnOldEditionSavedAgainAddsNothingMore() throws {
+    try scenario.given(["mirror", "add", list])
+    let added = text(list).replacing("- [ ] AA batteries", with: "- [ ] AA batteries\n- [ ] bread")
+    try phoneSaves(list, added)
+    #expect(try grocery.run(["list"]).stderr == "grocery: \(list): from the phone: added bread\n")
+    try scenario.given(["buy", "bread"])
+    try phoneSaves(list, added)
+    try scenario.expect(["list", "--flat"], stdout: wholeList(bought: 1))
+  }
+
+  /// A conflict copy made from a text no longer kept has its ticks bought, but not its other lines: what was
+  /// taken off the list since would read as new lines.
+  @Test func aConflictCopyOfATextNoLongerKeptAddsNothing() throws {
+    try scenario.given(["mirror", "add", list])
+    let old = text(list).replacing("- [ ] AA batteries", with: "- [ ] AA batteries\n- [ ] bread")
+    for name in ["a", "b", "c", "d", "e", "f", "g", "h", "i"] {
+      try scenario.given(["add", name], ["remove", name])
+    }
+    try Data(old.replacing("- [ ] milk x2", with: "- [x] milk x2").utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout:
+        "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] AA batteries\n\n3 items to buy, 1 bought today\n",
+      stderr: "grocery: \(list): from the phone: bought milk\n")
+  }
+
   @Test func anEmptiedFileAppliesNothingKeepsACopyAndIsWrittenAgain() throws {
     try scenario.given(["mirror", "add", list])
     let written = text(list)

@@ -30,6 +30,9 @@ struct MirrorRecord: Codable, Equatable, Sendable {
   /// The names (their keys) whose ticks were applied from `written`, from the file or a conflict copy of it: a tick
   /// seen again in a copy of the same edition buys nothing more.
   var ticked: [String]?
+  /// The names (their keys) whose new lines were applied from `written`, from the file or a conflict copy of it: a
+  /// copy or a stale save of the same edition puts none of them on the list again once bought.
+  var added: [String]?
   /// For a todo.txt mirror, the size of `done.txt` beside it when last looked at (0 where there was none): the
   /// lines Simpletask's Archive moves there after it are read as ticks of lines gone from the file. Nil before the
   /// first look, which reads none.
@@ -41,6 +44,7 @@ struct MirrorRecord: Codable, Equatable, Sendable {
     var written: String
     var items: [UUID]
     var ticked: [String]
+    var added: [String]? = nil
   }
 
   /// A file whose edits wait for `mirror accept`.

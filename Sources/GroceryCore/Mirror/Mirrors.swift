@@ -69,7 +69,9 @@ public struct Mirrors: Sendable {
           let made = readEditions()?.editions[path]?.first(where: { $0.edition == number }),
           case .checklist = Checklist.read(Array(made.written.utf8), format: format)
         {
-          (record.written, record.items, record.ticked) = (made.written, made.items, made.ticked)
+          (record.written, record.items, record.ticked, record.added) = (
+            made.written, made.items, made.ticked, made.added
+          )
           notices = try refresh(&record, header: header, now: now, today: today, onWait: onWait, newID: newID)
         }
       }
@@ -95,7 +97,7 @@ public struct Mirrors: Sendable {
         editions.keep(
           MirrorRecord.Edition(
             edition: record.edition ?? 0, written: record.written, items: record.items,
-            ticked: record.ticked ?? []),
+            ticked: record.ticked ?? [], added: record.added),
           of: path)
         writeEditions(editions)
       }
@@ -191,10 +193,11 @@ public struct Mirrors: Sendable {
       var source = Source(state.mirrors[index], mirrors: self)
       if let made = source.edition(held.edition ?? state.mirrors[index].edition) {
         edits.bought = source.newTicks(edits.bought, of: made)
+        edits.added = source.newAdds(edits.added, of: made)
       }
       let applied = try apply(
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
-      source.recordTicks(in: &state.mirrors[index])
+      source.recordTaken(in: &state.mirrors[index])
       state.mirrors[index].held = nil
       _ = SystemCall.remove(held.copy)
       let header = try self.header(creating: false, onWait: onWait)
@@ -337,11 +340,13 @@ public struct Mirrors: Sendable {
               }
             }
             edits.bought = source.newTicks(edits.bought, of: made)
+            edits.added = source.newAdds(edits.added, of: made)
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
               // What done.txt says was bought is bought all the same: the copy kept no longer holds those lines.
               let bought = edits.bought.filter { $0.item.map(archived.contains) == true }
               // Only those are taken as applied: the file's own ticks wait in the copy kept for `mirror accept`.
               source.taken[made.number] = Set(bought.map { Names.key($0.name) })
+              source.takenAdds[made.number] = nil
               // And what an archived line changed of its item before its tick (`eggs x3`, `oat milk` for milk).
               let changed = edits.changed.filter { archived.contains($0.item) }
               let copy = try keepCopy(of: record.path, bytes: bytes ?? [], now: now)
@@ -383,8 +388,8 @@ public struct Mirrors: Sendable {
       notices.append(.warning("'\(shown)' was gone; wrote the list again"))
       force = true
     }
-    // Conflict copies a sync tool made beside the file: their ticks are purchases too, read against the edition
-    // each was made from, and never one already applied from that edition.
+    // Conflict copies a sync tool made beside the file: their ticks are purchases and their new lines items put on
+    // the list, read against the edition each was made from, and never one already applied from that edition.
     let folder = FileSystem.folder(of: record.path)
     if let info = try FileSystem.status(folder), FileFingerprint(info) != record.folder {
       record.folder = FileFingerprint(info)
@@ -400,12 +405,18 @@ public struct Mirrors: Sendable {
             try FileSystem.readRegularFile(copy, limit: Self.limit) ?? [], format: record.format),
           found.header.household == header.household
         else { continue }
-        let made = source.edition(found.header.edition) ?? source.current
+        let known = source.edition(found.header.edition)
+        let made = known ?? source.current
+        let day = try Self.day(changed: copy, today: today)
         edits.bought += source.newTicks(
-          ChecklistDiff.ticks(
-            from: made.base, in: found.lines, changedOn: try Self.day(changed: copy, today: today),
-            shownAs: name),
-          of: made)
+          ChecklistDiff.ticks(from: made.base, in: found.lines, changedOn: day, shownAs: name), of: made)
+        // Its new lines, not ticked, are items the phone put on the list. Read against a text no longer kept, lines
+        // taken off since would read as new, so none is; nor is what the copy deleted or typed over, which the file
+        // itself may have changed since.
+        if let known {
+          let diff = ChecklistDiff.edits(from: known.base, to: found.lines, changedOn: day, shownAs: name)
+          edits.added += source.newAdds(diff.added, of: known)
+        }
       }
     }
     var skipped = edits.skipped
@@ -414,7 +425,7 @@ public struct Mirrors: Sendable {
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
       if let summary = applied.summary { notices.append(.applied(file: shown, summary: summary)) }
       skipped += applied.skipped
-      source.recordTicks(in: &record)
+      source.recordTaken(in: &record)
     }
     // Lines that could not be read or applied are the user's words: the file as it was is kept beside it, and
     // the list written again, so that none is lost and the file does not stay as it is, said on every command.
@@ -437,14 +448,15 @@ public struct Mirrors: Sendable {
 
   /// The editions a mirror's file and its conflict copies are read against, and the ticks applied from each.
   struct Source {
-    /// One edition: its text, the items of its lines, its lines with their items, and the names whose ticks were
-    /// applied from it (their keys); `number` nil for the latest, whatever its number.
+    /// One edition: its text, the items of its lines, its lines with their items, and the names whose ticks and
+    /// new lines were applied from it (their keys); `number` nil for the latest, whatever its number.
     struct Made {
       var number: Int?
       var written: String
       var items: [UUID]
       var base: [ChecklistDiff.BaseLine]
       var ticked: Set<String>
+      var added: Set<String>
     }
 
     let current: Made
@@ -457,12 +469,14 @@ public struct Mirrors: Sendable {
     var read = false
     /// The ticks taken this time, by edition (nil for the latest).
     var taken: [Int?: Set<String>] = [:]
+    /// The new lines taken this time, by edition.
+    var takenAdds: [Int?: Set<String>] = [:]
 
     init(_ record: MirrorRecord, mirrors: Mirrors) {
       current = Made(
         number: nil, written: record.written, items: record.items,
         base: Mirrors.base(record.written, items: record.items, format: record.format),
-        ticked: Set(record.ticked ?? []))
+        ticked: Set(record.ticked ?? []), added: Set(record.added ?? []))
       (latest, format, path, self.mirrors) = (record.edition, record.format, record.path, mirrors)
     }
 
@@ -475,7 +489,8 @@ public struct Mirrors: Sendable {
       guard let old = editions?.editions[path]?.first(where: { $0.edition == number }) else { return nil }
       return Made(
         number: number, written: old.written, items: old.items,
-        base: Mirrors.base(old.written, items: old.items, format: format), ticked: Set(old.ticked))
+        base: Mirrors.base(old.written, items: old.items, format: format), ticked: Set(old.ticked),
+        added: Set(old.added ?? []))
     }
 
     /// The ticks not applied from that edition before, nor taken already this time; they are taken.
@@ -491,17 +506,33 @@ public struct Mirrors: Sendable {
       }
     }
 
-    /// Records the ticks taken as applied: the latest edition's in the record, an earlier one's in its file.
-    mutating func recordTicks(in record: inout MirrorRecord) {
+    /// The new lines not applied from that edition before, nor taken already this time; they are taken.
+    mutating func newAdds(_ added: [ChecklistEdits.Added], of made: Made) -> [ChecklistEdits.Added] {
+      added.filter { line in
+        let key = Names.key(line.name)
+        return !made.added.contains(key) && takenAdds[made.number, default: []].insert(key).inserted
+      }
+    }
+
+    /// Records the ticks and new lines taken as applied: the latest edition's in the record, an earlier one's in
+    /// its file.
+    mutating func recordTaken(in record: inout MirrorRecord) {
+      func union(_ old: [String]?, _ keys: Set<String>?) -> [String]? {
+        guard let keys, !keys.isEmpty else { return old }
+        return Array(Set(old ?? []).union(keys)).sorted()
+      }
       var earlier = false
-      for (number, keys) in taken where !keys.isEmpty {
+      for number in Set(taken.keys).union(takenAdds.keys) {
+        let (ticks, adds) = (taken[number], takenAdds[number])
+        if (ticks ?? []).isEmpty && (adds ?? []).isEmpty { continue }
         guard let number else {
-          record.ticked = Array(Set(record.ticked ?? []).union(keys)).sorted()
+          (record.ticked, record.added) = (union(record.ticked, ticks), union(record.added, adds))
           continue
         }
         guard var list = editions?.editions[path], let at = list.firstIndex(where: { $0.edition == number })
         else { continue }
-        list[at].ticked = Array(Set(list[at].ticked).union(keys)).sorted()
+        list[at].ticked = union(list[at].ticked, ticks) ?? []
+        list[at].added = union(list[at].added, adds)
         editions?.editions[path] = list
         earlier = true
       }
@@ -577,11 +608,11 @@ public struct Mirrors: Sendable {
       editions.keep(
         MirrorRecord.Edition(
           edition: record.edition ?? 0, written: record.written, items: record.items,
-          ticked: record.ticked ?? []),
+          ticked: record.ticked ?? [], added: record.added),
         of: record.path)
       writeEditions(editions)
     }
-    if !same { record.ticked = nil }
+    if !same { (record.ticked, record.added) = (nil, nil) }
     record.edition = header.edition
     record.written = output.text
     record.items = output.items
