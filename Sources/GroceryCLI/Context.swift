@@ -90,11 +90,19 @@ struct Context {
     }
   }
 
-  /// Creates the store.
-  func create(_ groceries: Groceries, summary: String) throws {
+  /// Creates the store, returning what it holds.
+  func create(_ groceries: Groceries, summary: String) throws -> Groceries {
     if let lockTimeoutError { throw lockTimeoutError }
     try store.create(groceries, summary: summary, now: now, onWait: waiting)
     saved.isSaved = true
+    return groceries
+  }
+
+  /// Creates the store with the sample household, as it grew (`HouseholdStore.createSample`).
+  func createSample() throws -> Groceries {
+    if let lockTimeoutError { throw lockTimeoutError }
+    return try store.createSample(
+      today: today, now: now, onWait: waiting, onSaved: { [saved] in saved.isSaved = true })
   }
 
   /// Starts a trip on this machine, ending the one it still has open first.

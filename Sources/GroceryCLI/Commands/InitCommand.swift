@@ -23,8 +23,9 @@ struct InitCommand: Command, Runnable {
   init(_ parsed: ParsedArguments) { sample = parsed[Self.sample] }
 
   func run(_ context: Context) throws {
-    let groceries = sample ? SampleHousehold.make(today: context.today, now: context.now) : Groceries()
-    try context.create(groceries, summary: (sample ? ChangeVerb.initSample : ChangeVerb.initialize).present)
+    let groceries =
+      sample
+      ? try context.createSample() : try context.create(Groceries(), summary: ChangeVerb.initialize.present)
     let what = sample ? "sample store with \(groceries.items.count) items" : "store"
     context.say("created \(what): \(context.store.path)")
   }

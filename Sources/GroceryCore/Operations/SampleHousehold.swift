@@ -89,6 +89,89 @@ public enum SampleHousehold {
     Entry(name: "AA batteries", category: Category.uncategorized),
   ]
 
+  /// The store a sample item is bought at: the first it is kept at, else the corner shop.
+  private static let everyday = "Corner Market"
+
+  /// One shopping trip of the sample household's last weeks: where, and the items checked off in that store's walk
+  /// order, each at its own moment.
+  public struct Trip: Equatable, Sendable {
+    public var store: String
+    public var day: Day
+    public var start: Date
+    public var checkOffs: [CheckOff]
+    public var end: Date
+  }
+
+  /// An item checked off on a trip, and when.
+  public struct CheckOff: Equatable, Sendable {
+    public var name: String
+    public var at: Date
+  }
+
+  /// The sample household as it grew, so that its trips are real trips: `start`, as it was created on the morning
+  /// the trips of its last `tripDays` began (every item it has, with the purchases before them); those trips, one
+  /// a store and a day, each item bought in them on the list before; and `final`, the household as of `today`
+  /// (`make`), whose due staples go back on the list and whose purchases of today are made at `now`.
+  public struct History: Sendable {
+    public var created: Date
+    public var start: Groceries
+    public var trips: [Trip]
+    public var final: Groceries
+  }
+
+  /// How many days before today the sample's purchases were made on trips.
+  public static let tripDays = 21
+
+  /// Returns the sample household as of `today`, with the history it grew by (`History`).
+  public static func history(today: Day, now: Date) -> History {
+    let final = make(today: today, now: now)
+    let first = today.adding(days: -tripDays)
+    var start = final
+    var bought: [Day: [String: [Item]]] = [:]
+    for index in start.items.indices {
+      let item = start.items[index]
+      let onTrips = item.purchases.filter { $0.date >= first && $0.date < today }
+      for purchase in onTrips {
+        bought[purchase.date, default: [:]][item.locations.first ?? everyday, default: []].append(item)
+      }
+      start.items[index].purchases = item.purchases.filter { $0.date < first }
+      // On the list before: what a trip buys, what is bought today, and what is on it at the end.
+      if !onTrips.isEmpty || item.purchases.contains(where: { $0.date == today }) {
+        start.items[index].isOnList = true
+      }
+      start.items[index].unavailableOn = nil
+    }
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    var trips: [Trip] = []
+    for day in bought.keys.sorted() {
+      // The day's stores, the corner shop first, an hour and a half apart from ten in the morning.
+      let stores = bought[day]!.keys.sorted { ($0 == everyday ? "" : $0) < ($1 == everyday ? "" : $1) }
+      var at = LocalTime.noon(on: day).addingTimeInterval(-2 * 3600)
+      for store in stores {
+        let order = final.walkOrder(at: store)
+        let items = bought[day]![store]!.sorted {
+          (order.firstIndex(of: $0.category) ?? order.count, Names.key($0.name))
+            < (order.firstIndex(of: $1.category) ?? order.count, Names.key($1.name))
+        }
+        let tripStart = at
+        var checkOffs: [CheckOff] = []
+        for item in items {
+          at = at.addingTimeInterval(Double(60 + 60 * next(3)))
+          checkOffs.append(CheckOff(name: item.name, at: at))
+        }
+        let end = at.addingTimeInterval(Double(120 + 60 * next(3)))
+        trips.append(Trip(store: store, day: day, start: tripStart, checkOffs: checkOffs, end: end))
+        at = tripStart.addingTimeInterval(90 * 60)
+      }
+    }
+    let created = LocalTime.noon(on: first).addingTimeInterval(-4 * 3600)
+    return History(created: created, start: start, trips: trips, final: final)
+  }
+
   /// Returns the sample household as of `today`: about 60 items, a dozen staples, three stores, months of history.
   public static func make(today: Day, now: Date) -> Groceries {
     var groceries = Groceries(locations: stores)

@@ -1,0 +1,95 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension HouseholdStore {
+  /// Writes the sample household (`init --sample`) as it grew, each change at its own time, so that it has real
+  /// trips for `stats`, `trip --list` and `reorder-categories --suggest`: created three weeks ago with its earlier
+  /// purchases, then each trip of those weeks (started, its items bought one after another in the store's walk
+  /// order, stopped), then, at `now`, its due staples put back on the list and today's purchases. Refused, writing
+  /// nothing, where `create` refuses; one that fails after its first change takes back what it wrote. `onSaved` is
+  /// called once the household is made. Returns the household as of `today`.
+  public func createSample(today: Day, now: Date, onWait: () -> Void = {}, onSaved: () -> Void = {}) throws
+    -> Groceries
+  {
+    try createSample(
+      SampleHousehold.history(today: today, now: now), today: today, now: now, onWait: onWait,
+      onSaved: onSaved)
+  }
+
+  /// Writes a sample household as it grew (`createSample(today:now:)`), or takes back what it wrote.
+  func createSample(
+    _ history: SampleHousehold.History, today: Day, now: Date, onWait: () -> Void = {},
+    onSaved: () -> Void = {}
+  ) throws -> Groceries {
+    let (made, hadIdentity) = (try FileSystem.status(folder) == nil, try hasIdentity())
+    try create(history.start, summary: ChangeVerb.initSample.present, now: history.created, onWait: onWait)
+    do {
+      try writeSample(history, today: today, now: now, onWait: onWait)
+    } catch {
+      takeBack(made: made, hadIdentity: hadIdentity)
+      throw error
+    }
+    onSaved()
+    return history.final
+  }
+
+  /// Writes the sample's changes after its first.
+  private func writeSample(_ history: SampleHousehold.History, today: Day, now: Date, onWait: () -> Void)
+    throws
+  {
+    for trip in history.trips {
+      _ = try startTrip(at: trip.store, now: trip.start, onWait: onWait)
+      for checkOff in trip.checkOffs {
+        try update(
+          .names([checkOff.name]), summary: { ChangeVerb.purchase.present + Summary.names([$0]) },
+          now: checkOff.at, onWait: onWait
+        ) { groceries in
+          _ = try groceries.purchase([checkOff.name], on: trip.day, today: trip.day, now: checkOff.at)
+          return checkOff.name
+        }
+      }
+      _ = try stopTrip(now: trip.end, onWait: onWait)
+    }
+    let final = history.final
+    let todays = final.items.filter { $0.purchases.contains { $0.date == today } }.map(\.name)
+    // The staples due this morning: those the list holds at the end, and those bought today.
+    let due = Set(final.items.filter { $0.isOnList && $0.isStaple }.map(\.name) + todays)
+    try update(summary: { ChangeVerb.restock.present + Summary.names($0) }, now: now, onWait: onWait) {
+      groceries in
+      var restocked: [String] = []
+      for index in groceries.items.indices
+      where due.contains(groceries.items[index].name) && !groceries.items[index].isOnList {
+        groceries.items[index].isOnList = true
+        groceries.items[index].updated = now
+        restocked.append(groceries.items[index].name)
+      }
+      return restocked
+    }
+    try update(summary: { ChangeVerb.purchase.present + Summary.names($0) }, now: now, onWait: onWait) {
+      groceries in
+      _ = try groceries.purchase(todays, on: today, today: today, now: now)
+      // What is not there today, and what the list holds at the end, as the sample has them.
+      for index in groceries.items.indices {
+        guard let kept = final.exactItemIndex(named: groceries.items[index].name) else { continue }
+        groceries.items[index].isOnList = final.items[kept].isOnList
+        groceries.items[index].unavailableOn = final.items[kept].unavailableOn
+      }
+      return todays
+    }
+  }
+
+  /// Takes back a sample household that failed half written (a full disk): its folder held no household before,
+  /// as `create` refuses one that does, so what is taken is what it wrote: this machine's log, the marker, the
+  /// cache, and the folders and identity it made.
+  private func takeBack(made: Bool, hadIdentity: Bool) {
+    if let machine = try? identity() { _ = SystemCall.remove(logsFolder + "/" + machine.id + ".jsonl") }
+    _ = SystemCall.remove(markerPath)
+    _ = SystemCall.removeFolder(logsFolder)
+    if made { _ = SystemCall.removeFolder(folder) }
+    for suffix in ["", "-wal", "-shm", "-journal"] { _ = SystemCall.remove(cachePath + suffix) }
+    if !hadIdentity { _ = SystemCall.remove(identityPath) }
+  }
+}
