@@ -97,6 +97,41 @@ import Testing
     #expect(try bobHere.load() == alice.load())
   }
 
+  /// A category or store the first migration made, renamed or removed there afterwards, stays so when another
+  /// machine's migration of a copy of the store arrives, on both machines: both migrations gave it one id, made
+  /// from its name, where each gave its own and the other's came back (a removed store), or split in two with the
+  /// items in the old name (found by a trial).
+  @Test func aCategoryOrStoreChangedAfterOneMigrationStaysChangedWhenAnotherArrives() throws {
+    var object = try #require(try JSONSerialization.jsonObject(with: store()) as? [String: Any])
+    var items = try #require(object["items"] as? [[String: Any]])
+    let stamps = try #require(items.firstIndex { $0["name"] as? String == "Stamps" })
+    items[stamps]["category"] = "Pharmacy"
+    object["items"] = items
+    let data = try JSONSerialization.data(withJSONObject: object)
+    let alice = try migrate("alice", data)
+    try alice.update(summary: { _ in "rename category Pharmacy" }, now: Fixed.now) {
+      _ = try $0.renameCategory("Pharmacy", to: "Chemist")
+    }
+    try alice.update(summary: { _ in "remove location Farmers Market" }, now: Fixed.now + 60) {
+      _ = try $0.removeLocation("Farmers Market", now: Fixed.now + 60)
+    }
+    let bob = try migrate("bob", data)
+    for (from, to) in [(alice, bob), (bob, alice)] {
+      let own = try from.identity().id + ".jsonl"
+      try FileManager.default.copyItem(atPath: from.logsFolder + "/" + own, toPath: to.logsFolder + "/" + own)
+    }
+    for store in [alice, bob] {
+      let groceries = try store.load()
+      #expect(
+        groceries.categories.filter { $0.name == "Chemist" || $0.name == "Pharmacy" }.map(\.name) == [
+          "Chemist"
+        ])
+      #expect(groceries.locations.isEmpty, "\(groceries.locations)")
+      #expect(groceries.items.first { $0.name == "Stamps" }?.category == "Chemist")
+      #expect(groceries.items.first { $0.name == "Kale" }?.locations == [])
+    }
+  }
+
   @Test func aCopyThatRecordedMorePurchasesAddsThoseOnly() throws {
     let alice = try migrate("alice", try store())
     let longer = try store(extra: 2)

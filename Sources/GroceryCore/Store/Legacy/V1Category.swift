@@ -8,6 +8,8 @@
 struct V1Category: Decodable {
   var name: String
 
-  /// The category it is: the built-in names get their well-known ids, any other a new one.
-  var category: Category { Category(id: Category.defaultID(name) ?? UUID(), name: name) }
+  /// The category it is: the built-in names get their well-known ids, any other one made from its name.
+  var category: Category {
+    Category(id: Category.defaultID(name) ?? LegacyID.of(.category, named: name), name: name)
+  }
 }

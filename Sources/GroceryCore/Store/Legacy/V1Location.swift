@@ -3,6 +3,8 @@ struct V1Location: Decodable {
   var name: String
   var categoryOrder: [String]
 
-  /// The location it is, with a new id.
-  var location: Location { Location(name: name, categoryOrder: categoryOrder) }
+  /// The location it is, with an id made from its name.
+  var location: Location {
+    Location(id: LegacyID.of(.location, named: name), name: name, categoryOrder: categoryOrder)
+  }
 }
