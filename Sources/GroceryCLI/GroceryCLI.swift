@@ -39,6 +39,7 @@ public enum GroceryCLI {
         let applied = command.mirrors == .readAndWrite && MirrorHook.before(context)
         try command.run(context)
         if command.mirrors != .none && (applied || context.saved.isSaved) { MirrorHook.after(context) }
+        context.warnings.remember()
       }
       if let failure = console.outputFailure, saved?.isSaved == true {
         console.writeError(

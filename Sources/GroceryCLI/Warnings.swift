@@ -1,5 +1,11 @@
 import GroceryCore
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Writes the store's warnings to standard error, each once however many times a run reads the household, and each
 /// on one line: a control character in one (a newline or an escape in a file name another machine's sync tool
 /// brought into the household) is written escaped, so that no one else's file can forge a line or a colour.
@@ -9,13 +15,30 @@ import GroceryCore
 final class Warnings: @unchecked Sendable {
   private let console: Console
   private var said: Set<String> = []
+  /// Under `--quiet`, the warnings said lately, which are not said again for a day; and the time of the run.
+  var memory: (warned: WarningMemory, now: Date)?
 
   init(console: Console) { self.console = console }
 
-  func warn(_ message: String) { write(message, after: "grocery: warning: ") }
+  func warn(_ message: String) {
+    if !said.contains(message), var (warned, now) = memory {
+      let say = warned.shouldSay(message, now: now)
+      memory = (warned, now)
+      if !say {
+        said.insert(message)
+        return
+      }
+    }
+    write(message, after: "grocery: warning: ")
+  }
 
   /// Writes a notice of something done besides the command (a version-1 store migrated), once, escaped the same.
   func inform(_ message: String) { write(message, after: "grocery: ") }
+
+  /// Keeps the warnings said under `--quiet` for the next day's runs; called once the command has not failed.
+  func remember() {
+    if let memory { memory.warned.save(now: memory.now) }
+  }
 
   private func write(_ message: String, after prefix: String) {
     if said.insert(message).inserted { console.writeError(prefix + Names.printable(message) + "\n") }

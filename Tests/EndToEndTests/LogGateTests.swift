@@ -18,6 +18,45 @@ import Testing
     return path
   }
 
+  /// Under `--quiet` (cron's `sync --quiet` every 15 minutes), a warning said in the last day is not said again,
+  /// where a peer's log from a newer grocery mailed the same warning every run (found by a trial); a day later, or
+  /// without `--quiet`, it is said. Nothing of the household is written for it, and a command that fails
+  /// remembers nothing (it writes no file).
+  @Test func aWarningIsSaidOnceADayUnderQuiet() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine("{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000a1\"}", version: 9)
+    let warning = "grocery: warning: '\(path)' holds changes from a newer grocery"
+    func files() -> [String: Data] {
+      let names =
+        FileManager.default.enumerator(atPath: scenario.grocery.store)?.allObjects as? [String] ?? []
+      return Dictionary(
+        uniqueKeysWithValues: names.map {
+          ($0, FileManager.default.contents(atPath: scenario.grocery.store + "/" + $0) ?? Data())
+        })
+    }
+    let household = files()
+    func said(_ arguments: [String], at now: String) throws -> Bool {
+      let outcome = try scenario.grocery.run(arguments, extra: ["GROCERY_NOW": now])
+      #expect(outcome.status == 0, "\(outcome)")
+      return outcome.stderr.hasPrefix(warning)
+    }
+    #expect(try said(["list", "--quiet"], at: "2026-11-21T12:00:00Z"))
+    #expect(try !said(["list", "--quiet"], at: "2026-11-21T12:15:00Z"))
+    #expect(try !said(["restock", "--due", "--quiet"], at: "2026-11-22T11:59:00Z"))
+    #expect(try said(["list"], at: "2026-11-21T12:30:00Z"), "without --quiet, every time")
+    #expect(try said(["list", "--quiet"], at: "2026-11-22T12:00:00Z"), "a day later")
+    #expect(try !said(["list", "--quiet"], at: "2026-11-22T12:15:00Z"))
+    #expect(try said(["list", "--quiet"], at: "2026-11-21T13:00:00Z"), "a clock set back says it")
+    #expect(files() == household)
+    let state = try scenario.grocery.storeBytes()
+    let failed = try scenario.grocery.run(
+      ["buy", "nothing-such", "--quiet"], extra: ["GROCERY_NOW": "2026-11-25T12:00:00Z"])
+    #expect(failed.status == 1 && failed.stderr.hasPrefix(warning), "\(failed)")
+    #expect(try scenario.grocery.storeBytes() == state)
+    #expect(
+      try said(["list", "--quiet"], at: "2026-11-25T12:01:00Z"), "the failed command remembered nothing")
+  }
+
   /// A line at the very end of time in this machine's own log (a sync tool brought it, or a hand edit) leaves no
   /// stamp after it: a change is refused, naming the log and the way on, and nothing written; with this machine's
   /// identity moved away, as the error says, it goes on as a new machine (found by a trial: the error named neither).

@@ -7,7 +7,8 @@ struct GlobalOptions: Sendable, Equatable {
     help: "Use the household folder at PATH instead.")
   static let lockTimeout = Option<Double>(
     "lock-timeout", value: "SECONDS", help: "Wait at most SECONDS for another grocery.", parse: seconds)
-  static let quiet = Flag("quiet", help: "Report nothing but errors.")
+  static let quiet = Flag(
+    "quiet", help: "Report nothing but errors and warnings, and no warning said in the last day.")
   static let help = Flag("help", "h", help: "Show help for the command.")
   static let options: [any OptionDeclaration] = [store, lockTimeout, quiet, help]
   /// Not one of `options`: it goes before any command (`grocery --version`), and every command refuses it.

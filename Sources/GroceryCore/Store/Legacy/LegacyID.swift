@@ -16,10 +16,7 @@ enum LegacyID {
   /// A version-8 (made by grocery) UUID from two 64-bit FNV-1a hashes of the kind and the name as written.
   static func of(_ kind: Kind, named name: String) -> UUID {
     let bytes = Array(("grocery 1 " + kind.rawValue + "\u{0}" + name).utf8)
-    func fnv(_ basis: UInt64) -> UInt64 {
-      bytes.reduce(basis) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-    }
-    let (high, low) = (fnv(0xCBF2_9CE4_8422_2325), fnv(0x6C62_272E_07BB_0142))
+    let (high, low) = (FNV.hash(bytes), FNV.hash(bytes, basis: 0x6C62_272E_07BB_0142))
     var raw =
       (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
       + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }

@@ -1,0 +1,8 @@
+/// The 64-bit FNV-1a hash of bytes: a name's id, a warning's key. Not for secrets; the same everywhere and always.
+enum FNV {
+  static let basis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+  static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, basis: UInt64 = FNV.basis) -> UInt64 {
+    bytes.reduce(basis) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+  }
+}
