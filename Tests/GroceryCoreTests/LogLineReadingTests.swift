@@ -39,6 +39,17 @@ import Testing
   }
 }
 
+/// Text after a line's change (a NUL byte a sync tool left) is said of the line, not of the field read last,
+/// where it was `v: unexpected text after the change` (found by a trial).
+@Test func textAfterTheChangeIsSaidOfTheLine() {
+  let line = Array(
+    ("{\"v\":2,\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,\"machine\":\"00000000000000aa\","
+      + "\"summary\":\"s\",\"ops\":[]}\u{0}").utf8)
+  #expect(throws: ChangeCodec.LineError(field: "line", reason: "unexpected text after the change")) {
+    try ChangeCodec.decode(line, from: 0, to: line.count)
+  }
+}
+
 /// A purchase dated after the day its change was made, in the time zone furthest ahead, is read as of that day; a
 /// migration's purchases keep grocery 1's dates.
 @Suite struct PurchaseDateTests {

@@ -155,8 +155,9 @@ enum ChangeCodec {
         default: throw reader.fail("unknown field")
         }
       }
-      if !reader.isAtEnd { throw reader.fail("unexpected text after the change") }
+      // Said of the line, not of the last field read (a NUL byte after `{"v":2}` is no fault of `v`).
       field = "line"
+      if !reader.isAtEnd { throw reader.fail("unexpected text after the change") }
       guard version != nil else { throw LineError(field: "v", reason: "missing") }
       guard let id, !id.isEmpty else { throw LineError(field: "id", reason: "missing") }
       guard let at else { throw LineError(field: "at", reason: "missing") }
