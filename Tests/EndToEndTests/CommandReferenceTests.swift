@@ -46,7 +46,7 @@ import Testing
     let everyCommand = try #require(sections.first { $0.hasPrefix("Options of every command\n") })
     #expect(!everyCommand.contains("--version"))
     #expect(
-      everyCommand.contains("| `--quiet` | Report nothing but errors and warnings, and no warning said in"))
+      everyCommand.contains("| `--quiet` | Report only errors and warnings (each once a day). |"))
     let alone = try #require(sections.first { $0.hasPrefix("Options of grocery alone\n") })
     #expect(alone.contains("| `--version` | Show the version. |"))
   }

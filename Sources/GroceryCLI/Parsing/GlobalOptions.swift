@@ -8,7 +8,7 @@ struct GlobalOptions: Sendable, Equatable {
   static let lockTimeout = Option<Double>(
     "lock-timeout", value: "SECONDS", help: "Wait at most SECONDS for another grocery.", parse: seconds)
   static let quiet = Flag(
-    "quiet", help: "Report nothing but errors and warnings, and no warning said in the last day.")
+    "quiet", help: "Report only errors and warnings (each once a day).")
   static let help = Flag("help", "h", help: "Show help for the command.")
   static let options: [any OptionDeclaration] = [store, lockTimeout, quiet, help]
   /// Not one of `options`: it goes before any command (`grocery --version`), and every command refuses it.
