@@ -62,7 +62,7 @@ demo: build
 	@echo "That is a sample household, kept in $(DEMO) (its machine state in .build/demo/state);"
 	@echo "your own list is untouched. Try:"
 	@echo "  $(DEMOENV) $(RELEASE) --store $(DEMO) list --staples"
-	@echo "  (or: list --at costco, stats, history, category list)"
+	@echo "  (or: list --at costco, stats, trip --list, history, category list)"
 	@echo "Your own list: $(RELEASE) add milk eggs"
 	@echo "then $(RELEASE) list; 'make install' puts grocery on PATH."
 
