@@ -159,8 +159,10 @@ public enum SampleHousehold {
         }
         let tripStart = at
         var checkOffs: [CheckOff] = []
+        // A minute or three in from the door, then half a minute to a minute and a half an item.
+        at = at.addingTimeInterval(Double(30 + 60 * next(3)))
         for item in items {
-          at = at.addingTimeInterval(Double(60 + 60 * next(3)))
+          at = at.addingTimeInterval(Double(30 + 30 * next(3)))
           checkOffs.append(CheckOff(name: item.name, at: at))
         }
         let end = at.addingTimeInterval(Double(120 + 60 * next(3)))
