@@ -79,6 +79,37 @@ import Testing
 
   /// A conflict copy that is not a regular file (a folder, a FIFO, a link) is never opened: `check` names it as
   /// left out and finishes its report.
+  /// A sync tool's copy of `household.json` is named with the id it holds: another household's means two
+  /// households' folders were brought together (found by a trial: nothing said it). Each is a problem; none is
+  /// read, and the household stays as it is.
+  @Test func aCopyOfTheHouseholdMarkerIsNamedWithTheIDItHolds() throws {
+    try scenario.given(["add", "milk"])
+    let store = scenario.grocery.store
+    let marker = try String(contentsOfFile: store + "/household.json", encoding: .utf8)
+    let id = try #require(try scenario.grocery.household().check(now: Date()).householdID)
+    let other = "8feb0000-0000-4000-8000-000000000001"
+    try marker.replacing(id, with: other).write(
+      toFile: store + "/household.sync-conflict-20261127-110000-S1.json", atomically: false, encoding: .utf8)
+    try marker.write(toFile: store + "/household (1).json", atomically: false, encoding: .utf8)
+    try "{".write(toFile: store + "/household 2.json", atomically: false, encoding: .utf8)
+    let before = scenario.grocery.storeBytes()
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65, "\(check)")
+    #expect(
+      check.stdout.contains(
+        "conflict copy \(store)/household (1).json\n  it holds this household's id: remove it\n"))
+    #expect(
+      check.stdout.contains(
+        "conflict copy \(store)/household 2.json\n  it is no household.json grocery reads"))
+    #expect(
+      check.stdout.contains(
+        "/household.sync-conflict-20261127-110000-S1.json\n  it holds another household's id (\(other)): a sync\n"
+      ), "\(check)")
+    #expect(check.stdout.hasSuffix("\n3 problems\n"))
+    #expect(try scenario.grocery.run(["list", "--flat"]).stdout.hasPrefix("  [ ] milk\n"))
+    #expect(scenario.grocery.storeBytes() == before)
+  }
+
   @Test func aConflictCopyThatIsNotAFileIsLeftOutAndTheCheckFinishes() throws {
     try scenario.given(["add", "milk"])
     let (machine, _) = try ownLog()

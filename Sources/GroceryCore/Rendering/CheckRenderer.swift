@@ -48,6 +48,20 @@ public enum CheckRenderer {
         : "changes only it holds: " + copy.onlyInCopy.map { Names.printable($0) }.joinedText(separator: "; ")
       out += lines(text, first: "  ", rest: "    ")
     }
+    for copy in check.markerCopies {
+      out += "\n" + labelled("conflict copy", Names.printable(copy.file))
+      let text =
+        switch copy.id {
+        case .some(let id) where id == check.householdID:
+          "it holds this household's id: remove it"
+        case .some(let id):
+          "it holds another household's id (" + Names.printable(id) + "): a sync tool brought two households'"
+            + " folders together, and the logs of both are read as this one's; if that is meant, remove it, else"
+            + " move the other household's logs out of logs/ first"
+        case .none: "it is no household.json grocery reads: remove it"
+        }
+      out += lines(text, first: "  ", rest: "    ")
+    }
     for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
     for file in check.leftOut {
       let text =

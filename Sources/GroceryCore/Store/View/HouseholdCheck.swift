@@ -51,6 +51,14 @@ public struct HouseholdCheck: Equatable, Sendable {
     public var onlyInCopy: [String]
   }
 
+  /// A copy of `household.json` a sync tool left beside it (`household.sync-conflict-….json`, `household (1).json`),
+  /// with the household id it holds; nil when it holds none grocery reads. One with another id than the folder's
+  /// means two households' folders were brought together, whose logs are read as one household's.
+  public struct MarkerCopy: Equatable, Sendable {
+    public var file: String
+    public var id: String?
+  }
+
   /// A change id that two changes with different times carry (a line copied by hand and its time edited): both
   /// are read, as two changes; a person should look at the copy.
   public struct SharedID: Equatable, Sendable {
@@ -78,6 +86,8 @@ public struct HouseholdCheck: Equatable, Sendable {
   public var copies: [Copy]
   /// Files in `logs/` that are neither a log nor a conflict copy: never read.
   public var strays: [String]
+  /// Copies of `household.json` beside it.
+  public var markerCopies: [MarkerCopy] = []
   /// What is wrong between this machine's log and its own state, when anything is.
   public var ownLog: String?
   /// Logs that are not regular files (a link, a folder, a FIFO): left out, with every change they might hold.
@@ -94,11 +104,11 @@ public struct HouseholdCheck: Equatable, Sendable {
 
   /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
   /// disagreement about this machine's log, a change id two changes carry, a log that is not a regular file, and
-  /// items changed that no line names, and a cache that did not agree with the logs.
+  /// items changed that no line names, a cache that did not agree with the logs, and a copy of `household.json`.
   /// Another change with the stamp of the line above is read, and listed only.
   public var problems: Int {
     logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
       + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count + (unnamed == nil ? 0 : 1)
-      + (cache == nil ? 0 : 1)
+      + (cache == nil ? 0 : 1) + markerCopies.count
   }
 }

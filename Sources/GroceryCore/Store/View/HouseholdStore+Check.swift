@@ -89,6 +89,17 @@ extension HouseholdStore {
         report.strays.append(shown(file))
       }
     }
+    // A sync tool's copy of the marker: a conflict between two machines that each wrote one (two households made
+    // apart, then shared one folder), said with the id it holds (found by a trial: nothing named it).
+    for name in try FileSystem.entries(folder).sorted()
+    where name != HouseholdMarker.fileName && name.hasPrefix("household") && name.hasSuffix(".json") {
+      let file = folder + "/" + name
+      let bytes = try FileSystem.status(file, followingLinks: false).flatMap {
+        $0.st_mode & S_IFMT == S_IFREG ? try FileSystem.readRegularFile(file, limit: 1 << 16) : nil
+      }
+      let id = bytes.flatMap { try? HouseholdMarker.parse($0, shown: shown(file)).id }
+      report.markerCopies.append(HouseholdCheck.MarkerCopy(file: shown(file), id: id))
+    }
     let ownLog = try ownLogProblem(this, logs)
     report.ownLog = ownLog.problem
     report.unnamed = Self.unnamed(folded.state, this: this)
