@@ -48,6 +48,12 @@ import Testing
     #expect(try !said(["list", "--quiet"], at: "2026-11-22T12:15:00Z"))
     #expect(try said(["list", "--quiet"], at: "2026-11-21T13:00:00Z"), "a clock set back says it")
     #expect(files() == household)
+    let warned = try String(
+      contentsOfFile: try scenario.grocery.household().stateFolder + "/warned", encoding: .utf8)
+    #expect(
+      warned.split(separator: "\n").allSatisfy {
+        $0.count > 17 && $0.prefix(16).allSatisfy(\.isHexDigit) && $0.dropFirst(16).first == " "
+      }, "each line a 16-digit hash and a time, as formats.md says: \(warned)")
     let state = try scenario.grocery.storeBytes()
     let failed = try scenario.grocery.run(
       ["buy", "nothing-such", "--quiet"], extra: ["GROCERY_NOW": "2026-11-25T12:00:00Z"])

@@ -959,6 +959,24 @@ import Testing
     try scenario.expect(["list", "--flat"], stdout: wholeList(bought: 1))
   }
 
+  /// The latest edition's new lines are read as before: on a store's mirror, an item kept at another store leaves
+  /// the text as it was, so the phone still shows its line, and an edit there after the item was bought puts it
+  /// back, as the file shows it, where the edition's memory of the line dropped it (found by a review).
+  @Test func aLineTheLatestEditionStillShowsIsReadAgainWithTheFilesNextEdit() throws {
+    try scenario.given(
+      ["location", "add", "Costco"], ["location", "add", "Corner"], ["add", "tea", "--at", "Corner"],
+      ["buy", "tea"])
+    let file = folder.file("costco.md")
+    try scenario.given(["mirror", "add", file, "--at", "Costco"])
+    let written = text(file)
+    try phoneSaves(file, written + "- [ ] tea\n")
+    #expect(try grocery.run(["list"]).stderr == "grocery: \(file): from the phone: added tea\n")
+    try scenario.given(["buy", "tea"])
+    #expect(text(file) == written + "- [ ] tea\n", "the store's text did not change")
+    try phoneSaves(file, written + "- [ ] tea\n- [ ] bread\n")
+    #expect(try grocery.run(["list"]).stderr == "grocery: \(file): from the phone: added tea, bread\n")
+  }
+
   /// A conflict copy made from a text no longer kept has its ticks bought, but not its other lines: what was
   /// taken off the list since would read as new lines.
   @Test func aConflictCopyOfATextNoLongerKeptAddsNothing() throws {

@@ -506,11 +506,14 @@ public struct Mirrors: Sendable {
       }
     }
 
-    /// The new lines not applied from that edition before, nor taken already this time; they are taken.
+    /// The new lines not applied from that edition before, when it is an earlier one (the latest's are kept for
+    /// when it is one: a line typed again in it, its item bought since, is meant), nor taken already this time;
+    /// they are taken.
     mutating func newAdds(_ added: [ChecklistEdits.Added], of made: Made) -> [ChecklistEdits.Added] {
       added.filter { line in
         let key = Names.key(line.name)
-        return !made.added.contains(key) && takenAdds[made.number, default: []].insert(key).inserted
+        return !(made.number != nil && made.added.contains(key))
+          && takenAdds[made.number, default: []].insert(key).inserted
       }
     }
 

@@ -490,7 +490,7 @@ public struct HouseholdStore: Sendable {
     // by a change, as `init` refuses it. One that holds `logs` is a household, perhaps one another grocery is
     // making this moment (migrating a version-1 store): asked of one listing, as `logs` made between two looks
     // read as a file of its own (found by the torture test).
-    if marker == nil {
+    if marker == nil, try FileSystem.status(logsFolder) == nil {
       let own = try FileSystem.entries(folder).filter { !$0.hasPrefix(".") }
       if !own.isEmpty && !own.contains(FileSystem.name(of: logsFolder))
         && !own.contains(HouseholdMarker.fileName)

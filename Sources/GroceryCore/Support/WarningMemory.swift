@@ -42,6 +42,12 @@ public struct WarningMemory {
     return true
   }
 
+  /// The key as 16 hex digits.
+  private func hex(_ key: UInt64) -> String {
+    let digits = String(key, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
   /// Writes what was said, letting go of what was said more than a day before `now`; only after a command that
   /// did not fail, which leaves every file as it was. Where it cannot be written, those are said next time too.
   public func save(now: Date) {
@@ -49,7 +55,7 @@ public struct WarningMemory {
     let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
     let text = said.filter { $0.value <= seconds && seconds - $0.value < Self.window }
       .sorted { $0.key < $1.key }
-      .map { String($0.key, radix: 16) + " " + String($0.value) + "\n" }.joined()
+      .map { hex($0.key) + " " + String($0.value) + "\n" }.joined()
     try? AtomicFile.write(Data(text.utf8), to: path, durable: false)
   }
 }

@@ -91,8 +91,7 @@ extension HouseholdStore {
     }
     // A sync tool's copy of the marker: a conflict between two machines that each wrote one (two households made
     // apart, then shared one folder), said with the id it holds (found by a trial: nothing named it).
-    for name in try FileSystem.entries(folder).sorted()
-    where name != HouseholdMarker.fileName && name.hasPrefix("household") && name.hasSuffix(".json") {
+    for name in try FileSystem.entries(folder).sorted() where Mirrors.isConflictCopy(name, of: markerPath) {
       let file = folder + "/" + name
       let bytes = try FileSystem.status(file, followingLinks: false).flatMap {
         $0.st_mode & S_IFMT == S_IFREG ? try FileSystem.readRegularFile(file, limit: 1 << 16) : nil
