@@ -159,7 +159,7 @@ public enum SampleHousehold {
         }
         let tripStart = at
         var checkOffs: [CheckOff] = []
-        // A minute or three in from the door, then half a minute to a minute and a half an item.
+        // Half a minute to two and a half in from the door, then half a minute to a minute and a half an item.
         at = at.addingTimeInterval(Double(30 + 60 * next(3)))
         for item in items {
           at = at.addingTimeInterval(Double(30 + 30 * next(3)))

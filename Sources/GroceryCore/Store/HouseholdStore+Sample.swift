@@ -40,7 +40,14 @@ extension HouseholdStore {
   private func writeSample(_ history: SampleHousehold.History, today: Day, now: Date, onWait: () -> Void)
     throws
   {
+    var morning: Day?
     for trip in history.trips {
+      // Each morning, what the day's trips buy goes on the list first: the due staples restocked, the rest added.
+      if trip.day != morning {
+        morning = trip.day
+        let names = history.trips.filter { $0.day == trip.day }.flatMap { $0.checkOffs.map(\.name) }
+        try putOnList(names, now: LocalTime.noon(on: trip.day).addingTimeInterval(-4 * 3600), onWait: onWait)
+      }
       _ = try startTrip(at: trip.store, now: trip.start, onWait: onWait)
       for checkOff in trip.checkOffs {
         try update(
@@ -53,31 +60,44 @@ extension HouseholdStore {
       }
       _ = try stopTrip(now: trip.end, onWait: onWait)
     }
+    // This morning: what the list holds at the end and what is bought today goes on it, then today's purchases,
+    // then what is not there today, each a change that does what it says.
     let final = history.final
     let todays = final.items.filter { $0.purchases.contains { $0.date == today } }.map(\.name)
-    // The staples due this morning: those the list holds at the end, and those bought today.
-    let due = Set(final.items.filter { $0.isOnList && $0.isStaple }.map(\.name) + todays)
-    try update(summary: { ChangeVerb.restock.present + Summary.names($0) }, now: now, onWait: onWait) {
-      groceries in
-      var restocked: [String] = []
-      for index in groceries.items.indices
-      where due.contains(groceries.items[index].name) && !groceries.items[index].isOnList {
-        groceries.items[index].isOnList = true
-        groceries.items[index].updated = now
-        restocked.append(groceries.items[index].name)
-      }
-      return restocked
-    }
+    try putOnList(final.items.filter(\.isOnList).map(\.name) + todays, now: now, onWait: onWait)
     try update(summary: { ChangeVerb.purchase.present + Summary.names($0) }, now: now, onWait: onWait) {
       groceries in
-      _ = try groceries.purchase(todays, on: today, today: today, now: now)
-      // What is not there today, and what the list holds at the end, as the sample has them.
-      for index in groceries.items.indices {
-        guard let kept = final.exactItemIndex(named: groceries.items[index].name) else { continue }
-        groceries.items[index].isOnList = final.items[kept].isOnList
-        groceries.items[index].unavailableOn = final.items[kept].unavailableOn
+      try groceries.purchase(todays, on: today, today: today, now: now).map(\.name)
+    }
+    for item in final.items where item.unavailableOn != nil {
+      try update(
+        .names([item.name]), summary: { ChangeVerb.edit.present + Summary.name($0) }, now: now, onWait: onWait
+      ) {
+        groceries in
+        _ = try groceries.edit(
+          item.name, changes: ItemChanges(isAvailable: false), today: today, now: now)
+        return item.name
       }
-      return todays
+    }
+  }
+
+  /// Puts the named items that are not on the list on it: the staples as a restock, the others as an add.
+  private func putOnList(_ names: [String], now: Date, onWait: () -> Void) throws {
+    for staples in [true, false] {
+      let verb = staples ? ChangeVerb.restock : ChangeVerb.add
+      try update(.names(names), summary: { verb.present + Summary.names($0) }, now: now, onWait: onWait) {
+        groceries in
+        var put: [String] = []
+        for index in groceries.items.indices
+        where names.contains(groceries.items[index].name) && groceries.items[index].isStaple == staples
+          && !groceries.items[index].isOnList
+        {
+          groceries.items[index].isOnList = true
+          groceries.items[index].updated = now
+          put.append(groceries.items[index].name)
+        }
+        return put
+      }
     }
   }
 
@@ -86,8 +106,8 @@ extension HouseholdStore {
   /// cache, and the folders and identity it made.
   private func takeBack(made: Bool, hadIdentity: Bool) {
     if let machine = try? identity() { _ = SystemCall.remove(logsFolder + "/" + machine.id + ".jsonl") }
-    _ = SystemCall.remove(markerPath)
-    _ = SystemCall.removeFolder(logsFolder)
+    // The marker goes only with the logs folder: another machine's log there (a sync tool, meanwhile) keeps both.
+    if case .success = SystemCall.removeFolder(logsFolder) { _ = SystemCall.remove(markerPath) }
     if made { _ = SystemCall.removeFolder(folder) }
     for suffix in ["", "-wal", "-shm", "-journal"] { _ = SystemCall.remove(cachePath + suffix) }
     if !hadIdentity { _ = SystemCall.remove(identityPath) }
