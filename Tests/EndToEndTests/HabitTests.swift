@@ -43,6 +43,15 @@ import Testing
       stderr: "grocery: error: item name 'milk,' ends in a comma; did you mean 'grocery add milk eggs'?\n"
         + usage,
       status: 64)
+    // A list typed with the full-width or ideographic comma of an East Asian keyboard, or the Arabic one.
+    for (typed, meant) in [("牛乳、", "牛乳 卵"), ("milk，", "milk 卵"), ("، milk", "milk 卵")] {
+      try scenario.expectRefused(
+        ["add", typed, "卵"],
+        stderr:
+          "grocery: error: item name '\(typed)' \(typed.hasPrefix("،") ? "starts with" : "ends in") a comma; did you"
+          + " mean 'grocery add \(meant)'?\n" + usage,
+        status: 64)
+    }
     try scenario.expect(
       ["add", "x-ray film", "1, 2", "Model x2"], stdout: "added: x-ray film\nadded: 1, 2\nadded: Model x2\n")
     // The other ways a quantity is written after a name, and a comma on its own or before a name.

@@ -97,7 +97,7 @@ extension AddCommand {
     let trimmed = names.map { UnicodeText.trimmed($0) }
     if let name = trimmed.first(where: { isList($0) && !known.contains($0) }) {
       let meant = trimmed.map {
-        UnicodeText.trimmed(String($0.drop { $0 == "," }.reversed().drop { $0 == "," }.reversed()))
+        UnicodeText.trimmed(String($0.drop(while: isComma).reversed().drop(while: isComma).reversed()))
       }.filter { !$0.isEmpty }
       throw UsageError(
         "item name '\(Names.printable(name))' \(whatItLooksLike(name)); did you mean"
@@ -153,8 +153,12 @@ extension AddCommand {
   /// Whether a name is part of a list typed with commas: a comma alone, or a name starting or ending with one.
   static func isList(_ name: String) -> Bool {
     let trimmed = UnicodeText.trimmed(name)
-    return trimmed.hasPrefix(",") || trimmed.hasSuffix(",")
+    return trimmed.first.map(isComma) == true || trimmed.last.map(isComma) == true
   }
+
+  /// A comma as a list is typed with it: ASCII's, the full-width `，` and the ideographic `、` an East Asian keyboard
+  /// types, and the Arabic `،` (found by a trial: `add 牛乳、` made an item named so).
+  static func isComma(_ character: Character) -> Bool { ",，、،".contains(character) }
 
   /// Refuses, for a command that makes a new item of a name the household does not have (`staple`, `purchase
   /// --new`), a name that looks like a quantity or part of a list typed with commas, as `add` refuses it: it would
@@ -194,8 +198,8 @@ extension AddCommand {
     if let count = times(trimmed) {
       return Int(count).map(Limits.quantity.contains) == true ? "is a quantity" : "looks like a quantity"
     }
-    return trimmed.allSatisfy { $0 == "," }
-      ? "is a comma" : trimmed.hasSuffix(",") ? "ends in a comma" : "starts with a comma"
+    return trimmed.allSatisfy(isComma)
+      ? "is a comma" : trimmed.last.map(isComma) == true ? "ends in a comma" : "starts with a comma"
   }
 
   /// Whether a name is what `refuseQuantityAsName` refuses when the household has no item of that name.
