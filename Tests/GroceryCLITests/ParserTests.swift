@@ -117,6 +117,11 @@ import Testing
       ["add", "- dash"],
       "unknown option '- dash'; a name that starts with '-' goes after '--': '-- - dash'"
     ),
+    // A word with a space is no cluster of option letters (found by a trial: it said '-d' alone).
+    (
+      ["edit", "-dash start", "-q", "2"],
+      "unknown option '-dash start'; a name that starts with '-' goes after '--': '-- -dash start'"
+    ),
     (["list", "-1"], "unknown option '-1'"), (["list", "-h=x"], "option '-h' takes no value"),
     (
       ["add", "-1\u{1B}[31m"],

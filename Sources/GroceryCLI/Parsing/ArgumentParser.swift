@@ -81,11 +81,12 @@ enum ArgumentParser {
             if command == nil {
               try refuseBeforeCommand("-\(letter)", short: letter, long: nil, path: parsed.path)
             }
-            // A name that starts with a dash and no letter (`-10% coupon`) is one only after `--`.
-            let takesNames =
-              command.map { $0.arguments.maximum != 0 } == true && token.dropFirst().first?.isLetter == false
+            // A name that starts with a dash and no letter (`-10% coupon`), or that holds a space, which no cluster
+            // of option letters does (`-dash start`, found by a trial), is one only after `--`.
+            let name = token.dropFirst().first?.isLetter == false || token.contains(where: \.isWhitespace)
+            let takesNames = command.map { $0.arguments.maximum != 0 } == true && name
             // Such a name is said whole (`'- dash'`, not `'- '`): what follows the dash is no option letter.
-            let shown = token.dropFirst().first?.isLetter == false ? Names.printable(token) : "-\(letter)"
+            let shown = name ? Names.printable(token) : "-\(letter)"
             throw UsageError(
               "unknown option '\(shown)'"
                 + (takesNames
