@@ -281,13 +281,14 @@ enum Completions {
   static let bashQuote = #"""
     # Readline quotes the names it inserts as file names (-o filenames), but where the word has no opening quote,
     # bash leaves a $ or ` in a name, or a ~ that starts it, unquoted, taking it for a variable, a command or a
-    # home folder ('dollar $HOME' would go in as dollar\ $HOME). When a name has one, every name is quoted here
+    # home folder ('dollar $HOME' would go in as dollar\ $HOME), and marks a name that is also a folder here
+    # with a / (found by a trial: grocery buy Mint/). When a name is one of those, every name is quoted here
     # instead, and readline inserts them as they are (-o noquote).
     _grocery_quote() {
       local name quoted i
       if [[ -z "$open_quote" ]]; then
         for name in "${COMPREPLY[@]}"; do
-          if [[ "$name" == *[\$\`]* || "$name" == \~* ]]; then
+          if [[ "$name" == *[\$\`]* || "$name" == \~* || -d "$name" ]]; then
             for i in "${!COMPREPLY[@]}"; do
               printf -v quoted '%q' "${COMPREPLY[i]}"
               COMPREPLY[i]="$quoted"
