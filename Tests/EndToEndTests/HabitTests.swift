@@ -517,7 +517,8 @@ import Testing
   /// named again.
   @Test func noNewItemIsNamedADash() throws {
     let refusal =
-      "grocery: error: invalid item name '-': '-' on the command line reads names from standard input\n"
+      "grocery: error: invalid item name '-': it stands for standard input wherever a name goes, so no item is"
+      + " named so\n"
     try scenario.expectRefused(["add", "-"], stderr: refusal, status: 64, stdin: "-\napple\n")
     try scenario.given(["add", "apple"])
     try scenario.expectRefused(["edit", "apple", "--rename", "-"], stderr: refusal, status: 64)

@@ -206,11 +206,13 @@ extension Groceries {
   }
 
   /// Refuses `-` as the name of a new item: on the command line a name of `-` reads names from standard input, so
-  /// an item of that name could never be named again.
+  /// an item of that name could never be named again. Said so that it reads true where the `-` itself came from
+  /// standard input (found by a trial).
   static func checkNewName(_ name: String) throws {
     if name == "-" {
       throw GroceryError.invalidValue(
-        what: "item name", value: name, reason: "'-' on the command line reads names from standard input")
+        what: "item name", value: name,
+        reason: "it stands for standard input wherever a name goes, so no item is named so")
     }
   }
 
