@@ -208,6 +208,10 @@ enum Tool {
     #expect(try bashCompletes(["grocery", "cat", "col", "Produce", "gr"]) == ["green"])
     #expect(try bashCompletes(["grocery", "cat", "", "--sto"]) == ["--store"], "category's own options")
     #expect(try bashCompletes(["grocery", "re", "Le"]) == [], "re starts three commands: it names none")
+    // An option by a start of its name that no other option of the command starts with, as the parser takes it
+    // (found by a trial: after --cat, items were offered).
+    #expect(try bashCompletes(["grocery", "add", "x", "--cat", "Dai"]) == ["Dairy & Fridge"])
+    #expect(try bashCompletes(["grocery", "list", "--form", "j"]) == ["json"])
   }
 
   @Test func bashOffersFoldersForStoreAndNamesThatStartWithADashAfterTwoDashes() throws {
@@ -415,6 +419,8 @@ enum Tool {
       try zshCompletes(["grocery", "purchase", "olive\\ oil"]) == "Olive oil|olive oil spray\ninsert: menu\n",
       "names that differ from what was typed, and have less than it in common, go in one at a time")
     #expect(try zshCompletes(["grocery", "buy", "oeu"]) == "Œufs\n")
+    #expect(
+      try zshCompletes(["grocery", "add", "x", "--cat", "Dai"]) == "Dairy & Fridge\n", "an option's start")
     #expect(
       try zshCompletes(["grocery", "buy", "aa"], showingMenu: true) == "AA batteries\nmenu:\nAA batteries\n",
       "the menu shows the name as it is, not escaped")

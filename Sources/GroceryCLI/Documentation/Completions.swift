@@ -25,6 +25,21 @@ enum Completions {
     ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
   }
 
+  /// The spellings of an option as the parser takes them after a command: its long form, each start of it that no
+  /// other option of the command starts with (`--cat`, `--form`), and its letter (found by a trial: `--cat` was
+  /// taken for no option, and an item offered after it).
+  static func spellings(_ option: any OptionDeclaration, among all: [any OptionDeclaration]) -> [String] {
+    let others = all.filter { $0.long != option.long }.map(\.long)
+    var longs = ["--" + option.long]
+    var start = option.long
+    while start.count > 1 {
+      start.removeLast()
+      if others.contains(where: { $0.hasPrefix(start) }) { break }
+      longs.append("--" + start)
+    }
+    return longs + (option.short.map { ["-\($0)"] } ?? [])
+  }
+
   /// The fixed words a completion offers, or nil when it offers names from the store or files.
   static func words(for completion: ArgumentCompletion) -> [CompletionWord]? {
     switch completion {
@@ -140,7 +155,10 @@ enum Completions {
     // --store is read before this, by the shell's own code.
     let globalValues = valueFlags(GlobalOptions.options.filter { $0.long != GlobalOptions.store.long })
     var out = "    case \"$command_path:$word\" in\n"
-    for (path, flags) in [("*", globalValues)] + paths.map({ ($0.path, valueFlags($0.spec.options)) })
+    let commandValues = paths.map { path, spec in
+      (path, spec.options.filter { !$0.isFlag }.flatMap { spellings($0, among: options(spec)) })
+    }
+    for (path, flags) in [("*", globalValues)] + commandValues
     where !flags.isEmpty {
       let keys = flags.map { path == "*" ? "*\":\($0)\"" : "\"\(path):\($0)\"" }
       out += "      \(keys.joinedText(separator: "|"))) \(skipValue); continue ;;\n"
@@ -151,7 +169,8 @@ enum Completions {
     out += "  done\n  case \"$positional$command_path:\(previous)\" in\n"
     for (path, spec) in [("", nil)] + paths.map({ ($0.path, Optional($0.spec)) }) {
       for option in spec.map(options) ?? GlobalOptions.options where !option.isFlag {
-        let key = flags(option).map { "\"\(path):\($0)\"" }.joinedText(separator: "|")
+        let spelt = spec.map { spellings(option, among: options($0)) } ?? flags(option)
+        let key = spelt.map { "\"\(path):\($0)\"" }.joinedText(separator: "|")
         out += "    \(key)) \(offer(option.completion, actions)); return ;;\n"
       }
     }
