@@ -36,7 +36,7 @@ struct Context {
     if !globals.quiet { store.inform = { warnings.inform($0) } }
     self.warnings = warnings
     (self.now, today) = try Clock.now(environment: environment, fallback: now)
-    if globals.quiet { warnings.memory = (WarningMemory(stateFolder: store.stateFolder), self.now) }
+    if globals.quiet { warnings.quiet = (store.stateFolder, self.now) }
     store.now = self.now
     self.store = store
     self.environment = environment

@@ -15,15 +15,18 @@ import GroceryCore
 final class Warnings: @unchecked Sendable {
   private let console: Console
   private var said: Set<String> = []
-  /// Under `--quiet`, the warnings said lately, which are not said again for a day; and the time of the run.
-  var memory: (warned: WarningMemory, now: Date)?
+  /// Under `--quiet`, the state folder whose warnings said lately are not said again for a day, and the time of
+  /// the run; their memory, read at the first warning, so that a run that warns of nothing reads no file for it.
+  var quiet: (stateFolder: String, now: Date)?
+  private var memory: WarningMemory?
 
   init(console: Console) { self.console = console }
 
   func warn(_ message: String) {
-    if !said.contains(message), var (warned, now) = memory {
+    if !said.contains(message), let (stateFolder, now) = quiet {
+      var warned = memory ?? WarningMemory(stateFolder: stateFolder)
       let say = warned.shouldSay(message, now: now)
-      memory = (warned, now)
+      memory = warned
       if !say {
         said.insert(message)
         return
@@ -37,7 +40,7 @@ final class Warnings: @unchecked Sendable {
 
   /// Keeps the warnings said under `--quiet` for the next day's runs; called once the command has not failed.
   func remember() {
-    if let memory { memory.warned.save(now: memory.now) }
+    if let memory, let quiet { memory.save(now: quiet.now) }
   }
 
   private func write(_ message: String, after prefix: String) {
