@@ -7,8 +7,9 @@
 extension HouseholdStore {
   /// Writes the sample household (`init --sample`) as it grew, each change at its own time, so that it has real
   /// trips for `stats`, `trip --list` and `reorder-categories --suggest`: created three weeks ago with its earlier
-  /// purchases, then each trip of those weeks (started, its items bought one after another in the store's walk
-  /// order, stopped), then, at `now`, its due staples put back on the list and today's purchases. Refused, writing
+  /// purchases, then each day of those weeks its trips' items put on the list in the morning and each trip made
+  /// (started, its items bought one after another in the store's walk order, stopped), then, at `now`, what the
+  /// list holds put on it, today's purchases and what is not there today, each a change of its own. Refused, writing
   /// nothing, where `create` refuses; one that fails after its first change takes back what it wrote. `onSaved` is
   /// called once the household is made. Returns the household as of `today`.
   public func createSample(today: Day, now: Date, onWait: () -> Void = {}, onSaved: () -> Void = {}) throws
