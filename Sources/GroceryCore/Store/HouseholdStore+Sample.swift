@@ -51,7 +51,7 @@ extension HouseholdStore {
       }
       _ = try startTrip(at: trip.store, now: trip.start, onWait: onWait)
       for checkOff in trip.checkOffs {
-        try update(
+        _ = try update(
           .names([checkOff.name]), summary: { ChangeVerb.purchase.present + Summary.names([$0]) },
           now: checkOff.at, onWait: onWait
         ) { groceries in
@@ -66,12 +66,12 @@ extension HouseholdStore {
     let final = history.final
     let todays = final.items.filter { $0.purchases.contains { $0.date == today } }.map(\.name)
     try putOnList(final.items.filter(\.isOnList).map(\.name) + todays, now: now, onWait: onWait)
-    try update(summary: { ChangeVerb.purchase.present + Summary.names($0) }, now: now, onWait: onWait) {
+    _ = try update(summary: { ChangeVerb.purchase.present + Summary.names($0) }, now: now, onWait: onWait) {
       groceries in
       try groceries.purchase(todays, on: today, today: today, now: now).map(\.name)
     }
     for item in final.items where item.unavailableOn != nil {
-      try update(
+      _ = try update(
         .names([item.name]), summary: { ChangeVerb.edit.present + Summary.name($0) }, now: now, onWait: onWait
       ) {
         groceries in
@@ -86,7 +86,7 @@ extension HouseholdStore {
   private func putOnList(_ names: [String], now: Date, onWait: () -> Void) throws {
     for staples in [true, false] {
       let verb = staples ? ChangeVerb.restock : ChangeVerb.add
-      try update(.names(names), summary: { verb.present + Summary.names($0) }, now: now, onWait: onWait) {
+      _ = try update(.names(names), summary: { verb.present + Summary.names($0) }, now: now, onWait: onWait) {
         groceries in
         var put: [String] = []
         for index in groceries.items.indices
