@@ -84,7 +84,8 @@ import Testing
     try scenario.given(["add", "milk"])
     let store = scenario.grocery.store
     let marker = try String(contentsOfFile: store + "/household.json", encoding: .utf8)
-    let id = try #require(try scenario.grocery.household().check(now: Date()).householdID)
+    let id = try #require(
+      (try JSONSerialization.jsonObject(with: Data(marker.utf8)) as? [String: Any])?["id"] as? String)
     let other = "8feb0000-0000-4000-8000-000000000001"
     try marker.replacing(id, with: other).write(
       toFile: store + "/household.sync-conflict-20261127-110000-S1.json", atomically: false, encoding: .utf8)

@@ -54,7 +54,7 @@ import Testing
       warned.split(separator: "\n").allSatisfy {
         $0.count > 17 && $0.prefix(16).allSatisfy(\.isHexDigit) && $0.dropFirst(16).first == " "
       }, "each line a 16-digit hash and a time, as formats.md says: \(warned)")
-    let state = try scenario.grocery.storeBytes()
+    let state = scenario.grocery.storeBytes()
     let failed = try scenario.grocery.run(
       ["buy", "nothing-such", "--quiet"], extra: ["GROCERY_NOW": "2026-11-25T12:00:00Z"])
     #expect(failed.status == 1 && failed.stderr.hasPrefix(warning), "\(failed)")
