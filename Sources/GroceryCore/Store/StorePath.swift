@@ -96,12 +96,7 @@ public enum StorePath {
 
   /// A name for the household's local state folder: readable, and unique to the folder's real path.
   static func key(for folder: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in folder.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
+    let hex = String(FNV.hash(folder.utf8), radix: 16)
     let name = FileSystem.name(of: folder).filter {
       $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "."
     }

@@ -90,14 +90,7 @@ public enum ChangeLog {
   }
 
   /// Hashes bytes (FNV-1a), for `Position.check`.
-  static func check<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    return hash
-  }
+  static func check<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 { FNV.hash(bytes) }
 
   /// How much of each end of a long line `Position.check` hashes: every command checks each log's last line, and a
   /// log whose last line is a migration of a version-1 store (megabytes, on a machine that has made no change
