@@ -24,10 +24,12 @@ final class Warnings: @unchecked Sendable {
 
   func warn(_ message: String) {
     if !said.contains(message), let (stateFolder, now) = quiet {
-      var warned = memory ?? WarningMemory(stateFolder: stateFolder)
-      let say = warned.shouldSay(message, now: now)
-      memory = warned
-      if !say {
+      if memory == nil {
+        memory = WarningMemory(stateFolder: stateFolder)
+        // A memory that cannot be read spares nothing: the warning is said, as it always was.
+        try? memory?.load()
+      }
+      if memory?.shouldSay(message, now: now) == false {
         said.insert(message)
         return
       }
@@ -40,7 +42,8 @@ final class Warnings: @unchecked Sendable {
 
   /// Keeps the warnings said under `--quiet` for the next day's runs; called once the command has not failed.
   func remember() {
-    if let memory, let quiet { memory.save(now: quiet.now) }
+    // One that cannot be written spares nothing next time: the warning is said again, which is no loss.
+    if let memory, let quiet { try? memory.save(now: quiet.now) }
   }
 
   private func write(_ message: String, after prefix: String) {
