@@ -93,10 +93,14 @@ extension HouseholdStore {
     // apart, then shared one folder), said with the id it holds (found by a trial: nothing named it).
     for name in try FileSystem.entries(folder).sorted() where Mirrors.isConflictCopy(name, of: markerPath) {
       let file = folder + "/" + name
-      let bytes = try FileSystem.status(file, followingLinks: false).flatMap {
-        $0.st_mode & S_IFMT == S_IFREG ? try FileSystem.readRegularFile(file, limit: 1 << 16) : nil
+      // Read as the marker is; one that does not read as a marker (not a file, not a household's, a newer
+      // grocery's) holds no id grocery reads, which is what is said of it.
+      var id: String?
+      do {
+        id = try HouseholdMarker.read(file, shown: shown(file))?.id
+      } catch GroceryError.unreadableStore, GroceryError.newerStoreVersion {
+        id = nil
       }
-      let id = bytes.flatMap { try? HouseholdMarker.parse($0, shown: shown(file)).id }
       report.markerCopies.append(HouseholdCheck.MarkerCopy(file: shown(file), id: id))
     }
     let ownLog = try ownLogProblem(this, logs)
