@@ -110,8 +110,7 @@ public enum SampleHousehold {
 
   /// The sample household as it grew, so that its trips are real trips: `start`, as it was created on the morning
   /// the trips of its last `tripDays` began (every item it has, with the purchases before them); those trips, one
-  /// a store and a day, each item bought in them on the list before; and `final`, the household as of `today`
-  /// (`make`), whose due staples go back on the list and whose purchases of today are made at `now`.
+  /// a store and a day; and `final`, the household as of `today` (`make`).
   public struct History: Sendable {
     public var created: Date
     public var start: Groceries
@@ -134,11 +133,8 @@ public enum SampleHousehold {
       for purchase in onTrips {
         bought[purchase.date, default: [:]][item.locations.first ?? everyday, default: []].append(item)
       }
+      // What a trip buys goes on the list the morning of the trip (`HouseholdStore.createSample`), not here.
       start.items[index].purchases = item.purchases.filter { $0.date < first }
-      // On the list before: what a trip buys, what is bought today, and what is on it at the end.
-      if !onTrips.isEmpty || item.purchases.contains(where: { $0.date == today }) {
-        start.items[index].isOnList = true
-      }
       start.items[index].unavailableOn = nil
     }
     var seed: UInt64 = 0x2545_F491_4F6C_DD1D
