@@ -25,19 +25,14 @@ enum Completions {
     ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
   }
 
-  /// The spellings of an option as the parser takes them after a command: its long form, each start of it that no
-  /// other option of the command starts with (`--cat`, `--form`), and its letter (found by a trial: `--cat` was
-  /// taken for no option, and an item offered after it).
+  /// The spellings of an option as the parser takes them after a command, asked of the parser itself: its long
+  /// form, each start of it that names it alone among the command's options (`--cat`, `--form`), and its letter
+  /// (found by a trial: `--cat` was taken for no option, and an item offered after it).
   static func spellings(_ option: any OptionDeclaration, among all: [any OptionDeclaration]) -> [String] {
-    let others = all.filter { $0.long != option.long }.map(\.long)
-    var longs = ["--" + option.long]
-    var start = option.long
-    while start.count > 1 {
-      start.removeLast()
-      if others.contains(where: { $0.hasPrefix(start) }) { break }
-      longs.append("--" + start)
+    let starts = (1...option.long.count).reversed().map { String(option.long.prefix($0)) }.filter {
+      (try? ArgumentParser.resolveOption($0, among: all, path: []))?.long == option.long
     }
-    return longs + (option.short.map { ["-\($0)"] } ?? [])
+    return starts.map { "--" + $0 } + (option.short.map { ["-\($0)"] } ?? [])
   }
 
   /// The fixed words a completion offers, or nil when it offers names from the store or files.
