@@ -149,6 +149,11 @@ enum Tool {
     let complete = { (words: [String]) in try bashCompletes(words) }
     #expect(try complete(["grocery", "pur"]) == ["purchase"])
     #expect(try complete(["grocery", "add", "--sta"]) == ["--staple"])
+    #expect(
+      try complete(["grocery", "--"]).sorted() == [
+        "--help", "--lock-timeout", "--quiet", "--store", "--version",
+      ],
+      "each global option once")
     #expect(try complete(["grocery", "purchase", "Mi"]) == ["Milk"])
     #expect(try complete(["grocery", "purchase", "mi"]) == ["Milk"], "names match without regard to case")
     #expect(

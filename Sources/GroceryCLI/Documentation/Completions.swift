@@ -179,7 +179,8 @@ enum Completions {
         CompletionWord("--help", help: "Show help."),
         CompletionWord("--" + GlobalOptions.version.long, help: GlobalOptions.version.help),
       ]
-      + GlobalOptions.options.map { CompletionWord("--" + $0.long, help: $0.help) }
+      + GlobalOptions.options.filter { $0.long != GlobalOptions.help.long }
+      .map { CompletionWord("--" + $0.long, help: $0.help) }
     out += "      *) \(actions.words(globals)) ;;\n    esac\n    return\n  fi\n  case \"$command_path\" in\n"
     out += "    \"\") \(actions.words(commandWords(CommandTable.commands))) ;;\n"
     for (path, spec) in paths {
