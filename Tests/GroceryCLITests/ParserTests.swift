@@ -268,6 +268,9 @@ import Testing
     (["trip", "--list", "start"], "option '--list' does not go with 'trip start'", ["trip", "start"]),
     (["trip", "--list", "stop"], "option '--list' does not go with 'trip stop'", ["trip", "stop"]),
     (["completions", "tcsh"], "unknown shell 'tcsh'; expected bash, zsh or fish", ["completions"]),
+    // Other tools' ways of asking for the version.
+    (["version"], "unknown command 'version'; did you mean '--version'?", []),
+    (["-V"], "unknown option '-V'; did you mean '--version'?", []),
     (["list", "--title", "a\nb"], "invalid title 'a\\nb': it contains a control character", ["list"]),
     (["list", "-f", "print", "--columns", "3"], "invalid --columns '3': expected 1 or 2", ["list"]),
     (

@@ -80,6 +80,10 @@ enum ArgumentParser {
           guard let option = options().first(where: { $0.short == letter }) else {
             if command == nil {
               try refuseBeforeCommand("-\(letter)", short: letter, long: nil, path: parsed.path)
+              // `-v` and `-V` ask other tools for their version.
+              if token == "-v" || token == "-V" {
+                throw UsageError("unknown option '\(token)'; did you mean '\(version)'?", path: parsed.path)
+              }
             }
             // A name that starts with a dash and no letter (`-10% coupon`), or that holds a space, which no cluster
             // of option letters does (`-dash start`, found by a trial), is one only after `--`.
@@ -224,6 +228,12 @@ enum ArgumentParser {
     {
       throw UsageError(
         "unknown \(kind) '\(Names.printable(name))'; did you mean '\(meant.name)'?", path: path)
+    }
+    // `grocery version`, as git and swift take it: the version is an option here.
+    if prefixed.isEmpty, path.isEmpty, Names.key(name) == Names.key(GlobalOptions.version.long) {
+      throw UsageError(
+        "unknown command '\(Names.printable(name))'; did you mean '--\(GlobalOptions.version.long)'?",
+        path: path)
     }
     return try resolve(name, among: named, shown: kind, quote: { $0 }, path: path) { $0.name }
       .command
