@@ -728,6 +728,20 @@ import Testing
         """)
   }
 
+  /// A name cut to its column ends where it stopped fitting: no space before the dots, and no narrow character
+  /// taken from after a wide one that did not fit.
+  @Test func statsCutsALongNameWhereItStopsFitting() {
+    func row(_ name: String) -> ItemStats {
+      ItemStats(name: name, timesBought: 1, interval: nil, lastBought: Fixed.today, weekly: [1])
+    }
+    // With one week the name column is 45 wide: 42 columns of name, then the dots.
+    let spaced = String(repeating: "a", count: 41) + " more words to cut"
+    let wide = String(repeating: "b", count: 41) + "日x and more"
+    let lines = StatsRenderer.text([row(spaced), row(wide)], chart: false).split(separator: "\n")
+    #expect(lines[1].hasPrefix(String(repeating: "a", count: 41) + "...  "))
+    #expect(lines[2].hasPrefix(String(repeating: "b", count: 41) + "...  "))
+  }
+
   /// A wide name is padded by the columns it takes, and a value wider than its column still keeps two spaces
   /// before the next.
   @Test func statsColumnsHoldWideNamesAndOverlongValues() {

@@ -48,7 +48,7 @@ public enum StatsRenderer {
           }
         }
         line(
-          &out, fit(row.name, nameWidth), nameWidth, String(row.timesBought),
+          &out, TextLayout.cut(row.name, width: nameWidth), nameWidth, String(row.timesBought),
           row.interval.map { TextRenderer.count($0, "day") } ?? "-", row.lastBought?.description ?? "-",
           weekly)
       }
@@ -84,15 +84,6 @@ public enum StatsRenderer {
       out += weeks
       while out.last == UInt8(ascii: " ") { out.removeLast() }
       out.append(UInt8(ascii: "\n"))
-    }
-
-    private func fit(_ name: String, _ width: Int) -> String {
-      if TextLayout.width(name) <= width { return name }
-      var cut = ""
-      for character in name where TextLayout.width(cut + String(character)) <= width - 3 {
-        cut.append(character)
-      }
-      return cut + "..."
     }
   }
 

@@ -112,7 +112,8 @@ public enum TextLayout {
     return wrap(text, width: width, first: first, rest: rest)
   }
 
-  /// Returns the text when it fits in `width` columns, and otherwise as much of it as fits with `...` after.
+  /// Returns the text when it fits in `width` columns, and otherwise as much of it as fits with `...` after, with
+  /// no space before the dots (`artisanal...`, not `artisanal ...`, which reads as a word left out).
   public static func cut(_ text: String, width: Int) -> String {
     if self.width(text) <= width { return text }
     var out = ""
@@ -123,6 +124,7 @@ public enum TextLayout {
       out.append(character)
       outWidth += w
     }
+    while out.last?.isWhitespace == true { out.removeLast() }
     return out + "..."
   }
 
