@@ -508,6 +508,8 @@ import Testing
     ("⅛ ⅞ ⅒", "1/8 7/8 1/10"), ("2€ £3 5¢ 4°C 5µg 1º 2ª", "2EUR GBP3 5c 4degC 5ug 1o 2a"),
     ("1½ kg, 2⅛ cup, x½", "1 1/2 kg, 2 1/8 cup, x1/2"),
     ("x⁻¹ ① ⑵ ⒊ 5℃ ¥300 ₹20", "x-1 (1) (2) 3. 5degC JPY300 INR20"),
+    // One '?' for a character as it shows, however many code points make it.
+    ("김치 👍🏽 🇯🇵 👨‍👩‍👧 किराना", "?? ? ? ? ???"),
   ])
   func printSpellsLettersWithoutADecompositionInLatinLetters(_ text: String, _ printed: String) {
     #expect(PrintRenderer.ascii(text) == printed)

@@ -125,11 +125,27 @@ public enum PrintRenderer {
 
   /// Returns the text in printable ASCII: accents dropped, letters without a decomposition spelled the usual
   /// Latin way by `LatinSpelling` (Ł as L, Æ as AE, Þ as TH), a space of another width as a space, what shows
-  /// nothing (a soft hyphen, a zero-width space or joiner) left out, and anything else shown as '?'.
+  /// nothing (a soft hyphen, a zero-width space or joiner) left out, and anything else shown as '?': one for
+  /// each character as it shows (a Hangul syllable, a flag, a family emoji), not one for each code point in it.
   public static func ascii(_ text: String) -> String {
-    LatinSpelling.spell(text) { scalar in
-      if scalar.properties.isDefaultIgnorableCodePoint { return "" }
-      return scalar.properties.generalCategory == .spaceSeparator ? " " : "?"
+    var shown = ""
+    for character in text {
+      var unknown = 0
+      if !character.isASCII {
+        _ = LatinSpelling.spell(String(character)) { scalar in
+          if spelled(scalar) == "?" { unknown += 1 }
+          return ""
+        }
+      }
+      // U+FFFD is spelled as one '?'.
+      if unknown > 1 { shown.append("\u{FFFD}") } else { shown.append(character) }
     }
+    return LatinSpelling.spell(shown, other: spelled)
+  }
+
+  /// How the print layout spells a scalar `LatinSpelling` has no spelling for.
+  private static func spelled(_ scalar: Unicode.Scalar) -> String {
+    if scalar.properties.isDefaultIgnorableCodePoint { return "" }
+    return scalar.properties.generalCategory == .spaceSeparator ? " " : "?"
   }
 }
