@@ -414,6 +414,32 @@ enum Tool {
     #expect(try bashCompletes(["grocery", "add", "x", "-c", "=", "Dai"]) == ["Dairy & Fridge"], "-c=Dai")
   }
 
+  /// After `help`, the words name a command as they do after grocery: `help category ` offers what `category `
+  /// does, and a command with none under it offers nothing more (it offered the commands again).
+  @Test func bashCompletesTheCommandsHelpIsFor() throws {
+    #expect(try bashCompletes(["grocery", "help", "category", "ren"]) == ["rename"])
+    #expect(try bashCompletes(["grocery", "help", "Cat", "co"]).sorted() == ["color", "colour"])
+    #expect(try bashCompletes(["grocery", "help", "add", ""]) == [])
+    #expect(try bashCompletes(["grocery", "help", "category", "rename", ""]) == [])
+    #expect(try bashCompletes(["grocery", "help", "category", "--m"]).sorted() == ["--man", "--markdown"])
+  }
+
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshCompletesTheCommandsHelpIsFor() throws {
+    #expect(try zshCompletes(["grocery", "help", "category", "ren"]) == "rename\n")
+    let trip = try zshCompletes(["grocery", "trip", "st"])
+    #expect(trip.contains("start") && trip.contains("stop"))
+    #expect(try zshCompletes(["grocery", "help", "trip", "st"]) == trip)
+    #expect(try zshCompletes(["grocery", "help", "add", ""]) == "")
+  }
+
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishCompletesTheCommandsHelpIsFor() throws {
+    #expect(try fishNames("grocery help category ren") == ["rename"])
+    #expect(try fishNames("grocery help add ") == [])
+    #expect(try fishNames("grocery help category --m") == ["--man", "--markdown"])
+  }
+
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
   func zshMatchesNamesAsTheCommandsDoAndShowsThemUnescaped() throws {
     try addAwkwardNames()

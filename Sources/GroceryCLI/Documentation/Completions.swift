@@ -109,6 +109,13 @@ enum Completions {
   static func commandFunction(lower: String) -> String {
     var out = """
       _grocery_command() {
+        # After help the words name a command as they do after grocery, and its path goes after `help `.
+        if [[ "$1" == help || "$1" == "help "* ]]; then
+          local under="${1#help}"
+          _grocery_command "${under# }" "$2" || return 1
+          command_path="help $command_path"
+          return 0
+        fi
         # Set apart from the key: the shell expands each word of local before it sets any of them.
         local LC_ALL=C
         local key="\(lower)" pair name found="" ambiguous=""
@@ -174,6 +181,8 @@ enum Completions {
     for (path, spec) in paths {
       out += "      \"\(path)\") \(actions.words(options(spec).flatMap(flagWords))) ;;\n"
     }
+    out +=
+      "      \"\(HelpCommand.name) \"*) \(actions.words(options(HelpCommand.self).flatMap(flagWords))) ;;\n"
     let globals =
       [
         CompletionWord("--help", help: "Show help."),
@@ -183,6 +192,10 @@ enum Completions {
       .map { CompletionWord("--" + $0.long, help: $0.help) }
     out += "      *) \(actions.words(globals)) ;;\n    esac\n    return\n  fi\n  case \"$command_path\" in\n"
     out += "    \"\") \(actions.words(commandWords(CommandTable.commands))) ;;\n"
+    // `help category ` offers what `category ` does.
+    for spec in CommandTable.commands where !spec.subcommands.isEmpty {
+      out += "    \"\(HelpCommand.name) \(spec.name)\") \(actions.words(commandWords(spec.subcommands))) ;;\n"
+    }
     for (path, spec) in paths {
       if !spec.subcommands.isEmpty {
         out += "    \"\(path)\") \(actions.words(commandWords(spec.subcommands))) ;;\n"
@@ -578,11 +591,18 @@ enum Completions {
       for sub in spec.subcommands {
         out +=
           "complete -c grocery -n '__grocery_path_is \(spec.name)' -a \(sub.name) -d \(quote(sub.abstract))\n"
+        out +=
+          "complete -c grocery -n '__grocery_path_is \(HelpCommand.name) \(spec.name)' -a \(sub.name)"
+          + " -d \(quote(sub.abstract))\n"
         out += fishCommand(sub, condition: "__grocery_path_is \(spec.name) \(sub.name)", depth: 2)
       }
       if spec.subcommands.isEmpty {
         out += fishCommand(spec, condition: "__grocery_path_is \(spec.name)", depth: 1)
       }
+    }
+    // After `help category`, help's own options still.
+    for option in HelpCommand.options {
+      out += fishOption(option, condition: "string match -q -- \"\(HelpCommand.name) *\" (__grocery_path)")
     }
     return out
   }
@@ -594,6 +614,12 @@ enum Completions {
       # Prints the path the word in $argv[2] leads to from the one in $argv[1] (`category` and `ad` make
       # `category add`). Fails with 1 after a command that has none under it, with 2 for a word that names none.
       function __grocery_command --argument-names parent word
+          # After help the words name a command as they do after grocery, and its path goes after `help `.
+          if test "$parent" = help; or string match -q -- 'help *' $parent
+              set -l found (__grocery_command (string replace -r -- '^help ?' '' $parent) $word); or return $status
+              echo "help $found"
+              return 0
+          end
           # Command names are ASCII, and grocery matches them in ASCII: string lower follows the locale, and a
           # Turkish one lowers I to a dotless i. fish reads only an exported LC_ALL.
           set -lx LC_ALL C
