@@ -440,6 +440,17 @@ enum Tool {
     #expect(try fishNames("grocery help category --m") == ["--man", "--markdown"])
   }
 
+  /// The start of an option's name that takes a value is read as the option, as the parser reads it (`--cat` as
+  /// `--category`): its values are offered after it, not the command's arguments.
+  @Test(.enabled(if: Tool.path("fish") != nil, "fish is not installed (.ci/setup installs it on Debian)"))
+  func fishReadsAnOptionByTheStartOfItsName() throws {
+    #expect(try fishNames("grocery add x --cat Dai") == ["Dairy & Fridge"])
+    #expect(try fishNames("grocery list --form j") == ["json"])
+    #expect(try fishNames("grocery edit Milk --ren ") == [], "a new name: nothing to offer")
+    #expect(
+      try fishNames("grocery edit --cat Produce Mi") == ["Milk"], "after the option's value, names again")
+  }
+
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
   func zshMatchesNamesAsTheCommandsDoAndShowsThemUnescaped() throws {
     try addAwkwardNames()

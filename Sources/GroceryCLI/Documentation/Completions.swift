@@ -560,6 +560,12 @@ enum Completions {
             end
             __grocery_names items
         end
+        # Succeeds when the word before the cursor is one of those in $argv: the start of an option that takes
+        # a value, which grocery reads as the option (`--cat` as `--category`) and fish does not.
+        function __grocery_previous
+            set -l words (commandline -opc)
+            contains -- $words[-1] $argv
+        end
         # Succeeds when exactly `expected` arguments follow a command path `depth` words long; the options named
         # after those two numbers take a value, and the word after one of them is no argument.
         function __grocery_arguments_are --argument-names depth expected
@@ -703,20 +709,39 @@ enum Completions {
   /// The completions of a command `depth` words deep: its options, then its arguments.
   static func fishCommand(_ spec: any Command.Type, condition: String, depth: Int) -> String {
     var out = spec.options.map { fishOption($0, condition: condition) }.joinedText(separator: "")
+    // The value after a start of an option's name (`--cat`), which fish takes for an argument; arguments are
+    // not offered there.
+    var starts: [String] = []
+    for option in options(spec) where !option.isFlag {
+      let spelt = spellings(option, among: options(spec)).filter {
+        $0.hasPrefix("--") && $0 != "--" + option.long
+      }
+      starts += spelt
+      // One with nothing to offer (`--ren`) is left to fish, as its whole name is.
+      guard !spelt.isEmpty, let completion = option.completion else { continue }
+      let after = "\(condition); and __grocery_previous \(spelt.joined(separator: " "))"
+      out += fishArguments(completion, condition: after, exclusive: true)
+    }
+    let condition =
+      starts.isEmpty ? condition : "\(condition); and not __grocery_previous " + starts.joined(separator: " ")
     guard let later = spec.arguments.laterCompletion else {
       return out + fishArguments(spec.arguments.completion, condition: condition)
     }
-    let first = (["__grocery_arguments_are", "\(depth)", "0"] + valueFlags(options(spec))).joined(
+    let first = (["__grocery_arguments_are", "\(depth)", "0"] + valueFlags(options(spec)) + starts).joined(
       separator: " ")
     out += fishArguments(spec.arguments.completion, condition: "\(condition); and \(first)")
     return out + fishArguments(later, condition: "\(condition); and not \(first)")
   }
 
-  static func fishArguments(_ completion: ArgumentCompletion?, condition: String) -> String {
+  /// The completion of arguments where `condition` holds; `exclusive`, with no file offered beside them.
+  static func fishArguments(_ completion: ArgumentCompletion?, condition: String, exclusive: Bool = false)
+    -> String
+  {
     switch completion {
     case nil: return ""
     case .files?: return "complete -c grocery -n '\(condition)' -F\n"
-    case let completion?: return "complete -c grocery -n '\(condition)' -a \(fishValues(completion))\n"
+    case let completion?:
+      return "complete -c grocery -n '\(condition)'\(exclusive ? " -x" : "") -a \(fishValues(completion))\n"
     }
   }
 
