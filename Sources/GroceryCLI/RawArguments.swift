@@ -13,6 +13,7 @@ extension GroceryCLI {
     argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, environment: [String: String]
   ) -> Int32 {
     BrokenPipe.ignore()
+    FileSizeLimit.ignore()
     let console = StandardConsole()
     var arguments: [String] = []
     for index in 1..<max(1, Int(argc)) {

@@ -6,7 +6,8 @@
 
 /// Starts the programs grocery runs (git, the user's editor) as a shell would: grocery ignores SIGPIPE, to report a
 /// saved change whose output nobody reads, and a program started with it ignored would not stop when its own
-/// reader goes (`yes | head` would never end), so each starts with SIGPIPE back at its default.
+/// reader goes (`yes | head` would never end), so each starts with SIGPIPE back at its default, and SIGXFSZ, which
+/// grocery ignores to report a write past the file-size limit, too.
 public enum ProgramStart {
   /// Starts `program` (looked up on PATH when `searchingPath`) with the arguments, the first being its name, and
   /// exactly the environment given; returns its process id, or the errno of why it could not start.
@@ -20,6 +21,7 @@ public enum ProgramStart {
     var defaults = sigset_t()
     sigemptyset(&defaults)
     sigaddset(&defaults, SIGPIPE)
+    sigaddset(&defaults, SIGXFSZ)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
     let argv = arguments.map { strdup($0) } + [nil]
