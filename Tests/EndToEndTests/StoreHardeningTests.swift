@@ -40,6 +40,29 @@ import Testing
 
   /// A FIFO in place of `household.json` is damage like garbage there: said by reads, written over by the next
   /// change, never waited on.
+  /// `logs` made a link (a peer's commit, a hand edit) had every change written where it pointed, outside the
+  /// household, and `check` said all was well (found by a trial): every command refuses it, writing nothing there.
+  @Test func aLinkInPlaceOfTheLogsFolderIsRefusedByEveryCommandWritingNothingThrough() throws {
+    try scenario.given(["add", "milk"])
+    let logs = scenario.grocery.store + "/logs"
+    let elsewhere = scenario.folder.file("elsewhere")
+    #expect(rename(logs, elsewhere) == 0)
+    #expect(symlink(elsewhere, logs) == 0)
+    let before = try FileManager.default.contentsOfDirectory(atPath: elsewhere).map {
+      try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/" + $0))
+    }
+    let refusal =
+      "grocery: error: cannot read store '\(logs)': it is a link, where the household keeps its logs in a folder"
+      + " of its own; put the folder back (from git's history or a backup) in place of the link\n"
+    for command in [["add", "kiwi"], ["list"], ["purchase", "milk"], ["undo"], ["check"]] {
+      try scenario.expect(command, stderr: refusal, status: 65)
+    }
+    let after = try FileManager.default.contentsOfDirectory(atPath: elsewhere).map {
+      try Data(contentsOf: URL(fileURLWithPath: elsewhere + "/" + $0))
+    }
+    #expect(after == before)
+  }
+
   @Test func aFIFOInPlaceOfTheHouseholdMarkerIsWrittenOverByTheNextChange() throws {
     try scenario.given(["add", "milk"])
     let marker = scenario.grocery.store + "/household.json"

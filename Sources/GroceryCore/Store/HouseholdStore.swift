@@ -536,6 +536,15 @@ public struct HouseholdStore: Sendable {
     if case .failure(let error) = SystemCall.status(folder, followingLinks: true), error.code == ENOTDIR {
       throw GroceryError.io(path: path, operation: "use", reason: "a part of it is a file, not a folder")
     }
+    // `logs` made a link (pushed by a peer, a hand edit) would have this machine's changes written where it points,
+    // outside the household, and the logs there read as the household's (found by a trial): refused to read and
+    // to change, as nothing grocery does can tell which folder was meant.
+    if let info = try FileSystem.status(logsFolder, followingLinks: false), info.st_mode & S_IFMT == S_IFLNK {
+      throw GroceryError.unreadableStore(
+        path: shown(logsFolder),
+        reason: "it is a link, where the household keeps its logs in a folder of its own; put the folder back"
+          + " (from git's history or a backup) in place of the link")
+    }
   }
 
   /// This machine's identity, made on first use (under the lock) or when the identity was made on another host.
