@@ -85,6 +85,26 @@ import Testing
     #expect(try household.on(alice, at: 12, "sync").stdout == "from bob: added bread\n")
   }
 
+  /// A lost marker is said by reads and named by `check` as a problem, with what the next change does about it, as
+  /// a damaged one is (found by a trial: reads said nothing, `check` said all was well, and a change was refused).
+  @Test func aLostHouseholdJSONIsSaidByReadsAndCheckWithWhatTheNextChangeDoes() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    let file = alice.store + "/household.json"
+    #expect(unlink(file) == 0)
+    let back = "'\(file)' is missing; the next change writes it back with the household's own id"
+    #expect(try alice.run(["list"]).stderr == "grocery: warning: \(back)\n")
+    let check = try alice.run(["check"])
+    #expect(check.status == 65 && check.stdout.hasSuffix("\n1 problem\n"), "\(check)")
+    #expect(check.stdout.replacing("\n  ", with: " ").contains(back), "\(check)")
+    // Nothing remembers its id: reads say that changes are refused, and `check` says it too.
+    try forgetHousehold(alice)
+    let refused =
+      "'\(file)' is missing, and neither this machine nor git's history remembers the household's id; changes are"
+      + " refused until household.json is copied from another machine of this household (or a backup)"
+    #expect(try alice.run(["list"]).stderr == "grocery: warning: \(refused)\n")
+    #expect(try alice.run(["check"]).stdout.replacing("\n  ", with: " ").contains(refused))
+  }
+
   @Test func aDamagedHouseholdJSONIsWrittenBackWithItsOwnId() throws {
     try household.on(alice, at: 0, "add", "milk")
     let before = try marker(alice)

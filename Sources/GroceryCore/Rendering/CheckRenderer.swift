@@ -48,6 +48,7 @@ public enum CheckRenderer {
         : "changes only it holds: " + copy.onlyInCopy.map { Names.printable($0) }.joinedText(separator: "; ")
       out += lines(text, first: "  ", rest: "    ")
     }
+    if let marker = check.marker { out += "\n" + lines(Names.printable(marker)) }
     for copy in check.markerCopies {
       out += "\n" + labelled("conflict copy", Names.printable(copy.file))
       let text =

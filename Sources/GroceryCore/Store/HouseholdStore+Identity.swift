@@ -69,6 +69,18 @@ extension HouseholdStore {
     return UUIDText.format(UUID())
   }
 
+  /// What the next change does about a lost or damaged `household.json`, after `problem` (`'…' is missing`): said by
+  /// reads and `check`.
+  func markerRepair(_ problem: String) throws -> String {
+    // Remembered by this machine only for a folder that holds logs, as the change that writes it back takes it.
+    if try knownHouseholdID(remembered: !logFiles().isEmpty) != nil {
+      return problem + "; the next change writes it back with the household's own id"
+    }
+    return problem
+      + ", and neither this machine nor git's history remembers the household's id; changes are refused until"
+      + " household.json is copied from another machine of this household (or a backup)"
+  }
+
   /// The id a lost or damaged `household.json` is written back with: the one this machine remembers (only trusted
   /// when the folder holds logs, since a new folder may be another household's), else the newest in git's history.
   func knownHouseholdID(remembered: Bool) throws -> String? {

@@ -224,7 +224,10 @@ public struct HouseholdStore: Sendable {
     {
       // Try the change first without creating anything, so a refused or empty change writes nothing at all, and
       // one that changes nothing still succeeds where nothing could be written.
-      var reading = try read(scope)
+      // A change refused for a lost household id says so itself, not as a warning before.
+      var isLostID = false
+      if case GroceryError.householdIDLost? = refusal { isLostID = true }
+      var reading = try read(scope, markerSaid: !isLostID)
       let (result, groceries) = try attempt(&reading, machine: nil)
       if groceries == reading.view.groceries { return result }
       if let refusal { throw refusal }

@@ -88,6 +88,8 @@ public struct HouseholdCheck: Equatable, Sendable {
   public var strays: [String]
   /// Copies of `household.json` beside it.
   public var markerCopies: [MarkerCopy] = []
+  /// What is wrong with `household.json` itself (lost or damaged), and what the next change does about it.
+  public var marker: String?
   /// What is wrong between this machine's log and its own state, when anything is.
   public var ownLog: String?
   /// Logs that are not regular files (a link, a folder, a FIFO): left out, with every change they might hold.
@@ -104,11 +106,12 @@ public struct HouseholdCheck: Equatable, Sendable {
 
   /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
   /// disagreement about this machine's log, a change id two changes carry, a log that is not a regular file, and
-  /// items changed that no line names, a cache that did not agree with the logs, and a copy of `household.json`.
+  /// items changed that no line names, a cache that did not agree with the logs, a copy of `household.json`, and
+  /// that file lost or damaged.
   /// Another change with the stamp of the line above is read, and listed only.
   public var problems: Int {
     logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
       + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count + (unnamed == nil ? 0 : 1)
-      + (cache == nil ? 0 : 1) + markerCopies.count
+      + (cache == nil ? 0 : 1) + markerCopies.count + (marker == nil ? 0 : 1)
   }
 }

@@ -35,15 +35,21 @@ extension HouseholdStore {
 
   /// The everyday read: the items in scope, with their recent purchases; with `undo` false and a cache, this
   /// machine's undo list is left unread.
-  func read(_ scope: ItemScope = .all, machine: String? = nil, undo: Bool = true) throws -> Reading {
-    try read(scope, machine: machine, undo: undo) { $0 }
+  func read(_ scope: ItemScope = .all, machine: String? = nil, undo: Bool = true, markerSaid: Bool = true)
+    throws
+    -> Reading
+  {
+    try read(scope, machine: machine, undo: undo, markerSaid: markerSaid) { $0 }
   }
 
   /// The everyday read, handed to `body` while the cache's read transaction is open, so that what `body` then
   /// reads from `reading.cache` is the same moment's household. A cache found damaged while `body` reads is
   /// removed and the error thrown, never read again from the logs, since `body` may have written output.
+  ///
+  /// A lost or damaged `household.json` is said unless `markerSaid` is false: a change refused for it says so.
   func read<T>(
-    _ scope: ItemScope, machine: String? = nil, undo withUndo: Bool = true, within body: (Reading) throws -> T
+    _ scope: ItemScope, machine: String? = nil, undo withUndo: Bool = true, markerSaid: Bool = true,
+    within body: (Reading) throws -> T
   ) throws -> T {
     try checkFolder()
     guard try FileSystem.status(folder) != nil else {
@@ -51,22 +57,19 @@ extension HouseholdStore {
       return try body(Reading(state: state, view: HouseholdView(state), positions: [:], undo: [], cache: nil))
     }
     do {
-      try HouseholdMarker.check(markerPath, shown: shown(markerPath))
+      // Reading needs only the logs: a lost marker of a folder that holds them is said, and the next change writes
+      // it back (found by a trial: a lost one was not said, and a change then refused).
+      if try HouseholdMarker.read(markerPath, shown: shown(markerPath)) == nil, markerSaid,
+        try !logFiles().isEmpty
+      {
+        warn(try markerRepair("'\(shown(markerPath))' is missing"))
+      }
     } catch GroceryError.unreadableStore(let file, let reason) {
-      // Reading needs only the logs: a damaged marker of a folder that holds them is said, and the next change
-      // writes it back. A folder without logs may be anything: it is refused.
+      // So is a damaged one. A folder without logs may be anything: it is refused.
       guard try FileSystem.status(logsFolder) != nil else {
         throw GroceryError.unreadableStore(path: file, reason: reason)
       }
-      // Remembered by this machine only for a folder that holds logs, as the change that writes it back takes it.
-      if try knownHouseholdID(remembered: !logFiles().isEmpty) != nil {
-        warn("cannot read '\(file)': \(reason); the next change writes it back with the household's own id")
-      } else {
-        warn(
-          "cannot read '\(file)': \(reason), and neither this machine nor git's history remembers the household's"
-            + " id; changes are refused until household.json is copied from another machine of this household"
-            + " (or a backup)")
-      }
+      if markerSaid { warn(try markerRepair("cannot read '\(file)': \(reason)")) }
     }
     let logs = try logFiles()
     if let cache = try upToDateCache(logs) {
