@@ -63,8 +63,29 @@ import Testing
 
   /// What `check` says when it cannot read this machine's cache, naming it with SQLite's reason.
   func unreadCache(_ state: String, _ reason: String) -> String {
-    "grocery: warning: cannot read this machine's cache '\(state)/cache.sqlite': \(reason); whether this machine's"
-      + " log lost changes is not checked\n"
+    "grocery: warning: this machine's cache '\(state)/cache.sqlite' cannot be used (\(reason)); every command"
+      + " reads every log whole, and whether this machine's log lost changes is not checked\n"
+  }
+
+  /// A state folder that cannot be written, with no cache in it yet: `check` names the cache it cannot make, once
+  /// (found by a trial: it said nothing, on a full disk or a read-only mount).
+  @Test(.enabled(if: ReadOnlyFolder.available, "\(ReadOnlyFolder.reason)"))
+  func aCacheThatCannotBeMadeIsNamedByCheck() throws {
+    try scenario.given(["add", "milk"])
+    let state = try scenario.grocery.household().stateFolder
+    for name in try FileManager.default.contentsOfDirectory(atPath: state)
+    where name.hasPrefix("cache.sqlite") {
+      try FileManager.default.removeItem(atPath: state + "/" + name)
+    }
+    let folder = try ReadOnlyFolder(state)
+    defer { folder.restore() }
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
+    #expect(
+      check.stderr.hasPrefix(
+        "grocery: warning: this machine's cache '\(state)/cache.sqlite' cannot be used (")
+        && check.stderr.hasSuffix("); every command reads every log whole\n")
+        && check.stderr.split(separator: "\n").count == 1, "\(check)")
   }
 
   @Test func aCacheThatCannotBeOpenedIsNamedByCheckAndEveryReadGoesOnFromTheLogs() throws {

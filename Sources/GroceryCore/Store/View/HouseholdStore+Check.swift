@@ -121,26 +121,51 @@ extension HouseholdStore {
     let ownLog = try ownLogProblem(this, logs)
     report.ownLog = ownLog.problem
     report.unnamed = Self.unnamed(folded.state, this: this)
-    report.cache = try cacheProblem(folded, machine: this, damage: ownLog.damage)
+    report.cache = try cacheProblem(folded, machine: this, damage: ownLog.damage, unread: ownLog.unread)
     return report
   }
 
   /// Compares this machine's cache, brought up to date with the logs as they are now, with `folded`, the fold of
   /// every log; where they differ, or it was found damaged on the way, rebuilds it from the logs (removes it,
   /// where it cannot be), and says what was wrong. Nil when they agree; when no cache can be used (a state
-  /// folder that cannot be written, a folder in the cache's place: `ownLogProblem` warns of it, and every
-  /// command reads the logs whole); or when another grocery wrote a change since the fold, which the cache then
+  /// folder that cannot be written, a folder in the cache's place: warned of, and every command reads the logs
+  /// whole); or when another grocery wrote a change since the fold, which the cache then
   /// holds and the fold does not. A failure that is not damage (a full disk) is warned of: `check` goes on.
   ///
   /// `damage` is what was found damaged already (the record of the changes this machine's log lost): the cache
   /// is rebuilt without being compared.
-  func cacheProblem(_ folded: Reading, machine: String?, damage known: String? = nil) throws -> String? {
+  func cacheProblem(_ folded: Reading, machine: String?, damage known: String? = nil, unread: String? = nil)
+    throws -> String?
+  {
     let named = "this machine's cache '" + shown(cachePath) + "' "
+    // What could not be checked without it.
+    let unchecked = unread == nil ? "" : ", and whether this machine's log lost changes is not checked"
     var damage = known
+    // Said once: with the cache that cannot be used, or else by itself.
+    var said = false
+    defer {
+      if let unread, !said {
+        warn(
+          "cannot read this machine's cache '\(shown(cachePath))': \(unread); whether this machine's log lost"
+            + " changes is not checked")
+      }
+    }
     var found: [String] = []
     if damage == nil {
       do {
-        guard let cache = try upToDateCache(try logFiles(), damaged: { damage = damage ?? $0 }) else {
+        var unusable: String?
+        guard
+          let cache = try upToDateCache(
+            try logFiles(), damaged: { damage = damage ?? $0 }, unusable: { unusable = $0 })
+        else {
+          // Named, not counted: nothing is lost, but every command reads slower (found by a trial: not named).
+          if damage == nil, let unusable {
+            warn(
+              named + "cannot be used (" + Names.printable(unusable)
+                + "); every command reads every log whole"
+                + unchecked)
+            said = true
+          }
           return damage.map {
             named + "was damaged (" + Names.printable($0)
               + ") and cannot be rebuilt here; every command reads"
@@ -279,22 +304,20 @@ extension HouseholdStore {
   ///
   /// Damage found on the way (to the cache's record of what the log lost) is returned, for `cacheProblem` to say
   /// and rebuild the cache.
-  func ownLogProblem(_ machine: String?, _ logs: [String: Int]) throws -> (problem: String?, damage: String?)
-  {
-    guard let machine else { return (nil, nil) }
+  func ownLogProblem(_ machine: String?, _ logs: [String: Int]) throws -> (
+    problem: String?, damage: String?, unread: String?
+  ) {
+    guard let machine else { return (nil, nil, nil) }
     do {
       guard let cache = try HouseholdCache.open(cachePath, folder: folder),
         let found = try lostChanges(in: cache, machine: machine, logs: logs),
         let lost = try stillLost(found)
-      else { return (nil, nil) }
-      return (lost.problem(size: logs[machine] ?? 0), nil)
+      else { return (nil, nil, nil) }
+      return (lost.problem(size: logs[machine] ?? 0), nil, nil)
     } catch let failure as Database.Failure where failure.isDamage {
-      return (nil, failure.message)
+      return (nil, failure.message, nil)
     } catch let failure as Database.Failure {
-      warn(
-        "cannot read this machine's cache '\(cachePath)': \(failure.message); whether this machine's log lost"
-          + " changes is not checked")
-      return (nil, nil)
+      return (nil, nil, failure.message)
     }
   }
 }

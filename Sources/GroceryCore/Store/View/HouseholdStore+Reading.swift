@@ -280,7 +280,8 @@ extension HouseholdStore {
   /// With `rebuilding`, a cache that is up to date is rebuilt all the same (`check` found it wrong). Damage
   /// found in the old cache, which is then rebuilt, is told to `damaged` (for `check`).
   func upToDateCache(
-    _ logs: [String: Int], rebuilding: Bool = false, damaged: (String) -> Void = { _ in }
+    _ logs: [String: Int], rebuilding: Bool = false, damaged: (String) -> Void = { _ in },
+    unusable: (String) -> Void = { _ in }
   ) throws -> HouseholdCache? {
     // A machine that has only ever read the household has no state folder yet. It is made for the cache, so that
     // reading costs there what it costs on a machine that has made changes, rather than a fold of every log each
@@ -289,7 +290,8 @@ extension HouseholdStore {
       guard !logs.isEmpty else { return nil }
       do {
         try FileSystem.makeFolders(stateFolder, mode: 0o700)
-      } catch is GroceryError {
+      } catch let error as GroceryError {
+        unusable(error.message)
         return nil
       }
     }
@@ -327,10 +329,11 @@ extension HouseholdStore {
         try cache.save(refusals: full.refusals)
         try cache.save(lost: lost)
       }
-    } catch is Database.Failure {
+    } catch let failure as Database.Failure {
       // No cache can be kept (a full disk, a state folder that cannot be written): fold in memory, and say what
       // was found lost this once, as nothing can remember it.
       try report(lost, logs)
+      unusable(failure.message)
       return nil
     }
   }
