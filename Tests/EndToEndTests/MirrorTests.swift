@@ -179,6 +179,23 @@ import Testing
     try scenario.expect(["undo"], stdout: "undid: from the phone: bought milk\n")
   }
 
+  /// A dry run writes nothing, not even the phone's ticks: they wait for the next command (found by a trial: a
+  /// cron `restock --dry-run` bought what the phone had ticked).
+  @Test(arguments: [["restock", "--dry-run"], ["import", "--dry-run", "--format", "text"]])
+  func aDryRunLeavesThePhonesTicksForTheNextCommand(_ dryRun: [String]) throws {
+    try scenario.given(["mirror", "add", list])
+    try scenario.folder.write("pasted.txt", "tea\n")
+    let command = dryRun + (dryRun[0] == "import" ? [scenario.folder.file("pasted.txt")] : [])
+    try phoneSaves(list, text(list).replacing("- [ ] milk x2", with: "- [x] milk x2"))
+    let before = scenario.grocery.storeBytes()
+    let dry = try scenario.grocery.run(command)
+    #expect(dry.status == 0 && !dry.stderr.contains("from the phone"), "\(dry)")
+    #expect(scenario.grocery.storeBytes() == before)
+    let listed = try scenario.grocery.run(["history"])
+    #expect(listed.stdout == "2026-11-21 milk x2\n")
+    #expect(listed.stderr == "grocery: \(list): from the phone: bought milk\n")
+  }
+
   @Test func phoneTicksAndEditsComeBackAsOneChangeThatUndoReverts() throws {
     try scenario.given(["mirror", "add", list])
     var edited = text(list)

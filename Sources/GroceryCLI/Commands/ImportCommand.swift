@@ -53,6 +53,9 @@ struct ImportCommand: Command, Runnable {
     }
   }
 
+  /// A dry run writes nothing, not even the phone's ticks waiting in a mirror: the next command reads them.
+  var mirrors: MirrorUse { dryRun ? .none : .readAndWrite }
+
   func run(_ context: Context) throws {
     let files = try self.files.map { path in
       path == "-"

@@ -40,6 +40,9 @@ struct RestockCommand: Command, Runnable {
     }
   }
 
+  /// A dry run writes nothing, not even the phone's ticks waiting in a mirror: the next command reads them.
+  var mirrors: MirrorUse { dryRun ? .none : .readAndWrite }
+
   func run(_ context: Context) throws {
     let added: [String]
     if dryRun {
