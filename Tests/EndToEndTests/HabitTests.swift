@@ -70,6 +70,11 @@ import Testing
       (["２", "eggs"], "item name '２' is only digits; did you mean 'grocery add eggs -q 2'?"),
       (["butter", "x１２"], "item name 'x１２' is a quantity; did you mean 'grocery add butter -q 12'?"),
       (["١٢", "eggs"], "item name '١٢' is only digits; did you mean 'grocery add eggs -q 12'?"),
+      // Options typed after `--` are no names to suggest (found by a trial: 'grocery add -c -q 3').
+      (
+        ["--", "milk", "3", "-c", "x"], "item name '3' is only digits; did you mean 'grocery add milk -q 3'?"
+      ),
+      (["foo", "--", "-q", "2"], "item name '2' is only digits; did you mean 'grocery add foo -q 2'?"),
     ] {
       try scenario.expectRefused(["add"] + arguments, stderr: "grocery: error: \(said)\n" + usage, status: 64)
     }

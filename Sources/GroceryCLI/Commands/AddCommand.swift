@@ -89,9 +89,10 @@ extension AddCommand {
   /// one made of a quantity as the list writes it after a name (`add butter x2`); and a name ending in a comma, a
   /// list typed the way it is written (`add milk, eggs`), where each name is its own word.
   static func refuseQuantityAsName(_ names: [String], path: [String], known: Set<String> = []) throws {
-    /// A name, not a quantity, a times sign standing alone (`x 2`) or `-`: what the command meant names.
+    /// A name, not a quantity, a times sign standing alone (`x 2`), `-` or a word that starts with a dash (an option
+    /// typed after `--`, as `add -- milk 3 -c dairy` does): what the command meant names.
     func isName(_ name: String) -> Bool {
-      times(name) == nil && digits(name) == nil && name != "-" && !["x", "X", "×"].contains(name)
+      times(name) == nil && digits(name) == nil && !name.hasPrefix("-") && !["x", "X", "×"].contains(name)
         && !isList(name)
     }
     let trimmed = names.map { UnicodeText.trimmed($0) }
