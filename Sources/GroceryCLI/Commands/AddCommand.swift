@@ -62,10 +62,11 @@ struct AddCommand: Command, Runnable {
     if let (line, name) = input.first(where: {
       Self.looksLikeQuantityOrList($0.name) && !known.contains(UnicodeText.trimmed($0.name))
     }) {
-      throw UsageError(
-        "item name '\(Names.printable(name))' on line \(line) of standard input \(Self.whatItLooksLike(name));"
-          + " a list with quantities or commas is read by 'grocery import -'",
-        path: path)
+      // What standard input held, not the command line: said as a bad name is there, without a usage line.
+      throw GroceryError.invalidValue(
+        what: "item name on line \(line) of standard input", value: Names.printable(name),
+        reason:
+          "it \(Self.whatItLooksLike(name)); a list with quantities or commas is read by 'grocery import -'")
     }
     if names.isEmpty { throw GroceryError.noNamesGiven(verb: "add") }
     let outcomes = try context.update(
