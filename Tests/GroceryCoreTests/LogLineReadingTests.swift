@@ -50,6 +50,29 @@ import Testing
   }
 }
 
+/// A line's time is one grocery writes: after the start of 1970, where reading a log starts (a first line before it
+/// was said to be dated before the line above it), and no second 60 (read as the next minute's first, the line
+/// after it looked written by a second computer). Found by a trial.
+@Test(arguments: [
+  ("0001-01-01T00:00:00.000Z", "dated at or before 1970-01-01T00:00:00.000Z, which no change is"),
+  ("1969-12-31T23:59:59.000Z", "dated at or before 1970-01-01T00:00:00.000Z, which no change is"),
+  ("1970-01-01T00:00:00.000Z", "dated at or before 1970-01-01T00:00:00.000Z, which no change is"),
+  ("2026-11-21T09:30:60.000Z", "expected a time as YYYY-MM-DDTHH:MM:SS.mmmZ"),
+])
+func aTimeNoGroceryWritesIsRefused(at: String, reason: String) {
+  func line(_ at: String) -> [UInt8] {
+    Array(
+      ("{\"v\":2,\"id\":\"c1\",\"at\":\"\(at)\",\"seq\":0,\"machine\":\"00000000000000aa\","
+        + "\"summary\":\"s\",\"ops\":[]}").utf8)
+  }
+  let refused = line(at)
+  #expect(throws: ChangeCodec.LineError(field: "at", reason: reason)) {
+    try ChangeCodec.decode(refused, from: 0, to: refused.count)
+  }
+  let read = line("1970-01-01T00:00:00.001Z")
+  #expect((try? ChangeCodec.decode(read, from: 0, to: read.count)) != nil)
+}
+
 /// A purchase dated after the day its change was made, in the time zone furthest ahead, is read as of that day; a
 /// migration's purchases keep grocery 1's dates.
 @Suite struct PurchaseDateTests {

@@ -161,6 +161,12 @@ enum ChangeCodec {
       guard version != nil else { throw LineError(field: "v", reason: "missing") }
       guard let id, !id.isEmpty else { throw LineError(field: "id", reason: "missing") }
       guard let at else { throw LineError(field: "at", reason: "missing") }
+      // Every change is ordered after the start of 1970, where a log's reading starts: one dated at it or before
+      // was said to be dated before the line above it, which a first line has none of (found by a trial).
+      if at <= 0 {
+        throw LineError(
+          field: "at", reason: "dated at or before 1970-01-01T00:00:00.000Z, which no change is")
+      }
       guard let seq else { throw LineError(field: "seq", reason: "missing") }
       guard let machine, MachineID.isValid(machine) else {
         throw LineError(field: "machine", reason: "missing or not a machine id")

@@ -141,7 +141,9 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
       }
       return value
     }
-    guard let h = number(11..<13), h < 24, let m = number(14..<16), m < 60, let s = number(17..<19), s < 61,
+    // No second 60: grocery never writes one, and one read as the next minute's first made the line after it,
+    // at that second, look like another computer writing as the same machine (found by a trial).
+    guard let h = number(11..<13), h < 24, let m = number(14..<16), m < 60, let s = number(17..<19), s < 60,
       let f = number(20..<23)
     else { return nil }
     return Int64((day.ordinal * 86_400 + h * 3600 + m * 60 + s) * 1000 + f)
