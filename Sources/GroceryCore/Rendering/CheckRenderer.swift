@@ -63,7 +63,9 @@ public enum CheckRenderer {
         }
       out += lines(text, first: "  ", rest: "    ")
     }
-    for stray in check.strays { out += "\nnot read: " + Names.printable(stray) + "\n" }
+    // One a line, with no blank line between them: a folder of many is read down, not across pages of space.
+    if !check.strays.isEmpty { out += "\n" }
+    for stray in check.strays { out += "not read: " + Names.printable(stray) + "\n" }
     for file in check.leftOut {
       let text =
         "left out: " + Names.printable(file.file) + " " + file.why + ";"
