@@ -73,6 +73,21 @@ func aTimeNoGroceryWritesIsRefused(at: String, reason: String) {
   #expect((try? ChangeCodec.decode(read, from: 0, to: read.count)) != nil)
 }
 
+/// A byte-order mark at the start of a line after the first (`cat a.jsonl b.jsonl`) is named, where the line was
+/// said to expect an object (found by a trial).
+@Test func aByteOrderMarkAfterTheFirstLineIsNamed() {
+  let line = Array(
+    ("\u{FEFF}{\"v\":2,\"id\":\"c1\",\"at\":\"2026-11-21T12:00:00.000Z\",\"seq\":0,"
+      + "\"machine\":\"00000000000000aa\",\"summary\":\"s\",\"ops\":[]}").utf8)
+  #expect(
+    throws: ChangeCodec.LineError(
+      field: "line",
+      reason: "starts with a byte-order mark, which only a file's first line may (files joined?)")
+  ) {
+    try ChangeCodec.decode(line, from: 0, to: line.count)
+  }
+}
+
 /// A purchase dated after the day its change was made, in the time zone furthest ahead, is read as of that day; a
 /// migration's purchases keep grocery 1's dates.
 @Suite struct PurchaseDateTests {

@@ -119,6 +119,12 @@ enum ChangeCodec {
       var undoes: String?
       var wall: Int64?
       var operations: [Operation]?
+      // A byte-order mark is read at the start of a file only; one further on is two files put together.
+      if end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+        throw LineError(
+          field: "line",
+          reason: "starts with a byte-order mark, which only a file's first line may (files joined?)")
+      }
       try reader.beginObject()
       var first = true
       var seen: [String] = []
