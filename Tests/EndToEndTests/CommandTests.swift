@@ -888,7 +888,8 @@ import Testing
     // A timeout of none says no wait it does not make.
     try scenario.expectRefused(
       ["add", "eggs", "--lock-timeout", "0"],
-      stderr: "grocery: error: gave up waiting after 0s for another grocery to release '\(lock)'\n",
+      stderr:
+        "grocery: error: another grocery holds '\(lock)', and a lock timeout of 0 does not wait for it\n",
       status: 75)
   }
 

@@ -277,6 +277,11 @@ public enum GroceryError: Error, Equatable, Sendable {
         "the checklist no longer reads as a checklist (\(reason)); nothing changed; what you saved is kept as"
         + " '\(Names.printable(kept))'"
     case .lockTimeout(let path, let seconds):
+      // A timeout of none waited for nothing, and says so (found by a trial: 'gave up waiting after 0s').
+      if seconds == 0 {
+        return
+          "another grocery holds '\(Names.printable(path))', and a lock timeout of 0 does not wait for it"
+      }
       return
         "gave up waiting after \(Formatting.seconds(seconds)) for another grocery to release '\(Names.printable(path))'"
     }
