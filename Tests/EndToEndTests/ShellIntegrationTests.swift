@@ -1063,7 +1063,7 @@ enum Tool {
     try scenario.expect(
       ["history", "--format", "csv", "flour"],
       stdout:
-        "date,name,quantity,category\r\n2026-10-31,flour,1,Uncategorized\r\n2026-10-01,flour,1,Uncategorized\r\n"
+        "date,name,quantity,category,by\r\n2026-10-31,flour,1,Uncategorized,\r\n2026-10-01,flour,1,Uncategorized,\r\n"
     )
     try scenario.expect(
       ["stats"],

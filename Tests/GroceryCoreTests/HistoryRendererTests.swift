@@ -30,7 +30,7 @@ import Testing
         """)
     #expect(HistoryRenderer.text([]) == "No purchases yet.\n")
     #expect(HistoryRenderer.Writer(.text, since: Fixed.today).finish() == "No purchases since 2026-11-21.\n")
-    #expect(HistoryRenderer.Writer(.csv, since: Fixed.today).finish() == "date,name,quantity,category\r\n")
+    #expect(HistoryRenderer.Writer(.csv, since: Fixed.today).finish() == "date,name,quantity,category,by\r\n")
     // A line one column too wide is wrapped, counting a wide letter as two.
     let wide = HistoryEntry(
       date: Fixed.today, name: String(repeating: "茶", count: 35), quantity: 1, category: "", by: nil)
@@ -61,9 +61,10 @@ import Testing
   @Test func csvAndJSONCarryEveryField() throws {
     #expect(
       HistoryRenderer.csv(Array(entries.prefix(2)) + [entries[4]])
-        == "date,name,quantity,category\r\n2026-11-21,Milk,2,Dairy & Fridge\r\n2026-11-21,Eggs,1,Dairy & Fridge\r\n"
-        + "2026-11-18,\"'=1+1, \"\"quoted\"\"\",1,Uncategorized\r\n")
-    #expect(HistoryRenderer.csv([]) == "date,name,quantity,category\r\n")
+        == "date,name,quantity,category,by\r\n2026-11-21,Milk,2,Dairy & Fridge,ann@laptop\r\n"
+        + "2026-11-21,Eggs,1,Dairy & Fridge,\r\n2026-11-18,\"'=1+1, \"\"quoted\"\"\",1,Uncategorized,\r\n",
+      "the buyer last, as JSON's by (found by a trial: it was not there)")
+    #expect(HistoryRenderer.csv([]) == "date,name,quantity,category,by\r\n")
     let json = try HistoryRenderer.json(entries)
     let object = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(object["version"] as? Int == JSONListRenderer.schemaVersion)

@@ -14,7 +14,8 @@ public enum HistoryRenderer {
 
   public static func csv(_ entries: [HistoryEntry]) -> String { csvHeader + csvLines(entries) }
 
-  static let csvHeader = "date,name,quantity,category\r\n"
+  /// The columns of the JSON's rows, in its order; `by` last, added after the others, empty where JSON has null.
+  static let csvHeader = "date,name,quantity,category,by\r\n"
 
   /// A line for each entry (wrapped at 80 columns where it does not fit, under the name's first letter).
   static func textLines(_ entries: [HistoryEntry]) -> String {
@@ -57,7 +58,7 @@ public enum HistoryRenderer {
   /// A CSV row for each entry.
   static func csvLines(_ entries: [HistoryEntry]) -> String {
     entries.map {
-      [$0.date.description, $0.name, String($0.quantity), $0.category].map(CSVRenderer.field)
+      [$0.date.description, $0.name, String($0.quantity), $0.category, $0.by ?? ""].map(CSVRenderer.field)
         .joinedText(separator: ",") + "\r\n"
     }.joinedText(separator: "")
   }
