@@ -22,7 +22,7 @@ public struct Incoming: Equatable, Sendable {
 ///
 /// Each machine only ever writes its own log, so git never has two versions of one file to merge: a pull or
 /// a push never conflicts. Sync holds the store's lock while it changes local files (the commit and the merge),
-/// never while it waits for the network.
+/// never while it waits for the network, and a lock of its own throughout, so that two syncs here take turns.
 public struct HouseholdSync {
   let store: HouseholdStore
   let git: Git
@@ -89,23 +89,27 @@ public struct HouseholdSync {
         remoteMarker = try markerBytes(at: "refs/remotes/origin/main")
         _ = try remoteHousehold(remoteMarker, shown: shown)
       }
-      try store.withLock(onWait: onWait) {
-        let machine = try store.identity(creating: true)
-        try store.prepareFolder()
-        if let remoteMarker {
-          // Joining: this folder becomes part of the remote's household, whose marker holds no data.
-          try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
-          try store.keepHouseholdID(owner: try FileSystem.status(store.folder) ?? stat())
+      try takingTurns(onWait: onWait) {
+        try store.withLock(onWait: onWait) {
+          let machine = try store.identity(creating: true)
+          try store.prepareFolder()
+          if let remoteMarker {
+            // Joining: this folder becomes part of the remote's household, whose marker holds no data.
+            try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
+            try store.keepHouseholdID(owner: try FileSystem.status(store.folder) ?? stat())
+          }
+          try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: ignorePath)
+          try commitOwnChanges(
+            machine: machine,
+            message: remoteHasData
+              ? "grocery: \(name ?? machine.name) joins the household"
+              : "grocery: household shared by \(name ?? machine.name)",
+            shared: [HouseholdMarker.fileName, ".gitignore"])
+          if remoteHasData { try merge(allowUnrelated: true, shown: shown, ownLog: nil) }
+          if try origin() == nil {
+            try git.must(["remote", "add", "origin", url], doing: "naming the remote")
+          }
         }
-        try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: ignorePath)
-        try commitOwnChanges(
-          machine: machine,
-          message: remoteHasData
-            ? "grocery: \(name ?? machine.name) joins the household"
-            : "grocery: household shared by \(name ?? machine.name)",
-          shared: [HouseholdMarker.fileName, ".gitignore"])
-        if remoteHasData { try merge(allowUnrelated: true, shown: shown, ownLog: nil) }
-        if try origin() == nil { try git.must(["remote", "add", "origin", url], doing: "naming the remote") }
       }
     } catch {
       // Put the folder back as it was: no repository, the old marker and .gitignore, no folder if there was none.
@@ -459,6 +463,25 @@ public struct HouseholdSync {
       try FileSystem.checkCanCreate(in: gitFolder, shownAs: store.shown(gitFolder))
     }
     try FileSystem.checkCanCreate(in: store.logsFolder, shownAs: store.shown(store.logsFolder))
+    return try takingTurns(onWait: onWait) { try exchange(now: now, shown: shown, onWait: onWait) }
+  }
+
+  /// Where the syncs of this household on this machine take turns.
+  var lockPath: String { store.stateFolder + "/sync.lock" }
+
+  /// Runs a body holding this machine's sync lock, so that two syncs of the household here (a cron job's and a
+  /// person's) take turns: each reads what the last sent, fetches and pushes alone, and tells only what it did
+  /// itself. A lock of its own, taken before the store's: a change waits for the store's lock only while sync
+  /// changes files, never while it waits on the network.
+  func takingTurns<T>(onWait: () -> Void, _ body: () throws -> T) throws -> T {
+    try FileSystem.makeFolders(store.stateFolder, mode: 0o700)
+    let lock = try FileLock.acquire(lockPath, timeout: store.lockTimeout, onWait: onWait)
+    defer { withExtendedLifetime(lock) {} }
+    return try body()
+  }
+
+  /// Commits, fetches, merges and pushes as `sync` says, holding the sync lock.
+  private func exchange(now: Date, shown: String, onWait: () -> Void) throws -> SyncReport {
     var report = SyncReport()
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
       let machine = try store.identity(creating: true)
