@@ -292,28 +292,43 @@ public struct HouseholdSync {
     }.flatMap { $0 }
   }
 
-  /// Merges the remote's main branch, under the lock, and returns what it says about the copies it set aside.
+  /// Merges the remote's main branch, under the lock, and returns what it says about the copies it set aside, and
+  /// the other machines' logs whose copy committed here gave way to the shared one.
   ///
   /// Another machine's log that a folder-sync tool already carried here, beside git, is never lost: a copy that is
   /// the start of the remote's (logs only grow) is set aside so git can write the whole one; a copy that goes
   /// further than the remote's is written back after the merge, left for that machine to commit; and a copy that
-  /// is neither is kept in this machine's state folder, the shared copy taking its place. This machine's
+  /// is neither is kept in this machine's state folder, the shared copy taking its place. The same holds for a
+  /// copy changed here and committed (a `git commit -a` after a hand edit): the shared copy takes its place in a
+  /// commit of its own before the merge, so that git neither stops on it nor sends it. This machine's
   /// own log stays as it is here: a change made to it elsewhere is undone in a commit of its own. A merge that
   /// fails for any other reason is abandoned whole, with git's whole message.
   @discardableResult
-  func merge(allowUnrelated: Bool, shown: String, ownLog: String?) throws -> [String] {
+  func merge(allowUnrelated: Bool, shown: String, ownLog: String?) throws -> (
+    warnings: [String], replaced: [String]
+  ) {
     let ref = "refs/remotes/origin/main"
     var ahead: [(path: String, bytes: [UInt8])] = []
     var aside: [(path: String, bytes: [UInt8])] = []
+    var replaced: [String] = []
+    // Where this folder and the remote parted: a copy committed here that differs from the copy there was changed
+    // here; one that differs from the remote's only was changed there, and git's merge takes it.
+    let base = try git.run(["merge-base", "HEAD", ref])
+    let parted = base.succeeded ? base.output.trimmingNewlines : nil
     let listed = try git.run(["ls-tree", "--name-only", ref, "logs/"])
     for path in listed.output.split(separator: "\n").map(String.init)
     where path.hasPrefix("logs/") && path != ownLog {
       let local = store.folder + "/" + path
-      guard let bytes = try logBytes(local),
-        let remote = try committed(ref, path)
-      else { continue }
+      guard let remote = try committed(ref, path) else { continue }
       let tracked = try git.run(["ls-files", "--error-unmatch", "--", path]).succeeded
-      if tracked, try committed("HEAD", path) == bytes { continue }
+      let head = tracked ? try committed("HEAD", path) : nil
+      if let head, head != remote, !remote.starts(with: head),
+        try head != parted.flatMap({ try committed($0, path) })
+      {
+        replaced.append(path)
+      }
+      guard let bytes = try logBytes(local) else { continue }
+      if head == bytes && replaced.last != path { continue }
       if bytes.count > remote.count && bytes.starts(with: remote) {
         ahead.append((path, bytes))
       } else if !remote.starts(with: bytes) {
@@ -326,6 +341,16 @@ public struct HouseholdSync {
       } else {
         try SystemCall.remove(local).get(local, "set aside")
       }
+    }
+    if !replaced.isEmpty {
+      try git.must(
+        ["checkout", "-q", ref, "--"] + replaced, doing: "taking the shared copy of another machine's log")
+      try git.must(
+        [
+          "commit", "-q", "--no-verify", "-m",
+          "grocery: the shared copy of another machine's log, as only it writes it",
+          "--only", "--",
+        ] + replaced, doing: "taking the shared copy of another machine's log")
     }
     let ownFile = ownLog.map { store.folder + "/" + $0 }
     // Read as any log is: one that is not a regular file (a link a peer pushed in its place) holds nothing.
@@ -383,7 +408,7 @@ public struct HouseholdSync {
         )
       }
     }
-    return warnings
+    return (warnings, replaced)
   }
 
   /// Replaces a log in the folder with these bytes, keeping its mode and, as root, the folder's owner.
@@ -518,6 +543,9 @@ public struct HouseholdSync {
     let lastSent = try committed(kept ? HouseholdSync.syncedRef : "refs/remotes/origin/main", ownLog)
     var madeElsewhere: Set<ArraySlice<UInt8>> = []
     var fetchedLog: [UInt8] = []
+    // The other machines' logs whose copy committed here gave way to the shared one, said as set aside: none of them
+    // came in changed.
+    var replacedHere: Set<String> = []
     var attempt = 0
     while true {
       attempt += 1
@@ -552,7 +580,9 @@ public struct HouseholdSync {
           try unstageOthers()
         }
         if remoteHasMain {
-          report.warnings += try merge(allowUnrelated: false, shown: shown, ownLog: ownLog)
+          let merged = try merge(allowUnrelated: false, shown: shown, ownLog: ownLog)
+          report.warnings += merged.warnings
+          replacedHere.formUnion(merged.replaced)
           // Fold what came in once, here, so the commands after a sync read only the cache; where it brought a
           // machine that went by this one's name first, this one takes another, sent with this sync.
           if let renamed = try store.nameApartAfterMerge(now: now) {
@@ -597,7 +627,10 @@ public struct HouseholdSync {
         let machine = String(FileSystem.name(of: path).dropLast(6))
         let old = try committed(startedAt, path)
         if replaceable[machine] == nil { replaceable[machine] = old }
-        if machine != ownMachine, let old, let new = try committed("HEAD", path), !new.starts(with: old) {
+        if machine != ownMachine, !replacedHere.contains(path), let old,
+          let new = try committed("HEAD", path),
+          !new.starts(with: old)
+        {
           report.warnings.append(try rewritten(path, machine: machine, old: old, new: new))
         }
       }
