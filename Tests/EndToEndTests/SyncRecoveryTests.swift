@@ -903,6 +903,59 @@ import Testing
         == "Uncategorized\n  [ ] bread\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
   }
 
+  /// Neither a `.gitattributes` a peer pushed asking for Windows line endings, nor `core.autocrlf` in the user's own
+  /// git config (Git for Windows' default), changes a byte of a log: each sync after says nothing more and sets
+  /// nothing aside, where every sync of every machine set the other machines' logs aside, and told their whole
+  /// history again (found by a trial).
+  @Test(arguments: ["pushed .gitattributes", "core.autocrlf"])
+  func lineEndingsAreNeverConverted(by trigger: String) throws {
+    if trigger == "core.autocrlf" {
+      for machine in [alice, bob] {
+        try "[core]\n\tautocrlf = true\n".write(
+          toFile: machine.folder + "/.gitconfig", atomically: false, encoding: .utf8)
+      }
+    }
+    try household.share([alice, bob])
+    // Bob's folder as a grocery set it up before it kept git's attributes: the next sync writes them.
+    let attributes = bob.store + "/.git/info/attributes"
+    #expect(unlink(attributes) == 0)
+    try household.on(alice, at: 9, "sync")
+    try household.on(alice, at: 10, "add", "milk")
+    if trigger == "pushed .gitattributes" {
+      try "*.jsonl text eol=crlf\n".write(
+        toFile: alice.store + "/.gitattributes", atomically: false, encoding: .utf8)
+      #expect(try git(["add", ".gitattributes"], in: alice.store) == 0)
+      #expect(try git(["commit", "-q", "-m", "line endings"], in: alice.store) == 0)
+      #expect(try git(["push", "-q", "origin", "HEAD:main"], in: alice.store) == 0)
+    }
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    for round in 1...3 {
+      try household.on(alice, at: 20 + round, "add", "a\(round)")
+      let fromBob = round > 1 ? "from bob: added b\(round - 1)\n" : ""
+      #expect(
+        try household.on(alice, at: 20 + round, "sync")
+          == Outcome(stdout: "sent: added a\(round)\n" + fromBob))
+      try household.on(bob, at: 20 + round, "add", "b\(round)")
+      #expect(
+        try household.on(bob, at: 20 + round, "sync")
+          == Outcome(stdout: "sent: added b\(round)\nfrom alice: added a\(round)\n"))
+    }
+    for machine in [alice, bob] {
+      let state = try machine.household().stateFolder
+      #expect(!FileManager.default.fileExists(atPath: state + "/set-aside"))
+      for log in try FileManager.default.contentsOfDirectory(atPath: machine.store + "/logs") {
+        let bytes = try #require(FileManager.default.contents(atPath: machine.store + "/logs/" + log))
+        #expect(!bytes.contains(0x0D), "\(log)")
+      }
+    }
+    #expect(try household.on(alice, at: 30, "sync") == Outcome(stdout: "from bob: added b3\n"))
+    try household.expectSame([alice, bob])
+    #expect(
+      try String(contentsOfFile: attributes, encoding: .utf8).hasSuffix(
+        "\n* -text -eol -ident -filter -working-tree-encoding\n"))
+  }
+
   @Test func aLogSavedWithAByteOrderMarkSyncsWithoutAnyLinePutBackTwice() throws {
     try household.on(alice, at: 1, "add", "milk", "eggs")
     try household.share([alice, bob])

@@ -53,6 +53,27 @@ public struct HouseholdSync {
   static let ignored =
     "# grocery: temporary files of writes under way; each machine's own state lives outside this folder\n.*.tmp-*\n"
 
+  /// What git's own attributes for the folder (`info/attributes`, which win over any `.gitattributes` and over
+  /// `core.autocrlf` and `core.eol` in any git config) hold: nothing that changes a file's bytes between git and the
+  /// folder, so that git hands every log over byte for byte, whatever a peer pushed or the user's git says.
+  static let attributes =
+    "# grocery: git keeps the household's files byte for byte, whatever a .gitattributes or a git config says\n"
+    + "* -text -eol -ident -filter -working-tree-encoding\n"
+
+  /// Writes git's own attributes for the folder where they are not grocery's (none yet, or changed since).
+  func keepBytesAsTheyAre() throws {
+    var path = try git.must(["rev-parse", "--git-path", "info/attributes"], doing: "finding git's folder")
+      .output
+      .trimmingNewlines
+    if !path.hasPrefix("/") { path = store.folder + "/" + path }
+    let wanted = Array(HouseholdSync.attributes.utf8)
+    if try FileSystem.isRegularFile(path), try FileSystem.readRegularFile(path, limit: 1 << 20) == wanted {
+      return
+    }
+    try FileSystem.makeFolders(FileSystem.folder(of: path), mode: 0o755)
+    try AtomicFile.write(Data(wanted), to: path, owner: try FileSystem.status(store.folder))
+  }
+
   /// Makes the household shared through the remote at `url`: pushes it there if the remote is empty, or joins
   /// the household the remote holds, merging this machine's changes into it. Returns which it did, or that the
   /// household was shared there already.
@@ -82,6 +103,7 @@ public struct HouseholdSync {
     do {
       try FileSystem.makeFolders(store.folder, mode: 0o700)
       if created { try git.must(["init", "-q", "-b", "main"], doing: "creating the repository") }
+      try keepBytesAsTheyAre()
       var remoteMarker: [UInt8]?
       if remoteHasData {
         let fetched = try git.run(["fetch", "-q", "--", url, "+refs/heads/main:refs/remotes/origin/main"])
@@ -508,6 +530,9 @@ public struct HouseholdSync {
   /// Commits, fetches, merges and pushes as `sync` says, holding the sync lock.
   private func exchange(now: Date, shown: String, onWait: () -> Void) throws -> SyncReport {
     var report = SyncReport()
+    // Before git checks out anything: a `.gitattributes` a peer pushed since, or a git config asking for other line
+    // endings, converts no log.
+    try keepBytesAsTheyAre()
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
       let machine = try store.identity(creating: true)
       // A lost household.json is put back with the household's own id before anything is compared or committed.
