@@ -60,18 +60,59 @@ public struct HouseholdSync {
     "# grocery: git keeps the household's files byte for byte, whatever a .gitattributes or a git config says\n"
     + "* -text -eol -ident -filter -working-tree-encoding\n"
 
-  /// Writes git's own attributes for the folder where they are not grocery's (none yet, or changed since).
-  func keepBytesAsTheyAre() throws {
+  /// Writes git's own attributes for the folder where they are not grocery's (none yet, or changed since); returns
+  /// whether it wrote them.
+  @discardableResult
+  func keepBytesAsTheyAre() throws -> Bool {
     var path = try git.must(["rev-parse", "--git-path", "info/attributes"], doing: "finding git's folder")
       .output
       .trimmingNewlines
     if !path.hasPrefix("/") { path = store.folder + "/" + path }
     let wanted = Array(HouseholdSync.attributes.utf8)
     if try FileSystem.isRegularFile(path), try FileSystem.readRegularFile(path, limit: 1 << 20) == wanted {
-      return
+      return false
     }
     try FileSystem.makeFolders(FileSystem.folder(of: path), mode: 0o755)
     try AtomicFile.write(Data(wanted), to: path, owner: try FileSystem.status(store.folder))
+    return true
+  }
+
+  /// Puts back git's copy of each shared file of the household (another machine's log, `household.json`,
+  /// `.gitignore`) that git wrote here with a carriage return before each newline (`core.autocrlf`, or a
+  /// `.gitattributes` a peer pushed, before the folder's attributes were grocery's), so that it is not taken for a
+  /// copy changed by hand; returns whether it put any back. Under the lock.
+  ///
+  /// Each such file that holds git's copy is staged again, rewritten or not: git takes a file whose size differs
+  /// from the one it noted (the converted one's) for changed, whatever it holds, and would refuse to merge over it.
+  func undoLineEndingConversion(ownLog: String) throws -> Bool {
+    var rewritten = false
+    var settled: [String] = []
+    let listed = try git.must(
+      ["ls-files", "-z", "--", "logs/", HouseholdMarker.fileName, ".gitignore"],
+      doing: "listing the household's files"
+    ).output
+    for path in listed.split(separator: "\0").map(String.init) where path != ownLog {
+      guard try FileSystem.isRegularFile(store.folder + "/" + path),
+        let here = try logBytes(store.folder + "/" + path), let copy = try committed("HEAD", path)
+      else { continue }
+      if here != copy {
+        guard here.contains(0x0D) else { continue }
+        var plain: [UInt8] = []
+        plain.reserveCapacity(here.count)
+        for (index, byte) in here.enumerated()
+        where !(byte == 0x0D && index + 1 < here.count && here[index + 1] == 0x0A) {
+          plain.append(byte)
+        }
+        guard plain == copy else { continue }
+        try writeLog(copy, to: path)
+        rewritten = true
+      }
+      settled.append(path)
+    }
+    if !settled.isEmpty {
+      try git.must(["add", "--"] + settled, doing: "noting the household's files as git holds them")
+    }
+    return rewritten
   }
 
   /// Makes the household shared through the remote at `url`: pushes it there if the remote is empty, or joins
@@ -532,11 +573,15 @@ public struct HouseholdSync {
     var report = SyncReport()
     // Before git checks out anything: a `.gitattributes` a peer pushed since, or a git config asking for other line
     // endings, converts no log.
-    try keepBytesAsTheyAre()
+    let attributesWritten = try keepBytesAsTheyAre()
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
       let machine = try store.identity(creating: true)
       // A lost household.json is put back with the household's own id before anything is compared or committed.
       try store.prepareFolder()
+      // A folder git converted before: the cache read the logs as converted, and reads them again as they are.
+      if attributesWritten, try undoLineEndingConversion(ownLog: "logs/" + machine.id + ".jsonl") {
+        try store.discardCache()
+      }
       // Said at once: the sync may yet stop on a conflict of the user's own files, which git's merge had too.
       if let warning = try abandonUnfinishedMerge(ownLog: "logs/" + machine.id + ".jsonl") {
         store.warn(warning)
