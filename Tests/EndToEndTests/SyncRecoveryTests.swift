@@ -704,6 +704,85 @@ import Testing
     #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
   }
 
+  /// An edit of another machine's log committed here (a `git commit -a`): the shared copy is taken all the same, in
+  /// a commit of its own, and the edit kept aside, whether or not that machine sent more since. Where it had, every
+  /// sync stopped on git's conflict, and neither machine heard from the other again; where not, the edit was sent
+  /// (found by a trial, with a line appended).
+  @Test(arguments: [true, false])
+  func anotherMachinesLogChangedAndCommittedHereIsReplacedByTheSharedCopyAndKeptAside(aliceSentMore: Bool)
+    throws
+  {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    let log = try ownLog(alice)
+    let onBob = bob.store + "/" + log
+    // A line appended, or, where alice sends nothing since, one changed (which comes in again as it was): a copy
+    // that only goes further than the shared one is left for its machine to send, as a folder-sync tool's newer
+    // copy is.
+    let shared = try String(contentsOfFile: onBob, encoding: .utf8)
+    let edited =
+      aliceSentMore ? shared + "{\"junk\":1}\n" : shared.replacingOccurrences(of: "milk", with: "whole beer")
+    try edited.write(toFile: onBob, atomically: false, encoding: .utf8)
+    #expect(try git(["commit", "-q", "-a", "-m", "edit"], in: bob.store) == 0)
+    if aliceSentMore {
+      try household.on(alice, at: 20, "add", "eggs")
+      try household.on(alice, at: 21, "sync")
+    }
+    let kept = try bob.household().stateFolder + "/set-aside/" + (log as NSString).lastPathComponent
+    let synced = try household.on(bob, at: 22, "sync")
+    #expect(
+      synced
+        == Outcome(
+          stdout: aliceSentMore ? "from alice: added eggs\n" : "from alice: added milk\n",
+          stderr:
+            "grocery: warning: '\(onBob)' here differed from the shared copy (changed by hand?); the shared"
+            + " copy is used, as only that machine writes its log, and this one is kept as '\(kept)'\n"))
+    #expect(try String(contentsOfFile: kept, encoding: .utf8) == edited)
+    let now = try gitOutput(["show", "main:" + log], in: household.remote)
+    #expect(try String(contentsOfFile: onBob, encoding: .utf8) == now)
+    #expect(now.hasPrefix(shared) && !now.contains("junk") && !now.contains("beer"))
+    #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
+    let both = aliceSentMore ? "  [ ] eggs\n  [ ] milk\n\n2 items" : "  [ ] milk\n\n1 item"
+    #expect(try list(bob) == "Uncategorized\n\(both) to buy, 0 bought today\n")
+    try household.on(bob, at: 23, "add", "bread")
+    #expect(try household.on(bob, at: 24, "sync") == Outcome(stdout: "sent: added bread\n"))
+    #expect(try household.on(alice, at: 25, "sync") == Outcome(stdout: "from bob: added bread\n"))
+    try household.expectSame([alice, bob])
+  }
+
+  /// Another machine's log as a folder-sync tool brought it, ahead of the shared copy, and committed here (a `git
+  /// commit -a`): the shared copy is committed, and the longer one kept in the folder for that machine to send,
+  /// where git's merge stopped on it once that machine had sent part of it since this folder last synced.
+  @Test func anotherMachinesLogCommittedHereAheadOfTheSharedCopyIsLeftForThatMachineToSend() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "milk")
+    try household.on(alice, at: 11, "sync")
+    try household.on(bob, at: 12, "sync")
+    try household.on(alice, at: 13, "add", "eggs")
+    try household.on(alice, at: 14, "sync")
+    try household.on(alice, at: 15, "add", "tea")
+    let log = try ownLog(alice)
+    let newer = try Data(contentsOf: URL(fileURLWithPath: alice.store + "/" + log))
+    try newer.write(to: URL(fileURLWithPath: bob.store + "/" + log))
+    #expect(try git(["commit", "-q", "-a", "-m", "as a folder-sync tool brought it"], in: bob.store) == 0)
+    let shared = try gitOutput(["show", "main:" + log], in: household.remote)
+    let synced = try household.on(bob, at: 16, "sync")
+    #expect(
+      synced
+        == Outcome(
+          stdout: "left alone, as sync commits only this machine's log: '\(log)'\n"
+            + "from alice: added eggs; added tea\n"),
+      "\(synced)")
+    #expect(try gitOutput(["show", "main:" + log], in: household.remote) == shared)
+    #expect(FileManager.default.contents(atPath: bob.store + "/" + log) == newer)
+    #expect(try household.on(alice, at: 17, "sync") == Outcome(stdout: "sent: added tea\n"))
+    #expect(try household.on(bob, at: 18, "sync") == Outcome(stdout: "up to date\n"))
+    #expect(try gitOutput(["status", "--porcelain"], in: bob.store) == "")
+    try household.expectSame([alice, bob])
+  }
+
   @Test func aLineEditedHereInAnotherMachinesLogComesInAloneNotTheLinesAfterIt() throws {
     try household.share([alice, bob])
     try household.on(alice, at: 10, "add", "milk")
@@ -842,6 +921,66 @@ import Testing
     #expect(
       try list(alice)
         == "Uncategorized\n  [ ] bread\n  [ ] jam\n  [ ] tea\n\n3 items to buy, 0 bought today\n")
+  }
+
+  /// Neither a `.gitattributes` a peer pushed asking for Windows line endings, nor `core.autocrlf` in the user's own
+  /// git config (Git for Windows' default), changes a byte of a log: each sync after says nothing more and sets
+  /// nothing aside, where every sync of every machine set the other machines' logs aside, and told their whole
+  /// history again (found by a trial).
+  @Test(arguments: ["pushed .gitattributes", "core.autocrlf"])
+  func lineEndingsAreNeverConverted(by trigger: String) throws {
+    if trigger == "core.autocrlf" {
+      for machine in [alice, bob] {
+        try "[core]\n\tautocrlf = true\n".write(
+          toFile: machine.folder + "/.gitconfig", atomically: false, encoding: .utf8)
+      }
+    }
+    try household.share([alice, bob])
+    // Bob's folder as a grocery set it up before it kept git's attributes: the next sync writes them.
+    let attributes = bob.store + "/.git/info/attributes"
+    #expect(unlink(attributes) == 0)
+    if trigger == "core.autocrlf" {
+      // And git wrote alice's log there with Windows line endings, as it did then: the sync puts it back as shared.
+      let log = try ownLog(alice)
+      #expect(unlink(bob.store + "/" + log) == 0)
+      #expect(try git(["checkout", "--", log], in: bob.store, environment: ["HOME": bob.folder]) == 0)
+      #expect(try String(contentsOfFile: bob.store + "/" + log, encoding: .utf8).contains("\r\n"))
+    }
+    try household.on(alice, at: 9, "sync")
+    try household.on(alice, at: 10, "add", "milk")
+    if trigger == "pushed .gitattributes" {
+      try "*.jsonl text eol=crlf\n".write(
+        toFile: alice.store + "/.gitattributes", atomically: false, encoding: .utf8)
+      #expect(try git(["add", ".gitattributes"], in: alice.store) == 0)
+      #expect(try git(["commit", "-q", "-m", "line endings"], in: alice.store) == 0)
+      #expect(try git(["push", "-q", "origin", "HEAD:main"], in: alice.store) == 0)
+    }
+    try household.on(alice, at: 11, "sync")
+    #expect(try household.on(bob, at: 12, "sync") == Outcome(stdout: "from alice: added milk\n"))
+    for round in 1...3 {
+      try household.on(alice, at: 20 + round, "add", "a\(round)")
+      let fromBob = round > 1 ? "from bob: added b\(round - 1)\n" : ""
+      #expect(
+        try household.on(alice, at: 20 + round, "sync")
+          == Outcome(stdout: "sent: added a\(round)\n" + fromBob))
+      try household.on(bob, at: 20 + round, "add", "b\(round)")
+      #expect(
+        try household.on(bob, at: 20 + round, "sync")
+          == Outcome(stdout: "sent: added b\(round)\nfrom alice: added a\(round)\n"))
+    }
+    for machine in [alice, bob] {
+      let state = try machine.household().stateFolder
+      #expect(!FileManager.default.fileExists(atPath: state + "/set-aside"))
+      for log in try FileManager.default.contentsOfDirectory(atPath: machine.store + "/logs") {
+        let bytes = try #require(FileManager.default.contents(atPath: machine.store + "/logs/" + log))
+        #expect(!bytes.contains(0x0D), "\(log)")
+      }
+    }
+    #expect(try household.on(alice, at: 30, "sync") == Outcome(stdout: "from bob: added b3\n"))
+    try household.expectSame([alice, bob])
+    #expect(
+      try String(contentsOfFile: attributes, encoding: .utf8).hasSuffix(
+        "\n* -text -eol -ident -filter -working-tree-encoding\n"))
   }
 
   @Test func aLogSavedWithAByteOrderMarkSyncsWithoutAnyLinePutBackTwice() throws {

@@ -22,7 +22,7 @@ public struct Incoming: Equatable, Sendable {
 ///
 /// Each machine only ever writes its own log, so git never has two versions of one file to merge: a pull or
 /// a push never conflicts. Sync holds the store's lock while it changes local files (the commit and the merge),
-/// never while it waits for the network.
+/// never while it waits for the network, and a lock of its own throughout, so that two syncs here take turns.
 public struct HouseholdSync {
   let store: HouseholdStore
   let git: Git
@@ -53,6 +53,68 @@ public struct HouseholdSync {
   static let ignored =
     "# grocery: temporary files of writes under way; each machine's own state lives outside this folder\n.*.tmp-*\n"
 
+  /// What git's own attributes for the folder (`info/attributes`, which win over any `.gitattributes` and over
+  /// `core.autocrlf` and `core.eol` in any git config) hold: nothing that changes a file's bytes between git and the
+  /// folder, so that git hands every log over byte for byte, whatever a peer pushed or the user's git says.
+  static let attributes =
+    "# grocery: git keeps the household's files byte for byte, whatever a .gitattributes or a git config says\n"
+    + "* -text -eol -ident -filter -working-tree-encoding\n"
+
+  /// Writes git's own attributes for the folder where they are not grocery's (none yet, or changed since); returns
+  /// whether it wrote them.
+  @discardableResult
+  func keepBytesAsTheyAre() throws -> Bool {
+    var path = try git.must(["rev-parse", "--git-path", "info/attributes"], doing: "finding git's folder")
+      .output
+      .trimmingNewlines
+    if !path.hasPrefix("/") { path = store.folder + "/" + path }
+    let wanted = Array(HouseholdSync.attributes.utf8)
+    if try FileSystem.isRegularFile(path), try FileSystem.readRegularFile(path, limit: 1 << 20) == wanted {
+      return false
+    }
+    try FileSystem.makeFolders(FileSystem.folder(of: path), mode: 0o755)
+    try AtomicFile.write(Data(wanted), to: path, owner: try FileSystem.status(store.folder))
+    return true
+  }
+
+  /// Puts back git's copy of each shared file of the household (another machine's log, `household.json`,
+  /// `.gitignore`) that git wrote here with a carriage return before each newline (`core.autocrlf`, or a
+  /// `.gitattributes` a peer pushed, before the folder's attributes were grocery's), so that it is not taken for a
+  /// copy changed by hand; returns whether it put any back. Under the lock.
+  ///
+  /// Each such file that holds git's copy is staged again, rewritten or not: git takes a file whose size differs
+  /// from the one it noted (the converted one's) for changed, whatever it holds, and would refuse to merge over it.
+  func undoLineEndingConversion(ownLog: String) throws -> Bool {
+    var rewritten = false
+    var settled: [String] = []
+    let listed = try git.must(
+      ["ls-files", "-z", "--", "logs/", HouseholdMarker.fileName, ".gitignore"],
+      doing: "listing the household's files"
+    ).output
+    for path in listed.split(separator: "\0").map(String.init) where path != ownLog {
+      guard try FileSystem.isRegularFile(store.folder + "/" + path),
+        let here = try logBytes(store.folder + "/" + path), let copy = try committed("HEAD", path)
+      else { continue }
+      if here != copy {
+        guard here.contains(0x0D) else { continue }
+        var plain: [UInt8] = []
+        plain.reserveCapacity(here.count)
+        for (index, byte) in here.enumerated()
+        where !(byte == 0x0D && index + 1 < here.count && here[index + 1] == 0x0A) {
+          plain.append(byte)
+        }
+        guard plain == copy else { continue }
+        try writeLog(copy, to: path)
+        rewritten = true
+      }
+      settled.append(path)
+    }
+    if !settled.isEmpty {
+      try git.must(["add", "--"] + settled, doing: "noting the household's files as git holds them")
+    }
+    return rewritten
+  }
+
   /// Makes the household shared through the remote at `url`: pushes it there if the remote is empty, or joins
   /// the household the remote holds, merging this machine's changes into it. Returns which it did, or that the
   /// household was shared there already.
@@ -82,6 +144,7 @@ public struct HouseholdSync {
     do {
       try FileSystem.makeFolders(store.folder, mode: 0o700)
       if created { try git.must(["init", "-q", "-b", "main"], doing: "creating the repository") }
+      try keepBytesAsTheyAre()
       var remoteMarker: [UInt8]?
       if remoteHasData {
         let fetched = try git.run(["fetch", "-q", "--", url, "+refs/heads/main:refs/remotes/origin/main"])
@@ -89,23 +152,27 @@ public struct HouseholdSync {
         remoteMarker = try markerBytes(at: "refs/remotes/origin/main")
         _ = try remoteHousehold(remoteMarker, shown: shown)
       }
-      try store.withLock(onWait: onWait) {
-        let machine = try store.identity(creating: true)
-        try store.prepareFolder()
-        if let remoteMarker {
-          // Joining: this folder becomes part of the remote's household, whose marker holds no data.
-          try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
-          try store.keepHouseholdID(owner: try FileSystem.status(store.folder) ?? stat())
+      try takingTurns(onWait: onWait) {
+        try store.withLock(onWait: onWait) {
+          let machine = try store.identity(creating: true)
+          try store.prepareFolder()
+          if let remoteMarker {
+            // Joining: this folder becomes part of the remote's household, whose marker holds no data.
+            try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
+            try store.keepHouseholdID(owner: try FileSystem.status(store.folder) ?? stat())
+          }
+          try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: ignorePath)
+          try commitOwnChanges(
+            machine: machine,
+            message: remoteHasData
+              ? "grocery: \(name ?? machine.name) joins the household"
+              : "grocery: household shared by \(name ?? machine.name)",
+            shared: [HouseholdMarker.fileName, ".gitignore"])
+          if remoteHasData { try merge(allowUnrelated: true, shown: shown, ownLog: nil) }
+          if try origin() == nil {
+            try git.must(["remote", "add", "origin", url], doing: "naming the remote")
+          }
         }
-        try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: ignorePath)
-        try commitOwnChanges(
-          machine: machine,
-          message: remoteHasData
-            ? "grocery: \(name ?? machine.name) joins the household"
-            : "grocery: household shared by \(name ?? machine.name)",
-          shared: [HouseholdMarker.fileName, ".gitignore"])
-        if remoteHasData { try merge(allowUnrelated: true, shown: shown, ownLog: nil) }
-        if try origin() == nil { try git.must(["remote", "add", "origin", url], doing: "naming the remote") }
       }
     } catch {
       // Put the folder back as it was: no repository, the old marker and .gitignore, no folder if there was none.
@@ -288,28 +355,43 @@ public struct HouseholdSync {
     }.flatMap { $0 }
   }
 
-  /// Merges the remote's main branch, under the lock, and returns what it says about the copies it set aside.
+  /// Merges the remote's main branch, under the lock, and returns what it says about the copies it set aside, and
+  /// the other machines' logs whose copy committed here gave way to the shared one.
   ///
   /// Another machine's log that a folder-sync tool already carried here, beside git, is never lost: a copy that is
   /// the start of the remote's (logs only grow) is set aside so git can write the whole one; a copy that goes
   /// further than the remote's is written back after the merge, left for that machine to commit; and a copy that
-  /// is neither is kept in this machine's state folder, the shared copy taking its place. This machine's
+  /// is neither is kept in this machine's state folder, the shared copy taking its place. The same holds for a
+  /// copy changed here and committed (a `git commit -a` after a hand edit): the shared copy takes its place in a
+  /// commit of its own before the merge, so that git neither stops on it nor sends it. This machine's
   /// own log stays as it is here: a change made to it elsewhere is undone in a commit of its own. A merge that
   /// fails for any other reason is abandoned whole, with git's whole message.
   @discardableResult
-  func merge(allowUnrelated: Bool, shown: String, ownLog: String?) throws -> [String] {
+  func merge(allowUnrelated: Bool, shown: String, ownLog: String?) throws -> (
+    warnings: [String], replaced: [String]
+  ) {
     let ref = "refs/remotes/origin/main"
     var ahead: [(path: String, bytes: [UInt8])] = []
     var aside: [(path: String, bytes: [UInt8])] = []
+    var replaced: [String] = []
+    // Where this folder and the remote parted: a copy committed here that differs from the copy there was changed
+    // here; one that differs from the remote's only was changed there, and git's merge takes it.
+    let base = try git.run(["merge-base", "HEAD", ref])
+    let parted = base.succeeded ? base.output.trimmingNewlines : nil
     let listed = try git.run(["ls-tree", "--name-only", ref, "logs/"])
     for path in listed.output.split(separator: "\n").map(String.init)
     where path.hasPrefix("logs/") && path != ownLog {
       let local = store.folder + "/" + path
-      guard let bytes = try logBytes(local),
-        let remote = try committed(ref, path)
-      else { continue }
+      guard let remote = try committed(ref, path) else { continue }
       let tracked = try git.run(["ls-files", "--error-unmatch", "--", path]).succeeded
-      if tracked, try committed("HEAD", path) == bytes { continue }
+      let head = tracked ? try committed("HEAD", path) : nil
+      if let head, head != remote, !remote.starts(with: head),
+        try head != parted.flatMap({ try committed($0, path) })
+      {
+        replaced.append(path)
+      }
+      guard let bytes = try logBytes(local) else { continue }
+      if head == bytes && replaced.last != path { continue }
       if bytes.count > remote.count && bytes.starts(with: remote) {
         ahead.append((path, bytes))
       } else if !remote.starts(with: bytes) {
@@ -322,6 +404,16 @@ public struct HouseholdSync {
       } else {
         try SystemCall.remove(local).get(local, "set aside")
       }
+    }
+    if !replaced.isEmpty {
+      try git.must(
+        ["checkout", "-q", ref, "--"] + replaced, doing: "taking the shared copy of another machine's log")
+      try git.must(
+        [
+          "commit", "-q", "--no-verify", "-m",
+          "grocery: the shared copy of another machine's log, as only it writes it",
+          "--only", "--",
+        ] + replaced, doing: "taking the shared copy of another machine's log")
     }
     let ownFile = ownLog.map { store.folder + "/" + $0 }
     // Read as any log is: one that is not a regular file (a link a peer pushed in its place) holds nothing.
@@ -379,7 +471,7 @@ public struct HouseholdSync {
         )
       }
     }
-    return warnings
+    return (warnings, replaced)
   }
 
   /// Replaces a log in the folder with these bytes, keeping its mode and, as root, the folder's owner.
@@ -459,11 +551,37 @@ public struct HouseholdSync {
       try FileSystem.checkCanCreate(in: gitFolder, shownAs: store.shown(gitFolder))
     }
     try FileSystem.checkCanCreate(in: store.logsFolder, shownAs: store.shown(store.logsFolder))
+    return try takingTurns(onWait: onWait) { try exchange(now: now, shown: shown, onWait: onWait) }
+  }
+
+  /// Where the syncs of this household on this machine take turns.
+  var lockPath: String { store.stateFolder + "/sync.lock" }
+
+  /// Runs a body holding this machine's sync lock, so that two syncs of the household here (a cron job's and a
+  /// person's) take turns: each reads what the last sent, fetches and pushes alone, and tells only what it did
+  /// itself. A lock of its own, taken before the store's: a change waits for the store's lock only while sync
+  /// changes files, never while it waits on the network.
+  func takingTurns<T>(onWait: () -> Void, _ body: () throws -> T) throws -> T {
+    try FileSystem.makeFolders(store.stateFolder, mode: 0o700)
+    let lock = try FileLock.acquire(lockPath, timeout: store.lockTimeout, onWait: onWait)
+    defer { withExtendedLifetime(lock) {} }
+    return try body()
+  }
+
+  /// Commits, fetches, merges and pushes as `sync` says, holding the sync lock.
+  private func exchange(now: Date, shown: String, onWait: () -> Void) throws -> SyncReport {
     var report = SyncReport()
+    // Before git checks out anything: a `.gitattributes` a peer pushed since, or a git config asking for other line
+    // endings, converts no log.
+    let attributesWritten = try keepBytesAsTheyAre()
     let machine = try store.withLock(onWait: onWait) { () -> Machine in
       let machine = try store.identity(creating: true)
       // A lost household.json is put back with the household's own id before anything is compared or committed.
       try store.prepareFolder()
+      // A folder git converted before: the cache read the logs as converted, and reads them again as they are.
+      if attributesWritten, try undoLineEndingConversion(ownLog: "logs/" + machine.id + ".jsonl") {
+        try store.discardCache()
+      }
       // Said at once: the sync may yet stop on a conflict of the user's own files, which git's merge had too.
       if let warning = try abandonUnfinishedMerge(ownLog: "logs/" + machine.id + ".jsonl") {
         store.warn(warning)
@@ -495,6 +613,9 @@ public struct HouseholdSync {
     let lastSent = try committed(kept ? HouseholdSync.syncedRef : "refs/remotes/origin/main", ownLog)
     var madeElsewhere: Set<ArraySlice<UInt8>> = []
     var fetchedLog: [UInt8] = []
+    // The other machines' logs whose copy committed here gave way to the shared one, said as set aside: none of them
+    // came in changed.
+    var replacedHere: Set<String> = []
     var attempt = 0
     while true {
       attempt += 1
@@ -529,7 +650,9 @@ public struct HouseholdSync {
           try unstageOthers()
         }
         if remoteHasMain {
-          report.warnings += try merge(allowUnrelated: false, shown: shown, ownLog: ownLog)
+          let merged = try merge(allowUnrelated: false, shown: shown, ownLog: ownLog)
+          report.warnings += merged.warnings
+          replacedHere.formUnion(merged.replaced)
           // Fold what came in once, here, so the commands after a sync read only the cache; where it brought a
           // machine that went by this one's name first, this one takes another, sent with this sync.
           if let renamed = try store.nameApartAfterMerge(now: now) {
@@ -574,7 +697,10 @@ public struct HouseholdSync {
         let machine = String(FileSystem.name(of: path).dropLast(6))
         let old = try committed(startedAt, path)
         if replaceable[machine] == nil { replaceable[machine] = old }
-        if machine != ownMachine, let old, let new = try committed("HEAD", path), !new.starts(with: old) {
+        if machine != ownMachine, !replacedHere.contains(path), let old,
+          let new = try committed("HEAD", path),
+          !new.starts(with: old)
+        {
           report.warnings.append(try rewritten(path, machine: machine, old: old, new: new))
         }
       }
