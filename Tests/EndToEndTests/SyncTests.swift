@@ -201,6 +201,7 @@ struct Household {
   /// list (found by a trial: it stayed on, "bought since").
   @Test func aPlainPurchaseInAnEarlierTimeZoneTakesTheItemOff() throws {
     try household.share([alice, bob])
+    @discardableResult
     func run(_ machine: GroceryProcess, _ zone: String, _ time: String, _ arguments: String...) throws
       -> Outcome
     {
