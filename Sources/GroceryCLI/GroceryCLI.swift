@@ -80,7 +80,8 @@ public enum GroceryCLI {
         .nothingToUndo, .migrationShared, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
         .uncategorizedRemoved, .uncategorizedReordered, .uncategorizedColored, .noTripUnderWay, .tooFewTrips,
         .builtInCategory, .categoryRepeated, .noNamesGiven, .nothingToImport,
-        .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed, .alreadyMirrored,
+        .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed,
+        .remoteLogsNotAFolder, .alreadyMirrored,
         .notAMirror, .mirrorOfAnotherHousehold, .mirrorKeptElsewhere, .notAChecklist, .nothingToAccept,
         .editorFailed, .editedChecklistUnreadable:
         return (failure.message, .refused, nil)

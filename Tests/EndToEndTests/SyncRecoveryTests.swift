@@ -56,6 +56,36 @@ import Testing
     return log
   }
 
+  /// A peer that pushes `logs` as a link is not merged: every command here goes on, nothing is written where the link
+  /// points, and once a clone puts the folder back (`git revert`), sync goes on (found by a trial: the merge made
+  /// the link here, and changes were written through it, outside the household).
+  @Test func aRemoteWhoseLogsIsALinkIsNotMergedUntilTheFolderIsBack() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    let elsewhere = household.folder.file("elsewhere")
+    #expect(mkdir(elsewhere, 0o700) == 0)
+    #expect(try git(["rm", "-q", "-r", "logs"], in: bob.store) == 0)
+    #expect(symlink(elsewhere, bob.store + "/logs") == 0)
+    #expect(try git(["add", "logs"], in: bob.store) == 0)
+    #expect(try git(["commit", "-q", "-m", "link"], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    let commit = try gitOutput(["log", "-1", "--format=%h"], in: bob.store).trimmingCharacters(in: .newlines)
+    try household.on(alice, at: 1, "add", "eggs")
+    let refused = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:02:00Z"])
+    #expect(refused.status == 1, "\(refused)")
+    #expect(
+      refused.stderr
+        == "grocery: error: '\(household.remote)' holds 'logs' as a link, not a folder (commit \(commit), which no"
+        + " grocery makes); nothing was taken from it, and this machine's changes are kept: on any clone, put the"
+        + " folder back ('git revert \(commit)') and push, then sync again\n", "\(refused)")
+    #expect(try household.on(alice, at: 3, "add", "tea").status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == [])
+    #expect(try git(["revert", "--no-edit", commit], in: bob.store) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: bob.store) == 0)
+    #expect(try household.on(alice, at: 4, "sync").stdout == "sent: added eggs; added tea\n")
+    #expect(try list(alice).contains("tea"))
+  }
+
   func gitOutput(_ arguments: [String], in folder: String) throws -> String {
     try Tool.run("git", ["-C", folder] + arguments, in: household.folder).stdout
   }

@@ -88,6 +88,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case unrelatedHousehold(remote: String)
   /// Git could not merge the remote's changes; the merge was abandoned, this machine's own commit kept.
   case mergeFailed(message: String, folder: String)
+  /// The remote's `logs` is no folder (a link), made so by the commit named: nothing is taken from it.
+  case remoteLogsNotAFolder(remote: String, commit: String)
   /// `household.json` is missing or damaged in a folder that holds a household, and neither this machine nor git's
   /// history remembers the household's id.
   case householdIDLost(marker: String, problem: String, folder: String)
@@ -242,6 +244,11 @@ public enum GroceryError: Error, Equatable, Sendable {
         + " are kept and go out with the next sync. git said:\n  \(message)\n"
         + "Put the files it names back as they were shared ('git -C \(folder) checkout -- FILE' for another"
         + " machine's log, as only that machine writes it), or commit or stash your own, then sync again"
+    case .remoteLogsNotAFolder(let remote, let commit):
+      return
+        "'\(remote)' holds 'logs' as a link, not a folder (commit \(commit), which no grocery makes); nothing was"
+        + " taken from it, and this machine's changes are kept: on any clone, put the folder back ('git revert"
+        + " \(commit)') and push, then sync again"
     case .householdIDLost(let marker, let problem, let folder):
       return
         "'\(marker)' \(problem), and neither this machine nor git's history remembers the household's id;"

@@ -371,6 +371,13 @@ public struct HouseholdSync {
     warnings: [String], replaced: [String]
   ) {
     let ref = "refs/remotes/origin/main"
+    // A remote whose logs/ is no folder (a link a peer pushed) is not merged: merged, every change here would be
+    // written where the link points, and the household read from there (found by a trial).
+    let logsEntry = try git.must(["ls-tree", ref, "--", "logs"], doing: "reading the remote's logs folder")
+    if let line = logsEntry.output.split(separator: "\n").first, !line.contains(" tree ") {
+      let commit = UnicodeText.trimmed(try git.run(["log", "-1", "--format=%h", ref, "--", "logs"]).output)
+      throw GroceryError.remoteLogsNotAFolder(remote: shown, commit: commit)
+    }
     var ahead: [(path: String, bytes: [UInt8])] = []
     var aside: [(path: String, bytes: [UInt8])] = []
     var replaced: [String] = []
