@@ -221,8 +221,8 @@ import Testing
             + "  error: The following untracked working tree files would be overwritten by merge:\n"
             + "  notes.txt\n  Please move or remove them before you merge.\n  Aborting\n"
             + "  Merge with strategy ort failed.\n"
-            + "Put the files it names back as they were shared ('git -C \(bob.store) checkout -- FILE' for another"
-            + " machine's log, as only that machine writes it), or commit or stash your own, then sync again\n",
+            + "Move, commit or stash the files of your own it names ('git -C \(bob.store) stash -u'), then sync"
+            + " again\n",
           status: 1))
     #expect(unlink(bob.store + "/notes.txt") == 0)
     #expect(try household.on(bob, at: 11, "sync").stdout == "sent: added bread\n")

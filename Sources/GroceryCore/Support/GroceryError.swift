@@ -242,8 +242,7 @@ public enum GroceryError: Error, Equatable, Sendable {
       return
         "git could not merge the other machines' changes, and the merge was abandoned; this machine's changes"
         + " are kept and go out with the next sync. git said:\n  \(message)\n"
-        + "Put the files it names back as they were shared ('git -C \(folder) checkout -- FILE' for another"
-        + " machine's log, as only that machine writes it), or commit or stash your own, then sync again"
+        + "Move, commit or stash the files of your own it names ('git -C \(folder) stash -u'), then sync again"
     case .remoteLogsNotAFolder(let remote, let commit):
       return
         "'\(remote)' holds 'logs' as a link, not a folder (commit \(commit), which no grocery makes); nothing was"
