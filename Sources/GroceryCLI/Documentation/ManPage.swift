@@ -36,7 +36,8 @@ enum ManPage {
     out +=
       escape(
         "This machine's own files for each household (~/.local/state/grocery when XDG_STATE_HOME is unset):"
-          + " identity.json, the lock every change takes, and cache.sqlite, a cache that is safe to delete.")
+          + " identity.json, the lock every change takes (and sync.lock, which syncs take turns on), cache.sqlite,"
+          + " a cache that is safe to delete, and the mirrors' records (mirrors.json, mirrors.lock).")
       + "\n"
     out += ".TP\n.I grocery.json\n"
     out += escape("A version-1 store: migrated on first use into the household folder, and kept.") + "\n"
