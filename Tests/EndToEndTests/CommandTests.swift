@@ -718,7 +718,7 @@ import Testing
       ["add", "line\nbreak"],
       "grocery: error: invalid item name 'line\\nbreak': it contains a control character\n", 64
     ),
-    (["add", "  "], "grocery: error: invalid item name '  ': it is empty\n", 64),
+    (["add", "  "], "grocery: error: invalid item name '  ': it is blank\n", 64),
     (["purchase", "--all", "--at", "nowhere"], "grocery: error: no location named 'nowhere'\n", 1),
     (["edit", "mint", "--rename", "MILK"], "grocery: error: there is already an item named 'milk'\n", 1),
     (["edit", "bread", "--unavailable"], "grocery: error: no item named 'bread'\n", 1),

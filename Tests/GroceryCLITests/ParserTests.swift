@@ -290,7 +290,7 @@ import Testing
       ["list"]
     ),
     (
-      ["sync", "setup", "/tmp/r", "--name", " "], "invalid machine name ' ': it is empty", ["sync", "setup"]
+      ["sync", "setup", "/tmp/r", "--name", " "], "invalid machine name ' ': it is blank", ["sync", "setup"]
     ),
     // `-` stands for standard input: no category or store is named so by mistake.
     (

@@ -108,7 +108,7 @@ import Testing
     ),
     (
       "[\n  {\"name\": \"  \", \"onList\": true}\n]",
-      "cannot import 'items.json': line 2: item name '  ': it is empty"
+      "cannot import 'items.json': line 2: item name '  ': it is blank"
     ),
     (
       "[\n  {\"name\": \"Milk\", \"onList\": true}\n  {\"name\": \"Eggs\"}\n]",

@@ -387,7 +387,7 @@ import Testing
 
   @Test(arguments: [
     ("", "invalid name '': it is empty"),
-    ("   ", "invalid name '   ': it is empty"),
+    ("   ", "invalid name '   ': it is blank"),
     ("a\nb", "invalid name 'a\\nb': it contains a control character"),
     ("tab\there", "invalid name 'tab\\there': it contains a control character"),
     ("esc\u{1B}", "invalid name 'esc\\u{1b}': it contains a control character"),

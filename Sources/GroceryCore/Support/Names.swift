@@ -26,7 +26,9 @@ public enum Names {
     }
     let name = trimmed(raw)
     if name.isEmpty && UnicodeText.trimmed(raw).isEmpty {
-      throw GroceryError.invalidValue(what: what, value: shown, reason: "it is empty")
+      // Spaces are not nothing: said as what was typed (found by a trial: `add '   '` said it was empty).
+      throw GroceryError.invalidValue(
+        what: what, value: shown, reason: raw.isEmpty ? "it is empty" : "it is blank")
     }
     if containsControl(name) {
       throw GroceryError.invalidValue(what: what, value: shown, reason: "it contains a control character")
