@@ -379,15 +379,16 @@ import Testing
     let file = folder.file("log.jsonl")
     let lines = [
       "{\"v\":2,\"id\":\"a\"}", "", "{\"v\":3,\"x\":1}", "not json", "{ \"v\" : 2 }", "{\"w\":2,\"v\":4}",
-      "{\"v\":2,\"long\":\"" + String(repeating: "x", count: 300) + "\"}", "{\"v\":9",
+      "{\"v\":2,\"long\":\"" + String(repeating: "x", count: 300) + "\"}", "{\"v\":-1}", "{\"v\":9",
     ]
     let text = lines.joined(separator: "\n")
     try text.write(toFile: file, atomically: false, encoding: .utf8)
     let bytes = Array(text.utf8)
     let offsets = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
     let lineOf = offsets.map { offset in 1 + bytes[..<offset].filter { $0 == 0x0A }.count }
-    // Not JSON, or not starting with "v": 0; the torn last line, not read yet, counts nowhere.
-    let counts: [Int: Int] = [2: 3, 3: 1, 0: 2]
+    // Not JSON, not starting with "v", or a version below any grocery writes: 0 (`v?`, where `"v":-1` was shown as
+    // `v-1`); the torn last line, not read yet, counts nowhere.
+    let counts: [Int: Int] = [2: 3, 3: 1, 0: 3]
     #expect(try HouseholdStore.versions(file) == counts)
     #expect(try HouseholdStore.lineNumbers(file, at: offsets) == lineOf)
     for chunk in [1, 2, 5, 17, 64, 301] {

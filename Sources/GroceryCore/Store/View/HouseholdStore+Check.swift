@@ -247,7 +247,8 @@ extension HouseholdStore {
       } catch {
         version = 0
       }
-      counts[version, default: 0] += 1
+      // No version a grocery writes (`"v":-1`) is counted as none readable, `v?`, as `"v":0` is.
+      counts[max(version, 0), default: 0] += 1
     }
     var pending: [UInt8] = []
     _ = try FileSystem.readRegularFile(file, from: 0, limit: ChangeLog.maximumSize, chunk: chunk) { bytes in
