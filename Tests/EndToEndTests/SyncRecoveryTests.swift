@@ -956,10 +956,11 @@ import Testing
   /// Neither a `.gitattributes` a peer pushed asking for Windows line endings, nor `core.autocrlf` in the user's own
   /// git config (Git for Windows' default), changes a byte of a log: each sync after says nothing more and sets
   /// nothing aside, where every sync of every machine set the other machines' logs aside, and told their whole
-  /// history again (found by a trial).
-  @Test(arguments: ["pushed .gitattributes", "core.autocrlf"])
+  /// history again (found by a trial). The user's own lines in git's attributes stay, and a first sync stopped
+  /// before it put the converted files back leaves that to the next (found by a review).
+  @Test(arguments: ["pushed .gitattributes", "core.autocrlf", "core.autocrlf, the first sync stopped"])
   func lineEndingsAreNeverConverted(by trigger: String) throws {
-    if trigger == "core.autocrlf" {
+    if trigger.hasPrefix("core.autocrlf") {
       for machine in [alice, bob] {
         try "[core]\n\tautocrlf = true\n".write(
           toFile: machine.folder + "/.gitconfig", atomically: false, encoding: .utf8)
@@ -968,8 +969,9 @@ import Testing
     try household.share([alice, bob])
     // Bob's folder as a grocery set it up before it kept git's attributes: the next sync writes them.
     let attributes = bob.store + "/.git/info/attributes"
-    #expect(unlink(attributes) == 0)
-    if trigger == "core.autocrlf" {
+    let users = "*.md diff=markdown\n"
+    try users.write(toFile: attributes, atomically: false, encoding: .utf8)
+    if trigger.hasPrefix("core.autocrlf") {
       // And git wrote alice's log there with Windows line endings, as it did then: the sync puts it back as shared.
       let log = try ownLog(alice)
       #expect(unlink(bob.store + "/" + log) == 0)
@@ -986,6 +988,12 @@ import Testing
       #expect(try git(["push", "-q", "origin", "HEAD:main"], in: alice.store) == 0)
     }
     try household.on(alice, at: 11, "sync")
+    if trigger.hasSuffix("stopped") {
+      let fd = open(try bob.household().stateFolder + "/lock", O_RDWR | O_CREAT, 0o600)
+      #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+      #expect(try bob.run(["sync", "--lock-timeout", "0"]).status == 75)
+      close(fd)
+    }
     #expect(try household.on(bob, at: 12, "sync") == Outcome(stdout: "from alice: added milk\n"))
     for round in 1...3 {
       try household.on(alice, at: 20 + round, "add", "a\(round)")
@@ -1008,9 +1016,9 @@ import Testing
     }
     #expect(try household.on(alice, at: 30, "sync") == Outcome(stdout: "from bob: added b3\n"))
     try household.expectSame([alice, bob])
-    #expect(
-      try String(contentsOfFile: attributes, encoding: .utf8).hasSuffix(
-        "\n* -text -eol -ident -filter -working-tree-encoding\n"))
+    let kept = try String(contentsOfFile: attributes, encoding: .utf8)
+    #expect(kept.hasPrefix(users) && kept.hasSuffix("\n* -text -eol -ident -filter -working-tree-encoding\n"))
+    #expect(!kept.contains("putting back"), "\(kept)")
   }
 
   @Test func aLogSavedWithAByteOrderMarkSyncsWithoutAnyLinePutBackTwice() throws {

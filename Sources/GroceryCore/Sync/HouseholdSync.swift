@@ -54,27 +54,42 @@ public struct HouseholdSync {
     "# grocery: temporary files of writes under way; each machine's own state lives outside this folder\n.*.tmp-*\n"
 
   /// What git's own attributes for the folder (`info/attributes`, which win over any `.gitattributes` and over
-  /// `core.autocrlf` and `core.eol` in any git config) hold: nothing that changes a file's bytes between git and the
-  /// folder, so that git hands every log over byte for byte, whatever a peer pushed or the user's git says.
-  static let attributes =
+  /// `core.autocrlf` and `core.eol` in any git config) end with: nothing that changes a file's bytes between git and
+  /// the folder, so that git hands every log over byte for byte, whatever a peer pushed or the user's git says. The
+  /// rule goes last, as git's last matching line wins; the user's own lines before it are kept.
+  static let attributes = attributesNote + attributesRule
+  static let attributesNote =
     "# grocery: git keeps the household's files byte for byte, whatever a .gitattributes or a git config says\n"
-    + "* -text -eol -ident -filter -working-tree-encoding\n"
+  static let attributesRule = "* -text -eol -ident -filter -working-tree-encoding\n"
+  /// The note while the files git converted before the rule was there are still to be put back: a sync stopped
+  /// between writing the rule and putting them back (a lock timeout, Ctrl-C) leaves it, and the next one does it.
+  static let attributesPending =
+    "# grocery: putting back the files git converted before the line below (a sync finishes it)\n"
 
-  /// Writes git's own attributes for the folder where they are not grocery's (none yet, or changed since); returns
-  /// whether it wrote them.
+  /// Ends git's own attributes for the folder with grocery's rule, keeping the user's lines before it; returns
+  /// whether files git converted before it are still to be put back (`undoLineEndingConversion`), as they are
+  /// where the rule was not there yet. With `settled`, says that they have been.
   @discardableResult
-  func keepBytesAsTheyAre() throws -> Bool {
+  func keepBytesAsTheyAre(settled: Bool = false) throws -> Bool {
     var path = try git.must(["rev-parse", "--git-path", "info/attributes"], doing: "finding git's folder")
       .output
       .trimmingNewlines
     if !path.hasPrefix("/") { path = store.folder + "/" + path }
-    let wanted = Array(HouseholdSync.attributes.utf8)
-    if try FileSystem.isRegularFile(path), try FileSystem.readRegularFile(path, limit: 1 << 20) == wanted {
-      return false
+    let old =
+      try FileSystem.readRegularFile(path, limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let own = [Self.attributesNote, Self.attributesRule, Self.attributesPending].map { String($0.dropLast()) }
+    var lines = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    let users = lines.filter { !own.contains($0) }
+    let pending = !settled && (old.contains(Self.attributesPending) || !old.hasSuffix(Self.attributesRule))
+    let wanted = Array(
+      (users.map { $0 + "\n" }.joined() + (pending ? Self.attributesPending : Self.attributesNote)
+        + Self.attributesRule).utf8)
+    if try !FileSystem.isRegularFile(path) || Array(old.utf8) != wanted {
+      try FileSystem.makeFolders(FileSystem.folder(of: path), mode: 0o755)
+      try AtomicFile.write(Data(wanted), to: path, owner: try FileSystem.status(store.folder))
     }
-    try FileSystem.makeFolders(FileSystem.folder(of: path), mode: 0o755)
-    try AtomicFile.write(Data(wanted), to: path, owner: try FileSystem.status(store.folder))
-    return true
+    return pending
   }
 
   /// Puts back git's copy of each shared file of the household (another machine's log, `household.json`,
@@ -144,7 +159,7 @@ public struct HouseholdSync {
     do {
       try FileSystem.makeFolders(store.folder, mode: 0o700)
       if created { try git.must(["init", "-q", "-b", "main"], doing: "creating the repository") }
-      try keepBytesAsTheyAre()
+      try keepBytesAsTheyAre(settled: created)
       var remoteMarker: [UInt8]?
       if remoteHasData {
         let fetched = try git.run(["fetch", "-q", "--", url, "+refs/heads/main:refs/remotes/origin/main"])
@@ -586,8 +601,9 @@ public struct HouseholdSync {
       // A lost household.json is put back with the household's own id before anything is compared or committed.
       try store.prepareFolder()
       // A folder git converted before: the cache read the logs as converted, and reads them again as they are.
-      if attributesWritten, try undoLineEndingConversion(ownLog: "logs/" + machine.id + ".jsonl") {
-        try store.discardCache()
+      if attributesWritten {
+        if try undoLineEndingConversion(ownLog: "logs/" + machine.id + ".jsonl") { try store.discardCache() }
+        try keepBytesAsTheyAre(settled: true)
       }
       // Said at once: the sync may yet stop on a conflict of the user's own files, which git's merge had too.
       if let warning = try abandonUnfinishedMerge(ownLog: "logs/" + machine.id + ".jsonl") {
