@@ -86,6 +86,42 @@ import Testing
     #expect(try list(alice).contains("tea"))
   }
 
+  /// Setting up again a folder whose own log the remote holds otherwise (another machine committed a hand edit of
+  /// it) never takes the remote's copy for this machine's: its changes stay (found by a review: setup replaced it,
+  /// and the change made since was gone, with no word).
+  @Test func setupAgainNeverReplacesThisMachinesOwnLog() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    _ = try bobPushesAHandEditOfAlicesLog(of: "milk", to: "mulk")
+    try FileManager.default.removeItem(atPath: alice.store + "/.git")
+    try household.on(alice, at: 5, "add", "eggs")
+    let log = alice.store + "/" + (try ownLog(alice))
+    let before = try Data(contentsOf: URL(fileURLWithPath: log))
+    _ = try alice.run(["sync", "setup", household.remote, "--name", "alice"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: log)) == before)
+    #expect(try list(alice).contains("[ ] eggs"))
+  }
+
+  /// Another machine's log deleted here and committed (`git rm`) comes back as shared, where git stopped every sync
+  /// after on it, and no advice helped (found by a review).
+  @Test func anotherMachinesLogDeletedAndCommittedHereComesBack() throws {
+    try household.on(bob, at: 0, "add", "bread")
+    try household.share([alice, bob])
+    try household.syncAll([alice, bob], at: 1)
+    let bobsLog = try ownLog(bob)
+    #expect(try git(["rm", "-q", bobsLog], in: alice.store) == 0)
+    #expect(try git(["commit", "-q", "-m", "gone"], in: alice.store) == 0)
+    try household.on(bob, at: 2, "add", "jam")
+    try household.on(bob, at: 3, "sync")
+    try household.on(alice, at: 4, "sync")
+    #expect(FileManager.default.fileExists(atPath: alice.store + "/" + bobsLog))
+    #expect(try list(alice).contains("[ ] jam"))
+    try household.on(alice, at: 5, "add", "tea")
+    try household.on(alice, at: 6, "sync")
+    try household.on(bob, at: 7, "sync")
+    try household.expectSame([alice, bob])
+  }
+
   func gitOutput(_ arguments: [String], in folder: String) throws -> String {
     try Tool.run("git", ["-C", folder] + arguments, in: household.folder).stdout
   }

@@ -400,6 +400,9 @@ public struct HouseholdSync {
     // here; one that differs from the remote's only was changed there, and git's merge takes it.
     let base = try git.run(["merge-base", "HEAD", ref])
     let parted = base.succeeded ? base.output.trimmingNewlines : nil
+    // This machine's own log, as this machine knows it, though the caller has none to keep (joining at setup): it is
+    // never taken for another machine's (found by a review: setup replaced it with the remote's copy).
+    let own = try ownLog ?? store.recordedMachine().map { "logs/" + $0 + ".jsonl" }
     let listed = try git.run(["ls-tree", "--name-only", ref, "logs/"])
     for path in listed.output.split(separator: "\n").map(String.init)
     where path.hasPrefix("logs/") && path != ownLog {
@@ -407,9 +410,11 @@ public struct HouseholdSync {
       guard let remote = try committed(ref, path) else { continue }
       let tracked = try git.run(["ls-files", "--error-unmatch", "--", path]).succeeded
       let head = tracked ? try committed("HEAD", path) : nil
-      if let head, head != remote, !remote.starts(with: head),
-        try head != parted.flatMap({ try committed($0, path) })
-      {
+      let atParting = try parted.flatMap { try committed($0, path) }
+      if path != own, let head, head != remote, !remote.starts(with: head), head != atParting {
+        replaced.append(path)
+      } else if path != own, head == nil, atParting != nil {
+        // Deleted here and committed (`git rm`): the shared copy comes back, as git would stop on it every time.
         replaced.append(path)
       }
       guard let bytes = try logBytes(local) else { continue }
