@@ -72,8 +72,16 @@ extension HouseholdStore {
   /// What the next change does about a lost or damaged `household.json`, after `problem` (`'…' is missing`): said by
   /// reads and `check`.
   func markerRepair(_ problem: String) throws -> String {
-    // Remembered by this machine only for a folder that holds logs, as the change that writes it back takes it.
-    if try knownHouseholdID(remembered: !logFiles().isEmpty) != nil {
+    // Remembered by this machine only for a folder that holds logs, as the change that writes it back takes it. An
+    // identity that cannot be read remembers nothing, and stops no read: the change that needs it says what is
+    // wrong with it (found by a review: a read failed on it).
+    var known: String?
+    do {
+      known = try knownHouseholdID(remembered: !logFiles().isEmpty)
+    } catch GroceryError.unreadableStore {
+      known = try MarkerHistory.id(in: folder)
+    }
+    if known != nil {
       return problem + "; the next change writes it back with the household's own id"
     }
     return problem

@@ -213,7 +213,8 @@ public struct HouseholdStore: Sendable {
         return (try body(&groceries), groceries)
       } catch  where scope.widened != scope {
         let trip = reading.view.groceries.openTrip
-        reading = try read(scope.widened, machine: machine, undo: false)
+        // The read before said what was wrong with household.json, where anything was.
+        reading = try read(scope.widened, machine: machine, undo: false, markerSaid: false)
         reading.view.groceries.openTrip = trip
         var groceries = reading.view.groceries
         return (try body(&groceries), groceries)
