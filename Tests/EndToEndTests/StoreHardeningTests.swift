@@ -38,8 +38,6 @@ import Testing
     #expect(try scenario.grocery.run(["--store", store, "add", "milk"]).status == 74)
   }
 
-  /// A FIFO in place of `household.json` is damage like garbage there: said by reads, written over by the next
-  /// change, never waited on.
   /// `logs` made a link (a peer's commit, a hand edit) had every change written where it pointed, outside the
   /// household, and `check` said all was well (found by a trial): every command refuses it, writing nothing there.
   @Test func aLinkInPlaceOfTheLogsFolderIsRefusedByEveryCommandWritingNothingThrough() throws {
@@ -63,6 +61,8 @@ import Testing
     #expect(after == before)
   }
 
+  /// A FIFO in place of `household.json` is damage like garbage there: said by reads, written over by the next
+  /// change, never waited on.
   @Test func aFIFOInPlaceOfTheHouseholdMarkerIsWrittenOverByTheNextChange() throws {
     try scenario.given(["add", "milk"])
     let marker = scenario.grocery.store + "/household.json"

@@ -75,7 +75,7 @@ import Testing
     #expect(refused.status == 1, "\(refused)")
     #expect(
       refused.stderr
-        == "grocery: error: '\(household.remote)' holds 'logs' as a link, not a folder (commit \(commit), which no"
+        == "grocery: error: '\(household.remote)' holds 'logs' as no folder (a link or a file: commit \(commit), which no"
         + " grocery makes); nothing was taken from it, and this machine's changes are kept: on any clone, put the"
         + " folder back ('git revert \(commit)') and push, then sync again\n", "\(refused)")
     #expect(try household.on(alice, at: 3, "add", "tea").status == 0)

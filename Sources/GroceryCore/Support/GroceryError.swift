@@ -88,7 +88,7 @@ public enum GroceryError: Error, Equatable, Sendable {
   case unrelatedHousehold(remote: String)
   /// Git could not merge the remote's changes; the merge was abandoned, this machine's own commit kept.
   case mergeFailed(message: String, folder: String)
-  /// The remote's `logs` is no folder (a link), made so by the commit named: nothing is taken from it.
+  /// The remote's `logs` is no folder (a link, a file), made so by the commit named: nothing is taken from it.
   case remoteLogsNotAFolder(remote: String, commit: String)
   /// `household.json` is missing or damaged in a folder that holds a household, and neither this machine nor git's
   /// history remembers the household's id.
@@ -245,7 +245,7 @@ public enum GroceryError: Error, Equatable, Sendable {
         + "Move, commit or stash the files of your own it names ('git -C \(folder) stash -u'), then sync again"
     case .remoteLogsNotAFolder(let remote, let commit):
       return
-        "'\(remote)' holds 'logs' as a link, not a folder (commit \(commit), which no grocery makes); nothing was"
+        "'\(remote)' holds 'logs' as no folder (a link or a file: commit \(commit), which no grocery makes); nothing was"
         + " taken from it, and this machine's changes are kept: on any clone, put the folder back ('git revert"
         + " \(commit)') and push, then sync again"
     case .householdIDLost(let marker, let problem, let folder):
