@@ -57,7 +57,7 @@ import Testing
       }
       let running = try users.map { try $0.start(["list"]) }
       for process in running {
-        let outcome = try process.wait()
+        let outcome = process.wait()
         #expect(outcome.status == 0, "round \(round): \(outcome)")
       }
       let logs = try FileManager.default.contentsOfDirectory(atPath: scenario.folder.file("food/logs"))
