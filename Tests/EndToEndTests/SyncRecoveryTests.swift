@@ -122,6 +122,22 @@ import Testing
     try household.expectSame([alice, bob])
   }
 
+  /// A change made here while a sync pushes (a git hook stands in for a person's `add` at that moment) is not said
+  /// to be sent: the next sync sends it, and says so (found by a review).
+  @Test func aChangeMadeWhileTheSyncPushesIsSaidSentByTheNextSync() throws {
+    try household.share([alice, bob])
+    let hook = alice.store + "/.git/hooks/pre-push"
+    try "#!/bin/sh\n'\(GroceryProcess.binary)' add honey >/dev/null\n".write(
+      toFile: hook, atomically: false, encoding: .utf8)
+    #expect(chmod(hook, 0o755) == 0)
+    try household.on(alice, at: 1, "add", "jam")
+    #expect(try household.on(alice, at: 2, "sync") == Outcome(stdout: "sent: added jam\n"))
+    #expect(unlink(hook) == 0)
+    #expect(try list(alice).contains("[ ] honey"))
+    #expect(try household.on(alice, at: 3, "sync") == Outcome(stdout: "sent: added honey\n"))
+    #expect(try household.on(bob, at: 4, "sync") == Outcome(stdout: "from alice: added jam; added honey\n"))
+  }
+
   func gitOutput(_ arguments: [String], in folder: String) throws -> String {
     try Tool.run("git", ["-C", folder] + arguments, in: household.folder).stdout
   }

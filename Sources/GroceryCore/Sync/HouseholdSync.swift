@@ -717,7 +717,11 @@ public struct HouseholdSync {
     let held = (OwnLogRepair.lines(lastSent ?? []).lines + OwnLogRepair.lines(fetchedLog).lines).map {
       $0.dropLast()
     }
-    report.sent = try summaries(machine: machine.id, from: 0, except: madeElsewhere.union(held))
+    // Only what the push took, the log as committed: a change made here while it went out goes with the next sync
+    // (found by a review: it was said to be sent).
+    let pushedLength = try committed("HEAD", ownLog)?.count ?? 0
+    report.sent = try summaries(
+      machine: machine.id, from: 0, upTo: pushedLength, except: madeElsewhere.union(held))
     let ownMachine = machine.id
     if !startedAt.isEmpty {
       let changed = try git.run(["diff", "--name-only", "-z", startedAt, "HEAD", "--", "logs/"])
@@ -1077,17 +1081,18 @@ public struct HouseholdSync {
 
   /// Returns the summaries of the changes in a machine's log from a byte offset, leaving out those that only
   /// name the machine, and a copy of a change the log holds already (a line pasted twice, or a merge gone wrong),
-  /// which is read once and so is nothing new.
-  func summaries(machine: String, from offset: Int, except known: Set<ArraySlice<UInt8>> = []) throws
-    -> [String]
-  {
+  /// which is read once and so is nothing new. With `upTo`, only the lines that end by that offset.
+  func summaries(
+    machine: String, from offset: Int, upTo end: Int = .max, except known: Set<ArraySlice<UInt8>> = []
+  ) throws -> [String] {
     let file = store.logsFolder + "/" + machine + ".jsonl"
     var found: [(id: String, summary: String)] = []
     let start = ChangeLog.Position(offset: offset, lines: 0, last: .zero)
     var bytes = known.isEmpty ? [] : try FileSystem.readRegularFile(file, limit: ChangeLog.maximumSize) ?? []
     _ = try ChangeLog.read(file, machine: machine, from: start, shownAs: store.shown(file)) {
       change, lineStart, length in
-      if known.isEmpty || !known.contains(bytes[lineStart..<lineStart + length - 1]),
+      if lineStart + length <= end,
+        known.isEmpty || !known.contains(bytes[lineStart..<lineStart + length - 1]),
         change.operations.contains(where: { if case .machine = $0 { return false } else { return true } })
       {
         found.append((change.id, change.summary))
