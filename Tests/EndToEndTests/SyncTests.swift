@@ -690,6 +690,13 @@ struct Household {
           status: 1))
     #expect(alice.storeBytes() == before)
     #expect(!FileManager.default.fileExists(atPath: alice.store + "/.git"))
+    // A repository the user had there keeps its own attributes as they were (found by a review).
+    try git(["init", "-q", "-b", "main"], in: alice.store)
+    let attributes = alice.store + "/.git/info/attributes"
+    try "*.md diff=markdown\n".write(toFile: attributes, atomically: false, encoding: .utf8)
+    #expect(try alice.run(["sync", "setup", other]).status == 1)
+    #expect(try String(contentsOfFile: attributes, encoding: .utf8) == "*.md diff=markdown\n")
+    try FileManager.default.removeItem(atPath: alice.store + "/.git")
     // Another household's remote: bob shares his own, then alice (already sharing hers) cannot sync with it.
     try household.on(alice, at: 1, "sync", "setup", household.remote)
     let second = try Household()

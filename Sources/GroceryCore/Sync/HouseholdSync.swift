@@ -71,10 +71,7 @@ public struct HouseholdSync {
   /// where the rule was not there yet. With `settled`, says that they have been.
   @discardableResult
   func keepBytesAsTheyAre(settled: Bool = false) throws -> Bool {
-    var path = try git.must(["rev-parse", "--git-path", "info/attributes"], doing: "finding git's folder")
-      .output
-      .trimmingNewlines
-    if !path.hasPrefix("/") { path = store.folder + "/" + path }
+    let path = try attributesPath()
     let old =
       try FileSystem.readRegularFile(path, limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) } ?? ""
     let own = [Self.attributesNote, Self.attributesRule, Self.attributesPending].map { String($0.dropLast()) }
@@ -90,6 +87,14 @@ public struct HouseholdSync {
       try AtomicFile.write(Data(wanted), to: path, owner: try FileSystem.status(store.folder))
     }
     return pending
+  }
+
+  /// Where git's own attributes for the folder are.
+  func attributesPath() throws -> String {
+    let path = try git.must(["rev-parse", "--git-path", "info/attributes"], doing: "finding git's folder")
+      .output
+      .trimmingNewlines
+    return path.hasPrefix("/") ? path : store.folder + "/" + path
   }
 
   /// Puts back git's copy of each shared file of the household (another machine's log, `household.json`,
@@ -156,6 +161,9 @@ public struct HouseholdSync {
     let ignorePath = store.folder + "/.gitignore"
     let oldMarker = try FileSystem.readRegularFile(store.markerPath, limit: 1 << 16)
     let oldIgnore = try FileSystem.readRegularFile(ignorePath, limit: 1 << 16)
+    // A repository that was there keeps its own attributes as they were, should setup fail (found by a review).
+    let attributes = created ? nil : try attributesPath()
+    let oldAttributes = try attributes.flatMap { try FileSystem.readRegularFile($0, limit: 1 << 20) }
     do {
       try FileSystem.makeFolders(store.folder, mode: 0o700)
       if created { try git.must(["init", "-q", "-b", "main"], doing: "creating the repository") }
@@ -190,8 +198,10 @@ public struct HouseholdSync {
         }
       }
     } catch {
-      // Put the folder back as it was: no repository, the old marker and .gitignore, no folder if there was none.
+      // Put the folder back as it was: no repository (or its attributes as they were), the old marker and
+      // .gitignore, no folder if there was none.
       if created { try FileSystem.removeTree(gitFolder) }
+      if let attributes { try HouseholdSync.restore(attributes, oldAttributes) }
       try HouseholdSync.restore(store.markerPath, oldMarker)
       try HouseholdSync.restore(ignorePath, oldIgnore)
       if !folderExisted { try FileSystem.removeTree(store.folder) }
