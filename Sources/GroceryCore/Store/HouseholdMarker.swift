@@ -65,7 +65,4 @@ enum HouseholdMarker {
     }
     return Contents(version: version, id: id ?? "")
   }
-
-  /// Refuses a marker from a newer grocery or one that is not a household's; a missing one is fine.
-  static func check(_ path: String, shown: String) throws { _ = try read(path, shown: shown) }
 }

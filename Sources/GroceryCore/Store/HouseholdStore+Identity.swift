@@ -69,6 +69,24 @@ extension HouseholdStore {
     return UUIDText.format(UUID())
   }
 
+  /// `household.json` as it reads, and what is wrong with it in a folder that holds logs (`'…' is missing`,
+  /// `cannot read '…': …`), for reads to say and `check` to count, each after `markerRepair`. Reading needs only the
+  /// logs; a damaged marker of a folder without `logs/` is refused, as that folder may be anything.
+  func markerState(holdsLogs: () throws -> Bool) throws -> (
+    contents: HouseholdMarker.Contents?, problem: String?
+  ) {
+    do {
+      let contents = try HouseholdMarker.read(markerPath, shown: shown(markerPath))
+      let isLost = try contents == nil && holdsLogs()
+      return (contents, isLost ? "'\(shown(markerPath))' is missing" : nil)
+    } catch GroceryError.unreadableStore(let file, let reason) {
+      guard try FileSystem.status(logsFolder) != nil else {
+        throw GroceryError.unreadableStore(path: file, reason: reason)
+      }
+      return (nil, "cannot read '\(file)': \(reason)")
+    }
+  }
+
   /// What the next change does about a lost or damaged `household.json`, after `problem` (`'…' is missing`): said by
   /// reads and `check`.
   func markerRepair(_ problem: String) throws -> String {

@@ -17,27 +17,14 @@ extension HouseholdStore {
     try checkFolder()
     let this = try FileSystem.status(identityPath) != nil ? try identity().id : nil
     let (logs, leftOut) = try scanLogs()
-    // A lost or damaged marker of a folder that holds logs is a problem to name, as reads warn of it; of a folder
-    // without them, it is refused as reads refuse it.
-    var marker: HouseholdMarker.Contents?
-    var markerProblem: String?
-    do {
-      marker = try HouseholdMarker.read(markerPath, shown: shown(markerPath))
-      if marker == nil, !logs.isEmpty || !leftOut.isEmpty {
-        markerProblem = try markerRepair("'\(shown(markerPath))' is missing")
-      }
-    } catch GroceryError.unreadableStore(let file, let reason) {
-      guard try FileSystem.status(logsFolder) != nil else {
-        throw GroceryError.unreadableStore(path: file, reason: reason)
-      }
-      markerProblem = try markerRepair("cannot read '\(file)': \(reason)")
-    }
+    // A lost or damaged marker of a folder that holds logs is a problem to name, as reads warn of it.
+    let marker = try markerState(holdsLogs: { !logs.isEmpty || !leftOut.isEmpty })
     let folded = try foldAll(logs, machine: this, history: false, viewing: false)
     let wall = Stamp.milliseconds(of: now)
     var report = HouseholdCheck(
-      folder: path, householdID: marker?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil,
+      folder: path, householdID: marker.contents?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil,
       leftOut: leftOut)
-    report.marker = markerProblem
+    report.marker = try marker.problem.map(markerRepair)
     if this != nil { report.identity = shown(identityPath) }
     // Every change id read so far, with its change's stamp and where its line is.
     var ids: [String: (stamp: Stamp, file: String, line: Int)] = [:]

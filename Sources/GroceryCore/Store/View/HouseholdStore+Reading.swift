@@ -56,20 +56,10 @@ extension HouseholdStore {
       let state = HouseholdState.initial
       return try body(Reading(state: state, view: HouseholdView(state), positions: [:], undo: [], cache: nil))
     }
-    do {
-      // Reading needs only the logs: a lost marker of a folder that holds them is said, and the next change writes
-      // it back (found by a trial: a lost one was not said, and a change then refused).
-      if try HouseholdMarker.read(markerPath, shown: shown(markerPath)) == nil, markerSaid,
-        try !logFiles().isEmpty
-      {
-        warn(try markerRepair("'\(shown(markerPath))' is missing"))
-      }
-    } catch GroceryError.unreadableStore(let file, let reason) {
-      // So is a damaged one. A folder without logs may be anything: it is refused.
-      guard try FileSystem.status(logsFolder) != nil else {
-        throw GroceryError.unreadableStore(path: file, reason: reason)
-      }
-      if markerSaid { warn(try markerRepair("cannot read '\(file)': \(reason)")) }
+    // A lost or damaged marker is said, and the next change writes it back (found by a trial: a lost one was not
+    // said, and a change then refused).
+    if let problem = try markerState(holdsLogs: { try !logFiles().isEmpty }).problem, markerSaid {
+      warn(try markerRepair(problem))
     }
     let logs = try logFiles()
     if let cache = try upToDateCache(logs) {
