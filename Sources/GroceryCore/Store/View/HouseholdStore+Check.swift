@@ -108,51 +108,45 @@ extension HouseholdStore {
     let ownLog = try ownLogProblem(this, logs)
     report.ownLog = ownLog.problem
     report.unnamed = Self.unnamed(folded.state, this: this)
-    report.cache = try cacheProblem(folded, machine: this, damage: ownLog.damage, unread: ownLog.unread)
+    var unusable: String?
+    report.cache = try cacheProblem(folded, machine: this, damage: ownLog.damage, unusable: &unusable)
+    // A cache that cannot be used is named, not counted: nothing is lost, but every command reads slower (found by
+    // a trial: it was not named); once, with what could not be checked without it.
+    let unchecked = "whether this machine's log lost changes is not checked"
+    let cache = "this machine's cache '" + shown(cachePath) + "'"
+    if let unusable {
+      warn(
+        cache + " cannot be used (" + Names.printable(unusable) + "); every command reads every log whole"
+          + (ownLog.unread == nil ? "" : ", and " + unchecked))
+    } else if let unread = ownLog.unread {
+      warn("cannot read " + cache + ": " + unread + "; " + unchecked)
+    }
     return report
   }
 
   /// Compares this machine's cache, brought up to date with the logs as they are now, with `folded`, the fold of
   /// every log; where they differ, or it was found damaged on the way, rebuilds it from the logs (removes it,
   /// where it cannot be), and says what was wrong. Nil when they agree; when no cache can be used (a state
-  /// folder that cannot be written, a folder in the cache's place: warned of, and every command reads the logs
-  /// whole); or when another grocery wrote a change since the fold, which the cache then
+  /// folder that cannot be written, a folder in the cache's place: why is set in `unusable`, and every command
+  /// reads the logs whole); or when another grocery wrote a change since the fold, which the cache then
   /// holds and the fold does not. A failure that is not damage (a full disk) is warned of: `check` goes on.
   ///
   /// `damage` is what was found damaged already (the record of the changes this machine's log lost): the cache
   /// is rebuilt without being compared.
-  func cacheProblem(_ folded: Reading, machine: String?, damage known: String? = nil, unread: String? = nil)
-    throws -> String?
-  {
+  func cacheProblem(
+    _ folded: Reading, machine: String?, damage known: String? = nil, unusable: inout String?
+  ) throws -> String? {
     let named = "this machine's cache '" + shown(cachePath) + "' "
-    // What could not be checked without it.
-    let unchecked = unread == nil ? "" : ", and whether this machine's log lost changes is not checked"
     var damage = known
-    // Said once: with the cache that cannot be used, or else by itself.
-    var said = false
-    defer {
-      if let unread, !said {
-        warn(
-          "cannot read this machine's cache '\(shown(cachePath))': \(unread); whether this machine's log lost"
-            + " changes is not checked")
-      }
-    }
     var found: [String] = []
     if damage == nil {
       do {
-        var unusable: String?
+        var failure: String?
         guard
           let cache = try upToDateCache(
-            try logFiles(), damaged: { damage = damage ?? $0 }, unusable: { unusable = $0 })
+            try logFiles(), damaged: { damage = damage ?? $0 }, unusable: { failure = $0 })
         else {
-          // Named, not counted: nothing is lost, but every command reads slower (found by a trial: not named).
-          if damage == nil, let unusable {
-            warn(
-              named + "cannot be used (" + Names.printable(unusable)
-                + "); every command reads every log whole"
-                + unchecked)
-            said = true
-          }
+          if damage == nil { unusable = failure }
           return damage.map {
             named + "was damaged (" + Names.printable($0)
               + ") and cannot be rebuilt here; every command reads"
