@@ -67,6 +67,42 @@ import Testing
     #expect(line.contains("\"at\":\"2026-11-21T12:04:00.000Z\""), "\(line)")
   }
 
+  /// A purchase made on a machine whose clock ran a year ahead is dated a year ahead: `restock --due` (which the
+  /// cache answers from its index of due staples) and the staples' list still go by the purchases before it, on
+  /// every machine, where the staple was kept off the list for the year (found by a trial).
+  @Test func aPurchaseByAClockAYearAheadKeepsNoStapleOffRestock() throws {
+    let alice = machine("alice")
+    let bob = machine("bob")
+    try alice.update(summary: { _ in "staple milk" }, now: start) {
+      _ = try $0.setStaple(["Milk"], remove: false, now: start, newID: UUID.init)
+    }
+    for (offset, step) in [(-24, 1.0), (-17, 2), (-10, 3)] {
+      try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + step) {
+        _ = try $0.purchase(["milk"], on: Fixed.day(offset), today: Fixed.today, now: start + step)
+      }
+    }
+    let later = start + 365 * 86_400
+    let bobsDay = Day(later, utcOffset: 0)
+    try bob.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: later) {
+      _ = try $0.purchase(["milk"], on: bobsDay, today: bobsDay, now: later)
+    }
+    for store in [alice, bob] {
+      let due = try store.load(.restock(.due(within: 0, every: 7), today: Fixed.today))
+      #expect(
+        due.restockCandidates(.due(within: 0, every: 7), today: Fixed.today).map { due.items[$0].name }
+          == ["Milk"])
+      let view = try store.load().listView(ListQuery(mode: .staples, today: Fixed.today, every: 7))
+      let text = TextRenderer.render(view, style: TextStyle(width: 200))
+      #expect(
+        text.contains(
+          "Milk (every 7 days; last bought \(Fixed.day(-10)); due now; \(bobsDay) not counted (clock ahead))"),
+        "\(text)")
+    }
+    // On its day, on the clock that was ahead, it counts.
+    let then = try bob.load(.restock(.due(within: 0, every: 7), today: bobsDay))
+    #expect(then.restockCandidates(.due(within: 0, every: 7), today: bobsDay).isEmpty)
+  }
+
   @Test(arguments: [3600.0, -3600.0, 86_400.0, -86_400.0, 31_536_000.0, -31_536_000.0] as [TimeInterval])
   func anotherMachinesClockMovesNoTimeHereAndTheLaterChangeStillWins(offset: TimeInterval) throws {
     let alice = machine("alice")

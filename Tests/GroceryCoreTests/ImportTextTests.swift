@@ -304,6 +304,25 @@ import Testing
     }
   }
 
+  /// A staple last bought on a day too far ahead to count is noted so in `list --staples`, and the note is no part
+  /// of its name when the list is read back.
+  @Test func aPurchaseNotCountedReadsBackAsNoPartOfTheName() throws {
+    var groceries = Groceries()
+    let ids = Fixed.ids()
+    _ = try groceries.setStaple(["milk", "bread"], remove: false, now: Fixed.now, newID: ids)
+    _ = try groceries.purchase(["milk"], on: Fixed.day(-9), today: Fixed.today, now: Fixed.now)
+    _ = try groceries.purchase(["milk", "bread"], on: Fixed.day(400), today: Fixed.day(400), now: Fixed.now)
+    let view = try groceries.listView(ListQuery(mode: .staples, today: Fixed.today))
+    let wide = TextRenderer.render(view, style: TextStyle(width: 200))
+    #expect(
+      wide.contains(
+        "bread (every 7 days (assumed); never bought; due now; \(Fixed.day(400)) not counted (clock ahead))"),
+      Comment(rawValue: wide))
+    let text = TextRenderer.render(view)
+    let read = try Importer.read([ImportFile(name: "mail.txt", text: text)]).items
+    #expect(read.map(\.name) == ["bread", "milk"] && read.allSatisfy { $0.isStaple == true }, "\(read)")
+  }
+
   /// Brackets of an item's own at the end of its name or note are the item's, in every list `list` prints, even
   /// where they hold words `list` notes with (`by`, `staple`, `due now`): only what the list's mode writes, after
   /// every item, is taken off.

@@ -505,27 +505,53 @@ import Testing
   }
 
   @Test func learnsTheMedianGapBetweenPurchaseDays() {
-    let cadence = Cadence(item(purchasedOn: [-30, -26, -20, -16, -10]), fallback: 7)
+    let cadence = Cadence(item(purchasedOn: [-30, -26, -20, -16, -10]), fallback: 7, today: Fixed.today)
     #expect(cadence.learned == 5)  // gaps 4, 6, 4, 6 -> median 5
     #expect(cadence.nextDue(today: Fixed.today) == Fixed.day(-5))
   }
 
-  /// A purchase a clock dated near the end of 9999 teaches an interval of millions of days: the staple is then due
-  /// on the last day grocery keeps, never after it (a JSON list's `nextDue` stays a date it can write).
+  /// A purchase dated near the end of 9999 teaches an interval of millions of days: the staple is then due on the
+  /// last day grocery keeps, never after it (a JSON list's `nextDue` stays a date it can write).
   @Test func aStapleIsNeverDueAfterTheLastDayGroceryKeeps() {
+    let today = Day(year: 9999, month: 12, day: 28)!
     var item = Item(id: Fixed.ids()(), name: "Bread", isStaple: true, now: Fixed.now)
     item.record(Purchase(date: Fixed.today, quantity: 1))
     item.record(Purchase(date: Day(year: 9999, month: 12, day: 30)!, quantity: 1))
-    let cadence = Cadence(item, fallback: 7)
+    let cadence = Cadence(item, fallback: 7, today: today)
     #expect(cadence.interval > 2_900_000)
-    #expect(cadence.nextDue(today: Fixed.today) == Day(year: 9999, month: 12, day: 31))
-    #expect(!cadence.isDue(today: Fixed.today, within: 3650))
+    #expect(cadence.nextDue(today: today) == Day(year: 9999, month: 12, day: 31))
+    #expect(!cadence.isDue(today: today, within: 2))
     item.record(Purchase(date: .last, quantity: 1))
-    #expect(Cadence(item, fallback: 7).nextDue(today: Fixed.today) == .last)
+    #expect(Cadence(item, fallback: 7, today: today).nextDue(today: today) == .last)
+  }
+
+  /// A purchase a clock years ahead dated (a phone set to 2031) would keep the staple off `restock --due` until
+  /// then, on every machine: it is not counted until its day is near, and the staple comes due by the purchases
+  /// before it. One dated up to two days ahead (another time zone's midnight passed) counts.
+  @Test(arguments: [3, 4, 1_600])
+  func aPurchaseDatedFarAheadIsNotCountedUntilItsDayIsNear(ahead: Int) {
+    var item = item(purchasedOn: [-24, -17, -10])
+    item.record(Purchase(date: Fixed.day(ahead), quantity: 1))
+    let cadence = Cadence(item, fallback: 3, today: Fixed.today)
+    #expect(cadence.learned == 7 && cadence.lastPurchased == Fixed.day(-10))
+    #expect(cadence.aheadOfToday == Fixed.day(ahead))
+    #expect(cadence.isDue(today: Fixed.today, within: 0))
+    // Its day near, it counts.
+    let near = Cadence(item, fallback: 3, today: Fixed.day(ahead - 2))
+    #expect(near.lastPurchased == Fixed.day(ahead) && near.aheadOfToday == nil)
+    #expect(!near.isDue(today: Fixed.day(ahead - 2), within: 0))
+  }
+
+  @Test func aPurchaseDatedTwoDaysAheadCounts() {
+    var item = item(purchasedOn: [-12, -5])
+    item.record(Purchase(date: Fixed.day(2), quantity: 1))
+    let cadence = Cadence(item, fallback: 3, today: Fixed.today)
+    #expect(cadence.lastPurchased == Fixed.day(2) && cadence.aheadOfToday == nil)
+    #expect(!cadence.isDue(today: Fixed.today, within: 0))
   }
 
   @Test func samedayPurchasesDoNotShortenTheInterval() {
-    #expect(Cadence(item(purchasedOn: [-14, -7, -7, 0]), fallback: 3).learned == 7)
+    #expect(Cadence(item(purchasedOn: [-14, -7, -7, 0]), fallback: 3, today: Fixed.today).learned == 7)
   }
 
   /// Only the latest `Cadence.days` different days count: the median of their gaps, read from the newest back,
@@ -558,10 +584,13 @@ import Testing
   }
 
   @Test func fallsBackWithTooLittleHistory() {
-    #expect(Cadence(item(purchasedOn: [-3]), fallback: 7).interval == 7)
-    #expect(Cadence(item(purchasedOn: []), fallback: 7).isDue(today: Fixed.today, within: 0))
-    #expect(!Cadence(item(purchasedOn: [-3]), fallback: 7).isDue(today: Fixed.today, within: 0))
-    #expect(Cadence(item(purchasedOn: [-3]), fallback: 7).isDue(today: Fixed.today, within: 4))
+    #expect(Cadence(item(purchasedOn: [-3]), fallback: 7, today: Fixed.today).interval == 7)
+    #expect(
+      Cadence(item(purchasedOn: []), fallback: 7, today: Fixed.today).isDue(today: Fixed.today, within: 0))
+    #expect(
+      !Cadence(item(purchasedOn: [-3]), fallback: 7, today: Fixed.today).isDue(today: Fixed.today, within: 0))
+    #expect(
+      Cadence(item(purchasedOn: [-3]), fallback: 7, today: Fixed.today).isDue(today: Fixed.today, within: 4))
   }
 
   @Test func dueRestockTakesOnlyDueStaples() throws {

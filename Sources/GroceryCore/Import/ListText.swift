@@ -113,6 +113,11 @@ enum ListText {
     func date(_ note: String, after prefix: String) -> Bool {
       note.hasPrefix(prefix) && Day(String(note.dropFirst(prefix.count))) != nil
     }
+    /// A purchase dated too far ahead to count: `2031-05-01 not counted (clock ahead)`.
+    func notCounted(_ note: String) -> Bool {
+      let suffix = " not counted (clock ahead)"
+      return note.hasSuffix(suffix) && Day(String(note.dropLast(suffix.count))) != nil
+    }
     func bought(_ note: String) -> Bool {
       note == "never bought" || note == "bought today" || date(note, after: "last bought ")
     }
@@ -129,7 +134,7 @@ enum ListText {
       guard notes.contains(where: isCadence) else { return nil }
       let fits = notes.allSatisfy {
         $0 == "on the list" || isCadence($0) || bought($0) || $0 == "due now" || date($0, after: "due ")
-          || date($0, after: "skipped until ")
+          || date($0, after: "skipped until ") || notCounted($0)
       }
       return fits ? notes : nil
     case .purchased:

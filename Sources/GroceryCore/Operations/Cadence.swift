@@ -14,12 +14,25 @@ public struct Cadence: Equatable, Sendable {
   public let learned: Int?
   /// The interval used: the learned one, or the fallback.
   public let interval: Int
+  /// The latest purchase counted.
   public let lastPurchased: Day?
+  /// The latest purchase, when it is dated too far ahead of today to count.
+  public let aheadOfToday: Day?
 
-  public init(_ item: Item, fallback: Int) {
-    learned = Cadence.learned(item.purchases.lazy.map(\.date))
+  /// How many days after today a purchase may be dated and count: a time zone whose midnight has passed dates one
+  /// tomorrow, and no two are further apart than two days. One dated later was dated by a clock that was wrong (a
+  /// phone set years ahead): counted, it would keep the staple from coming due until then, so it counts only once
+  /// its day is near.
+  public static let clockSlack = 2
+
+  public init(_ item: Item, fallback: Int, today: Day) {
+    let limit = today.adding(days: Cadence.clockSlack)
+    let counted = item.purchases.lastIndex { $0.date <= limit }.map { $0 + 1 } ?? 0
+    let dates = item.purchases[..<counted].lazy.map(\.date)
+    learned = Cadence.learned(dates)
     interval = max(1, learned ?? fallback)
-    lastPurchased = item.purchases.last?.date
+    lastPurchased = dates.last
+    aheadOfToday = counted < item.purchases.count ? item.purchases.last?.date : nil
   }
 
   /// The median gap between the most recent of these purchase days (oldest first, repeats allowed); nil with

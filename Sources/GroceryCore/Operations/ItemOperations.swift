@@ -285,7 +285,7 @@ extension Groceries {
         switch policy {
         case .all: return true
         case .due(let within, let every):
-          return Cadence(item, fallback: every).isDue(today: today, within: within)
+          return Cadence(item, fallback: every, today: today).isDue(today: today, within: within)
         }
       }
       .sorted { a, b in

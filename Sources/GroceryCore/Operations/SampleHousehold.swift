@@ -194,7 +194,7 @@ public enum SampleHousehold {
           item.record(Purchase(date: day, quantity: entry.quantity))
           day = day.adding(days: max(1, every + next(3) - 1))
         }
-        item.isOnList = Cadence(item, fallback: every).isDue(today: today, within: 0)
+        item.isOnList = Cadence(item, fallback: every, today: today).isDue(today: today, within: 0)
       } else {
         for _ in 0..<next(4) {
           item.record(Purchase(date: start.adding(days: next(118)), quantity: entry.quantity))

@@ -23,7 +23,7 @@ extension Groceries {
       for category in categories { colors[category.name] = category.color }
     }
     func entry(_ item: Item) -> ListEntry {
-      let cadence = Cadence(item, fallback: query.every)
+      let cadence = Cadence(item, fallback: query.every, today: today)
       return ListEntry(
         item: item, isUnavailable: item.isOnList && item.isUnavailable(on: today),
         boughtToday: boughtToday(item), cadence: cadence, nextDue: cadence.nextDue(today: today),

@@ -88,12 +88,19 @@ public enum TextRenderer {
       notes.append(
         cadence.learned.map { "every " + count($0, "day") }
           ?? "every \(count(cadence.interval, "day")) (assumed)")
-      notes.append(lastBought(entry))
+      if let counted = cadence.aheadOfToday != nil ? cadence.lastPurchased : nil {
+        notes.append("last bought \(counted)")
+      } else if cadence.aheadOfToday != nil {
+        notes.append("never bought")
+      } else {
+        notes.append(lastBought(entry))
+      }
       if entry.isSnoozed, let until = item.skipUntil {
         notes.append("skipped until \(until)")
       } else if !item.isOnList {
         notes.append(entry.nextDue <= today ? "due now" : "due \(entry.nextDue)")
       }
+      if let ahead = cadence.aheadOfToday { notes.append("\(ahead) not counted (clock ahead)") }
     case .purchased:
       if let last = item.purchases.last {
         if !entry.boughtToday { notes.append(last.date.description) }

@@ -586,11 +586,14 @@ final class HouseholdCache {
     case .all, .living, .shopping, .boughtDuring, .onList, .staples: return
     case .restock(let policy, let today):
       // Staples off the list; for `.due`, only those due by the horizon as `Cadence` reckons it from the columns
-      // kept for it (read from an index alone). Items whose name another id shares are read whole, since their
-      // view merges fields no one row holds together.
+      // kept for it (read from an index alone), and those last bought on a day too far ahead to count, which
+      // `Cadence` reckons from the purchases before it. Items whose name another id shares are read whole, since
+      // their view merges fields no one row holds together.
       var due = ""
       if case .due(let within, let every) = policy {
-        due = " AND (last IS NULL OR last + max(1, coalesce(learned, \(every))) <= \(today.ordinal + within))"
+        due =
+          " AND (last IS NULL OR last > \(today.ordinal + Cadence.clockSlack)"
+          + " OR last + max(1, coalesce(learned, \(every))) <= \(today.ordinal + within))"
       }
       try loadItems(
         try database.statement(
