@@ -685,7 +685,7 @@ public struct Mirrors: Sendable {
   /// Runs a body holding the mirrors' lock, taken before the household's.
   func locked<T>(onWait: () -> Void, _ body: () throws -> T) throws -> T {
     try FileSystem.makeFolders(store.stateFolder, mode: 0o700)
-    let lock = try FileLock.acquire(lockPath, timeout: store.lockTimeout, onWait: onWait)
+    let lock = try FileLock.acquire(lockPath, waiting: store.lockWaiting, onWait: onWait)
     defer { withExtendedLifetime(lock) {} }
     return try body()
   }

@@ -57,8 +57,13 @@ public struct HouseholdStore: Sendable {
   public let givenAsLegacyFile: Bool
   /// This machine's own files for the household: identity, cache and lock.
   public let stateFolder: String
-  /// How long to wait for another grocery's lock; nil waits for as long as it takes.
-  public var lockTimeout: Double?
+  /// How long to wait for other groceries' locks, in all; nil waits for as long as it takes.
+  public var lockTimeout: Double? {
+    get { lockWaiting.limit }
+    set { lockWaiting = LockWaiting(limit: newValue) }
+  }
+  /// The wait allowed, and how much of it the command has had, shared by every copy of this store.
+  var lockWaiting: LockWaiting
   /// How many of this machine's changes `undo` can step back through.
   public var undoDepth: Int
   /// The name a new identity gets.
@@ -83,7 +88,7 @@ public struct HouseholdStore: Sendable {
     self.legacyFile = legacyFile
     self.givenAsLegacyFile = givenAsLegacyFile
     self.stateFolder = stateFolder
-    self.lockTimeout = lockTimeout
+    lockWaiting = LockWaiting(limit: lockTimeout)
     self.undoDepth = undoDepth
     self.defaultMachineName = defaultMachineName
   }
@@ -447,7 +452,7 @@ public struct HouseholdStore: Sendable {
   /// Runs a body holding the household's change lock.
   public func withLock<T>(onWait: () -> Void = {}, _ body: () throws -> T) throws -> T {
     try FileSystem.makeFolders(stateFolder, mode: 0o700)
-    let lock = try FileLock.acquire(lockPath, timeout: lockTimeout, onWait: onWait)
+    let lock = try FileLock.acquire(lockPath, waiting: lockWaiting, onWait: onWait)
     defer { withExtendedLifetime(lock) {} }
     let hadIdentity = try FileSystem.status(identityPath) != nil
     do {
@@ -863,7 +868,7 @@ public struct HouseholdStore: Sendable {
     try withLock(onWait: onWait) {
       // Users who share the file on one computer have a state folder, and a lock, each: the file itself is locked
       // too, so that one of them migrates it and the others find the household made.
-      let shared = try FileLock.acquire(existing: legacy, timeout: lockTimeout, onWait: onWait)
+      let shared = try FileLock.acquire(existing: legacy, waiting: lockWaiting, onWait: onWait)
       defer { withExtendedLifetime(shared) {} }
       guard try migrationWaits() else { return }
       guard let again = try FileSystem.read(legacy) else { return }

@@ -600,7 +600,7 @@ public struct HouseholdSync {
   /// changes files, never while it waits on the network.
   func takingTurns<T>(onWait: () -> Void, _ body: () throws -> T) throws -> T {
     try FileSystem.makeFolders(store.stateFolder, mode: 0o700)
-    let lock = try FileLock.acquire(lockPath, timeout: store.lockTimeout, onWait: onWait)
+    let lock = try FileLock.acquire(lockPath, waiting: store.lockWaiting, onWait: onWait)
     defer { withExtendedLifetime(lock) {} }
     return try body()
   }

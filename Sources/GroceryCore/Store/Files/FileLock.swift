@@ -18,8 +18,9 @@ final class FileLock {
 
   deinit { SystemCall.closeFile(fd) }
 
-  /// Takes the lock, calling `onWait` once if another process holds it, and giving up after `timeout` seconds.
-  static func acquire(_ path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
+  /// Takes the lock, calling `onWait` once if another process holds it, and giving up once the command has waited
+  /// as long as `waiting` allows.
+  static func acquire(_ path: String, waiting: LockWaiting, onWait: () -> Void) throws -> FileLock {
     let fd: Int32
     switch SystemCall.openFile(path, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600) {
     case .success(let opened): fd = opened
@@ -33,13 +34,13 @@ final class FileLock {
     if let folder = try FileSystem.status(FileSystem.folder(of: path)) {
       try FileSystem.giveToOwner(fd, of: folder, path: path)
     }
-    return try lock.wait(path, timeout: timeout, onWait: onWait)
+    return try lock.wait(path, waiting: waiting, onWait: onWait)
   }
 
   /// Takes the lock on a file that exists and is left as it is, opened to read (a version-1 store, which every
   /// user who migrates it locks): what serializes processes that share no lock file. Nil where the file system
   /// locks no file opened only to read (NFS) or none at all: then each process has its own lock alone.
-  static func acquire(existing path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock? {
+  static func acquire(existing path: String, waiting: LockWaiting, onWait: () -> Void) throws -> FileLock? {
     let fd: Int32
     switch SystemCall.openFile(path, O_RDONLY, mode: 0) {
     case .success(let opened): fd = opened
@@ -49,24 +50,26 @@ final class FileLock {
     switch SystemCall.lock(fd, blocking: false) {
     case .success: return lock
     case .failure(let error) where [EBADF, ENOLCK, EOPNOTSUPP, EINVAL].contains(error.code): return nil
-    case .failure: return try lock.wait(path, timeout: timeout, onWait: onWait)
+    case .failure: return try lock.wait(path, waiting: waiting, onWait: onWait)
     }
   }
 
   /// Takes the lock, waiting as `acquire` says.
-  private func wait(_ path: String, timeout: Double?, onWait: () -> Void) throws -> FileLock {
+  private func wait(_ path: String, waiting: LockWaiting, onWait: () -> Void) throws -> FileLock {
     if try attempt(path, blocking: false) { return self }
     onWait()
-    guard let timeout else {
+    guard let remaining = waiting.remaining, let limit = waiting.limit else {
       while try !attempt(path, blocking: true) {}
       return self
     }
-    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    let started = ContinuousClock.now
+    defer { waiting.spend(ContinuousClock.now - started) }
+    let deadline = started + remaining
     while ContinuousClock.now < deadline {
       usleep(10_000)
       if try attempt(path, blocking: false) { return self }
     }
-    throw GroceryError.lockTimeout(path: path, seconds: timeout)
+    throw GroceryError.lockTimeout(path: path, seconds: limit)
   }
 
   /// Returns true when the lock was taken; false when it is held elsewhere.
