@@ -332,6 +332,7 @@ extension HouseholdStore {
   /// put back by a folder-sync tool): what its lost lines did shows no more here, and the rebuilt cache forgets
   /// it had them. Only its own machine remembers its length for good.
   func reportShorter(_ cache: HouseholdCache, _ logs: [String: Int], except own: String?) throws {
+    if !saysShorterLogs { return }
     for (machine, read) in try cache.positions().sorted(by: { $0.key < $1.key })
     where machine != own && read.offset > 0 {
       let file = logsFolder + "/" + machine + ".jsonl"
