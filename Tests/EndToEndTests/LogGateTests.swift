@@ -415,6 +415,35 @@ import Testing
       gone.stderr.contains("is gone, after the \(first.utf8.count) bytes this machine had read"), "\(gone)")
   }
 
+  /// Another machine's log put in another copy's place that is longer than this machine had read of it (a hand
+  /// edit, a sync tool's other copy): what the lines gone from it did shows no more, and the command that finds
+  /// it says so, once, as of a shorter one, where it said nothing (found by a trial).
+  @Test func anotherMachinesLogReplacedByALongerOtherCopyIsSaidOnce() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(item("\"eggs\""), summary: "\"add eggs\"")
+    let first = try String(contentsOfFile: path, encoding: .utf8)
+    func next(_ number: Int, _ name: String) -> String {
+      first.replacingOccurrences(of: "peer-1", with: "peer-\(number)")
+        .replacingOccurrences(of: "10:00:00.000Z", with: "10:0\(number):00.000Z")
+        .replacingOccurrences(of: "0000000000e1", with: "0000000000e\(number)")
+        .replacingOccurrences(of: "eggs", with: name)
+    }
+    try (first + next(2, "tea")).write(toFile: path, atomically: false, encoding: .utf8)
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] eggs\n  [ ] milk\n  [ ] tea\n\n3 items to buy, 0 bought today\n"
+    )
+    try (first + next(3, "coffee") + next(4, "jam")).write(toFile: path, atomically: false, encoding: .utf8)
+    let listed =
+      "Uncategorized\n  [ ] coffee\n  [ ] eggs\n  [ ] jam\n  [ ] milk\n\n4 items to buy, 0 bought today\n"
+    try scenario.expect(
+      ["list"], stdout: listed,
+      stderr:
+        "grocery: warning: '\(path)' is not the copy this machine had read: its line 2 is not as it was (edited by"
+        + " hand, or another copy put in its place by a sync tool?): what lines gone from it did shows no more; put"
+        + " back the copy its machine wrote if the tool kept one\n")
+    try scenario.expect(["list"], stdout: listed)
+  }
+
   @Test func aLineWithTheIdAndTimeOfAnotherButOtherContentsIsLeftOutAndSaid() throws {
     try scenario.given(["add", "milk"], ["add", "eggs"])
     let (path, lines) = try ownLog()

@@ -328,18 +328,26 @@ extension HouseholdStore {
     }
   }
 
-  /// Says, once, each other machine's log that is gone or shorter than the cache read it (deleted, or an older copy
-  /// put back by a folder-sync tool): what its lost lines did shows no more here, and the rebuilt cache forgets
-  /// it had them. Only its own machine remembers its length for good.
+  /// Says, once, each other machine's log that is gone, shorter than the cache read it (deleted, or an older copy
+  /// put back by a folder-sync tool), or another copy where the cache read it (the last line it read is not
+  /// there): what its lost lines did shows no more here, and the rebuilt cache forgets it had them. Only its own
+  /// machine remembers its length for good.
   func reportShorter(_ cache: HouseholdCache, _ logs: [String: Int], except own: String?) throws {
     if !saysShorterLogs { return }
     for (machine, read) in try cache.positions().sorted(by: { $0.key < $1.key })
     where machine != own && read.offset > 0 {
       let file = logsFolder + "/" + machine + ".jsonl"
       let size = logs[machine]
-      if let size, size >= read.offset { continue }
       // One that is there but no regular file, or larger than any grocery writes, is said as that.
       if try ChangeLog.isLeftOut(file) { continue }
+      if let size, size >= read.offset {
+        if try ChangeLog.stillMatches(file, read) { continue }
+        warn(
+          "'\(shown(file))' is not the copy this machine had read: its line \(read.lines) is not as it was (edited"
+            + " by hand, or another copy put in its place by a sync tool?): what lines gone from it did shows no"
+            + " more; put back the copy its machine wrote if the tool kept one")
+        continue
+      }
       let now =
         size.map { "is \($0) bytes, shorter than the \(read.offset)" }
         ?? "is gone, after the \(read.offset) bytes"
