@@ -122,6 +122,43 @@ import Testing
     try household.expectSame([alice, bob])
   }
 
+  /// Another machine's log deleted on the remote (a plain clone, `git rm`, a push) comes back with the next sync of
+  /// any machine that had it, said once, where every machine that synced dropped that machine's changes without a
+  /// word, `check` saying all was well: for good, had that machine synced no more (found by a trial). The machine
+  /// that pushed the deletion itself, with plain git, puts it back all the same, from what it last sent.
+  @Test(arguments: [false, true])
+  func anotherMachinesLogDeletedOnTheRemoteComesBack(byThisMachine: Bool) throws {
+    try household.on(bob, at: 0, "add", "bread")
+    try household.share([alice, bob])
+    try household.syncAll([alice, bob], at: 1)
+    let bobsLog = try ownLog(bob)
+    let bobsBytes = try Data(contentsOf: URL(fileURLWithPath: bob.store + "/" + bobsLog))
+    let deleting: String
+    if byThisMachine {
+      deleting = alice.store
+    } else {
+      deleting = household.folder.file("by-hand")
+      #expect(try git(["clone", "-q", household.remote, deleting], in: household.folder.path) == 0)
+    }
+    #expect(try git(["rm", "-q", bobsLog], in: deleting) == 0)
+    #expect(try git(["commit", "-q", "-m", "gone"], in: deleting) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: deleting) == 0)
+    let synced = try household.on(alice, at: 2, "sync")
+    #expect(
+      synced.stderr
+        == "grocery: warning: '\(alice.store)/\(bobsLog)' (bob) was deleted on the remote; it is put back as this"
+        + " computer had it, and sent, as only that machine writes its log\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: alice.store + "/" + bobsLog)) == bobsBytes)
+    #expect(try list(alice).contains("[ ] bread"))
+    #expect(try alice.run(["check"]).status == 0)
+    #expect(try household.on(alice, at: 3, "sync").stderr.isEmpty, "said once")
+    try household.on(bob, at: 4, "add", "jam")
+    try household.on(bob, at: 5, "sync")
+    try household.on(alice, at: 6, "sync")
+    #expect(try list(alice).contains("[ ] jam"))
+    try household.expectSame([alice, bob])
+  }
+
   /// A change made here while a sync pushes (a git hook stands in for a person's `add` at that moment) is not said
   /// to be sent: the next sync sends it, and says so (found by a review).
   @Test func aChangeMadeWhileTheSyncPushesIsSaidSentByTheNextSync() throws {

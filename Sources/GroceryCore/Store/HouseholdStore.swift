@@ -74,8 +74,9 @@ public struct HouseholdStore: Sendable {
   /// Tells the user, once, of something done besides the command (a version-1 store migrated), in one line; the
   /// CLI writes it to standard error unless asked to be quiet.
   public var inform: @Sendable (String) -> Void = { _ in }
-  /// Whether a read says another machine's log that is shorter than the cache read it. Sync reads with this off:
-  /// such a log is the shared copy a merge brought, which sync says came in changed, and uses.
+  /// Whether a read says another machine's log that is shorter than the cache read it, or another copy, where it is
+  /// there. Sync reads with this off: such a log is the shared copy a merge brought, which sync says came in
+  /// changed, and uses.
   var saysShorterLogs = true
   /// This machine's time, when given: a read then says which other machines' latest changes are dated after it by
   /// more than `aheadLimit`, as their clocks (or this one) are wrong.

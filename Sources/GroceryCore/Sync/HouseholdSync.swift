@@ -458,6 +458,12 @@ public struct HouseholdSync {
     let ownFile = ownLog.map { store.folder + "/" + $0 }
     // Read as any log is: one that is not a regular file (a link a peer pushed in its place) holds nothing.
     let ownBefore = try ownFile.flatMap { try logBytes($0) }
+    // The other machines' logs as this folder had them, and as this computer last sent them: one the merge (or a
+    // plain `git pull` since) took away was deleted on the remote.
+    let before = try git.run(["rev-parse", "-q", "--verify", "HEAD"]).output.trimmingNewlines
+    let held = try [before, HouseholdSync.syncedRef].filter { !$0.isEmpty }.map {
+      (ref: $0, logs: try logNames(at: $0))
+    }
     let merged = try git.run(
       ["merge", "-q", "--no-edit"] + (allowUnrelated ? ["--allow-unrelated-histories"] : []) + [ref])
     if !merged.succeeded {
@@ -491,6 +497,7 @@ public struct HouseholdSync {
         ],
         doing: "keeping this machine's log")
     }
+    try putBackDeleted(held, own: own, warnings: &warnings)
     for (path, bytes) in ahead { try writeLog(bytes, to: path) }
     if !aside.isEmpty {
       let folder = store.stateFolder + "/set-aside"
@@ -512,6 +519,45 @@ public struct HouseholdSync {
       }
     }
     return (warnings, replaced)
+  }
+
+  /// The logs a commit holds (none when there is no such commit).
+  func logNames(at ref: String) throws -> Set<String> {
+    let listed = try git.run(["ls-tree", "--name-only", ref, "logs/"])
+    guard listed.succeeded else { return [] }
+    return Set(listed.output.split(separator: "\n").map(String.init).filter { $0.hasSuffix(".jsonl") })
+  }
+
+  /// Puts back, in a commit of its own, another machine's log that this folder or this computer's last sync held
+  /// and the merge took away (`git rm` and a push, elsewhere): only that machine writes its log, and with it gone
+  /// every machine that synced lost that machine's changes without a word, for good when it syncs no more (found
+  /// by a trial). The copy put back is this folder's, else the one last sent.
+  func putBackDeleted(_ held: [(ref: String, logs: Set<String>)], own: String?, warnings: inout [String])
+    throws
+  {
+    let now = try logNames(at: "HEAD")
+    var putBack: [String] = []
+    for (ref, logs) in held {
+      for path in logs.sorted() where path != own && !now.contains(path) && !putBack.contains(path) {
+        try git.must(["checkout", "-q", ref, "--", path], doing: "putting back another machine's log")
+        putBack.append(path)
+      }
+    }
+    if putBack.isEmpty { return }
+    try git.must(
+      [
+        "commit", "-q", "--no-verify", "-m",
+        "grocery: another machine's log, deleted on the remote, put back",
+        "--only", "--",
+      ] + putBack, doing: "putting back another machine's log")
+    let names = try store.machineNames()
+    for path in putBack {
+      let machine = String(FileSystem.name(of: path).dropLast(6))
+      let name = names[machine].map { " (" + Names.printable($0) + ")" } ?? ""
+      warnings.append(
+        "'\(store.shown(store.folder + "/" + path))'\(name) was deleted on the remote; it is put back as this"
+          + " computer had it, and sent, as only that machine writes its log")
+    }
   }
 
   /// Replaces a log in the folder with these bytes, keeping its mode and, as root, the folder's owner.

@@ -333,11 +333,12 @@ extension HouseholdStore {
   /// there): what its lost lines did shows no more here, and the rebuilt cache forgets it had them. Only its own
   /// machine remembers its length for good.
   func reportShorter(_ cache: HouseholdCache, _ logs: [String: Int], except own: String?) throws {
-    if !saysShorterLogs { return }
     for (machine, read) in try cache.positions().sorted(by: { $0.key < $1.key })
     where machine != own && read.offset > 0 {
       let file = logsFolder + "/" + machine + ".jsonl"
       let size = logs[machine]
+      // A sync says a log that came in changed itself; one gone is still said here.
+      if !saysShorterLogs && size != nil { continue }
       // One that is there but no regular file, or larger than any grocery writes, is said as that.
       if try ChangeLog.isLeftOut(file) { continue }
       if let size, size >= read.offset {
