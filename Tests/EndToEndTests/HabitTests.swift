@@ -391,6 +391,24 @@ import Testing
     #expect(try dryRuns.map { try old.run($0).stdout } == said)
   }
 
+  /// `names`, which shell completion runs with its standard error thrown away, reads a version-1 store as it is and
+  /// migrates nothing, where a Tab migrated it and its notice was never seen (found by a trial): the next command
+  /// the user runs migrates it, and says so.
+  @Test func namesReadsAVersionOneStoreWithoutMigratingIt() throws {
+    let (old, file) = try versionOneStore()
+    let names = try old.run(["names", "items"])
+    #expect(names.status == 0 && names.stderr.isEmpty, "\(names)")
+    #expect(names.stdout.contains("Kale\n"), "\(names)")
+    #expect(try old.run(["names", "items", "--matching", "ka"]).stdout == "Kale\n")
+    #expect(try old.run(["names", "items", "--on-list"]).stdout.contains("Kale\n"))
+    #expect(try old.run(["names", "categories"]).stdout.contains("\n"))
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file(".local")))
+    let listed = try old.run(["list"])
+    #expect(listed.stderr.hasPrefix("grocery: migrated '\(file)' (version 1)"), "\(listed)")
+    #expect(try old.run(["names", "items"]) == names, "the same names once migrated")
+  }
+
   /// The first command on a version-1 store says, once, on standard error, that it migrated it and where to; its
   /// output is the command's own. `--quiet` says nothing.
   @Test(arguments: [false, true])

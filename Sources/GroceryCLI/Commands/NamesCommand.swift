@@ -57,6 +57,12 @@ struct NamesCommand: Command, Runnable {
   static func word(for kind: NameKind) -> String { words.first { $0.1 == kind }?.0 ?? "items" }
 
   func run(_ context: Context) throws {
+    // A version-1 store not yet migrated is read as it is: a Tab would otherwise migrate it, and the notice of it
+    // go where completion throws standard error away (found by a trial).
+    if let old = try context.store.unmigrated() {
+      context.write(NamesRenderer.text(names(in: old)))
+      return
+    }
     if kind == .item && !onList && (matching ?? "").isEmpty {
       // Every item's name, in name order, a part of the items at a time.
       _ = try context.store.walkItems { context.write(NamesRenderer.text($0.names(of: .item))) }
@@ -64,10 +70,14 @@ struct NamesCommand: Command, Runnable {
     }
     // Categories and locations are read without a single item; items, only those that can be what is shown.
     let scope: ItemScope = kind != .item ? .ids([]) : onList ? .onList : .completing(matching ?? "")
-    let groceries = try context.store.load(scope)
+    context.write(NamesRenderer.text(names(in: try context.store.load(scope))))
+  }
+
+  /// The names asked for, of what the household holds.
+  func names(in groceries: Groceries) -> [String] {
     var names = onList ? groceries.items.filter(\.isOnList).map(\.name) : groceries.names(of: kind)
     if exceptUncategorized { names.removeAll { $0 == Category.uncategorized } }
     if let matching { names = Names.completions(of: matching, among: names) }
-    context.write(NamesRenderer.text(names))
+    return names
   }
 }

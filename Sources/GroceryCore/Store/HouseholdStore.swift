@@ -912,6 +912,16 @@ public struct HouseholdStore: Sendable {
   }
 
   /// Decodes a version-1 store file, saying so in the error when the store path given names it.
+  /// The version-1 store the next command migrates, read as it is and written nowhere; nil when there is none to
+  /// migrate. What `names` shows, as shell completion runs it with its standard error thrown away: the migration,
+  /// and its notice, are the next command's the user runs.
+  public func unmigrated() throws -> Groceries? {
+    guard try migrationWaits(), let legacy = legacyFile, let data = try FileSystem.read(legacy) else {
+      return nil
+    }
+    return try decodeLegacy(data, from: legacy).groceries
+  }
+
   func decodeLegacy(_ data: Data, from legacy: String) throws -> (groceries: Groceries, change: ChangeNote?) {
     do {
       return try StoreCodec.decode(data, path: legacy)
