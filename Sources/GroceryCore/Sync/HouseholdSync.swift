@@ -409,6 +409,7 @@ public struct HouseholdSync {
     var ahead: [(path: String, bytes: [UInt8])] = []
     var aside: [(path: String, bytes: [UInt8])] = []
     var replaced: [String] = []
+    var deletedHere: [String] = []
     // Where this folder and the remote parted: a copy committed here that differs from the copy there was changed
     // here; one that differs from the remote's only was changed there, and git's merge takes it.
     let base = try git.run(["merge-base", "HEAD", ref])
@@ -429,6 +430,7 @@ public struct HouseholdSync {
       } else if path != own, head == nil, atParting != nil {
         // Deleted here and committed (`git rm`): the shared copy comes back, as git would stop on it every time.
         replaced.append(path)
+        deletedHere.append(path)
       }
       guard let bytes = try logBytes(local) else { continue }
       if head == bytes && replaced.last != path { continue }
@@ -496,6 +498,17 @@ public struct HouseholdSync {
           ownLog,
         ],
         doing: "keeping this machine's log")
+    }
+    if !deletedHere.isEmpty {
+      let names = try store.machineNames()
+      for path in deletedHere {
+        let name = names[String(FileSystem.name(of: path).dropLast(6))].map {
+          " (" + Names.printable($0) + ")"
+        }
+        warnings.append(
+          "'\(store.shown(store.folder + "/" + path))'\(name ?? "") was deleted here and committed; the shared copy"
+            + " is back, as only that machine writes its log")
+      }
     }
     try putBackDeleted(held, own: own, warnings: &warnings)
     for (path, bytes) in ahead { try writeLog(bytes, to: path) }
