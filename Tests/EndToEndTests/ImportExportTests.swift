@@ -235,9 +235,10 @@ import Testing
 
   /// A copy of grocery 1's store that went on being used after the household was migrated from it (another
   /// machine still on grocery 1) brings in only what the household lacks: the purchases it recorded since, on an
-  /// item found by its id though the household renamed it, and an item new to the household. What the household
-  /// changed since (a quantity, the walk order) stays; importing it again adds nothing; a damaged one is refused,
-  /// writing nothing.
+  /// item found by its id though the household renamed it, an item new to the household, and a store new to it
+  /// with its own aisle order (which it lost, found by a trial). What the household changed since (a quantity, the
+  /// walk order, a store's order) stays; importing it again adds nothing; a damaged one is refused, writing
+  /// nothing.
   @Test func aVersionOneStoreImportsOnlyWhatTheHouseholdLacks() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../GroceryCoreTests/Fixtures/store-v1.json")
@@ -251,10 +252,15 @@ import Testing
       try old.run(["--quiet", "history"]).stdout == "2026-11-20 Crème fraîche\n2026-11-13 Crème fraîche\n")
     for change in [
       ["edit", "Crème fraîche", "--rename", "Sour cream"], ["edit", "kale", "-q", "5"],
-      ["reorder-categories", "Pharmacy"],
+      ["reorder-categories", "Pharmacy"], ["reorder-categories", "--at", "Farmers Market", "Pharmacy"],
     ] {
       #expect(try migrated.run(change).status == 0)
     }
+    func storeOrder(_ store: String) throws -> String {
+      try migrated.run(["reorder-categories", "--at", store]).stdout
+    }
+    let farmers = try storeOrder("Farmers Market")
+    #expect(farmers.hasPrefix("1. Pharmacy\n"), "\(farmers)")
     // The walk order, without the counts of items.
     func order() throws -> [String] {
       try migrated.run(["category", "list"]).stdout.split(separator: "\n").map {
@@ -273,6 +279,10 @@ import Testing
     tahini["purchases"] = [["date": "2026-11-21", "quantity": 2]]
     items.append(tahini)
     object["items"] = items
+    var locations = try #require(object["locations"] as? [[String: Any]])
+    locations[0]["categoryOrder"] = ["Produce", "Pharmacy"]
+    locations.append(["name": "Corner Shop", "categoryOrder": ["Pharmacy", "Produce"]])
+    object["locations"] = locations
     try JSONSerialization.data(withJSONObject: object).write(
       to: URL(fileURLWithPath: scenario.folder.file("copy.json")))
     let imported = try migrated.run(["import", scenario.folder.file("copy.json")])
@@ -281,6 +291,7 @@ import Testing
         == Outcome(
           stdout: """
             added 1, updated 1, skipped 2
+            new locations: 'Corner Shop'
             purchases recorded: 2
             skipped 'Kale': nothing to change
             skipped 'Stamps': nothing to change
@@ -296,6 +307,9 @@ import Testing
     #expect(try migrated.run(["history"]).stdout == history)
     #expect(try migrated.run(["list"]).stdout.contains("[ ] Kale x5"))
     #expect(try order() == walked)
+    #expect(try storeOrder("Farmers Market") == farmers)
+    let corner = try storeOrder("Corner Shop")
+    #expect(corner.hasPrefix("1. Pharmacy\n2. Produce\n"), "\(corner)")
     let again = try migrated.run(["import", "--format", "grocery", scenario.folder.file("copy.json")])
     #expect(again.status == 0 && again.stdout.hasPrefix("added 0, updated 0, skipped 4\n"), "\(again)")
     #expect(try migrated.run(["history"]).stdout == history)

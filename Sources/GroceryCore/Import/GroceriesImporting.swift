@@ -84,7 +84,11 @@ extension Groceries {
     }
     for location in document.locations {
       let name = locationName(location.name, id: location.id)
-      if document.setsCategoryOrder, let index = locations.firstIndex(where: { $0.name == name }) {
+      // An import that only adds (grocery 1's store file) gives a store the household lacks its own order, and
+      // leaves the others' as they are.
+      if let index = locations.firstIndex(where: { $0.name == name }),
+        document.setsCategoryOrder || (document.addsOnly && !earlier.contains(locations[index].id))
+      {
         var order: [String] = []
         for category in location.categoryOrder.map({ categoryName($0) })
         where category != Category.uncategorized && !order.contains(category) {

@@ -47,6 +47,10 @@ enum GroceryOneImporter {
         unavailableOn: .some(item.unavailableOn), note: .some(item.note), skipUntil: .some(item.skipUntil),
         created: item.created, purchases: item.purchases, line: lines[item.id] ?? node.line)
     }
+    // Its stores, so that one the household lacks comes with its own aisle order, as migration brings it.
+    document.locations = groceries.locations.map {
+      ImportedLocation(name: $0.name, categoryOrder: $0.categoryOrder)
+    }
     document.latestPurchase = ImportDocument.latestPurchase(of: document.items)
     return document
   }
