@@ -660,6 +660,13 @@ import Testing
     #expect(try git(["stash", "pop", "-q"], in: alice.store) != 0)
     let log = try ownLog(alice)
     #expect(try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8).contains("<<<<<<<"))
+    // Until then, every command names the markers for what they are, with the way out (a trial found them said to
+    // be no object).
+    let listed = try alice.run(["list"])
+    #expect(
+      listed.stderr.contains(
+        "' line 3: line: is one of git's conflict markers (a stopped merge or 'git stash pop' left it): 'grocery"
+          + " sync' on the machine whose log it is takes them out; that change is left out"), "\(listed)")
     let synced = try household.on(alice, at: 20, "sync")
     #expect(synced.stderr.contains("held git's conflict markers"), "\(synced)")
     let text = try String(contentsOfFile: alice.store + "/" + log, encoding: .utf8)

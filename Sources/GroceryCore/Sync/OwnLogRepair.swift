@@ -77,12 +77,8 @@ struct OwnLogRepair {
 
   /// The conflict markers git writes into a file it could not merge (a `git stash pop`, a `git merge`): no line of
   /// a log.
-  static let conflictMarkers = ["<<<<<<< ", "||||||| ", "=======", ">>>>>>> "].map { Array($0.utf8) }
-
   /// Whether a whole line is one of git's conflict markers.
-  static func isConflictMarker(_ line: ArraySlice<UInt8>) -> Bool {
-    conflictMarkers.contains { line.starts(with: $0) }
-  }
+  static func isConflictMarker(_ line: ArraySlice<UInt8>) -> Bool { ChangeLog.isConflictMarker(line) }
 
   /// The log without git's conflict markers, where it holds any: both sides of each conflict are this machine's
   /// own lines (a change stashed and one made since), so every line is kept, once, in the order of the changes'

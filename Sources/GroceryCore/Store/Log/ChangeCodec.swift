@@ -125,6 +125,14 @@ enum ChangeCodec {
           field: "line",
           reason: "starts with a byte-order mark, which only a file's first line may (files joined?)")
       }
+      // Named as what it is, with the way out, where it was said to be no object (found by a trial).
+      if ChangeLog.isConflictMarker(bytes[start..<end]) {
+        throw LineError(
+          field: "line",
+          reason:
+            "is one of git's conflict markers (a stopped merge or 'git stash pop' left it): 'grocery sync' on the"
+            + " machine whose log it is takes them out")
+      }
       try reader.beginObject()
       var first = true
       var seen: [String] = []

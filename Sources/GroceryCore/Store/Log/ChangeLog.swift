@@ -35,6 +35,14 @@ public enum ChangeLog {
       reason: "it is \(info.st_size) bytes, larger than any grocery writes: its changes are left out")
   }
 
+  /// The starts of git's conflict markers, which a merge or a `git stash pop` that stopped leaves in a file.
+  static let conflictMarkers = ["<<<<<<< ", "||||||| ", "=======", ">>>>>>> "].map { Array($0.utf8) }
+
+  /// Whether a whole line is one of git's conflict markers.
+  static func isConflictMarker(_ line: ArraySlice<UInt8>) -> Bool {
+    conflictMarkers.contains { line.starts(with: $0) }
+  }
+
   /// The byte-order mark an editor may put at the start of a file (Notepad does): no part of the first line.
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
