@@ -135,7 +135,11 @@ import Testing
     let days = [Fixed.day(-1), Fixed.day(1), Fixed.day(9)]
     let stats = ItemStats(name: "milk", days: days, earlier: 0, today: Fixed.today)
     #expect(stats.weekly.last == 1 && stats.weekly.dropLast().allSatisfy { $0 == 0 }, "\(stats.weekly)")
-    #expect(stats.timesBought == 3)
+    #expect(stats.timesBought == 3 && stats.lastBought == Fixed.day(9))
+    // Its interval is the staples list's: a day more than two ahead (a clock running fast) teaches none.
+    #expect(stats.interval == 2)
+    let near = ItemStats(name: "milk", days: [Fixed.day(-1), Fixed.day(2)], earlier: 0, today: Fixed.today)
+    #expect(near.interval == 3)
   }
 
   /// An item bought today is today's even when a clock ahead also dated a purchase of it tomorrow: under Bought
