@@ -116,8 +116,8 @@ import Testing
     let synced = try household.on(alice, at: 4, "sync")
     #expect(
       synced.stderr
-        == "grocery: warning: '\(alice.store)/\(bobsLog)' (bob) was deleted here and committed; the shared copy is"
-        + " back, as only that machine writes its log\n")
+        == "grocery: warning: '\(alice.store)/\(bobsLog)' (bob) was deleted here; the shared copy is back, as only"
+        + " that machine writes its log\n")
     #expect(FileManager.default.fileExists(atPath: alice.store + "/" + bobsLog))
     #expect(try list(alice).contains("[ ] jam"))
     try household.on(alice, at: 5, "add", "tea")
@@ -161,6 +161,60 @@ import Testing
     try household.on(alice, at: 6, "sync")
     #expect(try list(alice).contains("[ ] jam"))
     try household.expectSame([alice, bob])
+  }
+
+  /// `sync setup` run again over a remote that lost another machine's log puts it back and says so, as `sync` does,
+  /// where it put it back without a word (found by a review).
+  @Test func setupRunAgainSaysTheLogItPutBack() throws {
+    try household.on(alice, at: 0, "add", "bread")
+    try household.share([alice, bob])
+    try household.syncAll([alice, bob], at: 1)
+    let alicesLog = try ownLog(alice)
+    let hand = household.folder.file("by-hand")
+    #expect(try git(["clone", "-q", household.remote, hand], in: household.folder.path) == 0)
+    #expect(try git(["rm", "-q", alicesLog], in: hand) == 0)
+    #expect(try git(["commit", "-q", "-m", "gone"], in: hand) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: hand) == 0)
+    let again = try household.on(bob, at: 2, "sync", "setup", household.remote, "--name", "bob")
+    #expect(
+      again.stderr.contains(
+        "'\(bob.store)/\(alicesLog)' (alice) was deleted on the remote; it is put back as this computer had it"
+      ),
+      "\(again)")
+    #expect(try list(bob).contains("[ ] bread"))
+    #expect(
+      try gitOutput(["ls-tree", "--name-only", "main", "logs/"], in: household.remote).contains(alicesLog))
+  }
+
+  /// A sync tool's conflict copy that someone committed is no machine's log: taken out of the remote, or deleted
+  /// here and committed, it stays gone, where the sync that put back deleted logs put it back on every machine, so
+  /// that it could never go (found by a review).
+  @Test(arguments: [false, true])
+  func aConflictCopyCommittedAndThenDeletedStaysGone(deletedHere: Bool) throws {
+    try household.on(bob, at: 0, "add", "bread")
+    try household.share([alice, bob])
+    try household.syncAll([alice, bob], at: 1)
+    let copy = "logs/" + (try bob.household().identity().id) + ".sync-conflict-20261121-120000-ABCDEFG.jsonl"
+    let hand = household.folder.file("by-hand")
+    #expect(try git(["clone", "-q", household.remote, hand], in: household.folder.path) == 0)
+    try FileManager.default.copyItem(atPath: hand + "/" + (try ownLog(bob)), toPath: hand + "/" + copy)
+    #expect(try git(["add", "--", copy], in: hand) == 0)
+    #expect(try git(["commit", "-q", "-m", "copy"], in: hand) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: hand) == 0)
+    try household.on(alice, at: 2, "sync")
+    #expect(FileManager.default.fileExists(atPath: alice.store + "/" + copy))
+    let deleting = deletedHere ? alice.store : hand
+    #expect(try git(["rm", "-q", copy], in: deleting) == 0)
+    #expect(try git(["commit", "-q", "-m", "no copy"], in: deleting) == 0)
+    if !deletedHere { #expect(try git(["push", "-q", "origin", "HEAD:main"], in: hand) == 0) }
+    let synced = try household.on(alice, at: 3, "sync")
+    #expect(!synced.stderr.contains("put back") && !synced.stderr.contains("is back"), "\(synced)")
+    #expect(!FileManager.default.fileExists(atPath: alice.store + "/" + copy))
+    try household.on(bob, at: 4, "sync")
+    #expect(!FileManager.default.fileExists(atPath: bob.store + "/" + copy))
+    #expect(
+      try gitOutput(["ls-tree", "--name-only", "main", "logs/"], in: household.remote).contains(copy) == false
+    )
   }
 
   /// A change made here while a sync pushes (a git hook stands in for a person's `add` at that moment) is not said

@@ -59,7 +59,7 @@ struct NamesCommand: Command, Runnable {
   func run(_ context: Context) throws {
     // A version-1 store not yet migrated is read as it is: a Tab would otherwise migrate it, and the notice of it
     // go where completion throws standard error away (found by a trial).
-    if let old = try context.store.unmigrated() {
+    if let old = try context.store.legacyWaiting() {
       context.write(NamesRenderer.text(names(in: old)))
       return
     }

@@ -82,13 +82,11 @@ extension Groceries {
       report.addedLocations.append(name)
       return name
     }
-    for location in document.locations {
+    // An import that only adds (grocery 1's store file) brings no store of its own: one its items bring takes its
+    // order after them.
+    for location in document.locations where !document.addsOnly {
       let name = locationName(location.name, id: location.id)
-      // An import that only adds (grocery 1's store file) gives a store the household lacks its own order, and
-      // leaves the others' as they are.
-      if let index = locations.firstIndex(where: { $0.name == name }),
-        document.setsCategoryOrder || (document.addsOnly && !earlier.contains(locations[index].id))
-      {
+      if document.setsCategoryOrder, let index = locations.firstIndex(where: { $0.name == name }) {
         var order: [String] = []
         for category in location.categoryOrder.map({ categoryName($0) })
         where category != Category.uncategorized && !order.contains(category) {
@@ -197,6 +195,27 @@ extension Groceries {
         report.updated.append(item.name)
       } else {
         report.skipped.append(ImportSkip(name: item.name, reason: "nothing to change"))
+      }
+    }
+    // A store grocery 1's file gave, new to the household and brought by its items, takes that file's order of
+    // the categories the household has: a store or category the household removed or renamed never comes back
+    // by it (found by a review).
+    if document.addsOnly {
+      for location in document.locations {
+        guard
+          let index = locations.firstIndex(where: {
+            !earlier.contains($0.id) && spelling($0.name) == spelling(location.name)
+          })
+        else { continue }
+        var order: [String] = []
+        for wanted in location.categoryOrder.map(spelling) {
+          if let category = categories.first(where: { spelling($0.name) == wanted }),
+            category.name != Category.uncategorized, !order.contains(category.name)
+          {
+            order.append(category.name)
+          }
+        }
+        locations[index].categoryOrder = order
       }
     }
     sortItems()

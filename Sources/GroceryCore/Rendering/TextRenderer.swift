@@ -88,12 +88,11 @@ public enum TextRenderer {
       notes.append(
         cadence.learned.map { "every " + count($0, "day") }
           ?? "every \(count(cadence.interval, "day")) (assumed)")
-      if let counted = cadence.aheadOfToday != nil ? cadence.lastPurchased : nil {
-        notes.append("last bought \(counted)")
-      } else if cadence.aheadOfToday != nil {
-        notes.append("never bought")
-      } else {
+      if cadence.aheadOfToday == nil || entry.boughtToday {
         notes.append(lastBought(entry))
+      } else if let counted = cadence.lastPurchased {
+        // The latest purchase counted; the one dated ahead is noted after.
+        notes.append("last bought \(counted)")
       }
       if entry.isSnoozed, let until = item.skipUntil {
         notes.append("skipped until \(until)")

@@ -835,7 +835,8 @@ public struct HouseholdStore: Sendable {
   }
 
   /// The version-1 store that waits to be migrated, read as it stands, if one does: a command checks what it was
-  /// given against it (a name the store does not have) before anything migrates it.
+  /// given against it (a name the store does not have) before anything migrates it, and `names` shows it, as shell
+  /// completion throws its standard error away (the migration, and its notice, are the next command's).
   public func legacyWaiting() throws -> Groceries? {
     guard try migrationWaits(), let legacy = legacyFile, let data = try FileSystem.read(legacy) else {
       return nil
@@ -912,16 +913,6 @@ public struct HouseholdStore: Sendable {
   }
 
   /// Decodes a version-1 store file, saying so in the error when the store path given names it.
-  /// The version-1 store the next command migrates, read as it is and written nowhere; nil when there is none to
-  /// migrate. What `names` shows, as shell completion runs it with its standard error thrown away: the migration,
-  /// and its notice, are the next command's the user runs.
-  public func unmigrated() throws -> Groceries? {
-    guard try migrationWaits(), let legacy = legacyFile, let data = try FileSystem.read(legacy) else {
-      return nil
-    }
-    return try decodeLegacy(data, from: legacy).groceries
-  }
-
   func decodeLegacy(_ data: Data, from legacy: String) throws -> (groceries: Groceries, change: ChangeNote?) {
     do {
       return try StoreCodec.decode(data, path: legacy)

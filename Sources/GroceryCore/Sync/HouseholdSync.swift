@@ -194,7 +194,12 @@ public struct HouseholdSync {
               ? "grocery: \(name ?? machine.name) joins the household"
               : "grocery: household shared by \(name ?? machine.name)",
             shared: [HouseholdMarker.fileName, ".gitignore"])
-          if remoteHasData { try merge(allowUnrelated: true, shown: shown, ownLog: nil) }
+          // What the merge put right (a log deleted on the remote, put back) is said, as every sync says it.
+          if remoteHasData {
+            for warning in try merge(allowUnrelated: true, shown: shown, ownLog: nil).warnings {
+              store.warn(warning)
+            }
+          }
           if try origin() == nil {
             try git.must(["remote", "add", "origin", url], doing: "naming the remote")
           }
@@ -427,8 +432,9 @@ public struct HouseholdSync {
       let atParting = try parted.flatMap { try committed($0, path) }
       if path != own, let head, head != remote, !remote.starts(with: head), head != atParting {
         replaced.append(path)
-      } else if path != own, head == nil, atParting != nil {
-        // Deleted here and committed (`git rm`): the shared copy comes back, as git would stop on it every time.
+      } else if path != own, head == nil, atParting != nil, Self.isMachineLog(path) {
+        // Deleted here and committed (`git rm`): the shared copy comes back, as git would stop on it every time. A
+        // sync tool's conflict copy someone committed goes, as asked.
         replaced.append(path)
         deletedHere.append(path)
       }
@@ -506,8 +512,8 @@ public struct HouseholdSync {
           " (" + Names.printable($0) + ")"
         }
         warnings.append(
-          "'\(store.shown(store.folder + "/" + path))'\(name ?? "") was deleted here and committed; the shared copy"
-            + " is back, as only that machine writes its log")
+          "'\(store.shown(store.folder + "/" + path))'\(name ?? "") was deleted here; the shared copy is back, as"
+            + " only that machine writes its log")
       }
     }
     try putBackDeleted(held, own: own, warnings: &warnings)
@@ -534,11 +540,24 @@ public struct HouseholdSync {
     return (warnings, replaced)
   }
 
-  /// The logs a commit holds (none when there is no such commit).
+  /// Whether a path in `logs/` is a machine's log by its name: its id and `.jsonl`, no sync tool's conflict copy
+  /// (`… (1).jsonl`), which is no machine's own.
+  static func isMachineLog(_ path: String) -> Bool {
+    path.hasPrefix("logs/") && path.hasSuffix(".jsonl")
+      && MachineID.isValid(String(FileSystem.name(of: path).dropLast(6)))
+  }
+
+  /// The machines' logs a commit holds as files (none when there is no such commit).
   func logNames(at ref: String) throws -> Set<String> {
-    let listed = try git.run(["ls-tree", "--name-only", ref, "logs/"])
+    let listed = try git.run(["ls-tree", ref, "logs/"])
     guard listed.succeeded else { return [] }
-    return Set(listed.output.split(separator: "\n").map(String.init).filter { $0.hasSuffix(".jsonl") })
+    // `MODE TYPE HASH<tab>PATH`: a link in a log's place (a mode of 120000) is no log.
+    return Set(
+      listed.output.split(separator: "\n").compactMap { entry in
+        guard let tab = entry.firstIndex(of: "\t"), entry.hasPrefix("100") else { return nil }
+        let path = String(entry[entry.index(after: tab)...])
+        return Self.isMachineLog(path) ? path : nil
+      })
   }
 
   /// Puts back, in a commit of its own, another machine's log that this folder or this computer's last sync held
