@@ -82,16 +82,24 @@ extension Groceries {
       report.addedLocations.append(name)
       return name
     }
+    /// A store's order of the categories named, each as `category` finds it (or nil), Uncategorized and repeats
+    /// left out.
+    func storeOrder(_ names: [String], _ category: (String) -> String?) -> [String] {
+      var order: [String] = []
+      for name in names {
+        guard let found = category(name), found != Category.uncategorized, !order.contains(found) else {
+          continue
+        }
+        order.append(found)
+      }
+      return order
+    }
     // An import that only adds (grocery 1's store file) brings no store of its own: one its items bring takes its
     // order after them.
     for location in document.locations where !document.addsOnly {
       let name = locationName(location.name, id: location.id)
       if document.setsCategoryOrder, let index = locations.firstIndex(where: { $0.name == name }) {
-        var order: [String] = []
-        for category in location.categoryOrder.map({ categoryName($0) })
-        where category != Category.uncategorized && !order.contains(category) {
-          order.append(category)
-        }
+        let order = storeOrder(location.categoryOrder) { categoryName($0) }
         if locations[index].categoryOrder != order {
           locations[index].categoryOrder = order
           if earlier.contains(locations[index].id) { report.reorderedLocations.append(name) }
@@ -207,15 +215,9 @@ extension Groceries {
             !earlier.contains($0.id) && spelling($0.name) == spelling(location.name)
           })
         else { continue }
-        var order: [String] = []
-        for wanted in location.categoryOrder.map(spelling) {
-          if let category = categories.first(where: { spelling($0.name) == wanted }),
-            category.name != Category.uncategorized, !order.contains(category.name)
-          {
-            order.append(category.name)
-          }
+        locations[index].categoryOrder = storeOrder(location.categoryOrder) { name in
+          categories.first { spelling($0.name) == spelling(name) }?.name
         }
-        locations[index].categoryOrder = order
       }
     }
     sortItems()

@@ -26,13 +26,24 @@ public struct Cadence: Equatable, Sendable {
   public static let clockSlack = 2
 
   public init(_ item: Item, fallback: Int, today: Day) {
-    let limit = today.adding(days: Cadence.clockSlack)
-    let counted = item.purchases.lastIndex { $0.date <= limit }.map { $0 + 1 } ?? 0
+    let counted = Cadence.counted(item.purchases.lazy.map(\.date), today: today)
     let dates = item.purchases[..<counted].lazy.map(\.date)
     learned = Cadence.learned(dates)
     interval = max(1, learned ?? fallback)
     lastPurchased = dates.last
     aheadOfToday = counted < item.purchases.count ? item.purchases.last?.date : nil
+  }
+
+  /// How many of these purchase days (oldest first) count: those up to the last dated no more than `clockSlack`
+  /// days after today. Read from the newest back, which is the end at once but for a day dated ahead.
+  static func counted(_ days: some BidirectionalCollection<Day>, today: Day) -> Int {
+    let limit = today.adding(days: clockSlack)
+    var count = days.count
+    for day in days.reversed() {
+      if day <= limit { break }
+      count -= 1
+    }
+    return count
   }
 
   /// The median gap between the most recent of these purchase days (oldest first, repeats allowed); nil with

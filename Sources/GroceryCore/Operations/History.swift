@@ -87,9 +87,9 @@ extension ItemStats {
       if distance >= 0 && distance / 7 < weeks { weekly[weeks - 1 - distance / 7] += 1 }
     }
     // The interval as `list --staples` gives it: without a day too far ahead to count (a clock running fast).
-    let counted = days.lastIndex { $0 <= today.adding(days: Cadence.clockSlack) }.map { $0 + 1 } ?? 0
     self.init(
-      name: name, timesBought: days.count + earlier, interval: Cadence.learned(days[..<counted]),
+      name: name, timesBought: days.count + earlier,
+      interval: Cadence.learned(days.prefix(Cadence.counted(days, today: today))),
       lastBought: days.last, weekly: weekly)
   }
 }

@@ -505,18 +505,23 @@ public struct HouseholdSync {
         ],
         doing: "keeping this machine's log")
     }
-    if !deletedHere.isEmpty {
+    let putBack = try putBackDeleted(held, own: own)
+    // Said once every log is back, so that reading the machines' names finds none gone.
+    if !deletedHere.isEmpty || !putBack.isEmpty {
       let names = try store.machineNames()
       for path in deletedHere {
-        let name = names[String(FileSystem.name(of: path).dropLast(6))].map {
-          " (" + Names.printable($0) + ")"
-        }
         warnings.append(
-          "'\(store.shown(store.folder + "/" + path))'\(name ?? "") was deleted here; the shared copy is back, as"
-            + " only that machine writes its log")
+          shownLog(path, names: names)
+            + " was deleted here; the shared copy is back, as only that machine writes"
+            + " its log")
+      }
+      for path in putBack {
+        warnings.append(
+          shownLog(path, names: names)
+            + " was deleted on the remote; it is put back as this computer had it, and"
+            + " sent, as only that machine writes its log")
       }
     }
-    try putBackDeleted(held, own: own, warnings: &warnings)
     for (path, bytes) in ahead { try writeLog(bytes, to: path) }
     if !aside.isEmpty {
       let folder = store.stateFolder + "/set-aside"
@@ -544,7 +549,7 @@ public struct HouseholdSync {
   /// (`… (1).jsonl`), which is no machine's own.
   static func isMachineLog(_ path: String) -> Bool {
     path.hasPrefix("logs/") && path.hasSuffix(".jsonl")
-      && MachineID.isValid(String(FileSystem.name(of: path).dropLast(6)))
+      && MachineID.isValid(machine(ofLog: path))
   }
 
   /// The machines' logs a commit holds as files (none when there is no such commit).
@@ -561,12 +566,10 @@ public struct HouseholdSync {
   }
 
   /// Puts back, in a commit of its own, another machine's log that this folder or this computer's last sync held
-  /// and the merge took away (`git rm` and a push, elsewhere): only that machine writes its log, and with it gone
-  /// every machine that synced lost that machine's changes without a word, for good when it syncs no more (found
-  /// by a trial). The copy put back is this folder's, else the one last sent.
-  func putBackDeleted(_ held: [(ref: String, logs: Set<String>)], own: String?, warnings: inout [String])
-    throws
-  {
+  /// and the merge took away (`git rm` and a push, elsewhere), and returns those put back: only that machine
+  /// writes its log, and with it gone every machine that synced lost that machine's changes without a word, for
+  /// good when it syncs no more (found by a trial). The copy put back is this folder's, else the one last sent.
+  func putBackDeleted(_ held: [(ref: String, logs: Set<String>)], own: String?) throws -> [String] {
     let now = try logNames(at: "HEAD")
     var putBack: [String] = []
     for (ref, logs) in held {
@@ -575,21 +578,24 @@ public struct HouseholdSync {
         putBack.append(path)
       }
     }
-    if putBack.isEmpty { return }
+    if putBack.isEmpty { return [] }
     try git.must(
       [
         "commit", "-q", "--no-verify", "-m",
         "grocery: another machine's log, deleted on the remote, put back",
         "--only", "--",
       ] + putBack, doing: "putting back another machine's log")
-    let names = try store.machineNames()
-    for path in putBack {
-      let machine = String(FileSystem.name(of: path).dropLast(6))
-      let name = names[machine].map { " (" + Names.printable($0) + ")" } ?? ""
-      warnings.append(
-        "'\(store.shown(store.folder + "/" + path))'\(name) was deleted on the remote; it is put back as this"
-          + " computer had it, and sent, as only that machine writes its log")
-    }
+    return putBack
+  }
+
+  /// The machine whose log a path in `logs/` is, by its name.
+  static func machine(ofLog path: String) -> String { String(FileSystem.name(of: path).dropLast(6)) }
+
+  /// A log of the folder as sync's warnings name it: its path, then its machine's name where the household knows
+  /// one (`'…/logs/….jsonl' (bob)`).
+  func shownLog(_ path: String, names: [String: String]) -> String {
+    let name = names[Self.machine(ofLog: path)].map { " (" + Names.printable($0) + ")" } ?? ""
+    return "'\(store.shown(store.folder + "/" + path))'" + name
   }
 
   /// Replaces a log in the folder with these bytes, keeping its mode and, as root, the folder's owner.
@@ -721,7 +727,7 @@ public struct HouseholdSync {
       "ls-files", "--modified", "--others", "--exclude-standard", "-z", "--", "logs/",
     ])
     for path in differing.output.split(separator: "\0") where path.hasSuffix(".jsonl") {
-      let machine = String(FileSystem.name(of: String(path)).dropLast(6))
+      let machine = Self.machine(ofLog: String(path))
       replaceable[machine] = try logBytes(store.folder + "/" + path)
     }
     // This machine's log as the remote had it when this computer last synced: the lines it lacks are sent now.
@@ -817,14 +823,14 @@ public struct HouseholdSync {
     if !startedAt.isEmpty {
       let changed = try git.run(["diff", "--name-only", "-z", startedAt, "HEAD", "--", "logs/"])
       for path in changed.output.split(separator: "\0").map(String.init) where path.hasSuffix(".jsonl") {
-        let machine = String(FileSystem.name(of: path).dropLast(6))
+        let machine = Self.machine(ofLog: path)
         let old = try committed(startedAt, path)
         if replaceable[machine] == nil { replaceable[machine] = old }
         if machine != ownMachine, !replacedHere.contains(path), let old,
           let new = try committed("HEAD", path),
           !new.starts(with: old)
         {
-          report.warnings.append(try rewritten(path, machine: machine, old: old, new: new))
+          report.warnings.append(try rewritten(path, old: old, new: new))
         }
       }
     }
@@ -865,7 +871,7 @@ public struct HouseholdSync {
       }
     }
     for path in pulled.output.split(separator: "\0").map(String.init) where path.hasSuffix(".jsonl") {
-      let machine = String(FileSystem.name(of: path).dropLast(6))
+      let machine = Self.machine(ofLog: path)
       guard machine != ownMachine, let now = before[machine] else { continue }
       let size = sizes[path] ?? 0
       guard size < now else { continue }
@@ -901,11 +907,10 @@ public struct HouseholdSync {
 
   /// What sync says of another machine's log that came in changed, not only grown: a hand edit on the remote, or
   /// that machine putting its log right. Only that machine writes it, so the shared copy is the household's.
-  func rewritten(_ path: String, machine: String, old: [UInt8], new: [UInt8]) throws -> String {
+  func rewritten(_ path: String, old: [UInt8], new: [UInt8]) throws -> String {
     let common = zip(old, new).prefix { $0 == $1 }.count
     let line = old.prefix(common).filter { $0 == 0x0A }.count + 1
-    let name = try store.machineNames()[machine].map { " (" + Names.printable($0) + ")" } ?? ""
-    return "'\(store.shown(store.folder + "/" + path))'\(name) came in changed from line \(line) on, not only"
+    return try shownLog(path, names: store.machineNames()) + " came in changed from line \(line) on, not only"
       + " grown (edited by hand elsewhere, or put right by its machine); the shared copy is used, as only that"
       + " machine writes its log"
   }
