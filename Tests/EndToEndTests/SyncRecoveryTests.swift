@@ -163,6 +163,28 @@ import Testing
     try household.expectSame([alice, bob])
   }
 
+  /// Every log deleted on the remote, this machine's own too: the merge takes `logs/` away whole (git keeps no empty
+  /// folder), and sync makes it again to put both back, where it failed writing this machine's log and left the
+  /// folder without it (found by a trial of the put-back).
+  @Test func everyLogDeletedOnTheRemoteComesBack() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(bob, at: 0, "add", "bread")
+    try household.share([alice, bob])
+    try household.syncAll([alice, bob], at: 1)
+    let hand = household.folder.file("by-hand")
+    #expect(try git(["clone", "-q", household.remote, hand], in: household.folder.path) == 0)
+    #expect(try git(["rm", "-q", "-r", "logs"], in: hand) == 0)
+    #expect(try git(["commit", "-q", "-m", "gone"], in: hand) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: hand) == 0)
+    let synced = try household.on(alice, at: 2, "sync")
+    #expect(synced.stderr.contains("(bob) was deleted on the remote; it is put back"), "\(synced)")
+    #expect(try list(alice) == "Uncategorized\n  [ ] bread\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+    let shared = try gitOutput(["ls-tree", "--name-only", "main", "logs/"], in: household.remote)
+    #expect(try shared.contains(ownLog(alice)) && shared.contains(ownLog(bob)), "\(shared)")
+    try household.on(bob, at: 3, "sync")
+    try household.expectSame([alice, bob])
+  }
+
   /// `sync setup` run again over a remote that lost another machine's log puts it back and says so, as `sync` does,
   /// where it put it back without a word (found by a review).
   @Test func setupRunAgainSaysTheLogItPutBack() throws {

@@ -486,11 +486,16 @@ public struct HouseholdStore: Sendable {
     try checkFolder()
     try FileSystem.makeFolders(folder, mode: 0o700)
     let owner = try FileSystem.status(folder) ?? stat()
+    try makeLogsFolder(owner: owner)
+    try keepHouseholdID(owner: owner)
+  }
+
+  /// Makes `logs/` where it is missing, owned as the household folder is.
+  func makeLogsFolder(owner: stat) throws {
     if try FileSystem.status(logsFolder) == nil {
       try FileSystem.makeFolders(logsFolder, mode: 0o700)
       if geteuid() == 0 { _ = SystemCall.setOwner(logsFolder, user: owner.st_uid, group: owner.st_gid) }
     }
-    try keepHouseholdID(owner: owner)
   }
 
   /// Refuses, before the lock or this machine's identity is made, a change that could not be written: a store

@@ -599,9 +599,11 @@ public struct HouseholdSync {
   }
 
   /// Replaces a log in the folder with these bytes, keeping its mode and, as root, the folder's owner.
+  /// `logs/` is made again where a merge that took every file out of it took it away (git keeps no empty folder).
   func writeLog(_ bytes: [UInt8], to path: String) throws {
-    try AtomicFile.write(
-      Data(bytes), to: store.folder + "/" + path, owner: try FileSystem.status(store.folder))
+    let owner = try FileSystem.status(store.folder)
+    try store.makeLogsFolder(owner: owner ?? stat())
+    try AtomicFile.write(Data(bytes), to: store.folder + "/" + path, owner: owner)
   }
 
   /// Clears what is in place of a log and is not a file: a link or a FIFO is removed; a folder, which may hold
