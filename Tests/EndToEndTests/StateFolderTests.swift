@@ -128,6 +128,30 @@ import Testing
     #expect(scenario.grocery.storeBytes() == before)
   }
 
+  /// A umask that takes the owner's own bits (`umask 0222`, `umask 0777`) leaves grocery's folders 0700 and its
+  /// files 0600, `~/.local` among them: it made a log it could not append to, and folders nothing could write
+  /// into after the mask was put back (found by a trial). What the mask keeps from others it still keeps.
+  @Test(arguments: ["0222", "0777", "0577"])
+  func aMaskTakingTheOwnersBitsLeavesTheOwnersModes(mask: String) throws {
+    let home = scenario.folder.file("home")
+    #expect(mkdir(home, 0o700) == 0)
+    let environment = ["HOME": home, "GROCERY_STORE": ""]
+    let added = try scenario.grocery.shell("umask \(mask); \"$GROCERY\" add milk", extra: environment)
+    #expect(added == Outcome(stdout: "added: milk\n"))
+    let made = try FileManager.default.subpathsOfDirectory(atPath: home + "/.local")
+    #expect(made.contains { $0.hasSuffix(".jsonl") } && made.contains { $0.hasSuffix("identity.json") })
+    for path in [""] + made {
+      var info = stat()
+      #expect(lstat(home + "/.local/" + path, &info) == 0)
+      let folder = info.st_mode & S_IFMT == S_IFDIR
+      #expect(
+        info.st_mode & 0o777 == (folder ? 0o700 : 0o600), "\(path): \(String(info.st_mode & 0o777, radix: 8))"
+      )
+    }
+    let bought = try scenario.grocery.shell("umask \(mask); \"$GROCERY\" purchase milk", extra: environment)
+    #expect(bought == Outcome(stdout: "bought: milk\n"))
+  }
+
   /// Root (`sudo -E`) keeps the owner's XDG_STATE_HOME: the state it makes is the owner's, who then goes on.
   @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func rootWithTheOwnersStateFolderLeavesItTheOwners() throws {
