@@ -84,6 +84,42 @@ import Testing
     #expect(try household.on(alice, at: 6, "sync") == Outcome(stdout: "up to date\n"))
   }
 
+  /// A household disk too full for what a fetch brings: a file error (74) with git's words, not a remote that
+  /// cannot be reached (69, found by a trial); the household's files stay as they were, and the next sync with
+  /// room brings it all.
+  @Test(.enabled(if: TinyDisk.available, "needs root and a tmpfs mount (\(TinyDisk.reason))"))
+  func aFetchOntoAFullDiskIsAFileError() throws {
+    let disk = try TinyDisk()
+    defer { disk.unmount() }
+    var alice = self.alice
+    alice.environment["GROCERY_STORE"] = disk.path + "/household"
+    try household.on(alice, at: 1, "add", "milk")
+    try household.share([alice, bob])
+    let names = (0..<400).map { "item \($0) with a name long enough to fill a disk" }.joined(separator: "\n")
+    #expect(try bob.run(["add", "-"], stdin: names).status == 0)
+    try household.on(bob, at: 2, "sync")
+    let files = { () throws -> [String: Data] in
+      var files: [String: Data] = [:]
+      for name in try FileManager.default.subpathsOfDirectory(atPath: disk.path + "/household")
+      where !name.hasPrefix(".git/") && name != ".git" {
+        files[name] = FileManager.default.contents(atPath: disk.path + "/household/" + name)
+      }
+      return files
+    }
+    let before = try files()
+    try disk.fill(leaving: 0)
+    let synced = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:03:00Z"])
+    #expect(synced.status == 74, "\(synced)")
+    #expect(
+      synced.stderr.hasPrefix("grocery: error: git failed while fetching from '\(household.remote)': ")
+        && synced.stderr.contains("No space left on device"), "\(synced)")
+    #expect(try files() == before)
+    disk.emptyFiller()
+    let again = try household.on(alice, at: 4, "sync")
+    #expect(
+      again.stdout.hasPrefix("from bob: added item 0 with a name long enough to fill a disk, "), "\(again)")
+  }
+
   @Test func aRemoteWhoseLogsIsALinkIsNotMergedUntilTheFolderIsBack() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])

@@ -748,6 +748,12 @@ public struct HouseholdSync {
       attempt += 1
       let fetched = try git.run(["fetch", "-q", "origin"])
       if !fetched.succeeded {
+        // A disk here too full for what came is a file error (74), not a remote that cannot be reached (69):
+        // found by a trial, where the next sync with room did well.
+        let full = ["No space left on device", "Disk quota exceeded"]
+        if full.contains(where: fetched.errors.contains) {
+          throw GroceryError.gitFailed(doing: "fetching from '\(shown)'", message: Git.whole(fetched.errors))
+        }
         throw GroceryError.remoteUnreachable(remote: shown, message: Git.said(fetched.errors))
       }
       let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded
