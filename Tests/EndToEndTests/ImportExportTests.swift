@@ -321,6 +321,28 @@ import Testing
     #expect(!third.stdout.contains("new locations") && !third.stdout.contains("new categories"), "\(third)")
     #expect(!(try migrated.run(["category", "list"]).stdout.contains("Pharmacy")))
     #expect(try migrated.run(["history"]).stdout == history)
+    // A new item of the file is put in the category and store the household renamed, by the ids their migration
+    // gave them, where it brought the old names back beside the new (found by a trial).
+    #expect(try migrated.run(["location", "rename", "Farmers Market", "Market"]).status == 0)
+    var soap = items[1]
+    soap["id"] = "0D1C2B3A-0000-4000-8000-000000000002"
+    soap["name"] = "Soap"
+    soap["category"] = "Pharmacy"
+    soap["locations"] = ["Farmers Market"]
+    soap["purchases"] = [] as [Any]
+    object["items"] = items + [soap]
+    try JSONSerialization.data(withJSONObject: object).write(
+      to: URL(fileURLWithPath: scenario.folder.file("copy.json")))
+    let fourth = try migrated.run(["import", scenario.folder.file("copy.json")])
+    #expect(fourth.stdout.hasPrefix("added 1, updated 0, skipped 4\nskipped"), "\(fourth)")
+    #expect(
+      !fourth.stdout.contains("new locations") && !fourth.stdout.contains("new categories"), "\(fourth)")
+    let export = try migrated.run(["export"]).stdout
+    let exported = try #require(try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])
+    let soaps = (exported["items"] as? [[String: Any]] ?? []).filter { $0["name"] as? String == "Soap" }
+    #expect(soaps.count == 1, "\(export)")
+    #expect(soaps.first?["category"] as? String == "Chemist", "\(soaps)")
+    #expect(soaps.first?["locations"] as? [String] == ["Market"], "\(soaps)")
     try scenario.folder.write("broken.json", #"{"version": 1, "items": [{"name": 3}]}"#)
     let before = migrated.storeBytes()
     #expect(

@@ -42,9 +42,17 @@ extension Groceries {
     }
 
     // Categories: an imported name maps to the household's spelling, or becomes a new category.
+    // grocery 1's file names a category or store the household may have renamed since it was migrated: found by
+    // the id its migration gave it, where a new item of the file brought its old name back beside the new one
+    // (found by a trial).
     func categoryName(_ name: String, id: UUID? = nil) -> String {
       let wanted = spelling(name)
       if wanted == spelling(Category.uncategorized) { return Category.uncategorized }
+      if document.addsOnly,
+        let migrated = categories.first(where: { $0.id == LegacyID.of(.category, named: name) })
+      {
+        return migrated.name
+      }
       if let existing = categories.first(where: { spelling($0.name) == wanted }) { return existing.name }
       categories.append(Category(id: freshID(id), name: name))
       report.addedCategories.append(name)
@@ -77,6 +85,11 @@ extension Groceries {
     // Locations, with their own order when the import sets orders.
     func locationName(_ name: String, id: UUID? = nil) -> String {
       let wanted = spelling(name)
+      if document.addsOnly,
+        let migrated = locations.first(where: { $0.id == LegacyID.of(.location, named: name) })
+      {
+        return migrated.name
+      }
       if let existing = locations.first(where: { spelling($0.name) == wanted }) { return existing.name }
       locations.append(Location(id: freshID(id), name: name))
       report.addedLocations.append(name)
