@@ -271,9 +271,12 @@ import Testing
 
   /// A sync tool's conflict copy that someone committed is no machine's log: taken out of the remote, or deleted
   /// here and committed, it stays gone, where the sync that put back deleted logs put it back on every machine, so
-  /// that it could never go (found by a review).
-  @Test(arguments: [false, true])
-  func aConflictCopyCommittedAndThenDeletedStaysGone(deletedHere: Bool) throws {
+  /// that it could never go (found by a review). Deleted here and not committed (`rm`, or `git rm` alone), as
+  /// guarantees.md says to delete it, it goes too, where sync put it back as older than git's copy (found by a
+  /// trial).
+  @Test(arguments: ["remote", "committed", "staged", "deleted"])
+  func aConflictCopyCommittedAndThenDeletedStaysGone(how: String) throws {
+    let deletedHere = how != "remote"
     try household.on(bob, at: 0, "add", "bread")
     try household.share([alice, bob])
     try household.syncAll([alice, bob], at: 1)
@@ -287,8 +290,14 @@ import Testing
     try household.on(alice, at: 2, "sync")
     #expect(FileManager.default.fileExists(atPath: alice.store + "/" + copy))
     let deleting = deletedHere ? alice.store : hand
-    #expect(try git(["rm", "-q", copy], in: deleting) == 0)
-    #expect(try git(["commit", "-q", "-m", "no copy"], in: deleting) == 0)
+    if how == "deleted" {
+      #expect(unlink(deleting + "/" + copy) == 0)
+    } else {
+      #expect(try git(["rm", "-q", copy], in: deleting) == 0)
+    }
+    if how == "remote" || how == "committed" {
+      #expect(try git(["commit", "-q", "-m", "no copy"], in: deleting) == 0)
+    }
     if !deletedHere { #expect(try git(["push", "-q", "origin", "HEAD:main"], in: hand) == 0) }
     let synced = try household.on(alice, at: 3, "sync")
     #expect(!synced.stderr.contains("put back") && !synced.stderr.contains("is back"), "\(synced)")
