@@ -431,6 +431,17 @@ import Testing
             stderr: "grocery: error: '\(photos)' holds files and no household; init makes one in a new or"
               + " empty folder\n", status: 1), "\(command)")
     }
+    // Nor does `sync setup`, which made it a repository and pushed it (found by a trial).
+    if gitAvailable {
+      let remote = scenario.folder.file("remote.git")
+      #expect(try git(["init", "-q", "--bare", "-b", "main", remote], in: scenario.folder.path) == 0)
+      #expect(
+        try other.run(["sync", "setup", remote, "--name", "alice"])
+          == Outcome(
+            stderr: "grocery: error: '\(photos)' holds files and no household; init makes one in a new or"
+              + " empty folder\n", status: 1))
+      #expect(try git(["rev-parse", "-q", "--verify", "refs/heads/main"], in: remote) != 0)
+    }
     #expect(try FileManager.default.contentsOfDirectory(atPath: photos) == ["cat.jpg"])
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("other-state")))
     let synced = scenario.folder.file("synced")

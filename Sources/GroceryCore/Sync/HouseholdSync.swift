@@ -159,6 +159,9 @@ public struct HouseholdSync {
     // A version-1 store is migrated once the remote answers, so that what is shared is the household, not an
     // empty folder, and a remote that cannot be reached leaves the store as it was.
     try store.migrateIfNeeded(onWait: onWait)
+    // A folder of files of its own and no household (a mistyped `--store ~/Documents`) is not made one, as a change
+    // and `init` refuse it, where setup made it a repository and pushed (found by a trial).
+    try store.checkChangeable()
     let folderExisted = try FileSystem.status(store.folder) != nil
     let remoteHasData = !refs.output.isEmpty
     let ignorePath = store.folder + "/.gitignore"
