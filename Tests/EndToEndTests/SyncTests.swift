@@ -702,6 +702,9 @@ struct Household {
     let second = try Household()
     try household.on(bob, at: 2, "add", "bread")
     try household.on(bob, at: 3, "sync", "setup", second.remote)
+    let tracked = try Tool.run(
+      "git", ["-C", alice.store, "rev-parse", "refs/remotes/origin/main"], in: household.folder
+    ).stdout
     #expect(try git(["remote", "set-url", "origin", second.remote], in: alice.store) == 0)
     let unrelated = try alice.run(["sync"])
     #expect(
@@ -711,6 +714,11 @@ struct Household {
             "grocery: error: '\(second.remote)' holds another household, not this one; nothing was changed\n",
           status: 1))
     #expect(try list(alice) == "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n")
+    // Nor is git's copy of the remote moved to the other household's, which a plain `git pull` would merge (found
+    // by a trial).
+    #expect(
+      try Tool.run("git", ["-C", alice.store, "rev-parse", "refs/remotes/origin/main"], in: household.folder)
+        .stdout == tracked)
   }
 
   /// `sync setup` run again with the remote already set up syncs, and says so, where it said it had joined.

@@ -749,6 +749,7 @@ public struct HouseholdSync {
     var attempt = 0
     while true {
       attempt += 1
+      let trackedBefore = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"])
       let fetched = try git.run(["fetch", "-q", "origin"])
       if !fetched.succeeded {
         // A disk here too full for what came is a file error (74), not a remote that cannot be reached (69):
@@ -761,9 +762,20 @@ public struct HouseholdSync {
       }
       let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded
       if remoteHasMain {
-        let remote = try remoteHousehold(try markerBytes(at: "refs/remotes/origin/main"), shown: shown)
-        let local = try HouseholdMarker.read(store.markerPath, shown: store.shown(store.markerPath))
-        if remote.id != local?.id { throw GroceryError.unrelatedHousehold(remote: shown) }
+        do {
+          let remote = try remoteHousehold(try markerBytes(at: "refs/remotes/origin/main"), shown: shown)
+          let local = try HouseholdMarker.read(store.markerPath, shown: store.shown(store.markerPath))
+          if remote.id != local?.id { throw GroceryError.unrelatedHousehold(remote: shown) }
+        } catch let error as GroceryError {
+          // Refused: git's copy of the remote goes back to where it was, so that a plain `git pull` after merges
+          // no other household's files into this one (found by a trial).
+          let back = trackedBefore.output.trimmingNewlines
+          _ = try git.run(
+            trackedBefore.succeeded && !back.isEmpty
+              ? ["update-ref", "refs/remotes/origin/main", back]
+              : ["update-ref", "-d", "refs/remotes/origin/main"])
+          throw error
+        }
       }
       try store.withLock(onWait: onWait) {
         if attempt == 1 {
