@@ -222,6 +222,32 @@ import Testing
     #expect(list.stderr.hasPrefix("grocery: migrated"), "\(list)")
   }
 
+  /// A damaged cache bigger than the room left beside it is rebuilt all the same, in its place, where every
+  /// command read every log whole and `check` failed until it was deleted by hand (found by a trial).
+  @Test(.enabled(if: TinyDisk.available, "needs root and a tmpfs mount (\(TinyDisk.reason))"))
+  func aDamagedCacheIsRebuiltWhereThereIsNoRoomBesideIt() throws {
+    let disk = try TinyDisk()
+    defer { disk.unmount() }
+    var grocery = scenario.grocery
+    grocery.environment["XDG_STATE_HOME"] = disk.path + "/state"
+    let names = (0..<300).map { "item \($0)" }.joined(separator: "\n")
+    #expect(try grocery.run(["add", "-"], stdin: names).status == 0)
+    let state = disk.path + "/state/grocery"
+    let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: state).first)
+    let cache = state + "/" + folder + "/cache.sqlite"
+    for suffix in ["", "-wal", "-shm"] { unlink(cache + suffix) }
+    var junk = SeededRandom(seed: 7)
+    try Data((0..<600_000).map { _ in UInt8.random(in: 0...255, using: &junk) }).write(
+      to: URL(fileURLWithPath: cache))
+    try disk.fill(leaving: 100_000)
+    let list = try grocery.run(["list"])
+    #expect(list.status == 0 && list.stdout.hasSuffix("300 items to buy, 0 bought today\n"), "\(list)")
+    let header = try #require(FileManager.default.contents(atPath: cache)).prefix(16)
+    #expect(header == Data("SQLite format 3\0".utf8))
+    let check = try grocery.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("all is well\n"), "\(check)")
+  }
+
   /// A machine whose household is on the tiny disk and whose HOME (and state folder) is `home`, elsewhere.
   func machine(of disk: TinyDisk, at home: TemporaryDirectory) -> GroceryProcess {
     var grocery = GroceryProcess(folder: home.path)

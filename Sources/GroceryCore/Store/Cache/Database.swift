@@ -22,6 +22,9 @@ final class Database {
     /// True when the file is not a database, or a damaged one (or holds values this build did not write): it
     /// is to be rebuilt. Anything else (a full disk, a busy database) leaves it alone.
     var isDamage: Bool { [0, SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_MISMATCH].contains(code & 0xFF) }
+
+    /// True when the disk (or the file-size limit) had no room for what SQLite wrote.
+    var isFull: Bool { code & 0xFF == SQLITE_FULL }
   }
 
   private let handle: OpaquePointer

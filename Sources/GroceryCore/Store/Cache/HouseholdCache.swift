@@ -154,7 +154,24 @@ final class HouseholdCache {
   ///
   /// `fill` writes the household into it, with no journal, since a half-filled file is never used: the new
   /// cache is made beside the old one and renamed over it once whole, so a crash leaves one or the other.
+  ///
+  /// Where the disk is too full for the new one beside the old, the old one, which is replaced anyway (missing,
+  /// stale or damaged), goes first and the new one is made again: a damaged cache bigger than the room left was
+  /// otherwise never rebuilt, and every command read every log (found by a trial). A crash then leaves none, which
+  /// the next command rebuilds.
   static func create(_ path: String, folder: String, fill: (HouseholdCache) throws -> Void) throws
+    -> HouseholdCache
+  {
+    do {
+      return try make(path, folder: folder, fill: fill)
+    } catch let failure as Database.Failure where failure.isFull {
+      guard try FileSystem.status(path) != nil else { throw failure }
+      for suffix in ["", "-wal", "-shm", "-journal"] { _ = SystemCall.remove(path + suffix) }
+      return try make(path, folder: folder, fill: fill)
+    }
+  }
+
+  private static func make(_ path: String, folder: String, fill: (HouseholdCache) throws -> Void) throws
     -> HouseholdCache
   {
     let temporary = path + ".new-\(getpid())"
