@@ -95,15 +95,39 @@ import Testing
     where name.hasPrefix("cache.sqlite") {
       try FileManager.default.removeItem(atPath: state + "/" + name)
     }
+    // A folder that holds a file: not grocery's to take away.
     #expect(mkdir(state + "/cache.sqlite", 0o700) == 0)
+    try scenario.folder.write("kept", "")
+    #expect(rename(scenario.folder.file("kept"), state + "/cache.sqlite/kept") == 0)
     let check = try scenario.grocery.run(["check"])
     #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
     #expect(check.stderr == unreadCache(state, "unable to open database file"), "\(check)")
+    #expect(FileManager.default.fileExists(atPath: state + "/cache.sqlite/kept"))
     try scenario.expect(["list", "--purchased"], stdout: "Bought today\n  [x] milk\n\n1 bought today\n")
     try scenario.expect(["history"], stdout: "2026-11-21 milk\n")
     try scenario.expect(
       ["undo", "--list"], stdout: "1. purchase milk  (2026-11-21 12:00)\n2. add milk  (2026-11-21 12:00)\n")
     #expect(try scenario.grocery.run(["stats"]).status == 0)
+  }
+
+  /// A FIFO or an empty folder in the cache's place holds nothing: the next command makes the cache there, where
+  /// it was never replaced and every command read every log whole without a word (found by a trial).
+  @Test(arguments: ["fifo", "folder"])
+  func aFIFOOrAnEmptyFolderInTheCachesPlaceIsReplaced(kind: String) throws {
+    try scenario.given(["add", "milk"], ["purchase", "milk"])
+    let state = try scenario.grocery.household().stateFolder
+    for name in try FileManager.default.contentsOfDirectory(atPath: state)
+    where name.hasPrefix("cache.sqlite") {
+      try FileManager.default.removeItem(atPath: state + "/" + name)
+    }
+    let cache = state + "/cache.sqlite"
+    #expect((kind == "fifo" ? mkfifo(cache, 0o600) : mkdir(cache, 0o700)) == 0)
+    try scenario.expect(["list", "--purchased"], stdout: "Bought today\n  [x] milk\n\n1 bought today\n")
+    var info = stat()
+    #expect(lstat(cache, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    let check = try scenario.grocery.run(["check"])
+    #expect(
+      check.status == 0 && check.stdout.hasSuffix("\nall is well\n") && check.stderr.isEmpty, "\(check)")
   }
 
   /// A state folder that cannot be written, its cache already there: `check` and every read go on from the logs,

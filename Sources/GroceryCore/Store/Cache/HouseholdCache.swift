@@ -119,7 +119,14 @@ final class HouseholdCache {
   static func open(_ path: String, folder: String, damaged: (String) -> Void = { _ in }) throws
     -> HouseholdCache?
   {
-    guard try FileSystem.status(path) != nil else { return nil }
+    guard let info = try FileSystem.status(path, followingLinks: false) else { return nil }
+    // A FIFO, a device or an empty folder in its place (made by hand) is no cache and holds nothing: rebuilt over,
+    // where it was never replaced and every command read every log whole without a word (found by a trial).
+    switch info.st_mode & S_IFMT {
+    case S_IFREG, S_IFLNK: break
+    case S_IFDIR: if try FileSystem.entries(path).isEmpty { return nil }
+    default: return nil
+    }
     do {
       let cache = HouseholdCache(try Database(path: path, create: false))
       cache.database.waitWhenBusy(milliseconds: 10_000)
@@ -196,6 +203,8 @@ final class HouseholdCache {
     }
     // Another grocery's journal of the old cache must not be replayed into the new one.
     for suffix in ["-wal", "-shm", "-journal"] { _ = SystemCall.remove(path + suffix) }
+    // An empty folder in its place goes; one that holds files is left, and the cache cannot be made.
+    _ = SystemCall.removeFolder(path)
     if case .failure = SystemCall.move(temporary, to: path) {
       throw Database.Failure(code: 0, message: "cannot rename the new cache", path: path)
     }
