@@ -45,10 +45,10 @@ import Testing
         + "Costco  (1 item only here)\n")
   }
 
-  @Test func restockNamesEachStapleAndWrapsALongOne() {
+  /// Each staple on one line, however long its name, as `add` says it: a script reads one a line.
+  @Test func restockNamesEachStapleOnALineOfItsOwn() {
     #expect(
-      RestockRenderer.text(["eggs", long("W")], dryRun: true)
-        == "would add: eggs\nwould add: \(long("W", 69))\n           \(long("W", 31))\n")
+      RestockRenderer.text(["eggs", long("W")], dryRun: true) == "would add: eggs\nwould add: \(long("W"))\n")
     #expect(RestockRenderer.text(["eggs", "milk"], dryRun: false) == "added: eggs\nadded: milk\n")
     #expect(RestockRenderer.text([], dryRun: true) == "nothing to restock\n")
   }
@@ -93,7 +93,7 @@ import Testing
     #expect(TextLayout.width("\u{1100}\u{1161}") == 2)
     #expect(TextLayout.width("\u{1100}\u{AC00}") == 4, "a leading jamo before a syllable: both show")
     #expect(TextLayout.width(String(repeating: "\u{1100}\u{AC00}", count: 30)) == 120)
-    let lines = RestockRenderer.text([jamo], dryRun: false).split(separator: "\n").map(String.init)
+    let lines = TextLayout.fit(jamo, width: 80, first: "added: ", rest: "       ")
     #expect(lines.map(TextLayout.width) == [79, 79, 43])
     #expect(lines.map { $0.unicodeScalars.filter { $0 == "\u{1100}" }.count } == [36, 36, 18])
   }
