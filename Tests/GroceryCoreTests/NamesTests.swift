@@ -383,6 +383,14 @@ import Testing
     #expect(try Names.clean("❤\u{FE0F}\u{200B}") == "❤\u{FE0F}")
     let scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
     #expect(try Names.clean(scotland) == scotland)
+    #expect(try Names.clean("tea " + scotland + "\u{200B}") == "tea " + scotland)
+    // Tag characters that end no emoji, and the interlinear annotation characters, are never seen: they go
+    // (found by a trial).
+    #expect(try Names.clean("\u{E0041}tag") == "tag")
+    #expect(try Names.clean("x\u{E007F}") == "x")
+    #expect(try Names.clean("x\u{E0041}\u{200B}\u{E007F} ") == "x")
+    #expect(try Names.clean("tail\u{FFF9}") == "tail")
+    #expect(try Names.clean("\u{FFFB}head") == "head")
   }
 
   @Test(arguments: [

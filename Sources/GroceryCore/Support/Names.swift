@@ -59,21 +59,44 @@ public enum Names {
   /// what `clean` goes on to check. With `invisibleToo` false, without the white space alone, as a grocery before
   /// 2026-11-28 kept names.
   static func trimmed(_ text: String, invisibleToo: Bool = true) -> String {
-    trimmedASCII(text)
-      ?? UnicodeText.nfc(
-        UnicodeText.trimmed(text, where: invisibleToo ? isEdgeBlank : \.properties.isWhitespace))
+    if let ascii = trimmedASCII(text) { return ascii }
+    guard invisibleToo else {
+      return UnicodeText.nfc(UnicodeText.trimmed(text, where: \.properties.isWhitespace))
+    }
+    let scalars = Array(text.unicodeScalars)
+    var (start, end) = (0, scalars.count)
+    // No emoji begins with a tag character.
+    while start < end && (isEdgeBlank(scalars[start]) || isTag(scalars[start])) { start += 1 }
+    while end > start {
+      if isEdgeBlank(scalars[end - 1]) {
+        end -= 1
+        continue
+      }
+      guard isTag(scalars[end - 1]) else { break }
+      // Tag characters end an emoji (a flag, `🏴` and its tags), and are kept after one; after anything else they
+      // are never seen, and go (found by a trial).
+      var run = end - 1
+      while run > start && isTag(scalars[run - 1]) { run -= 1 }
+      if run > start && scalars[run - 1].properties.isEmoji && scalars[run - 1].value > 0xFF { break }
+      end = run
+    }
+    return UnicodeText.nfc(String(String.UnicodeScalarView(scalars[start..<end])))
   }
+
+  /// The tag characters, U+E0000 to U+E007F.
+  static func isTag(_ scalar: Unicode.Scalar) -> Bool { (0xE0000...0xE007F).contains(scalar.value) }
 
   /// True for what a name loses at either end: white space, and what is never seen (a zero-width space, a soft
   /// hyphen, a word joiner pasted in from a web page), which would make `tea` and `tea` two spellings to a
-  /// script. A variation selector and an emoji's tag characters are kept: they end an emoji (`❤️`, a flag). A
+  /// script. A variation selector is kept, and so are tag characters after an emoji: they end it (`❤️`, a flag). A
   /// bidirectional formatting character is kept, for `clean` to refuse wherever it is.
   static func isEdgeBlank(_ scalar: Unicode.Scalar) -> Bool {
     let properties = scalar.properties
     return properties.isWhitespace
       || (properties.isDefaultIgnorableCodePoint && !properties.isVariationSelector
-        && !properties.isBidiControl
-        && !(0xE0000...0xE007F).contains(scalar.value))
+        && !properties.isBidiControl && !isTag(scalar))
+      // The interlinear annotation characters: formatting, never seen, though not default-ignorable.
+      || (0xFFF9...0xFFFB).contains(scalar.value)
   }
 
   /// Returns plain ASCII text without the white space around it (the same as trimming and normalising it),
