@@ -515,6 +515,22 @@ import Testing
       names.sorted(by: Names.ordered) == ["Item 1", "item 2", "item 2a", "item 02b", "item 10", "item 11"])
   }
 
+  /// The digits after a decimal point or comma are a fraction, sorted by its value, and a digit of another script
+  /// counts as its value (found by a trial: `1.5 l` came before `1.25 l`, `٣` after `12`).
+  @Test func fractionsAndDigitsOfOtherScriptsSortByTheirValue() {
+    let names = ["water 1.5 l", "water 1.25 l", "water 1 l", "water 1.05 l", "water 2 l", "water 1.50 l"]
+    #expect(
+      names.sorted(by: Names.ordered) == [
+        "water 1 l", "water 1.05 l", "water 1.25 l", "water 1.5 l", "water 1.50 l", "water 2 l",
+      ])
+    #expect(["milk 1,5 l", "milk 1,25 l"].sorted(by: Names.ordered) == ["milk 1,25 l", "milk 1,5 l"])
+    #expect(
+      ["eggs 12", "eggs ٣", "eggs ४", "eggs 10"].sorted(by: Names.ordered) == [
+        "eggs ٣", "eggs ४", "eggs 10", "eggs 12",
+      ])
+    #expect(Names.ordered("v 2026.9.1", "v 2026.10.1") == false, "one fraction a number, not a version")
+  }
+
   @Test func leadingZerosTieAndThenTheTextDecides() {
     #expect(Names.ordered("item 02", "item 2"))
     #expect(!Names.ordered("item 2", "item 02"))
@@ -535,6 +551,7 @@ import Testing
     // runs of zeros, and ends of the text in the middle of a run.
     let pieces = [
       "0", "00", "1", "01", "9", "10", "007", "/", " ", ":", "a", "b", "é", "ß", "🥚", "ﬁ", "œ", "ı", "f",
+      ".", ",", "5", "25", "50", "!", "٣", "५",
     ]
     var random = SeededRandom(seed: 15)
     var keys = ["", "0", "00", "a", "a0", "a00", "a0b", "a00b", "item 2", "item 02", "item 10"]

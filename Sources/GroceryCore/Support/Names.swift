@@ -450,12 +450,24 @@ public enum Names {
 
   /// What a key sorts by first: the key as paper spells it, so that a letter grocery spells in Latin letters sorts
   /// where it is spelled (`ﬁg` with `fig`, `œufs` with `oeufs`, `ıx` with `ix`), not after `z`.
+  /// A digit of another script (`٣`, `४`) is its ASCII digit there, so that its number sorts by its value too.
   static func sortForm(_ key: String) -> String {
-    allBytes(of: key, { $0 < 0x80 }) ? key : LatinSpelling.spell(key).lowercased()
+    if allBytes(of: key, { $0 < 0x80 }) { return key }
+    let spelled = LatinSpelling.spell(key).lowercased()
+    func digit(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+      guard scalar.value >= 0x80, scalar.properties.numericType == .decimal,
+        let value = scalar.properties.numericValue, (0...9).contains(value)
+      else { return nil }
+      return Unicode.Scalar(0x30 + UInt8(value))
+    }
+    guard spelled.unicodeScalars.contains(where: { digit($0) != nil }) else { return spelled }
+    return String(String.UnicodeScalarView(spelled.unicodeScalars.map { digit($0) ?? $0 }))
   }
 
   /// Compares two texts with runs of ASCII digits taken as numbers; nil when they differ only in leading
-  /// zeros. Works on UTF-8, where a digit byte is always a digit and byte order is scalar order.
+  /// zeros (or a fraction's trailing ones). Works on UTF-8, where a digit byte is always a digit and byte order is
+  /// scalar order. The digits after a number's decimal point or comma (`1.5`, `1,25`) are its fraction, and sort
+  /// by its value: `1.25 l` before `1.5 l` (found by a trial).
   static func naturalOrder(_ a: String, _ b: String) -> Bool? {
     // On the bytes in place: lists sort thousands of names, and stepping through the views costs more than the
     // comparing.
@@ -468,8 +480,23 @@ public enum Names {
   static func naturalOrder(_ x: some Collection<UInt8>, _ y: some Collection<UInt8>) -> Bool? {
     var (i, j) = (x.startIndex, y.startIndex)
     func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    // Where the bytes just passed are a whole number and its decimal point: the digits next are its fraction.
+    var (whole, fraction) = (false, false)
     while i != x.endIndex && j != y.endIndex {
       let (p, q) = (x[i], y[j])
+      if isDigit(p) && isDigit(q) && fraction {
+        // A fraction's digits, its trailing zeros left out: the first that differs decides, and a fraction that
+        // ends first is the smaller.
+        let (si, sj) = (i, j)
+        while i != x.endIndex && isDigit(x[i]) { i = x.index(after: i) }
+        while j != y.endIndex && isDigit(y[j]) { j = y.index(after: j) }
+        let a = x[si..<i].reversed().drop { $0 == 0x30 }.reversed()
+        let b = y[sj..<j].reversed().drop { $0 == 0x30 }.reversed()
+        if let (da, db) = zip(a, b).first(where: { $0 != $1 }) { return da < db }
+        if a.count != b.count { return a.count < b.count }
+        (whole, fraction) = (false, false)
+        continue
+      }
       if isDigit(p) && isDigit(q) {
         // Skip leading zeros, then the longer run of significant digits is the larger number.
         while i != x.endIndex && x[i] == 0x30 { i = x.index(after: i) }
@@ -480,9 +507,11 @@ public enum Names {
         let (lengthA, lengthB) = (x.distance(from: si, to: i), y.distance(from: sj, to: j))
         if lengthA != lengthB { return lengthA < lengthB }
         if let (da, db) = zip(x[si..<i], y[sj..<j]).first(where: { $0 != $1 }) { return da < db }
+        (whole, fraction) = (true, false)
         continue
       }
       if p != q { return p < q }
+      (whole, fraction) = (false, whole && (p == 0x2E || p == 0x2C))
       i = x.index(after: i)
       j = y.index(after: j)
     }
@@ -511,10 +540,24 @@ public enum Names {
         index < bytes.count && bytes[index] >= 0x30 && bytes[index] <= 0x39
       }
       var index = 0
+      var (whole, fraction) = (false, false)
       while index < bytes.count {
         guard isDigit(index) else {
+          (whole, fraction) = (false, whole && (bytes[index] == 0x2E || bytes[index] == 0x2C))
           out.append(bytes[index])
           index += 1
+          continue
+        }
+        if fraction {
+          // A fraction: its digits without trailing zeros (one zero for none, which meets another byte as its
+          // first zero did), then a byte below every digit, so that the one that ends first is the smaller.
+          let start = index
+          while isDigit(index) { index += 1 }
+          var end = index
+          while end > start && bytes[end - 1] == 0x30 { end -= 1 }
+          if end == start { out.append(0x30) } else { out.append(contentsOf: bytes[start..<end]) }
+          out.append(0x01)
+          (whole, fraction) = (false, false)
           continue
         }
         while index < bytes.count && bytes[index] == 0x30 { index += 1 }
@@ -524,6 +567,7 @@ public enum Names {
         out.append(0x30)
         for shift: UInt32 in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: count >> shift)) }
         out.append(contentsOf: bytes[start..<index])
+        (whole, fraction) = (true, false)
       }
       out.append(0)
     }
