@@ -435,7 +435,9 @@ public struct HouseholdSync {
       let atParting = try parted.flatMap { try committed($0, path) }
       if path != own, let head, head != remote, !remote.starts(with: head), head != atParting {
         replaced.append(path)
-      } else if path != own, head == nil, atParting != nil, Self.isMachineLog(path) {
+      } else if path != own, head == nil, atParting != nil, Self.isMachineLog(path),
+        ChangeLog.holdsOwnChange(remote, machine: Self.machine(ofLog: path))
+      {
         // Deleted here and committed (`git rm`): the shared copy comes back, as git would stop on it every time. A
         // sync tool's conflict copy someone committed goes, as asked.
         replaced.append(path)
@@ -577,6 +579,11 @@ public struct HouseholdSync {
     var putBack: [String] = []
     for (ref, logs) in held {
       for path in logs.sorted() where path != own && !now.contains(path) && !putBack.contains(path) {
+        // A log that held no change of its machine (a copy of another's, put under a new name) keeps nothing of
+        // anyone's: its deletion stands, where it could never go (found by a trial).
+        guard let bytes = try committed(ref, path),
+          ChangeLog.holdsOwnChange(bytes, machine: Self.machine(ofLog: path))
+        else { continue }
         try git.must(["checkout", "-q", ref, "--", path], doing: "putting back another machine's log")
         putBack.append(path)
       }
@@ -979,8 +986,11 @@ public struct HouseholdSync {
       let here = try logBytes(store.folder + "/" + path)
       if let here, here == copy || !copy.starts(with: here) { continue }
       // A sync tool's conflict copy someone committed, deleted here as guarantees.md says to once its changes are
-      // made again: it goes, from the remote too, where it came back with every sync (found by a trial).
-      if here == nil && !Self.isMachineLog(path) {
+      // made again, or a log that holds no change of its machine: it goes, from the remote too, where it came back
+      // with every sync (found by a trial).
+      if here == nil
+        && (!Self.isMachineLog(path) || !ChangeLog.holdsOwnChange(copy, machine: Self.machine(ofLog: path)))
+      {
         takenOut.append(path)
         continue
       }
@@ -991,8 +1001,9 @@ public struct HouseholdSync {
       try git.must(
         ["rm", "-q", "--cached", "--ignore-unmatch", "--"] + takenOut,
         doing: "taking out deleted conflict copies")
+      let message = "grocery: deleted logs of no machine's changes"
       try git.must(
-        ["commit", "-q", "--no-verify", "-m", "grocery: conflict copies deleted", "--only", "--"] + takenOut,
+        ["commit", "-q", "--no-verify", "-m", message, "--only", "--"] + takenOut,
         doing: "taking out deleted conflict copies")
     }
     if !restored.isEmpty {
