@@ -387,6 +387,31 @@ struct Household {
     #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
   }
 
+  /// A line of this machine's own log pasted again at its end elsewhere and pushed is a line changed elsewhere, and
+  /// sync says so as it sends the log as this machine wrote it, where it said only "up to date" (found by a trial).
+  @Test func aLineOfThisMachinesLogPastedAgainElsewhereIsSaid() throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.on(alice, at: 0, "add", "eggs")
+    try household.share([alice, bob])
+    let own = try alice.household().identity().id
+    let other = household.folder.file("other")
+    #expect(try git(["clone", "-q", household.remote, other], in: household.folder.path) == 0)
+    let path = other + "/logs/" + own + ".jsonl"
+    let first = try #require(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((first + "\n").utf8))
+    try handle.close()
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+    #expect(try git(["commit", "-q", "-a", "-m", "a line again"], in: other) == 0)
+    #expect(try git(["push", "-q", "origin", "HEAD:main"], in: other) == 0)
+    let synced = try household.on(alice, at: 1, "sync")
+    #expect(synced.stderr.contains("was changed elsewhere (line \(lines) in the remote)"), "\(synced)")
+    try household.syncAll([alice, bob], at: 2)
+    try household.expectSame([alice, bob])
+    #expect(try list(bob) == "Uncategorized\n  [ ] eggs\n  [ ] milk\n\n2 items to buy, 0 bought today\n")
+  }
+
   /// A line dated in 9999's last second, pushed onto the end of this machine's own log, is never taken in: this
   /// machine could write nothing after it. Its sync says so, and it goes on making changes that every machine reads.
   @Test func aLineAtTheEndOfTimePushedOntoThisMachinesOwnLogIsNotTakenIn() throws {

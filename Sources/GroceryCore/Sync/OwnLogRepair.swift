@@ -23,7 +23,11 @@ struct OwnLogRepair {
     let copy = Array(copy.dropFirst(ChangeLog.textStart(copy)))
     if local.starts(with: copy) { return nil }
     let (lines, tail) = OwnLogRepair.lines(local)
-    let held = Set(lines)
+    // How many times the log holds each line: a copy git holds with a line twice that the log holds once (pasted
+    // again at its end, by hand elsewhere) has a line changed, where it read as the log itself and went unsaid
+    // (found by a trial).
+    var held: [[UInt8]: Int] = [:]
+    for line in lines { held[line, default: 0] += 1 }
     var ids: Set<String> = []
     var keys: [Key?] = []
     for line in lines {
@@ -33,7 +37,11 @@ struct OwnLogRepair {
     }
     var missing: [(key: Key, line: [UInt8], summary: String)] = []
     var changed: [Int] = []
-    for (index, line) in OwnLogRepair.lines(copy).lines.enumerated() where !held.contains(line) {
+    for (index, line) in OwnLogRepair.lines(copy).lines.enumerated() {
+      if let count = held[line], count > 0 {
+        held[line] = count - 1
+        continue
+      }
       // A line dated in the last second a line may carry is never put back: after it this machine could write
       // no line (each of its lines must be later than the one before); it is reported as a line changed elsewhere.
       guard let change = OwnLogRepair.change(line), !ids.contains(change.id),
