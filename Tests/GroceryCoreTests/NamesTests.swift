@@ -505,6 +505,14 @@ import Testing
     let text = "2026-11-21T08:05:09Z"
     #expect(Timestamp.format(try #require(Timestamp.parse(text))) == text)
     #expect(Timestamp.parse("2026-11-21 08:05:09") == nil)
+    // Two digits each, no sign, and no 60th second, which moved the time on (found by a trial).
+    for text in [
+      "2026-11-21T+9:00:00Z", "2026-11-21T-0:-0:-0Z", "2026-11-21T09:+5:00Z", "2026-11-21T23:59:60Z",
+      "2026-11-21T24:00:00Z", "2026-11-21T09:60:00Z", "2026-11-21T 9:00:00Z", "2026-11-21T09:00:0aZ",
+    ] {
+      #expect(Timestamp.parse(text) == nil, "\(text)")
+    }
+    #expect(Timestamp.format(try #require(Timestamp.parse("2026-11-21T23:59:59Z"))) == "2026-11-21T23:59:59Z")
   }
 }
 

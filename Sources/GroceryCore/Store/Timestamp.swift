@@ -18,13 +18,20 @@ public enum Timestamp {
   /// (`Stamp.writable`).
   public static let latest = Date(timeIntervalSince1970: Double(Stamp.writable.upperBound) / 1000)
 
+  /// Reads `YYYY-MM-DDTHH:MM:SSZ`: two digits each for the hour (to 23), the minute and the second (to 59), no
+  /// sign, where `Int` took `+9` and `-0` for digits and a 60th second moved a time to the next minute, or the
+  /// next day (found by a trial).
   public static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
+    func number(_ at: Int, upTo most: Int) -> Int? {
+      let (tens, ones) = (bytes[at], bytes[at + 1])
+      guard (48...57).contains(tens), (48...57).contains(ones) else { return nil }
+      let value = Int(tens - 48) * 10 + Int(ones - 48)
+      return value <= most ? value : nil
+    }
     guard bytes.count == 20, bytes[10] == 84, bytes[13] == 58, bytes[16] == 58, bytes[19] == 90,
       let day = Day(String(decoding: bytes[0..<10], as: UTF8.self)),
-      let h = Int(String(decoding: bytes[11..<13], as: UTF8.self)), (0...23).contains(h),
-      let m = Int(String(decoding: bytes[14..<16], as: UTF8.self)), (0...59).contains(m),
-      let s = Int(String(decoding: bytes[17..<19], as: UTF8.self)), (0...60).contains(s)
+      let h = number(11, upTo: 23), let m = number(14, upTo: 59), let s = number(17, upTo: 59)
     else { return nil }
     return Date(timeIntervalSince1970: Double(day.ordinal * 86_400 + h * 3600 + m * 60 + s))
   }
