@@ -749,7 +749,7 @@ import Testing
   }
 
   /// A wide name is padded by the columns it takes, and a value wider than its column still keeps two spaces
-  /// before the next.
+  /// before the next, taking its room from the name's, so that the row fits 80 columns (found by a trial).
   @Test func statsColumnsHoldWideNamesAndOverlongValues() {
     let rows = [
       ItemStats(
@@ -759,9 +759,18 @@ import Testing
     #expect(
       StatsRenderer.text(rows, chart: false)
         == "ITEM" + spaces(40) + "  BOUGHT  EVERY" + spaces(5) + "  LAST" + spaces(6) + "  WEEKS (2)\n"
-        + "牛乳" + spaces(40) + "  1234567  123456 days  2026-11-21  03\n"
+        + "牛乳" + spaces(38) + "  1234567  123456 days  2026-11-21  03\n"
         + "\nWEEKS: purchases a week, oldest first; the last is this week, up to today.\n"
         + "0 none  1-9 that many  + 10 or more\n")
+    let long = ItemStats(
+      name: String(repeating: "salt ", count: 20), timesBought: 2, interval: 3_652_058,
+      lastBought: Fixed.today,
+      weekly: Array(repeating: 0, count: 12))
+    for line in StatsRenderer.text([long], chart: true).split(separator: "\n") {
+      #expect(TextLayout.width(String(line)) <= 80, "\(line)")
+    }
+    let row = "salt...       2  3652058 days  2026-11-21  000000000000\n"
+    #expect(StatsRenderer.text([long], chart: false).contains(row))
   }
 
   @Test func statsChartUsesOneFixedScaleWithALegend() throws {

@@ -47,9 +47,16 @@ public enum StatsRenderer {
             weekly += (count > 9 ? "+" : String(count)).utf8
           }
         }
+        // A count or an interval wider than its column (a purchase dated centuries back by a typo) takes its room
+        // from the name's, so that the row still fits 80 columns, where it ran past them (found by a trial).
+        let (bought, every) = (
+          String(row.timesBought), row.interval.map { TextRenderer.count($0, "day") } ?? "-"
+        )
+        let over = max(0, TextLayout.width(bought) - 6) + max(0, TextLayout.width(every) - 10)
+        let width = max(1, nameWidth - over)
         line(
-          &out, TextLayout.cut(row.name, width: nameWidth), nameWidth, String(row.timesBought),
-          row.interval.map { TextRenderer.count($0, "day") } ?? "-", row.lastBought?.description ?? "-",
+          &out, TextLayout.cut(row.name, width: width), width, bought, every,
+          row.lastBought?.description ?? "-",
           weekly)
       }
       return String(decoding: out, as: UTF8.self)
