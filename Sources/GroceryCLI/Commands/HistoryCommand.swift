@@ -11,7 +11,9 @@ struct HistoryCommand: Command, Runnable {
   static let name = "history"
   static let arguments = Arguments("[NAME...]", maximum: nil, completes: .names(.item))
   static let abstract = "Show the purchase log, newest first."
-  static let discussion = "With names, only their purchases; '-' reads names from standard input, one a line."
+  static let discussion =
+    "A purchase is dated by its day: the newest day first, and a day's purchases by name. With names, only their"
+    + " purchases; '-' reads names from standard input, one a line."
   static let since = Option<DateArgument>(
     "since", value: "DATE", help: "Only purchases on or after DATE.", parse: { try DateArgument($0) })
   static let format = Option<HistoryFormat>(
