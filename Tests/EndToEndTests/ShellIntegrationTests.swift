@@ -1053,6 +1053,13 @@ enum Tool {
         "grocery: error: invalid date '2026-11-20': it is before today ('--skip-until today' ends a skip)\n"
         + "usage: grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')\n",
       status: 64)
+    // `yesterday` is said as typed (found by a trial: it was said as the day it is).
+    try scenario.expectRefused(
+      ["staple", "milk", "--skip-until", "Yesterday"],
+      stderr:
+        "grocery: error: invalid date 'Yesterday': it is before today ('--skip-until today' ends a skip)\n"
+        + "usage: grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')\n",
+      status: 64)
     try scenario.expect(
       ["staple", "milk", "--skip-until", "today"], stdout: "staple: milk (not skipped)\n")
     try scenario.expect(["restock", "--due"], stdout: "added: coffee\nadded: milk\n")

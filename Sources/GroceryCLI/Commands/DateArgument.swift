@@ -16,6 +16,9 @@ enum DateArgument: Sendable, Equatable {
   init(_ text: String, past: Bool = true) throws {
     switch text.lowercased() {
     case "today": self = .relative(0)
+    case "yesterday" where !past:
+      // Said as typed, where it was said as the day it is (found by a trial).
+      throw GroceryError.invalidValue(what: "date", value: Names.printable(text), reason: Self.beforeToday)
     case "yesterday": self = .relative(-1)
     default:
       guard let day = Day(text) else {
@@ -31,6 +34,9 @@ enum DateArgument: Sendable, Equatable {
       self = .day(day)
     }
   }
+
+  /// Why a day gone by is refused where only today and later are taken (`--skip-until`).
+  static let beforeToday = "it is before today ('--skip-until today' ends a skip)"
 
   /// Returns the day meant, refusing one grocery could not write (the day before 0001-01-01).
   func resolve(today: Day) throws -> Day {

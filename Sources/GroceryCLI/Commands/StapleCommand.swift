@@ -58,7 +58,7 @@ struct StapleCommand: Command, Runnable {
       throw UsageError(
         GroceryError.invalidValue(
           what: "date", value: until.description,
-          reason: "it is before today ('--skip-until today' ends a skip)"
+          reason: DateArgument.beforeToday
         ).message, path: path)
     }
     let names = try InputNames.expand(self.names, console: context.console)
