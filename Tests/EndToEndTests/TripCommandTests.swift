@@ -150,14 +150,15 @@ import Testing
     var scenario = try TripCommandTests.household()
     scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T14:00:00Z"
     try scenario.given(["trip", "start"], ["buy", "milk"])
-    // The clock was three hours fast, and is put right mid-trip: that trip is over at its last purchase, and
-    // the next one runs by the clock as it is now.
+    // The clock was three hours fast, and is put right mid-trip: that trip is over at its last purchase, said as
+    // the clock going back, not as two hours without a purchase (found by two trials), and the next one runs by
+    // the clock as it is now.
     scenario.grocery.environment["GROCERY_NOW"] = "2026-11-21T11:05:00Z"
     try scenario.expect(
       ["trip"],
       stdout: """
-        Trip anywhere, 14:00 to 14:00 (0 min): closed after 2 h without a purchase, at
-          its last purchase
+        Trip anywhere, 14:00 to 14:00 (0 min): closed as the clock went back, at its
+          last purchase
           14:00  milk
 
         1 item bought
@@ -166,8 +167,7 @@ import Testing
     try scenario.expect(
       ["trip", "start"],
       stdout: """
-        Ended the trip anywhere started 14:00: 0 min, 1 item bought (closed after 2 h
-          without a purchase).
+        Ended the trip anywhere started 14:00: 0 min, 1 item bought.
         Started a trip anywhere at 11:05.
 
         """)

@@ -6,4 +6,7 @@ public enum TripEnding: String, Equatable, Sendable {
   case stopped
   /// Over by the inactivity rule: no purchase for `TripRecord.idleLimit`, so it ended at its last purchase.
   case idle
+  /// Over because its maker's clock is now before its last purchase (set back further than a small step), which was
+  /// wrong while the trip was under way: it ended at its last purchase, as it is written.
+  case clockBack
 }

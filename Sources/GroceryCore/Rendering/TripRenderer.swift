@@ -21,13 +21,12 @@ public enum TripRenderer {
     switch trip.ending {
     case .open:
       heading += ", started \(time(trip.start)), \(duration(trip.elapsed(now: now))) so far"
-    case .stopped, .idle:
+    case .stopped, .idle, .clockBack:
       heading += ", \(time(trip.start)) to \(time(trip.end ?? now)) (\(duration(trip.elapsed(now: now))))"
     }
-    if trip.ending == .idle {
+    if trip.ending == .idle || trip.ending == .clockBack {
       heading +=
-        ": closed after \(duration(TripRecord.idleLimit)) without a purchase, at its "
-        + (trip.purchases.isEmpty ? "start" : "last purchase")
+        ": " + closed(trip.ending) + ", at its " + (trip.purchases.isEmpty ? "start" : "last purchase")
     }
     if let by = trip.by { heading += " (by \(by))" }
     var lines = TextLayout.wrap(heading, width: 80, first: "", rest: "  ")
@@ -52,6 +51,14 @@ public enum TripRenderer {
     return lines.joinedText(separator: "\n") + "\n"
   }
 
+  /// Why a trip nobody stopped is over: no purchase for two hours, or a clock now before its last purchase, which
+  /// was said as two hours without one (found by two trials).
+  static func closed(_ ending: TripEnding) -> String {
+    ending == .clockBack
+      ? "closed as the clock went back"
+      : "closed after \(duration(TripRecord.idleLimit)) without a purchase"
+  }
+
   /// What `trip start` says: the trip it ended first, if any, and the one it started.
   public static func started(_ start: TripStart, now: Date, utcOffset: (Date) -> Int = localOffset) -> String
   {
@@ -62,9 +69,7 @@ public enum TripRenderer {
       var text =
         "Ended the trip \(ended.place) started \(time(ended.start)): \(duration(ended.elapsed(now: now))), "
         + TextRenderer.count(ended.purchases.count, "item") + " bought"
-      if ended.ending == .idle {
-        text += " (closed after \(duration(TripRecord.idleLimit)) without a purchase)"
-      }
+      if ended.ending == .idle || ended.ending == .clockBack { text += " (" + closed(ended.ending) + ")" }
       lines += TextLayout.wrap(text + ".", width: 80, first: "", rest: "  ")
     }
     lines += TextLayout.wrap(
@@ -89,9 +94,7 @@ public enum TripRenderer {
       var notes: [String] = []
       if trip.storeRemoved { notes.append("store removed") }
       if let by = trip.by { notes.append("by " + by) }
-      if trip.ending == .idle {
-        notes.append("closed after \(duration(TripRecord.idleLimit)) without a purchase")
-      }
+      if trip.ending == .idle || trip.ending == .clockBack { notes.append(closed(trip.ending)) }
       let place =
         (trip.store ?? "anywhere") + (notes.isEmpty ? "" : " (" + notes.joinedText(separator: "; ") + ")")
       return [

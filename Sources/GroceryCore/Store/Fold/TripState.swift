@@ -53,10 +53,13 @@ struct TripState: Equatable, Sendable {
   /// A trip left open with no purchase for `TripRecord.idleLimit` is over: it ended at its last purchase, or
   /// at its start when nothing was bought on it. So is one whose maker's clock is now before its last purchase: a
   /// clock set back further than `HouseholdState.holdLimit`, which was wrong while the trip was under way.
-  func end(asOf now: Int64) -> (at: Int64, idle: Bool)? {
-    if let end = end.value { return (end, idle.value) }
+  /// `clockBack` says which of the two it was, for what `trip` shows: only the first is written as `idle`, and the
+  /// second as an end at its last purchase, where it was said as two hours without one (found by two trials).
+  func end(asOf now: Int64) -> (at: Int64, idle: Bool, clockBack: Bool)? {
+    if let end = end.value { return (end, idle.value, false) }
     let last = purchases.last?.at ?? start.value
-    if now - last > Int64(TripRecord.idleLimit * 1000) || now < last { return (last, true) }
+    if now < last { return (last, true, true) }
+    if now - last > Int64(TripRecord.idleLimit * 1000) { return (last, true, false) }
     return nil
   }
 }

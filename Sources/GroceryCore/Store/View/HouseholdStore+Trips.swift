@@ -39,11 +39,11 @@ extension HouseholdStore {
       var operations: [Operation] = []
       var ended: UUID?
       if let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number) {
-        let end = open.trip.end(asOf: start) ?? (start, false)
+        let end = open.trip.end(asOf: start) ?? (start, false, false)
         operations.append(
           .trip(
-            open.id, set: TripFields(end: .some(end.at), idle: end.idle ? true : nil),
-            was: TripFields(end: .some(nil), idle: end.idle ? false : nil)))
+            open.id, set: TripFields(end: .some(end.at), idle: end.idle && !end.clockBack ? true : nil),
+            was: TripFields(end: .some(nil), idle: end.idle && !end.clockBack ? false : nil)))
         ended = open.id
       }
       operations.append(
@@ -85,13 +85,13 @@ extension HouseholdStore {
       let ms = reading.state.clock(now, machine: machine.id)
       guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
       else { return nil }
-      let end = open.trip.end(asOf: ms) ?? (ms, false)
+      let end = open.trip.end(asOf: ms) ?? (ms, false, false)
       let place = open.trip.store.value.flatMap { reading.state.locations[$0]?.name.value }
       try commit(
         [
           .trip(
-            open.id, set: TripFields(end: .some(end.at), idle: end.idle ? true : nil),
-            was: TripFields(end: .some(nil), idle: end.idle ? false : nil))
+            open.id, set: TripFields(end: .some(end.at), idle: end.idle && !end.clockBack ? true : nil),
+            was: TripFields(end: .some(nil), idle: end.idle && !end.clockBack ? false : nil))
         ], summary: "stop the trip" + (place.map { " at " + Names.commaList([$0]) } ?? ""), machine: machine,
         now: now,
         reading: &reading)
@@ -339,11 +339,12 @@ extension HouseholdStore {
         quantity: bought.quantity, at: date(bought.at))
     }
     let location = trip.store.value.flatMap { state.locations[$0] }
+    let how: TripEnding = ending.map { $0.clockBack ? .clockBack : $0.idle ? .idle : .stopped } ?? .open
     return TripRecord(
       id: id, machine: machine, by: state.machines.count > 1 ? state.machines[machine]?.value : nil,
       store: location?.name.value, storeRemoved: location.map { !$0.alive.value } ?? false,
       start: date(trip.start.value),
-      end: ending.map { date($0.at) }, ending: ending.map { $0.idle ? .idle : .stopped } ?? .open,
+      end: ending.map { date($0.at) }, ending: how,
       purchases: purchases)
   }
 }
