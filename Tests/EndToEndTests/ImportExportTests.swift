@@ -324,17 +324,23 @@ import Testing
     // A new item of the file is put in the category and store the household renamed, by the ids their migration
     // gave them, where it brought the old names back beside the new (found by a trial).
     #expect(try migrated.run(["location", "rename", "Farmers Market", "Market"]).status == 0)
+    // A built-in category too, whose migration gave it its well-known id (found by a review).
+    #expect(try migrated.run(["category", "rename", "Dairy & Fridge", "Dairy"]).status == 0)
     var soap = items[1]
     soap["id"] = "0D1C2B3A-0000-4000-8000-000000000002"
     soap["name"] = "Soap"
     soap["category"] = "Pharmacy"
     soap["locations"] = ["Farmers Market"]
     soap["purchases"] = [] as [Any]
-    object["items"] = items + [soap]
+    var butter = soap
+    butter["id"] = "0D1C2B3A-0000-4000-8000-000000000003"
+    butter["name"] = "Butter"
+    butter["category"] = "Dairy & Fridge"
+    object["items"] = items + [soap, butter]
     try JSONSerialization.data(withJSONObject: object).write(
       to: URL(fileURLWithPath: scenario.folder.file("copy.json")))
     let fourth = try migrated.run(["import", scenario.folder.file("copy.json")])
-    #expect(fourth.stdout.hasPrefix("added 1, updated 0, skipped 4\nskipped"), "\(fourth)")
+    #expect(fourth.stdout.hasPrefix("added 2, updated 0, skipped 4\nskipped"), "\(fourth)")
     #expect(
       !fourth.stdout.contains("new locations") && !fourth.stdout.contains("new categories"), "\(fourth)")
     let export = try migrated.run(["export"]).stdout
@@ -343,6 +349,8 @@ import Testing
     #expect(soaps.count == 1, "\(export)")
     #expect(soaps.first?["category"] as? String == "Chemist", "\(soaps)")
     #expect(soaps.first?["locations"] as? [String] == ["Market"], "\(soaps)")
+    let butters = (exported["items"] as? [[String: Any]] ?? []).filter { $0["name"] as? String == "Butter" }
+    #expect(butters.first?["category"] as? String == "Dairy", "\(butters)")
     try scenario.folder.write("broken.json", #"{"version": 1, "items": [{"name": 3}]}"#)
     let before = migrated.storeBytes()
     #expect(

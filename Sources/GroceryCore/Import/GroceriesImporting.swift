@@ -49,7 +49,7 @@ extension Groceries {
       let wanted = spelling(name)
       if wanted == spelling(Category.uncategorized) { return Category.uncategorized }
       if document.addsOnly,
-        let migrated = categories.first(where: { $0.id == LegacyID.of(.category, named: name) })
+        let migrated = categories.first(where: { $0.id == V1Category(name: name).category.id })
       {
         return migrated.name
       }
