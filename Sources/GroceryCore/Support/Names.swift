@@ -236,7 +236,9 @@ public enum Names {
     for scalar in UnicodeText.nfd(name) {
       // What is never seen (a zero-width space or joiner, a soft hyphen, a word joiner pasted in from a web page)
       // is no part of the name: a name with one looks the same as the name without it, so it is that name.
-      if scalar.properties.isDefaultIgnorableCodePoint { continue }
+      if scalar.properties.isDefaultIgnorableCodePoint || (0xFFF9...0xFFFB).contains(scalar.value) {
+        continue
+      }
       // A run of spaces is one, as the text layout prints it, so that a name typed from paper finds its item.
       if scalar.properties.isWhitespace {
         if scalars.last != " " { scalars.append(" ") }
