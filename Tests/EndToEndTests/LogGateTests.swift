@@ -18,6 +18,25 @@ import Testing
     return path
   }
 
+  /// A log gone that held only a newer grocery's lines is said, as any gone log is: that machine's changes went
+  /// with it. One that held no change of its machine (another's lines copied under its name) is not: it showed
+  /// nothing, and loses nothing (found by a review).
+  @Test func aGoneLogIsSaidWhenItHeldANewerGrocerysLinesAndNotWhenItHeldNone() throws {
+    try scenario.given(["add", "milk"])
+    let newer = try peerLine("", version: 99, summary: "\"add\"")
+    #expect(try scenario.grocery.run(["list"]).stderr.contains("newer grocery"))
+    #expect(unlink(newer) == 0)
+    let gone = try scenario.grocery.run(["list"])
+    #expect(gone.stderr.contains("00000000000000ee.jsonl' is gone"), "\(gone)")
+    let logs = scenario.grocery.store + "/logs/"
+    let own = try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first)
+    try FileManager.default.copyItem(atPath: logs + own, toPath: logs + "00000000000000ff.jsonl")
+    #expect(try scenario.grocery.run(["list"]).stderr.contains("is not this log's machine"))
+    #expect(unlink(logs + "00000000000000ff.jsonl") == 0)
+    let quiet = try scenario.grocery.run(["list"])
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
+  }
+
   /// Under `--quiet` (cron's `sync --quiet` every 15 minutes), a warning said in the last day is not said again,
   /// where a peer's log from a newer grocery mailed the same warning every run (found by a trial); a day later, or
   /// without `--quiet`, it is said. Nothing of the household is written for it, and a command that fails

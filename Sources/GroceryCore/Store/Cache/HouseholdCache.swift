@@ -1242,6 +1242,12 @@ final class HouseholdCache {
     return logs
   }
 
+  /// Whether a log held a line from a newer grocery: that machine's change, which this grocery leaves out.
+  func heldNewerLines(of machine: String) throws -> Bool {
+    try database.statement("SELECT newer FROM refused_count WHERE machine = ?").bind(.text(machine))
+      .first { $0.integer(0) != 0 } ?? false
+  }
+
   /// The lines left out of the fold the cache keeps, by log and line.
   private func refusals() throws -> [LineRefusal] {
     let s = try database.statement(

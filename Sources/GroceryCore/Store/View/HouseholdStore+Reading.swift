@@ -335,9 +335,9 @@ extension HouseholdStore {
   func reportShorter(_ cache: HouseholdCache, _ logs: [String: Int], except own: String?) throws {
     for (machine, read) in try cache.positions().sorted(by: { $0.key < $1.key })
     where machine != own && read.offset > 0 {
-      // A log none of whose lines was read as its machine's change (a copy of another's under a new name) showed
-      // nothing here, and loses nothing by going.
-      if read.last == .zero { continue }
+      // A log none of whose lines was its machine's change (a copy of another's under a new name) showed nothing
+      // here, and loses nothing by going; one that held a newer grocery's lines loses that machine's changes.
+      if read.last == .zero, try !cache.heldNewerLines(of: machine) { continue }
       let file = logsFolder + "/" + machine + ".jsonl"
       let size = logs[machine]
       // A sync says a log that came in changed itself; one gone is still said here.
