@@ -120,6 +120,23 @@ import Testing
       again.stdout.hasPrefix("from bob: added item 0 with a name long enough to fill a disk, "), "\(again)")
   }
 
+  /// So is a machine joining onto a disk too full for the household, where it was said as a remote that holds no
+  /// household (found by a review).
+  @Test(.enabled(if: TinyDisk.available, "needs root and a tmpfs mount (\(TinyDisk.reason))"))
+  func joiningOntoAFullDiskIsAFileError() throws {
+    let names = (0..<1500).map { "item \($0) with a name long enough to fill a disk" }.joined(separator: "\n")
+    #expect(try bob.run(["add", "-"], stdin: names).status == 0)
+    try household.share([bob])
+    let disk = try TinyDisk()
+    defer { disk.unmount() }
+    var carol = household.machine("carol")
+    carol.environment["GROCERY_STORE"] = disk.path + "/carol"
+    try disk.fill(leaving: 200_000)
+    let joined = try carol.run(["sync", "setup", household.remote, "--name", "carol"])
+    #expect(joined.status == 74, "\(joined)")
+    #expect(joined.stderr.hasPrefix("grocery: error: git failed while fetching from '\(household.remote)': "))
+  }
+
   @Test func aRemoteWhoseLogsIsALinkIsNotMergedUntilTheFolderIsBack() throws {
     try household.on(alice, at: 0, "add", "milk")
     try household.share([alice, bob])

@@ -177,7 +177,7 @@ public struct HouseholdSync {
       var remoteMarker: [UInt8]?
       if remoteHasData {
         let fetched = try git.run(["fetch", "-q", "--", url, "+refs/heads/main:refs/remotes/origin/main"])
-        if !fetched.succeeded { throw GroceryError.notAHousehold(remote: shown) }
+        if !fetched.succeeded { throw Self.diskFull(fetched, shown: shown) ?? .notAHousehold(remote: shown) }
         remoteMarker = try markerBytes(at: "refs/remotes/origin/main")
         _ = try remoteHousehold(remoteMarker, shown: shown)
       }
@@ -550,6 +550,15 @@ public struct HouseholdSync {
     return (warnings, replaced)
   }
 
+  /// A fetch that failed for a disk here too full for what came: a file error (74), with git's words, where it was
+  /// said as a remote that cannot be reached (69) or, at setup, holds no household (found by a trial and a
+  /// review). Nil for any other failure.
+  static func diskFull(_ fetched: Git.Result, shown: String) -> GroceryError? {
+    let full = ["No space left on device", "Disk quota exceeded"]
+    guard full.contains(where: fetched.errors.contains) else { return nil }
+    return .gitFailed(doing: "fetching from '\(shown)'", message: Git.whole(fetched.errors))
+  }
+
   /// Whether a path in `logs/` is a machine's log by its name: its id and `.jsonl`, no sync tool's conflict copy
   /// (`… (1).jsonl`), which is no machine's own.
   static func isMachineLog(_ path: String) -> Bool {
@@ -759,13 +768,8 @@ public struct HouseholdSync {
       let trackedBefore = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"])
       let fetched = try git.run(["fetch", "-q", "origin"])
       if !fetched.succeeded {
-        // A disk here too full for what came is a file error (74), not a remote that cannot be reached (69):
-        // found by a trial, where the next sync with room did well.
-        let full = ["No space left on device", "Disk quota exceeded"]
-        if full.contains(where: fetched.errors.contains) {
-          throw GroceryError.gitFailed(doing: "fetching from '\(shown)'", message: Git.whole(fetched.errors))
-        }
-        throw GroceryError.remoteUnreachable(remote: shown, message: Git.said(fetched.errors))
+        throw Self.diskFull(fetched, shown: shown)
+          ?? .remoteUnreachable(remote: shown, message: Git.said(fetched.errors))
       }
       let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded
       if remoteHasMain {
