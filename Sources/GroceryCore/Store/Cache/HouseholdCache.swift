@@ -125,7 +125,10 @@ final class HouseholdCache {
     // A FIFO, a device or an empty folder in its place (made by hand) is no cache and holds nothing: rebuilt over,
     // where it was never replaced and every command read every log whole without a word (found by a trial).
     switch info.st_mode & S_IFMT {
-    case S_IFREG, S_IFLNK: break
+    case S_IFREG: break
+    // A link is never followed; one to no file, or to anything but a file, is replaced as that would be.
+    case S_IFLNK:
+      guard let target = try FileSystem.status(path), target.st_mode & S_IFMT == S_IFREG else { return nil }
     case S_IFDIR: if try FileSystem.entries(path).isEmpty { return nil }
     default: return nil
     }
