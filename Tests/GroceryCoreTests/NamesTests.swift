@@ -384,6 +384,8 @@ import Testing
     let scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
     #expect(try Names.clean(scotland) == scotland)
     #expect(try Names.clean("tea " + scotland + "\u{200B}") == "tea " + scotland)
+    let tagged = "☕\u{FE0F}\u{E0061}\u{E007F}"
+    #expect(try Names.clean(tagged) == tagged, "after an emoji's variation selector too (found by a review)")
     // Tag characters that end no emoji, and the interlinear annotation characters, are never seen: they go
     // (found by a trial).
     #expect(try Names.clean("\u{E0041}tag") == "tag")

@@ -77,7 +77,14 @@ public enum Names {
       // are never seen, and go (found by a trial).
       var run = end - 1
       while run > start && isTag(scalars[run - 1]) { run -= 1 }
-      if run > start && scalars[run - 1].properties.isEmoji && scalars[run - 1].value > 0xFF { break }
+      // An emoji's own variation selector or skin tone may come between (`☕️` then its tags).
+      var base = run - 1
+      while base > start
+        && (scalars[base].properties.isVariationSelector || scalars[base].properties.isEmojiModifier)
+      {
+        base -= 1
+      }
+      if run > start && scalars[base].properties.isEmoji && scalars[base].value > 0xFF { break }
       end = run
     }
     return UnicodeText.nfc(String(String.UnicodeScalarView(scalars[start..<end])))
