@@ -85,7 +85,8 @@ public enum GroceryCLI {
         .notAMirror, .mirrorOfAnotherHousehold, .mirrorKeptElsewhere, .notAChecklist, .nothingToAccept,
         .editorFailed, .editedChecklistUnreadable:
         return (failure.message, .refused, nil)
-      case .homeNotSet, .homeNotAbsolute, .xdgNotAbsolute: return (failure.message, .config, nil)
+      case .homeNotSet, .homeNotAbsolute, .xdgNotAbsolute, .clockTooEarly:
+        return (failure.message, .config, nil)
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)
       case .gitFailed: return (failure.message, .io, nil)
       case .invalidValue: return (failure.message, .usage, nil)

@@ -22,6 +22,26 @@ import Testing
     try scenario.expectRefused(arguments, stderr: stderr, status: 64)
     try scenario.expect(["list"], stdout: "Uncategorized\n  [ ] Milk\n\n1 item to buy, 0 bought today\n")
   }
+
+  /// A clock at or before 1970 (a board without a clock, just booted) on a machine with no change yet is said as
+  /// the clock, exit 78, with no log or identity made, where it was said as a change that cannot be written, exit
+  /// 65 (found by a trial); a machine with changes goes on after its own.
+  @Test(arguments: ["1970-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "0001-01-01T00:00:00Z"])
+  func aClockAtOrBefore1970IsSaidAsTheClock(_ time: String) throws {
+    let refused = try scenario.grocery.run(["add", "milk"], extra: ["GROCERY_NOW": time])
+    #expect(
+      refused
+        == Outcome(
+          stderr:
+            "grocery: error: this machine's clock says \(time), at or before 1970-01-01, when no change can"
+            + " be dated; set the clock (or GROCERY_NOW) right, and nothing is written until then\n",
+          status: 78))
+    let logs = (try? FileManager.default.contentsOfDirectory(atPath: scenario.grocery.store + "/logs")) ?? []
+    #expect(logs.isEmpty)
+    try scenario.given(["add", "milk"])
+    let later = try scenario.grocery.run(["add", "tea"], extra: ["GROCERY_NOW": time])
+    #expect(later == Outcome(stdout: "added: tea\n"))
+  }
 }
 
 /// Standard streams that are full, closed, not files, or not UTF-8.

@@ -322,6 +322,8 @@ public struct HouseholdStore: Sendable {
     do {
       _ = try ChangeCodec.decode(line, from: 0, to: line.count - 1)
     } catch {
+      // A clock at or before 1970 is for `commit` to judge, with this machine's own clock held after its changes.
+      if error.field == "at" && stamp.milliseconds <= 0 { return }
       throw GroceryError.unwritableChange(field: error.field, reason: error.reason)
     }
   }
@@ -363,6 +365,11 @@ public struct HouseholdStore: Sendable {
           reason: "this machine's log '\(shown(file))' ends in a change ordered as of "
             + Timestamp.format(own.date) + ", after which no change can be written; move '"
             + Names.printable(identityPath) + "' away, and this machine goes on as a new one")
+      }
+      // A clock at or before 1970 on a machine with no change yet to hold its clock after (found by a trial: said
+      // as a change that cannot be written, exit 65).
+      if error.field == "at", stamp.milliseconds <= 0 {
+        throw GroceryError.clockTooEarly(time: Timestamp.format(now))
       }
       throw GroceryError.unwritableChange(field: error.field, reason: error.reason)
     }

@@ -62,6 +62,9 @@ public enum GroceryError: Error, Equatable, Sendable {
   case unreadableStore(path: String, reason: String)
   /// A change would write a log line that no grocery reads (a date before year 1): refused before it is written.
   case unwritableChange(field: String, reason: String)
+  /// This machine's clock is at or before 1970-01-01 (a board without a clock, just booted), where no change can be
+  /// dated: nothing is written until it is set.
+  case clockTooEarly(time: String)
   /// `grocery check` found things that need a person; the report says which.
   case householdProblems(count: Int)
   /// The store was written by a newer build of grocery.
@@ -210,6 +213,9 @@ public enum GroceryError: Error, Equatable, Sendable {
         + (files.count == 1 ? " holds" : " hold") + " no items, categories or locations"
     case .householdProblems(let count):
       return "the check found \(count) problem\(count == 1 ? "" : "s")"
+    case .clockTooEarly(let time):
+      return "this machine's clock says \(time), at or before 1970-01-01, when no change can be dated;"
+        + " set the clock (or GROCERY_NOW) right, and nothing is written until then"
     case .unwritableChange(let field, let reason):
       return "this change cannot be written, so nothing was: \(field): \(reason)"
     case .unreadableStore(let path, let reason):
