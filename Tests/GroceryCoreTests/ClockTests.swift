@@ -315,8 +315,8 @@ import Testing
     _ = try alice.startTrip(at: nil, now: start + ahead + 60)
     #expect(try bob.check(now: start).logs.first { $0.machine == (try alice.identity().id) }?.ahead != nil)
     // Her clock is put right: her next changes are dated by it, not held at the wrong time, and the trip she had
-    // under way by the wrong clock is over.
-    #expect(try alice.currentTrip(now: start + 60)?.ending == .idle)
+    // under way by the wrong clock is over, said as the clock going back.
+    #expect(try alice.currentTrip(now: start + 60)?.ending == .clockBack)
     let trip = try alice.startTrip(at: nil, now: start + 120)
     #expect(trip.trip.start == start + 120 && trip.ended?.end == start + ahead + 60)
     try alice.update(.names(["milk"]), summary: { _ in "purchase milk" }, now: start + 180) {

@@ -126,7 +126,8 @@ final class HouseholdCache {
     // where it was never replaced and every command read every log whole without a word (found by a trial).
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
-    // A link is never followed; one to no file, or to anything but a file, is replaced as that would be.
+    // A link to no file, or to anything but a file, is replaced as that would be; one to a file is opened as
+    // before (a cache kept elsewhere), and replaced when it holds no cache.
     case S_IFLNK:
       guard let target = try FileSystem.status(path), target.st_mode & S_IFMT == S_IFREG else { return nil }
     case S_IFDIR: if try FileSystem.entries(path).isEmpty { return nil }
