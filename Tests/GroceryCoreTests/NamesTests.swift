@@ -519,6 +519,13 @@ import Testing
       #expect(Timestamp.parse(text) == nil, "\(text)")
     }
     #expect(Timestamp.format(try #require(Timestamp.parse("2026-11-21T23:59:59Z"))) == "2026-11-21T23:59:59Z")
+    // A version-1 store's times are read as grocery 1 read them, so that its migration refuses none it took (from
+    // a review).
+    let (midnight, nine) = (Timestamp.parse("2026-11-22T00:00:00Z"), Timestamp.parse("2026-11-21T09:00:00Z"))
+    #expect(Timestamp.parse("2026-11-21T23:59:60Z", leniently: true) == midnight)
+    #expect(Timestamp.parse("2026-11-21T+9:00:00Z", leniently: true) == nine)
+    #expect(Timestamp.parse("2026-11-21T24:00:00Z", leniently: true) == nil)
+    #expect(Timestamp.parse("2026-11-21T09:60:00Z", leniently: true) == nil)
   }
 }
 

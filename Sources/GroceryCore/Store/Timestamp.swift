@@ -20,10 +20,17 @@ public enum Timestamp {
 
   /// Reads `YYYY-MM-DDTHH:MM:SSZ`: two digits each for the hour (to 23), the minute and the second (to 59), no
   /// sign, where `Int` took `+9` and `-0` for digits and a 60th second moved a time to the next minute, or the
-  /// next day (found by a trial).
-  public static func parse(_ text: String) -> Date? {
+  /// next day (found by a trial). `leniently` reads a version-1 store's times as grocery 1 did, signs and a 60th
+  /// second too, so that no file it read is refused by its migration.
+  public static func parse(_ text: String, leniently: Bool = false) -> Date? {
     let bytes = Array(text.utf8)
     func number(_ at: Int, upTo most: Int) -> Int? {
+      if leniently {
+        guard let value = Int(String(decoding: bytes[at..<at + 2], as: UTF8.self)),
+          (0...most + 1).contains(value)
+        else { return nil }
+        return value <= most || most == 59 && at == 17 ? value : nil
+      }
       let (tens, ones) = (bytes[at], bytes[at + 1])
       guard (48...57).contains(tens), (48...57).contains(ones) else { return nil }
       let value = Int(tens - 48) * 10 + Int(ones - 48)

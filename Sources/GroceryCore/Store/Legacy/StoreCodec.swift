@@ -26,7 +26,7 @@ public enum StoreCodec {
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
       let text = try container.decode(String.self)
-      guard let date = Timestamp.parse(text) else {
+      guard let date = Timestamp.parse(text, leniently: true) else {
         throw DecodingError.dataCorruptedError(
           in: container, debugDescription: "expected a time as YYYY-MM-DDTHH:MM:SSZ, found '\(text)'")
       }
