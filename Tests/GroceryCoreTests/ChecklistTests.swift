@@ -157,15 +157,22 @@ import Testing
     #expect(header.line(.markdown).contains("(machine 0123456789abcdef) edition 12; tick"))
   }
 
-  /// A file cut inside a line is cut short; one that ends in a whole line without its newline, as some apps save,
-  /// or at a line's end, is an edit.
+  /// A file cut inside a line is cut short, ticks before the cut or on its last line or not (found by a trial);
+  /// one that ends in a whole line without its newline, as some apps save, or at a line's end, is an edit.
   @Test(arguments: [
     ("- [ ] tea\n- [ ] mi", true), ("- [ ] tea\n- [ ] milk x", true), ("- [ ] tea\n- [ ] milk", true),
     ("- [ ] tea", false), ("- [ ] tea\n", false), ("- [ ] tea\n- [ ] milk x2", false), ("", false),
-    ("- [x] tea\n- [ ] mi", false),
+    ("- [x] tea\n- [ ] mi", true), ("- [x] tea\n- [x] mi", true), ("- [ ] milk x2\n- [ ] te", true),
+    ("- [x] tea\n- [ ] milk x2", false), ("- [ ] tea\n- [ ] bread", false),
   ])
   func aFileCutInsideALineIsCutShort(_ file: String, _ cut: Bool) {
     #expect(Mirrors.cutShort(Array(file.utf8), of: "- [ ] tea\n- [ ] milk x2\n") == cut)
+  }
+
+  /// A todo.txt line ticked (`x DATE `) and cut is cut short too.
+  @Test func aTodoTxtLineTickedAndCutIsCutShort() {
+    #expect(Mirrors.cutShort(Array("tea\nx 2026-11-21 co".utf8), of: "tea\ncoffee\n"))
+    #expect(!Mirrors.cutShort(Array("tea\nx 2026-11-21 coffee".utf8), of: "tea\ncoffee\n"))
   }
 
   /// `mirrors.json` as the grocery before editions wrote it (a real file) reads, with no edition and no ticks.

@@ -544,15 +544,27 @@ public struct Mirrors: Sendable {
   }
 
   /// Whether a file is a text grocery wrote cut short inside a line (a sync still under way, a disk full on the
-  /// phone): its start, ending in part of a line that the text holds longer. Cut at a line's end, or ending in a
-  /// whole line without its newline (as some apps save), it is read as lines deleted, more than half of which at
-  /// once are held back.
+  /// phone): it ends, without a newline, in part of a line that the text holds longer, ticked or not. The file may
+  /// hold the phone's edits before it (a tick), as the phone's own save, cut, does; where only the text's start
+  /// was taken for a cut, such a file was applied with its lines after the cut deleted and its last one renamed
+  /// (found by a trial). Cut at a line's end, or ending in a whole line without its newline (as some apps save),
+  /// it is read as lines deleted, more than half of which at once are held back.
   static func cutShort(_ bytes: [UInt8], of text: String) -> Bool {
-    let written = Array(text.utf8)
-    guard !bytes.isEmpty, bytes.last != 0x0A, bytes.count < written.count, written.starts(with: bytes) else {
-      return false
+    guard !bytes.isEmpty, bytes.last != 0x0A else { return false }
+    var last = Array(bytes[(bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)...])
+    // A tick on it is no part of what was written: `[x]` is the `[ ]` written, and todo.txt's `x DATE ` goes.
+    if let box = last.firstRange(of: Array("[x] ".utf8)) ?? last.firstRange(of: Array("[X] ".utf8)) {
+      last.replaceSubrange(box, with: Array("[ ] ".utf8))
+    } else if last.starts(with: Array("x ".utf8)), last.count >= 13,
+      Day(String(decoding: last[2..<12], as: UTF8.self)) != nil,
+      last[12] == 0x20
+    {
+      last.removeFirst(13)
     }
-    return written[bytes.count] != 0x0A
+    guard !last.isEmpty else { return false }
+    return text.utf8.split(separator: 0x0A).contains { line in
+      line.count > last.count && line.starts(with: last)
+    }
   }
 
   /// Applies edits as one change, returning its summary (nil when it changed nothing) and what was skipped.
