@@ -838,6 +838,25 @@ import Testing
     #expect(text(list) == whole)
   }
 
+  /// A link put in the mirror's place is replaced by the list, never written through: the list was written over
+  /// the file it named, outside the folder (found by a trial), or made where a dangling one pointed.
+  @Test(arguments: [false, true])
+  func aLinkInTheMirrorsPlaceIsReplacedNotWrittenThrough(dangling: Bool) throws {
+    try scenario.given(["mirror", "add", list])
+    let notes = scenario.folder.file("notes.txt")
+    if !dangling { try "my precious notes\n".write(toFile: notes, atomically: true, encoding: .utf8) }
+    #expect(unlink(list) == 0 && symlink(notes, list) == 0)
+    #expect(try scenario.grocery.run(["add", "jam"]).status == 0)
+    if dangling {
+      #expect(!FileManager.default.fileExists(atPath: notes))
+    } else {
+      #expect(try String(contentsOfFile: notes, encoding: .utf8) == "my precious notes\n")
+    }
+    var info = stat()
+    #expect(lstat(list, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    #expect(text(list).contains("- [ ] jam\n"))
+  }
+
   @Test func aConflictCopysTicksAreAppliedAndTicksTwiceBuyOnce() throws {
     try scenario.given(["mirror", "add", list])
     let ticked = text(list).replacing("- [ ] milk x2", with: "- [x] milk x2")

@@ -615,8 +615,9 @@ public struct Mirrors: Sendable {
       let body = output.text.drop { $0 != "\n" }
       output.text = header.line(record.format) + body
     }
-    let target = try FileSystem.resolveLinks(record.path)
-    try AtomicFile.write(Data(output.text.utf8), to: target)
+    // A link put in the file's place (a sync tool's, a hand's) is replaced, never written through: grocery wrote
+    // the list over the file it named, outside the folder, notes and all (found by a trial).
+    try AtomicFile.write(Data(output.text.utf8), to: record.path)
     // The text it replaces is kept (one written before editions as edition 0). Keeping it only helps: a state
     // folder that cannot take it costs a phone's stale save its base, never the mirror itself.
     if !same && !record.written.isEmpty, var editions = readEditions() {
