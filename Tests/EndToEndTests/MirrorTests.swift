@@ -838,6 +838,23 @@ import Testing
     #expect(text(list) == whole)
   }
 
+  /// A phone's file of hundreds of long new lines is applied, told as at most three names of each kind and how many
+  /// more, where its every name made a summary longer than a log line may hold: nothing was applied, and every
+  /// command tried again (found by a trial).
+  @Test func aPhonesFileOfManyNewLinesIsAppliedAndToldInShort() throws {
+    try scenario.given(["mirror", "add", list])
+    let padding = String(repeating: "x", count: 80)
+    let lines = (0..<800).map { "- [ ] \(padding) \($0)\n" }.joined()
+    try phoneSaves(list, text(list) + lines)
+    let listed = try scenario.grocery.run(["list", "--flat"])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(
+      listed.stderr
+        == "grocery: \(list): from the phone: added \(padding) 0, \(padding) 1, \(padding) 2 and 797 more\n")
+    #expect(try scenario.grocery.run(["names", "items"]).stdout.contains("\(padding) 799\n"))
+    #expect(try scenario.grocery.run(["list", "--flat"]).stderr.isEmpty)
+  }
+
   /// A link put in the mirror's place is replaced by the list, never written through: the list was written over
   /// the file it named, outside the folder (found by a trial), or made where a dangling one pointed.
   @Test(arguments: [false, true])

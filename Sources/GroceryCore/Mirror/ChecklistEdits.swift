@@ -7,6 +7,9 @@
 /// What a checklist's edits mean for the household: purchases, new items, changed and renamed items, and items
 /// taken off the list; applied together, as one change.
 struct ChecklistEdits: Equatable, Sendable {
+  /// How long a summary of a phone's edits may be with every name in it: a few lines' worth.
+  static let wholeSummary = 2048
+
   /// A ticked line: a purchase of the item it was written for, or, for a new line, of the item it names.
   struct Bought: Equatable, Sendable {
     var item: UUID?
@@ -225,12 +228,27 @@ struct ChecklistEdits: Equatable, Sendable {
     // An item a line put on the list and its tick bought is said as bought alone: it is not on the list.
     let boughtKeys = Set(boughtNames.map(Names.key))
     addedNames.removeAll { boughtKeys.contains(Names.key($0)) }
-    var parts: [String] = []
-    if !boughtNames.isEmpty { parts.append("bought " + Names.commaList(boughtNames)) }
-    if !addedNames.isEmpty { parts.append("added " + Names.commaList(addedNames)) }
-    if !offNames.isEmpty { parts.append("took off " + Names.commaList(offNames)) }
-    if !changedNames.isEmpty { parts.append("changed " + Names.commaList(changedNames)) }
-    if !renamed.isEmpty { parts.append("renamed " + renamed.joinedText(separator: ", ")) }
-    return (parts, skipped)
+    // Every name, as the phone's edits are told; where that is longer than a few lines, at most three of each and
+    // how many more, as other changes are summed up: a file of thousands of new lines made a summary longer than
+    // a log line may hold, and its edits were never applied, with every command trying again (found by a trial).
+    func parts(whole: Bool) -> [String] {
+      func list(_ names: [String]) -> String { whole ? Names.commaList(names) : Summary.names(names) }
+      var parts: [String] = []
+      if !boughtNames.isEmpty { parts.append("bought " + list(boughtNames)) }
+      if !addedNames.isEmpty { parts.append("added " + list(addedNames)) }
+      if !offNames.isEmpty { parts.append("took off " + list(offNames)) }
+      if !changedNames.isEmpty { parts.append("changed " + list(changedNames)) }
+      if !renamed.isEmpty {
+        var shown: [String] = renamed
+        if !whole && renamed.count > 3 {
+          shown = Array(renamed.prefix(3)) + ["and \(renamed.count - 3) more"]
+        }
+        parts.append("renamed " + shown.joinedText(separator: ", "))
+      }
+      return parts
+    }
+    let every = parts(whole: true)
+    if every.reduce(0, { $0 + $1.utf8.count }) <= ChecklistEdits.wholeSummary { return (every, skipped) }
+    return (parts(whole: false), skipped)
   }
 }
