@@ -40,13 +40,15 @@ enum MirrorHook {
 
   /// Writes each mirror again from the household as it is now.
   static func after(_ context: Context) {
+    var failures: [Error]
     do {
-      try Mirrors(store: context.store).rewrite(today: context.today, onWait: context.waiting)
+      failures = try Mirrors(store: context.store).rewrite(today: context.today, onWait: context.waiting)
     } catch {
-      // A mirror the command could not write before it ran (its folder gone) is said once, not again here.
-      if !context.warnings.hasSaid(message(error)) {
-        context.warnings.warn("cannot write the mirrors: \(message(error))")
-      }
+      failures = [error]
+    }
+    // A mirror the command could not write before it ran (its folder gone) is said once, not again here.
+    for error in failures where !context.warnings.hasSaid(message(error)) {
+      context.warnings.warn("cannot write the mirrors: \(message(error))")
     }
   }
 

@@ -855,6 +855,24 @@ import Testing
     #expect(try scenario.grocery.run(["list", "--flat"]).stderr.isEmpty)
   }
 
+  /// Each mirror that cannot be written is said, where only the first was (found by a trial).
+  @Test(.enabled(if: ReadOnlyFolder.available, "\(ReadOnlyFolder.reason)"))
+  func eachMirrorThatCannotBeWrittenIsSaid() throws {
+    let shared = folder.file("shared")
+    try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+    let (first, second) = (shared + "/list.md", shared + "/second.md")
+    try scenario.given(["mirror", "add", first], ["mirror", "add", second])
+    let readOnly = try ReadOnlyFolder(shared)
+    defer { readOnly.restore() }
+    let added = try scenario.grocery.run(["add", "jam"])
+    #expect(added.status == 0 && added.stdout == "added: jam\n", "\(added)")
+    let said = added.stderr.split(separator: "\n").filter {
+      $0.hasPrefix("grocery: warning: cannot write the mirrors")
+    }
+    #expect(
+      said.count == 2 && said[0].contains("list.md") && said[1].contains("second.md"), "\(added.stderr)")
+  }
+
   /// A link put in the mirror's place is replaced by the list, never written through: the list was written over
   /// the file it named, outside the folder (found by a trial), or made where a dangling one pointed.
   @Test(arguments: [false, true])

@@ -137,28 +137,29 @@ public struct Mirrors: Sendable {
   }
 
   /// Writes every mirror again from the household as it is now, after a change made on this machine. A file
-  /// edited since it was last read is left for the next read, so no edit is overwritten.
-  public func rewrite(today: Day, onWait: () -> Void = {}) throws {
-    guard try FileSystem.status(statePath) != nil else { return }
-    try locked(onWait: onWait) {
+  /// edited since it was last read is left for the next read, so no edit is overwritten. Returns why each mirror
+  /// that could not be written was not.
+  public func rewrite(today: Day, onWait: () -> Void = {}) throws -> [GroceryError] {
+    guard try FileSystem.status(statePath) != nil else { return [] }
+    return try locked(onWait: onWait) {
       var state = try MirrorState.read(statePath)
-      if state.mirrors.isEmpty { return }
+      if state.mirrors.isEmpty { return [] }
       let header = try self.header(creating: false, onWait: onWait)
       let groceries = try store.load(.shopping(since: today))
-      // One mirror that cannot be written is said after the others are, and what was written to each is kept,
-      // so that a phone's next save of it is read against it.
-      var failure: GroceryError?
+      // Each mirror that cannot be written is said after the others are, where only the first was (found by a
+      // trial), and what was written to each is kept, so that a phone's next save of it is read against it.
+      var failures: [GroceryError] = []
       for index in state.mirrors.indices {
         let record = state.mirrors[index]
         do {
           if let info = try FileSystem.status(record.path), FileFingerprint(info) != record.file { continue }
           try write(&state.mirrors[index], from: groceries, header: header, today: today)
         } catch let error as GroceryError where error.isFileFailure {
-          failure = failure ?? error
+          failures.append(error)
         }
       }
       try state.write(statePath)
-      if let failure { throw failure }
+      return failures
     }
   }
 
