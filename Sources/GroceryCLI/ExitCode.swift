@@ -47,7 +47,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         "configuration: HOME is not set or not an absolute path, and nothing else says where the store or"
         + " this machine's state is (--store, GROCERY_STORE, XDG_DATA_HOME, XDG_STATE_HOME); or an XDG folder"
         + " it would use is set to a path that is not absolute; or this machine's clock is at or before"
-        + " 1970-01-01 and it has made no change yet"
+        + " 1970-01-01, with no change in the household to date its own after"
     }
   }
 }

@@ -150,6 +150,28 @@ import Testing
     return (old, file)
   }
 
+  /// A version-1 store whose change note is dated at or before 1970 (or has none) is said as the file's time that
+  /// cannot be migrated, never as this machine's clock to set right (found by a review).
+  @Test(arguments: [true, false])
+  func aVersionOneStoreDatedAtOrBefore1970IsSaidAsTheFilesTime(noted: Bool) throws {
+    let (old, file) = try versionOneStore()
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+    if noted {
+      var change = try #require(object["change"] as? [String: Any])
+      change["at"] = "1969-12-31T23:00:00Z"
+      object["change"] = change
+    } else {
+      object["change"] = nil
+    }
+    try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
+    let outcome = try old.run(["add", "tea"])
+    #expect(outcome.status == 65, "\(outcome)")
+    #expect(outcome.stderr.contains("cannot be migrated from version 1: at:"), "\(outcome)")
+    #expect(!outcome.stderr.contains("set the clock"), "\(outcome)")
+    #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
+  }
+
   /// A refused `add` migrates no version-1 store: nothing is written beside it, and no state folder is made.
   @Test func aRefusedAddMigratesNoVersionOneStore() throws {
     let (old, _) = try versionOneStore()

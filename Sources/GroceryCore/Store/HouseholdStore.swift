@@ -322,8 +322,11 @@ public struct HouseholdStore: Sendable {
     do {
       _ = try ChangeCodec.decode(line, from: 0, to: line.count - 1)
     } catch {
-      // A clock at or before 1970 is for `commit` to judge, with this machine's own clock held after its changes.
-      if error.field == "at" && stamp.milliseconds <= 0 { return }
+      // A clock at or before 1970 (a board without a clock, just booted), said as the clock before anything is
+      // made (found by a trial and a review).
+      if error.field == "at" && stamp.milliseconds <= 0 {
+        throw GroceryError.clockTooEarly(time: Timestamp.format(now))
+      }
       throw GroceryError.unwritableChange(field: error.field, reason: error.reason)
     }
   }
@@ -915,6 +918,14 @@ public struct HouseholdStore: Sendable {
         if case GroceryError.unwritableChange(let field, let reason) = error {
           throw GroceryError.unreadableStore(
             path: shown(legacy), reason: "it cannot be migrated from version 1: \(field): \(reason)")
+        }
+        // Its time, at or before 1970, is the file's, not this machine's clock (found by a review).
+        if case GroceryError.clockTooEarly(let time) = error {
+          throw GroceryError.unreadableStore(
+            path: shown(legacy),
+            reason:
+              "it cannot be migrated from version 1: at: its change is dated \(time), at or before 1970-01-01"
+          )
         }
         throw error
       }
