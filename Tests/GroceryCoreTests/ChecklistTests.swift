@@ -162,8 +162,11 @@ import Testing
   @Test(arguments: [
     ("- [ ] tea\n- [ ] mi", true), ("- [ ] tea\n- [ ] milk x", true), ("- [ ] tea\n- [ ] milk", true),
     ("- [ ] tea", false), ("- [ ] tea\n", false), ("- [ ] tea\n- [ ] milk x2", false), ("", false),
-    ("- [x] tea\n- [ ] mi", true), ("- [x] tea\n- [x] mi", true), ("- [ ] milk x2\n- [ ] te", true),
-    ("- [x] tea\n- [ ] milk x2", false), ("- [ ] tea\n- [ ] bread", false),
+    ("- [x] tea\n- [ ] mi", true), ("- [x] tea\n- [x] mi", true), ("- [ ] tea\n- [x", true),
+    ("- [X] tea\n- [x]", true), ("- [x] tea\n- [ ] milk x2", false), ("- [ ] tea\n- [ ] bread", false),
+    // Not cuts (found by a review): a line added at the end, an empty box an editor put there, another order.
+    ("- [ ] tea\n- [ ] milk x2\n- [ ] ", false), ("- [x] tea\n- [ ] milk x2\n- [ ] te", false),
+    ("- [ ] milk x2\n- [ ] te", false), ("- [x] tea\n- [ ] milk x2\n- [x] ", false),
   ])
   func aFileCutInsideALineIsCutShort(_ file: String, _ cut: Bool) {
     #expect(Mirrors.cutShort(Array(file.utf8), of: "- [ ] tea\n- [ ] milk x2\n") == cut)
@@ -171,8 +174,15 @@ import Testing
 
   /// A todo.txt line ticked (`x DATE `) and cut is cut short too.
   @Test func aTodoTxtLineTickedAndCutIsCutShort() {
-    #expect(Mirrors.cutShort(Array("tea\nx 2026-11-21 co".utf8), of: "tea\ncoffee\n"))
-    #expect(!Mirrors.cutShort(Array("tea\nx 2026-11-21 coffee".utf8), of: "tea\ncoffee\n"))
+    let written = "tea\ncoffee\nmilk\n"
+    for cut in ["tea\nx 2026-11-21 co", "x 2026-11-21 tea\nx 2026-1", "tea\nx 2026-11-21 coffee\nx"] {
+      #expect(Mirrors.cutShort(Array(cut.utf8), of: written), "\(cut)")
+    }
+    for whole in [
+      "tea\nx 2026-11-21 coffee", "tea\ncoffee\nmilk\nte", "x 2026-11-21 tea\ncoffee\nmilk\nx 2026-11-21 ",
+    ] {
+      #expect(!Mirrors.cutShort(Array(whole.utf8), of: written), "\(whole)")
+    }
   }
 
   /// `mirrors.json` as the grocery before editions wrote it (a real file) reads, with no edition and no ticks.

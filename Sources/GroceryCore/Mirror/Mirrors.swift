@@ -545,27 +545,47 @@ public struct Mirrors: Sendable {
   }
 
   /// Whether a file is a text grocery wrote cut short inside a line (a sync still under way, a disk full on the
-  /// phone): it ends, without a newline, in part of a line that the text holds longer, ticked or not. The file may
-  /// hold the phone's edits before it (a tick), as the phone's own save, cut, does; where only the text's start
-  /// was taken for a cut, such a file was applied with its lines after the cut deleted and its last one renamed
-  /// (found by a trial). Cut at a line's end, or ending in a whole line without its newline (as some apps save),
-  /// it is read as lines deleted, more than half of which at once are held back.
+  /// phone): the start of the text, ending in part of a line, once the ticks the phone made are read as the boxes
+  /// written (`[x]` as `[ ]`, todo.txt's `x DATE ` gone), the last one perhaps cut inside its tick. A phone's
+  /// ticked save, cut, was applied with its lines after the cut deleted and its last one renamed (found by a
+  /// trial). Cut at a line's end, or ending in a whole line without its newline (as some apps save), or holding
+  /// any other edit, it is read as edits, lines deleted among them, more than half of which at once are held back.
   static func cutShort(_ bytes: [UInt8], of text: String) -> Bool {
     guard !bytes.isEmpty, bytes.last != 0x0A else { return false }
-    var last = Array(bytes[(bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)...])
-    // A tick on it is no part of what was written: `[x]` is the `[ ]` written, and todo.txt's `x DATE ` goes.
-    if let box = last.firstRange(of: Array("[x] ".utf8)) ?? last.firstRange(of: Array("[X] ".utf8)) {
-      last.replaceSubrange(box, with: Array("[ ] ".utf8))
-    } else if last.starts(with: Array("x ".utf8)), last.count >= 13,
-      Day(String(decoding: last[2..<12], as: UTF8.self)) != nil,
-      last[12] == 0x20
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+    for index in lines.indices { lines[index] = unticked(lines[index], cut: index == lines.count - 1) }
+    let read = Array(lines.joined(separator: [0x0A]))
+    let written = Array(text.utf8)
+    guard read.count < written.count, written.starts(with: read) else { return false }
+    // Ending in a newline, the last line was all tick, cut inside it.
+    return read.last == 0x0A || written[read.count] != 0x0A
+  }
+
+  /// A line of a file with its tick read as the box written: `[x] ` as `[ ] ` at its first `[`, and a todo.txt
+  /// line's `x DATE ` taken off; the last line of a cut file may end inside either.
+  static func unticked(_ line: [UInt8], cut: Bool) -> [UInt8] {
+    var line = line
+    if let open = line.firstIndex(of: UInt8(ascii: "[")), open + 1 < line.count,
+      line[open + 1] == UInt8(ascii: "x") || line[open + 1] == UInt8(ascii: "X"),
+      open + 2 < line.count
+        ? line[open + 2] == UInt8(ascii: "]") && (open + 3 == line.count ? cut : line[open + 3] == 0x20) : cut
     {
-      last.removeFirst(13)
+      line[open + 1] = 0x20
+      return line
     }
-    guard !last.isEmpty else { return false }
-    return text.utf8.split(separator: 0x0A).contains { line in
-      line.count > last.count && line.starts(with: last)
+    // `x YYYY-MM-DD `, as a pattern: `d` a digit.
+    let mark = Array("x dddd-dd-dd ".utf8)
+    let shape = line.prefix(mark.count)
+    let fits = zip(shape, mark).allSatisfy { byte, want in
+      want == UInt8(ascii: "d") ? (48...57).contains(byte) : byte == want
     }
+    if fits && (shape.count == mark.count || (cut && shape.count == line.count)) {
+      if shape.count == mark.count && Day(String(decoding: line[2..<12], as: UTF8.self)) == nil {
+        return line
+      }
+      line.removeFirst(shape.count)
+    }
+    return line
   }
 
   /// Applies edits as one change, returning its summary (nil when it changed nothing) and what was skipped.
