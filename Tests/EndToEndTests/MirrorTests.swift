@@ -890,6 +890,15 @@ import Testing
     var info = stat()
     #expect(lstat(list, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
     #expect(text(list).contains("- [ ] jam\n"))
+    // Nor is a link taken as a mirror: it would be replaced, and the file it names left as it was (found by a
+    // review).
+    let link = folder.file("link.md")
+    #expect(symlink(notes, link) == 0)
+    try scenario.expectRefused(
+      ["mirror", "add", link],
+      stderr:
+        "grocery: error: '\(link)' exists and is not a grocery checklist (it is a link, which grocery would"
+        + " replace, never write through); give a new file\n", status: 1)
   }
 
   @Test func aConflictCopysTicksAreAppliedAndTicksTwiceBuyOnce() throws {

@@ -740,6 +740,12 @@ public struct Mirrors: Sendable {
 
   /// Refuses a file that is a folder or device, another household's or machine's checklist, or not a checklist.
   func check(_ path: String, shownAs file: String, format: MirrorFormat, header: MirrorHeader) throws {
+    // A link is never written through, so a mirror of one would replace the link and leave the file it names as it
+    // was (found by a review): the file itself is the one to give.
+    if let info = try FileSystem.status(path, followingLinks: false), info.st_mode & S_IFMT == S_IFLNK {
+      throw GroceryError.notAChecklist(
+        file: file, reason: "it is a link, which grocery would replace, never write through")
+    }
     let mirrors = try MirrorState.read(statePath).mirrors
     if mirrors.contains(where: { $0.path == path }) { throw GroceryError.alreadyMirrored(file: file) }
     // The same file by another path (a linked folder): two mirrors of it would write over each other's editions.
