@@ -855,6 +855,17 @@ import Testing
     #expect(try scenario.grocery.run(["list", "--flat"]).stderr.isEmpty)
   }
 
+  /// A mirror named as a sync tool names a copy of another (`list 2.md` beside `list.md`) is read as itself, never as
+  /// a copy of the other: its tick was said under the other's name (found by a trial).
+  @Test func aMirrorNamedAsAnothersCopyIsReadAsItself() throws {
+    let second = folder.file("list 2.md")
+    try scenario.given(["mirror", "add", list], ["mirror", "add", second])
+    try phoneSaves(second, text(second).replacing("- [ ] milk x2", with: "- [x] milk x2"))
+    let listed = try scenario.grocery.run(["list", "--flat"])
+    #expect(listed.stderr == "grocery: \(second): from the phone: bought milk\n", "\(listed)")
+    #expect(try scenario.grocery.run(["history"]).stdout.split(separator: "\n").count == 1)
+  }
+
   /// Each mirror that cannot be written is said, where only the first was (found by a trial).
   @Test(.enabled(if: ReadOnlyFolder.available, "\(ReadOnlyFolder.reason)"))
   func eachMirrorThatCannotBeWrittenIsSaid() throws {

@@ -72,7 +72,9 @@ public struct Mirrors: Sendable {
           (record.written, record.items, record.ticked, record.added) = (
             made.written, made.items, made.ticked, made.added
           )
-          notices = try refresh(&record, header: header, now: now, today: today, onWait: onWait, newID: newID)
+          notices = try refresh(
+            &record, header: header, now: now, today: today, onWait: onWait, newID: newID,
+            mirrored: Set(state.mirrors.map(\.path)))
         }
       }
       try write(&record, from: try store.load(.shopping(since: today)), header: header, today: today)
@@ -123,10 +125,12 @@ public struct Mirrors: Sendable {
       let header = try self.header(creating: false, onWait: onWait)
       // One mirror that cannot be read (a folder where its file was) is said, and the others are read all the
       // same; what each did is kept.
+      let mirrored = Set(state.mirrors.map(\.path))
       for index in state.mirrors.indices {
         do {
           notices += try refresh(
-            &state.mirrors[index], header: header, now: now, today: today, onWait: onWait, newID: newID)
+            &state.mirrors[index], header: header, now: now, today: today, onWait: onWait, newID: newID,
+            mirrored: mirrored)
         } catch let error as GroceryError where error.isFileFailure {
           notices.append(.warning(error.message))
         }
@@ -286,9 +290,11 @@ public struct Mirrors: Sendable {
     return (archived.filter(\.ticked), size)
   }
 
+  /// `mirrored` are the files that are mirrors themselves: none is read as a conflict copy of another (`list 2.md`
+  /// beside `list.md`, found by a trial).
   func refresh(
     _ record: inout MirrorRecord, header: MirrorHeader, now: Date, today: Day, onWait: () -> Void,
-    newID: () -> UUID
+    newID: () -> UUID, mirrored: Set<String> = []
   ) throws -> [MirrorNotice] {
     let shown = record.path
     var notices: [MirrorNotice] = []
@@ -394,7 +400,8 @@ public struct Mirrors: Sendable {
     let folder = FileSystem.folder(of: record.path)
     if let info = try FileSystem.status(folder), FileFingerprint(info) != record.folder {
       record.folder = FileFingerprint(info)
-      for name in try FileSystem.entries(folder) where Self.isConflictCopy(name, of: record.path) {
+      for name in try FileSystem.entries(folder)
+      where Self.isConflictCopy(name, of: record.path) && !mirrored.contains(folder + "/" + name) {
         let copy = folder + "/" + name
         guard let copyInfo = try FileSystem.status(copy), record.copies[name] != FileFingerprint(copyInfo)
         else {
