@@ -436,7 +436,7 @@ public struct HouseholdSync {
       if path != own, let head, head != remote, !remote.starts(with: head), head != atParting {
         replaced.append(path)
       } else if path != own, head == nil, atParting != nil, Self.isMachineLog(path),
-        ChangeLog.holdsOwnChange(remote, machine: Self.machine(ofLog: path))
+        try ChangeLog.holdsOwnChange(remote, machine: Self.machine(ofLog: path))
       {
         // Deleted here and committed (`git rm`): the shared copy comes back, as git would stop on it every time. A
         // sync tool's conflict copy someone committed goes, as asked.
@@ -591,7 +591,7 @@ public struct HouseholdSync {
         // A log that held no change of its machine (a copy of another's, put under a new name) keeps nothing of
         // anyone's: its deletion stands, where it could never go (found by a trial).
         guard let bytes = try committed(ref, path),
-          ChangeLog.holdsOwnChange(bytes, machine: Self.machine(ofLog: path))
+          try ChangeLog.holdsOwnChange(bytes, machine: Self.machine(ofLog: path))
         else { continue }
         try git.must(["checkout", "-q", ref, "--", path], doing: "putting back another machine's log")
         putBack.append(path)
@@ -992,7 +992,7 @@ public struct HouseholdSync {
       // A sync tool's conflict copy someone committed, deleted here as guarantees.md says to once its changes are
       // made again, or a log that holds no change of its machine: it goes, from the remote too, where it came back
       // with every sync (found by a trial).
-      if here == nil
+      if try here == nil
         && (!Self.isMachineLog(path) || !ChangeLog.holdsOwnChange(copy, machine: Self.machine(ofLog: path)))
       {
         takenOut.append(path)

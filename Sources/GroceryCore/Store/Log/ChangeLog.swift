@@ -232,9 +232,9 @@ public enum ChangeLog {
   /// Whether a log's bytes hold a change of its own machine: one the gate lets in, or one from a newer grocery.
   /// A log that holds none (every line another machine's, or no change at all: a copy put under another
   /// machine's name) keeps nothing of anyone's, and sync lets its deletion stand.
-  static func holdsOwnChange(_ bytes: [UInt8], machine: String) -> Bool {
+  static func holdsOwnChange(_ bytes: [UInt8], machine: String) throws -> Bool {
     var (found, seen) = (false, Seen?.some(Seen()))
-    _ = try? walk(
+    _ = try walk(
       bytes, from: Position(offset: 0, lines: 0, last: .zero), machine: machine, seen: &seen, atEnd: true,
       before: { _ in Seen() },
       refused: { _, reason in if case .newer = reason { found = true } }, { _, _, _ in found = true })
