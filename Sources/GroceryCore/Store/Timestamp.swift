@@ -24,21 +24,19 @@ public enum Timestamp {
   /// second too, so that no file it read is refused by its migration.
   public static func parse(_ text: String, leniently: Bool = false) -> Date? {
     let bytes = Array(text.utf8)
+    // Two digits, or, leniently, whatever `Int` reads there (a sign), as grocery 1 read them.
     func number(_ at: Int, upTo most: Int) -> Int? {
-      if leniently {
-        guard let value = Int(String(decoding: bytes[at..<at + 2], as: UTF8.self)),
-          (0...most + 1).contains(value)
-        else { return nil }
-        return value <= most || most == 59 && at == 17 ? value : nil
-      }
-      let (tens, ones) = (bytes[at], bytes[at + 1])
-      guard (48...57).contains(tens), (48...57).contains(ones) else { return nil }
-      let value = Int(tens - 48) * 10 + Int(ones - 48)
-      return value <= most ? value : nil
+      let text = bytes[at..<at + 2]
+      let digits = text.allSatisfy { (48...57).contains($0) }
+      guard let value = digits || leniently ? Int(String(decoding: text, as: UTF8.self)) : nil,
+        (0...most).contains(value)
+      else { return nil }
+      return value
     }
     guard bytes.count == 20, bytes[10] == 84, bytes[13] == 58, bytes[16] == 58, bytes[19] == 90,
       let day = Day(String(decoding: bytes[0..<10], as: UTF8.self)),
-      let h = number(11, upTo: 23), let m = number(14, upTo: 59), let s = number(17, upTo: 59)
+      let h = number(11, upTo: 23), let m = number(14, upTo: 59),
+      let s = number(17, upTo: leniently ? 60 : 59)
     else { return nil }
     return Date(timeIntervalSince1970: Double(day.ordinal * 86_400 + h * 3600 + m * 60 + s))
   }
