@@ -572,13 +572,14 @@ public struct Mirrors: Sendable {
   /// line's `x DATE ` taken off; the last line of a cut file may end inside either.
   static func unticked(_ line: [UInt8], cut: Bool) -> [UInt8] {
     var line = line
-    if let open = line.firstIndex(of: UInt8(ascii: "[")), open + 1 < line.count,
-      line[open + 1] == UInt8(ascii: "x") || line[open + 1] == UInt8(ascii: "X"),
-      open + 2 < line.count
-        ? line[open + 2] == UInt8(ascii: "]") && (open + 3 == line.count ? cut : line[open + 3] == 0x20) : cut
-    {
-      line[open + 1] = 0x20
-      return line
+    // `[x] ` whole, or, where the file is cut, `[x` or `[x]` ending it.
+    if let open = line.firstIndex(of: UInt8(ascii: "[")) {
+      let box = line[open...].prefix(4).map { $0 == UInt8(ascii: "X") ? UInt8(ascii: "x") : $0 }
+      let tick = Array("[x] ".utf8)
+      if box == tick || (cut && box.count < tick.count && box.count >= 2 && tick.starts(with: box)) {
+        line[open + 1] = 0x20
+        return line
+      }
     }
     // `x YYYY-MM-DD `, as a pattern: `d` a digit.
     let mark = Array("x dddd-dd-dd ".utf8)
