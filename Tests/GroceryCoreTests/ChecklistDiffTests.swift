@@ -228,4 +228,22 @@ import Testing
     #expect(second.parts.isEmpty)
     #expect(household == after)
   }
+
+  /// New lines are added a run at a time (one run, thousands of lines, took minutes one by one); a name the
+  /// household refuses in the middle of a run is said, and every other line of the run is still added, in order.
+  @Test func aNewLineRefusedAmidOthersIsSaidAndTheRestAreAdded() {
+    var household = groceries
+    var found = ChecklistEdits()
+    found.added = ["pears", "-", "plums", "pears", "kiwis"].map { ChecklistEdits.Added(name: $0) }
+    found.added.append(ChecklistEdits.Added(name: "limes", quantity: 2))
+    let applied = found.apply(to: &household, today: today, now: now, newID: UUID.init)
+    #expect(applied.parts == ["added pears, plums, kiwis, limes"])
+    #expect(applied.skipped.count == 1)
+    #expect(applied.skipped.first?.contains("standard input") == true, "\(applied.skipped)")
+    let listed = household.items.filter(\.isOnList).map { "\($0.name) x\($0.quantity)" }
+    #expect(
+      listed == [
+        "apples x1", "bananas x1", "eggs x1", "kiwis x1", "limes x2", "milk x1", "pears x1", "plums x1",
+      ])
+  }
 }

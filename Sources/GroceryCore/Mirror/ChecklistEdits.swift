@@ -158,28 +158,55 @@ struct ChecklistEdits: Equatable, Sendable {
       }
     }
     var addedNames: [String] = []
+    func take(_ outcomes: [AddOutcome]) {
+      for outcome in outcomes {
+        switch outcome {
+        case .added(let name), .returned(let name): addedNames.append(name)
+        // A new line naming an item on the list with another quantity or note changes it: said as a change.
+        case .updated(let name): changedNames.append(name)
+        case .alreadyOnList: break
+        }
+      }
+    }
+    func add(_ names: [String], _ changes: ItemChanges) throws {
+      take(try groceries.add(names, changes: changes, today: today, now: now, newID: newID))
+    }
+    // Lines in a row that give the same category, quantity and note are added in one go, as `add` adds many names:
+    // one at a time, a file of thousands of new lines took minutes. Should one of them fail, each is added alone,
+    // so that the rest still are and the one is said.
+    var runs: [(names: [String], changes: ItemChanges)] = []
     for item in added {
-      do {
-        // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
-        var category: String?
-        if let heading = item.category, heading != Category.uncategorized {
+      // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
+      var category: String?
+      if let heading = item.category, heading != Category.uncategorized {
+        do {
           category = try Self.category(heading, context: item.context, in: groceries)
+        } catch {
+          skipped.append((error as? GroceryError)?.message ?? "\(error)")
+          continue
         }
-        let outcomes = try groceries.add(
-          [item.name], changes: ItemChanges(quantity: item.quantity, category: category, note: item.note),
-          today: today, now: now, newID: newID)
-        for outcome in outcomes {
-          switch outcome {
-          case .added(let name), .returned(let name): addedNames.append(name)
-          // A new line naming an item on the list with another quantity or note changes it: said as a change.
-          case .updated(let name): changedNames.append(name)
-          case .alreadyOnList: break
-          }
-        }
-      } catch let error as GroceryError {
-        skipped.append(error.message)
+      }
+      let changes = ItemChanges(quantity: item.quantity, category: category, note: item.note)
+      if let last = runs.last, last.changes == changes {
+        runs[runs.count - 1].names.append(item.name)
+      } else {
+        runs.append(([item.name], changes))
+      }
+    }
+    for run in runs {
+      let before = (groceries, addedNames, changedNames)
+      do {
+        try add(run.names, run.changes)
+        continue
       } catch {
-        skipped.append("\(error)")
+        (groceries, addedNames, changedNames) = before
+      }
+      for name in run.names {
+        do {
+          try add([name], run.changes)
+        } catch {
+          skipped.append((error as? GroceryError)?.message ?? "\(error)")
+        }
       }
     }
     var boughtNames: [String] = []
