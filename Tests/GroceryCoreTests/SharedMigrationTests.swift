@@ -10,8 +10,11 @@ import Testing
   let folder = TemporaryDirectory()
 
   /// The fixture's store, with `extra` purchases more of its first item that has any, the same as its last; with
-  /// `changedLater`, its last change a day later (a copy used once more); with `item`, an item more of that name.
-  func store(extra: Int = 0, changedLater: Bool = false, item: String? = nil) throws -> Data {
+  /// `changedLater`, its last change a day later (a copy used once more); with `item`, an item more of that name;
+  /// with `boughtOn`, one purchase more of that first item on that day.
+  func store(extra: Int = 0, changedLater: Bool = false, item: String? = nil, boughtOn: String? = nil) throws
+    -> Data
+  {
     let url = try #require(
       Bundle.module.url(forResource: "store-v1", withExtension: "json", subdirectory: "Fixtures"))
     var object = try #require(
@@ -22,6 +25,7 @@ import Testing
     // On the day of its last, of the same quantity: each copy counts as many of those as it holds.
     let last = try #require(purchases.last)
     purchases += Array(repeating: last, count: extra)
+    if let boughtOn { purchases.append(["date": boughtOn, "quantity": last["quantity"] ?? 1]) }
     items[first]["purchases"] = purchases
     if let item {
       var added = items[first]
@@ -130,6 +134,59 @@ import Testing
       #expect(groceries.items.first { $0.name == "Stamps" }?.category == "Chemist")
       #expect(groceries.items.first { $0.name == "Kale" }?.locations == [])
     }
+  }
+
+  /// Imports a version-1 store's copy on a machine, as `grocery import grocery.json` does.
+  func importCopy(_ data: Data, on store: HouseholdStore, at time: Date) throws {
+    let document = try Importer.read([ImportFile(name: "grocery.json", bytes: Array(data))])
+    let history = try store.loadHistory(document.scope)
+    _ = try store.update(document.scope, summary: { _ in "import grocery.json" }, now: time) {
+      $0.importing(document, today: Fixed.today, now: time, history: history, newID: UUID.init)
+    }
+  }
+
+  /// A copy of the store that went on recording a purchase, imported on the machine that migrated first (a machine
+  /// still on grocery 1), then migrated on its own machine once that upgrades: the purchase both recorded counts
+  /// once, as it would had both migrated (found by a trial: it counted twice, for good).
+  @Test func aCopyImportedHereThenMigratedOnItsOwnMachineCountsEachPurchaseOnce() throws {
+    let later = try store(changedLater: true, boughtOn: "2026-11-21")
+    let alice = try migrate("alice", try store())
+    try importCopy(later, on: alice, at: Fixed.now)
+    #expect(try purchases(alice) == held(later), "the import took the purchase the household lacked")
+    let bob = try migrate("bob", later)
+    try copyLogs(from: bob, to: alice)
+    for _ in 0..<2 {
+      #expect(try purchases(alice) == held(later))
+      #expect(try alice.check(now: Fixed.now).cache == nil, "the cache caught up holds what a rebuild would")
+      unlink(alice.cachePath)
+    }
+    #expect(try purchases(machine("bob", sharing: "alice")) == held(later))
+  }
+
+  /// One copy imported on two machines of the household before either synced: each purchase it brought counts
+  /// once, and an undo of either import leaves the other's (found by a trial: every one counted twice).
+  @Test func oneCopyImportedOnTwoMachinesCountsEachPurchaseOnce() throws {
+    let later = try store(changedLater: true, boughtOn: "2026-11-21")
+    let alice = try migrate("alice", try store())
+    // Bob's machine holds the household as Alice's does, synced before either imported.
+    let bob = machine("bob")
+    try FileManager.default.createDirectory(atPath: bob.logsFolder, withIntermediateDirectories: true)
+    try copyLogs(from: alice, to: bob)
+    try FileManager.default.copyItem(
+      atPath: alice.folder + "/" + HouseholdMarker.fileName,
+      toPath: bob.folder + "/" + HouseholdMarker.fileName)
+    try importCopy(later, on: alice, at: Fixed.now)
+    try importCopy(later, on: bob, at: Fixed.now + 1)
+    #expect(try purchases(bob) == held(later))
+    let own = try bob.identity().id + ".jsonl"
+    try FileManager.default.copyItem(atPath: bob.logsFolder + "/" + own, toPath: alice.logsFolder + "/" + own)
+    for _ in 0..<2 {
+      #expect(try purchases(alice) == held(later))
+      #expect(try alice.check(now: Fixed.now).cache == nil, "the cache caught up holds what a rebuild would")
+      unlink(alice.cachePath)
+    }
+    _ = try alice.undo(now: Fixed.now + 2)
+    #expect(try purchases(alice) == held(later), "Bob's import still holds the purchase")
   }
 
   @Test func aCopyThatRecordedMorePurchasesAddsThoseOnly() throws {

@@ -47,7 +47,9 @@ final class HouseholdCache {
   /// 31: the same, for a cache of layout 30 that a build before the purchase dates were read so made.
   /// 32: a name's key leaves out the interlinear annotation characters (U+FFF9-FFFB), never seen, as it leaves out
   /// the default-ignorable ones, so a cache that keyed a name holding one with it is rebuilt.
-  static let version: Int32 = 32
+  /// 33: a purchase that two imports, or an import and a migration, both recorded is counted once; `imports` in
+  /// `meta`.
+  static let version: Int32 = 33
 
   let database: Database
 
@@ -280,6 +282,9 @@ final class HouseholdCache {
     if case .blob(let bytes)? = try meta("followable") { state.followable = Stamp(bytes: bytes) ?? .zero }
     if case .text(let ids)? = try meta("migrations") {
       state.migrations = Set(ids.split(separator: "\n").map(String.init))
+    }
+    if case .text(let ids)? = try meta("imports") {
+      state.imports = Set(ids.split(separator: "\n").map(String.init))
     }
     let walls = try database.statement("SELECT machine, milliseconds FROM wall")
     while try walls.step() { state.walls[UInt64(bitPattern: walls.integer(0))] = walls.integer(1) }
@@ -1072,6 +1077,10 @@ final class HouseholdCache {
       // Ids are one line of printable text each.
       try setMeta("migrations", .text(state.migrations.sorted().joined(separator: "\n")))
       state.migrationsChanged = false
+    }
+    if state.importsChanged {
+      try setMeta("imports", .text(state.imports.sorted().joined(separator: "\n")))
+      state.importsChanged = false
     }
     let walls = try database.statement("INSERT OR REPLACE INTO wall(machine, milliseconds) VALUES (?, ?)")
     for (machine, time) in state.walls {

@@ -41,6 +41,12 @@ struct HouseholdState: Equatable, Sendable {
   var migrations: Set<String> = []
   /// Set when a change added to `migrations`, for the cache to keep.
   var migrationsChanged = false
+  /// The imports folded that recorded purchases (of a version-1 store's copy, or of an export), whose purchases a
+  /// migration or another import may have recorded too: two machines that imported one file, or one that imported
+  /// a copy that another machine migrated later. The cache keeps them, as it keeps `migrations`.
+  var imports: Set<String> = []
+  /// Set when a change added to `imports`, for the cache to keep.
+  var importsChanged = false
   /// The changes folded that undid a migration, by the migration they undid.
   var migrationUndos: [String: String] = [:]
   /// Set for a fold of every log: migrations and the changes undoing them are applied at its end
@@ -83,7 +89,7 @@ struct HouseholdState: Equatable, Sendable {
   mutating func settleHistory(keeping: Bool = true) -> [UUID: [Bought]] {
     let bought = self.bought
     var live = liveIndices(of: bought)
-    let repeated = SharedMigrations.repeated(in: bought, live: live, migrations: migrations)
+    let repeated = SharedMigrations.repeated(in: bought, live: live, migrations: migrations.union(imports))
     if !repeated.isEmpty {
       live.removeAll { repeated.contains($0) }
       // Nor are they written to the cache's purchase table.
@@ -177,6 +183,11 @@ struct HouseholdState: Equatable, Sendable {
       // taking one back (below, and any purchase of one taken back).
       if latest != .zero || migrations.contains(where: { $0 != change.id }) { needsRebuild = true }
       if migrations.insert(change.id).inserted { migrationsChanged = true }
+    } else if change.isImportWithPurchases {
+      // Its purchases may be a migration's or another import's too, as a migration's may: only the end of a fold of
+      // every log tells, so one read after a migration or another such import asks for that fold.
+      if !migrations.isEmpty || imports.contains(where: { $0 != change.id }) { needsRebuild = true }
+      if imports.insert(change.id).inserted { importsChanged = true }
     }
     if stamp > latest { latest = stamp }
     if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
@@ -255,7 +266,7 @@ struct HouseholdState: Equatable, Sendable {
         // In place, so that the purchase window's storage is not copied for every purchase.
         items[item, default: ItemState()].bought(day, quantity: quantity, by: by, at: stamp)
       case .unbuy(let item, let bought, let day, let quantity):
-        if migrations.contains(bought) { needsRebuild = true }
+        if migrations.contains(bought) || imports.contains(bought) { needsRebuild = true }
         unbought.append(Unbought(change: bought, item: item, machine: stamp.machineNumber))
         if items[item]?.purchases.remove(day, quantity: quantity, machine: stamp.machineNumber) != true {
           // The window no longer shows which days are the most recent: fill it again from every purchase.

@@ -5,7 +5,9 @@
 #endif
 
 /// Purchases that two machines recorded by each migrating a copy of one version-1 store: the same purchase, made
-/// once, of the same item (grocery 1 gave each item its id), on the same day, of the same quantity.
+/// once, of the same item (grocery 1 gave each item its id), on the same day, of the same quantity. An import of
+/// such a copy, or of an export, is counted with them: two machines that imported one file, or one that imported a
+/// copy another machine migrated later, recorded the same purchases.
 ///
 /// Each copy counts as many of them as it holds, and the household as many as the copy that holds the most: two
 /// copies of one store count each purchase once, and a copy that went on to record one more adds that one. They
@@ -42,5 +44,16 @@ enum SharedMigrations {
       }
     }
     return repeated
+  }
+}
+
+extension Change {
+  /// Whether the change is an import that recorded purchases: the purchases of a file (a version-1 store's copy, an
+  /// export) that another machine may have migrated or imported too, each counted once as two migrations' are
+  /// (`SharedMigrations`). Known by its summary, as a migration is: an import's begins `import `, and no other
+  /// change's does.
+  var isImportWithPurchases: Bool {
+    undoes == nil && summary.hasPrefix(ChangeVerb.importFiles.present)
+      && operations.contains { if case .buy = $0 { true } else { false } }
   }
 }
