@@ -82,6 +82,26 @@ import Testing
     #expect(try !ChangeLog.stillMatches(path, position))
   }
 
+  /// A whole last line read without its newline, followed since on the same line by more than its newline (a
+  /// peer's next change appended with no newline between), is another line now, which a read of the whole log
+  /// refuses: the log no longer matches, so the cache is rebuilt rather than the appended change read alone.
+  @Test(arguments: [2, 5000, 20_000]) func aLastLineReadWithoutItsNewlineAndRunOnNoLongerMatches(length: Int)
+    throws
+  {
+    let (path, _, bytes) = try log(lastLine: length)
+    let cut = Array(bytes.dropLast())
+    let line = cut[12...]
+    let position = ChangeLog.Position(
+      offset: cut.count, lines: 2, last: .zero, check: ChangeLog.check(line: line), length: line.count)
+    try Data(cut + Array("{\"next\":1}\n".utf8)).write(to: URL(fileURLWithPath: path))
+    #expect(try !ChangeLog.stillMatches(path, position))
+    #expect(try ChangeLog.runsOn(path, position))
+    // Its newline, then the next line, is the same log grown, as before.
+    try Data(bytes + Array("{\"next\":1}\n".utf8)).write(to: URL(fileURLWithPath: path))
+    #expect(try ChangeLog.stillMatches(path, position))
+    #expect(try !ChangeLog.runsOn(path, position))
+  }
+
   /// The positions grocery itself keeps, after a change it writes and after a read of the log in chunks of any
   /// size, match the log they were taken from: a check that failed would rebuild the cache on every command.
   /// A log holds a change of its own machine when the gate lets one in, or one from a newer grocery is in it; a

@@ -119,30 +119,53 @@ public enum ChangeLog {
 
   /// Returns true when the log still holds, just before the position, the line it held when it was read.
   static func stillMatches(_ path: String, _ position: Position) throws -> Bool {
-    if position.offset == 0 { return true }
+    try compare(path, position) == .same
+  }
+
+  /// Returns true when the log holds, just before the position, the line it held when it was read without its
+  /// newline, now followed on the same line by more than a newline (a change appended with no newline between).
+  static func runsOn(_ path: String, _ position: Position) throws -> Bool {
+    try compare(path, position) == .runsOn
+  }
+
+  /// What the log holds just before a position it was read to.
+  private enum Held { case same, runsOn, other }
+
+  private static func compare(_ path: String, _ position: Position) throws -> Held {
+    if position.offset == 0 { return .same }
     let length = position.length
     let lineStart = position.offset - length
-    guard length > 0, lineStart >= 0 else { return false }
+    guard length > 0, lineStart >= 0 else { return .other }
     // The line's bytes with the one before it, which must end the line above (or the line is the log's first); of
     // a long line, only the two ends the check hashes.
     let long = length > 2 * checkedPart
     let from = max(0, lineStart - 1)
     let headCount = (long ? checkedPart : length) + (lineStart - from)
-    var parts = [(offset: from, count: headCount)]
-    if long { parts.append((position.offset - checkedPart, checkedPart)) }
+    // And the byte after the line, where there is one: a line read without its newline may be followed by its
+    // newline alone.
+    var parts = [(offset: from, count: long ? headCount : headCount + 1)]
+    if long { parts.append((position.offset - checkedPart, checkedPart + 1)) }
     guard let found = try FileSystem.readRegularFile(path, parts: parts, limit: maximumSize),
-      found.size >= position.offset, found.parts[0].count == headCount
-    else { return false }
-    let head = found.parts[0]
-    guard lineStart == 0 || head.first == 0x0A else { return false }
+      found.size >= position.offset
+    else { return .other }
+    let after = found.size > position.offset ? 1 : 0
+    var (head, tail) = (found.parts[0], long ? found.parts[1] : [])
+    guard head.count == headCount + (long ? 0 : after), tail.count == (long ? checkedPart + after : 0) else {
+      return .other
+    }
+    let next = after == 0 ? nil : long ? tail.removeLast() : head.removeLast()
+    guard lineStart == 0 || head.first == 0x0A else { return .other }
     // A whole last line read without its newline (a hand edit, a sync tool that copied the line alone) ends at
-    // the position all the same: the newline written after it since changes nothing before it.
+    // the position all the same: the newline written after it since changes nothing before it. Anything else
+    // written after it (a peer's next change appended with no newline between) makes it another line, which a
+    // read of the whole log refuses: the log is not as it was read (found by a trial: the appended change was
+    // read alone and folded, then gone on the next read, with this machine's purchase of it).
     let line = head[(lineStart - from)...]
-    guard !line.dropLast().contains(0x0A) else { return false }
-    if !long { return check(line: line) == position.check }
-    let tail = found.parts[1]
-    guard tail.count == checkedPart, !tail.dropLast().contains(0x0A) else { return false }
-    return check(Array(line) + tail) == position.check
+    let runsOn = (long ? tail.last : line.last) != 0x0A && next != nil && next != 0x0A
+    guard !line.dropLast().contains(0x0A) else { return .other }
+    if long { guard !tail.dropLast().contains(0x0A) else { return .other } }
+    guard (long ? check(Array(line) + tail) : check(line: line)) == position.check else { return .other }
+    return runsOn ? .runsOn : .same
   }
 
   /// Reads the whole lines after `position`, passing each change on; a last line without its newline is a write
