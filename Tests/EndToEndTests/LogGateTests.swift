@@ -66,6 +66,45 @@ import Testing
     }
   }
 
+  /// A peer's log this user may not read (written by a sync tool, or another account, with modes of its own) is
+  /// left out and said, as a log that is no file is, and `check` names it: it stopped every command, `check` too,
+  /// with exit 74 (found by a trial). As root, whom modes do not stop, the household is nobody's and the log
+  /// root's.
+  @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func aPeerLogThisUserMayNotReadIsLeftOutAndSaid() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(
+      "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000a1\",\"set\":{\"name\":\"peas\",\"onList\":true,"
+        + "\"alive\":true}}", summary: "\"add peas\"")
+    #expect(try scenario.grocery.run(["list"]).stdout.contains("peas"))
+    var prefix = ""
+    if getuid() == 0 {
+      prefix = "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups "
+      #expect(TinyDisk.run("/bin/chown", ["-R", "65534:65534", scenario.folder.path]) == 0)
+      #expect(chown(path, 0, 0) == 0)
+      #expect(chmod(path, 0o600) == 0)
+    } else {
+      #expect(chmod(path, 0o000) == 0)
+    }
+    defer { chmod(path, 0o600) }
+    let warning =
+      "grocery: warning: '\(path)' cannot be read by this user (permission denied): its machine's changes are left"
+      + " out until it can be read\n"
+    let list = try scenario.grocery.shell(prefix + "\"$GROCERY\" list")
+    #expect(
+      list == Outcome(stdout: "Uncategorized\n  [ ] milk\n\n1 item to buy, 0 bought today\n", stderr: warning)
+    )
+    let added = try scenario.grocery.shell(prefix + "\"$GROCERY\" add eggs")
+    #expect(added == Outcome(stdout: "added: eggs\n", stderr: warning))
+    let check = try scenario.grocery.shell(prefix + "\"$GROCERY\" check")
+    #expect(check.status == 65, "\(check)")
+    let words = check.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      words.contains(
+        "left out: \(path) cannot be read by this user (permission denied); let this user read it (its owner can"
+          + " chmod it), or remove it"), "\(check)")
+  }
+
   /// Under `--quiet` (cron's `sync --quiet` every 15 minutes), a warning said in the last day is not said again,
   /// where a peer's log from a newer grocery mailed the same warning every run (found by a trial); a day later, or
   /// without `--quiet`, it is said. Nothing of the household is written for it, and a command that fails

@@ -68,8 +68,7 @@ public enum CheckRenderer {
     for stray in check.strays { out += "not read: " + Names.printable(stray) + "\n" }
     for file in check.leftOut {
       let text =
-        "left out: " + Names.printable(file.file) + " " + file.why + ";"
-        + (file.size == nil ? " put its machine's log back as a file, or remove it" : " remove it")
+        "left out: " + Names.printable(file.file) + " " + file.why + "; " + file.remedy
       out += "\n" + lines(text)
     }
     if let own = check.ownLog {

@@ -151,8 +151,7 @@ public struct HouseholdStore: Sendable {
     let scan = try scanLogs()
     for file in scan.leftOut {
       warn(
-        "'\(file.file)' \(file.why): its machine's changes are left out"
-          + (file.size == nil ? " until it is one" : ""))
+        "'\(file.file)' \(file.why): its machine's changes are left out" + file.until)
     }
     return scan.logs
   }
@@ -178,6 +177,12 @@ public struct HouseholdStore: Sendable {
       }
       if ChangeLog.isTooLarge(info) {
         leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: Int(info.st_size)))
+        continue
+      }
+      // One this user may not read (a sync tool or another account that wrote it with modes of its own) would stop
+      // every command, `check` too, where it holds one machine's changes: it is left out, as one that is no file.
+      if ChangeLog.isUnreadable(file) {
+        leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: Int(info.st_size), unreadable: true))
         continue
       }
       logs[machine] = Int(info.st_size)

@@ -21,10 +21,15 @@ public enum ChangeLog {
   static func isTooLarge(_ info: stat) -> Bool { Int(info.st_size) > maximumSize }
 
   /// Whether what is at `path` is a log every read leaves out (and says so): not a regular file (a link, a folder, a
-  /// FIFO), or one larger than any grocery writes. False where nothing is.
+  /// FIFO), one larger than any grocery writes, or one this user may not read. False where nothing is.
   static func isLeftOut(_ path: String) throws -> Bool {
     guard let info = try FileSystem.status(path, followingLinks: false) else { return false }
-    return info.st_mode & S_IFMT != S_IFREG || isTooLarge(info)
+    return info.st_mode & S_IFMT != S_IFREG || isTooLarge(info) || isUnreadable(path)
+  }
+
+  /// Whether the file at `path` is one this user may not read (its modes or owner another account's).
+  static func isUnreadable(_ path: String) -> Bool {
+    access(path, R_OK) != 0 && errno == EACCES
   }
 
   /// Why a change is not appended to this machine's log of this status, larger than any grocery writes: a line added

@@ -6,15 +6,29 @@
 
 /// What `grocery check` found, reading every log whole: per machine, and about the folder and this machine.
 public struct HouseholdCheck: Equatable, Sendable {
-  /// A log no command reads: one that is not a regular file (`size` nil), or one larger than a log may be.
+  /// A log no command reads: one that is not a regular file (`size` nil), one larger than a log may be, or one
+  /// this user may not read (`unreadable`).
   public struct LeftOut: Equatable, Sendable {
     public var file: String
     public var size: Int?
+    public var unreadable = false
 
     /// Why it is left out, after its name.
     public var why: String {
-      size.map { "is \($0) bytes, larger than any grocery writes" }
+      if unreadable { return "cannot be read by this user (permission denied)" }
+      return size.map { "is \($0) bytes, larger than any grocery writes" }
         ?? "is not a regular file (a link, a folder, a FIFO or a device)"
+    }
+
+    /// What to do about it, after `why`.
+    public var remedy: String {
+      if unreadable { return "let this user read it (its owner can chmod it), or remove it" }
+      return size == nil ? "put its machine's log back as a file, or remove it" : "remove it"
+    }
+
+    /// How long its changes are left out, after "left out".
+    public var until: String {
+      unreadable ? " until it can be read" : size == nil ? " until it is one" : ""
     }
   }
 

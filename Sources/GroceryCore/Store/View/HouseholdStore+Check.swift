@@ -85,6 +85,8 @@ extension HouseholdStore {
         info.st_mode & S_IFMT != S_IFREG
       {
         report.leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: nil))
+      } else if ConflictCopy.isOne(name), ChangeLog.isUnreadable(file) {
+        report.leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: nil, unreadable: true))
       } else if ConflictCopy.isOne(name) {
         report.copies.append(HouseholdCheck.Copy(file: shown(file), onlyInCopy: try onlyInCopy(file, name)))
       } else if name != "." && name != ".." {
