@@ -100,6 +100,33 @@ enum ChangeCodec {
     var newerVersion: Int?
   }
 
+  /// The version a line states (its object's `v`, wherever the key falls among the others), when it reads as an
+  /// object; nil otherwise.
+  static func statedVersion(_ bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+    var reader = JSONReader(bytes, from: start, to: end)
+    do {
+      try reader.beginObject()
+      var first = true
+      while let key = try reader.nextKey(first: &first) {
+        if key == "v" { return try reader.readInt() }
+        try reader.skipValue()
+      }
+    } catch {
+      return nil
+    }
+    return nil
+  }
+
+  /// A line that fails this build's rules and states a newer version than it reads is that version's, whatever
+  /// failed first: a newer grocery's new field or operation, or `v` after the keys that failed (another JSON
+  /// writer's order), says "upgrade", never that the line is damaged (found by a trial).
+  private static func newer(_ bytes: [UInt8], from start: Int, to end: Int) -> LineError? {
+    guard let version = statedVersion(bytes, from: start, to: end), version > Change.version else {
+      return nil
+    }
+    return LineError(field: "v", reason: "", newerVersion: version)
+  }
+
   /// Decodes one line (without its newline).
   ///
   /// With `repeats`, a key an object gives twice is taken as the last, as the reader took it before it refused one:
@@ -207,11 +234,11 @@ enum ChangeCodec {
         undoes: undoes, operations: operations, wall: wall)
       return change.isMigration ? change : datedNoLaterThanMade(change, at: at)
     } catch let error as LineError {
-      throw error
+      throw error.newerVersion == nil ? newer(bytes, from: start, to: end) ?? error : error
     } catch let failure as JSONReader.Failure {
-      throw LineError(field: field, reason: failure.reason)
+      throw newer(bytes, from: start, to: end) ?? LineError(field: field, reason: failure.reason)
     } catch {
-      throw LineError(field: field, reason: "\(error)")
+      throw newer(bytes, from: start, to: end) ?? LineError(field: field, reason: "\(error)")
     }
   }
 

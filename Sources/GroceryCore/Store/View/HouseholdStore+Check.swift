@@ -221,15 +221,9 @@ extension HouseholdStore {
       }
       firstLine = false
       guard !ChangeLog.isBlank(line) else { return }
-      var reader = JSONReader(Array(line))
-      var version = 0
-      do {
-        try reader.beginObject()
-        var first = true
-        if try reader.nextKey(first: &first) == "v" { version = try reader.readInt() }
-      } catch {
-        version = 0
-      }
+      // Wherever `v` falls among the keys (another JSON writer's order).
+      let bytes = Array(line)
+      let version = ChangeCodec.statedVersion(bytes, from: 0, to: bytes.count) ?? 0
       // No version a grocery writes (`"v":-1`) is counted as none readable, `v?`, as `"v":0` is.
       counts[max(version, 0), default: 0] += 1
     }
