@@ -889,6 +889,8 @@ public struct HouseholdStore: Sendable {
     // not a store, or a folder that cannot be made, leaves no trace.
     guard let data = try FileSystem.read(legacy) else { return }
     let first = try decodeLegacy(data, from: legacy)
+    // A time no line may carry is the old file's, refused before the lock is made, so that it leaves no trace.
+    try checkMigrationTime(Self.migrationTime(of: first), of: legacy)
     try checkChangeable()
     try withLock(onWait: onWait) {
       // Users who share the file on one computer have a state folder, and a lock, each: the file itself is locked
@@ -903,7 +905,8 @@ public struct HouseholdStore: Sendable {
       do {
         try prepareFolder()
         var reading = try read(.ids([]), machine: machine.id)
-        let now = decoded.change?.at ?? Date(timeIntervalSince1970: 0)
+        let now = Self.migrationTime(of: decoded)
+        try checkMigrationTime(now, of: legacy)
         let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
         let summary = Migration.summary(of: FileSystem.name(of: legacy))
         try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
@@ -924,19 +927,41 @@ public struct HouseholdStore: Sendable {
           throw GroceryError.unreadableStore(
             path: shown(legacy), reason: "it cannot be migrated from version 1: \(field): \(reason)")
         }
-        // Its time, at or before 1970, is the file's, not this machine's clock (found by a review).
-        if case GroceryError.clockTooEarly(let time) = error {
-          throw GroceryError.unreadableStore(
-            path: shown(legacy),
-            reason:
-              "it cannot be migrated from version 1: at: its change is dated \(time), at or before 1970-01-01"
-          )
-        }
         throw error
       }
       inform(
         "migrated '\(shown(legacy))' (version 1) into the household folder '\(shown(folder))'; the old file is"
           + " kept as it was, and 'grocery undo' takes the migration back")
+    }
+  }
+
+  /// When a version-1 store's migration is dated: the time of the store's last change, as its note says; for a
+  /// store with no note (one no change was noted in), its items' latest change, else the first time a line may
+  /// carry, before any other change: the same on every machine that migrates a copy, where it was 1970, which
+  /// no line may carry, and the store could be neither migrated nor read.
+  static func migrationTime(of decoded: (groceries: Groceries, change: ChangeNote?)) -> Date {
+    if let at = decoded.change?.at { return at }
+    return decoded.groceries.items.map { max($0.created, $0.updated) }.max()
+      ?? Date(timeIntervalSince1970: 0.001)
+  }
+
+  /// Refuses a migration dated at a time no log line may carry: the old file's time, said as the file's.
+  func checkMigrationTime(_ time: Date, of legacy: String) throws {
+    let milliseconds = Stamp.milliseconds(of: time)
+    if milliseconds <= 0 {
+      // Its time, at or before 1970, is the file's, not this machine's clock (found by a review).
+      throw GroceryError.unreadableStore(
+        path: shown(legacy),
+        reason:
+          "it cannot be migrated from version 1: at: its change is dated \(Timestamp.format(time)), at or before"
+          + " 1970-01-01")
+    }
+    if milliseconds > Stamp.writable.upperBound {
+      throw GroceryError.unreadableStore(
+        path: shown(legacy),
+        reason:
+          "it cannot be migrated from version 1: at: a time after 9999-12-31T23:59:58.999Z, the last a line may"
+          + " carry")
     }
   }
 
