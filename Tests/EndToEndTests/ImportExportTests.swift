@@ -313,6 +313,13 @@ import Testing
     #expect(corner.hasPrefix("1. Pharmacy\n2. Produce\n"), "\(corner)")
     let again = try migrated.run(["import", "--format", "grocery", scenario.folder.file("copy.json")])
     #expect(again.status == 0 && again.stdout.hasPrefix("added 0, updated 0, skipped 4\n"), "\(again)")
+    func locationID(_ name: String) throws -> String? {
+      let export = try migrated.run(["export"]).stdout
+      let object = try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any]
+      let locations = object?["locations"] as? [[String: Any]] ?? []
+      return locations.first { $0["name"] as? String == name }?["id"] as? String
+    }
+    let cornerID = try #require(try locationID("Corner Shop"))
     // A store and a category the household removed or renamed since do not come back by it (found by a review).
     #expect(try migrated.run(["category", "rename", "Pharmacy", "Chemist"]).status == 0)
     #expect(try migrated.run(["location", "remove", "Corner Shop"]).status == 0)
@@ -351,6 +358,23 @@ import Testing
     #expect(soaps.first?["locations"] as? [String] == ["Market"], "\(soaps)")
     let butters = (exported["items"] as? [[String: Any]] ?? []).filter { $0["name"] as? String == "Butter" }
     #expect(butters.first?["category"] as? String == "Dairy", "\(butters)")
+    // A store new to the household that a new item brings takes the file's aisle order of the household's
+    // categories, one renamed since too; a store the household removed comes back under the id it had, as another
+    // machine knows it, where it took a new one (found by a trial).
+    var tape = soap
+    tape["id"] = "0D1C2B3A-0000-4000-8000-000000000004"
+    tape["name"] = "Tape"
+    tape["locations"] = ["Hardware", "Corner Shop"]
+    locations.append(["name": "Hardware", "categoryOrder": ["Pharmacy", "Produce"]])
+    object["items"] = items + [soap, butter, tape]
+    object["locations"] = locations
+    try JSONSerialization.data(withJSONObject: object).write(
+      to: URL(fileURLWithPath: scenario.folder.file("copy.json")))
+    let fifth = try migrated.run(["import", scenario.folder.file("copy.json")])
+    #expect(fifth.stdout.hasPrefix("added 1, updated 0, skipped 6\n"), "\(fifth)")
+    let hardware = try storeOrder("Hardware")
+    #expect(hardware.hasPrefix("1. Chemist\n2. Produce\n"), "\(hardware)")
+    #expect(try locationID("Corner Shop") == cornerID)
     try scenario.folder.write("broken.json", #"{"version": 1, "items": [{"name": 3}]}"#)
     let before = migrated.storeBytes()
     #expect(

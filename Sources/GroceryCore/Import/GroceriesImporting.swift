@@ -54,7 +54,9 @@ extension Groceries {
         return migrated.name
       }
       if let existing = categories.first(where: { spelling($0.name) == wanted }) { return existing.name }
-      categories.append(Category(id: freshID(id), name: name))
+      // One the household removed comes back under the id its migration gave it, as the one other machines know.
+      categories.append(
+        Category(id: freshID(document.addsOnly ? V1Category(name: name).category.id : id), name: name))
       report.addedCategories.append(name)
       return name
     }
@@ -91,7 +93,8 @@ extension Groceries {
         return migrated.name
       }
       if let existing = locations.first(where: { spelling($0.name) == wanted }) { return existing.name }
-      locations.append(Location(id: freshID(id), name: name))
+      locations.append(
+        Location(id: freshID(document.addsOnly ? LegacyID.of(.location, named: name) : id), name: name))
       report.addedLocations.append(name)
       return name
     }
@@ -228,8 +231,10 @@ extension Groceries {
             !earlier.contains($0.id) && spelling($0.name) == spelling(location.name)
           })
         else { continue }
+        // Each category as an item's is found: by its migration's id first, so one renamed since is in it.
         locations[index].categoryOrder = storeOrder(location.categoryOrder) { name in
-          categories.first { spelling($0.name) == spelling(name) }?.name
+          categories.first { $0.id == V1Category(name: name).category.id }?.name
+            ?? categories.first { spelling($0.name) == spelling(name) }?.name
         }
       }
     }
