@@ -19,6 +19,9 @@ extension HouseholdStore {
     var folded = try foldAll(try logFiles(), machine: id)
     folded.state.bought = []
     folded.state.unbought = []
+    // What the fold notes for the cache to keep, which one read from the cache has kept.
+    folded.state.migrationsChanged = false
+    folded.state.importsChanged = false
     return (cached, folded)
   }
 
