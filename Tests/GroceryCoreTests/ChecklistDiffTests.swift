@@ -246,4 +246,26 @@ import Testing
         "apples x1", "bananas x1", "eggs x1", "kiwis x1", "limes x2", "milk x1", "pears x1", "plums x1",
       ])
   }
+
+  /// Ticked new lines are bought a run at a time (one run, thousands of lines, took minutes one by one), as they
+  /// were one by one: a name ticked twice, or spelled as paper spells it, is two purchases; a refused one is said
+  /// and the rest bought; a written line's tick between them is bought in its place.
+  @Test func tickedNewLinesAreBoughtInRunsAsOneByOne() throws {
+    var household = groceries
+    var found = ChecklistEdits()
+    found.bought = [
+      ChecklistEdits.Bought(name: "Straße", day: today), ChecklistEdits.Bought(name: "-", day: today),
+      ChecklistEdits.Bought(name: "Strasse", day: today), ChecklistEdits.Bought(name: "plums", day: today),
+      ChecklistEdits.Bought(item: id("milk"), name: "milk", day: today),
+      ChecklistEdits.Bought(name: "milk", day: today), ChecklistEdits.Bought(name: "kiwis", day: today),
+    ]
+    let applied = found.apply(to: &household, today: today, now: now, newID: UUID.init)
+    #expect(applied.parts == ["bought Straße, Straße, plums, milk, milk, kiwis"])
+    #expect(applied.skipped.count == 1 && applied.skipped.first?.contains("standard input") == true)
+    func bought(_ name: String) -> Int? { household.items.first { $0.name == name }?.purchases.count }
+    #expect(bought("Straße") == 2)
+    #expect(bought("milk") == 2)
+    #expect(bought("plums") == 1 && bought("kiwis") == 1)
+    #expect(household.items.filter(\.isOnList).map(\.name) == ["apples", "bananas", "eggs"])
+  }
 }

@@ -210,8 +210,48 @@ struct ChecklistEdits: Equatable, Sendable {
       }
     }
     var boughtNames: [String] = []
+    func say(_ error: any Error) { skipped.append((error as? GroceryError)?.message ?? "\(error)") }
+    // New lines ticked in a row, of one day, are bought in one go, as `purchase --new` buys many names: one at a
+    // time, each looked for among every item, a file of thousands took minutes. A name twice (by its key, or as
+    // paper spells it, as a name finds an item) is two purchases, so it starts another run; should one fail, each is
+    // bought alone, so that the rest still are and the one is said.
+    var run: (day: Day, names: [String], keys: Set<String>, spellings: Set<String>)?
+    func buyRun() {
+      guard let (day, names, _, _) = run else { return }
+      run = nil
+      let before = (groceries, boughtNames)
+      do {
+        boughtNames += try groceries.purchaseNew(names, on: day, today: today, now: now, newID: newID).map(
+          \.name)
+        return
+      } catch {
+        (groceries, boughtNames) = before
+      }
+      for name in names {
+        do {
+          boughtNames += try groceries.purchaseNew([name], on: day, today: today, now: now, newID: newID).map(
+            \.name)
+        } catch {
+          say(error)
+        }
+      }
+    }
     for tick in bought {
       let day = min(tick.day, today)
+      if tick.item == nil && tick.quantity == nil && tick.note == nil {
+        let (key, spelling) = (Names.key(tick.name), Names.spelledKey(tick.name))
+        if let current = run,
+          current.day != day || current.keys.contains(key) || current.spellings.contains(spelling)
+        {
+          buyRun()
+        }
+        if run == nil { run = (day, [], [], []) }
+        run?.names.append(tick.name)
+        run?.keys.insert(key)
+        run?.spellings.insert(spelling)
+        continue
+      }
+      buyRun()
       do {
         if let item = tick.item {
           // A written line, ticked, buys its item while it is still on the list, so that a tick read twice buys
@@ -222,26 +262,21 @@ struct ChecklistEdits: Equatable, Sendable {
             continue
           }
           guard groceries.items[at].isOnList else { continue }
-          let outcomes = try groceries.purchase([groceries.items[at].name], on: day, today: today, now: now)
-          boughtNames += outcomes.map(\.name)
+          boughtNames.append(try groceries.purchase(itemAt: at, on: day, today: today, now: now).name)
         } else if tick.quantity != nil || tick.note != nil {
           // A new line, ticked, with a quantity or a note: the item (new, or one the household has, on the list or
           // not) takes them, then is bought.
           let changes = ItemChanges(quantity: tick.quantity, note: tick.note)
           _ = try groceries.add([tick.name], changes: changes, today: today, now: now, newID: newID)
           boughtNames += try groceries.purchase([tick.name], on: day, today: today, now: now).map(\.name)
-        } else {
-          // A new line, ticked: a purchase of the item it names, on the list or not (a thing picked up in the
-          // shop), or of a new one. The ticks of an edition are taken once, so it buys once.
-          let outcomes = try groceries.purchaseNew([tick.name], on: day, today: today, now: now, newID: newID)
-          boughtNames += outcomes.map(\.name)
         }
-      } catch let error as GroceryError {
-        skipped.append(error.message)
       } catch {
-        skipped.append("\(error)")
+        say(error)
       }
     }
+    // A new line, ticked: a purchase of the item it names, on the list or not (a thing picked up in the shop), or
+    // of a new one. The ticks of an edition are taken once, so it buys once.
+    buyRun()
     // Taken off after the ticks: a conflict copy's tick of a line the file itself deleted is a purchase made before
     // the line went, and buys it (taking it off the list).
     var offNames: [String] = []

@@ -143,19 +143,40 @@ extension Groceries {
     try checkNotFuture(day, today: today)
     var created = Set<UUID>()
     var ids: [UUID] = []
+    var seen = Set<UUID>()
+    // The item a whole name is, as `itemIndex(named:whole:)` finds it (its key, else as paper spells it, the first
+    // item either way), from one index of each made the first time it is needed: many names (a phone's ticked new
+    // lines) cost their number, not that times the household's items, and a new one no list of suggestions.
+    var byKey: [String: Int]?
+    var bySpelling: [String: Int]?
+    func index(of name: String) -> Int? {
+      if byKey == nil {
+        byKey = Dictionary(
+          items.indices.map { (Names.key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
+      }
+      if let found = byKey?[Names.key(name)] { return found }
+      if bySpelling == nil {
+        bySpelling = Dictionary(
+          items.indices.map { (Names.spelledKey(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
+      }
+      return bySpelling?[Names.spelledKey(name)]
+    }
     for raw in names {
       let name = try Names.clean(raw, what: "item name")
-      do {
-        let index = try itemIndex(named: name, whole: true)
-        if !ids.contains(items[index].id) { ids.append(items[index].id) }
+      if let found = index(of: name) {
+        if seen.insert(items[found].id).inserted { ids.append(items[found].id) }
         continue
-      } catch GroceryError.unknownName {
-        // No item has this whole name: it is the new item the command asks for.
       }
+      // No item has this whole name: it is the new item the command asks for.
       try Self.checkNewName(name)
       let item = Item(id: newID(), name: name, isOnList: false, now: now)
       items.append(item)
+      if byKey?[Names.key(name)] == nil { byKey?[Names.key(name)] = items.count - 1 }
+      if bySpelling != nil && bySpelling?[Names.spelledKey(name)] == nil {
+        bySpelling?[Names.spelledKey(name)] = items.count - 1
+      }
       created.insert(item.id)
+      seen.insert(item.id)
       ids.append(item.id)
     }
     if !created.isEmpty { sortItems() }
@@ -165,6 +186,12 @@ extension Groceries {
       outcome.isNew = created.contains(id)
       return outcome
     }
+  }
+
+  /// Records a purchase of the item at an index, as `purchase` records one of the item a name finds.
+  mutating func purchase(itemAt index: Int, on day: Day, today: Day, now: Date) throws -> PurchaseOutcome {
+    try checkNotFuture(day, today: today)
+    return buy(at: index, on: day, now: now, olderStaysListed: false)
   }
 
   /// Purchases everything on the list (at a location, its part of it), skipping items unavailable today.
