@@ -7,11 +7,12 @@
 /// Renders what `grocery check` found, within 80 columns.
 public enum CheckRenderer {
   public static func text(_ check: HouseholdCheck) -> String {
-    var out = "household " + Names.printable(check.folder) + "\n"
+    // A folder wider than the line is on a line of its own, whole, as every path here is (found by a trial).
+    var out = labelled("household", Names.printable(check.folder))
     if !check.householdID.isEmpty { out += "id " + Names.printable(check.householdID) + "\n" }
     for log in check.logs {
       let who = (log.name.map { Names.printable($0) + " " } ?? "") + "(" + log.machine + ")"
-      out += "\n" + who + (log.isThisMachine ? ", this machine" : "") + "\n"
+      out += "\n" + lines(who + (log.isThisMachine ? ", this machine" : ""))
       var summary = "  \(log.lines) line\(log.lines == 1 ? "" : "s")"
       if let first = log.first, let last = log.last {
         summary += ", " + Timestamp.format(first) + " to " + Timestamp.format(last)
