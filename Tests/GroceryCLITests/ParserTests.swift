@@ -162,6 +162,8 @@ import Testing
     (["--version", "frobnicate"], "unknown command 'frobnicate'"),
     (["--version", "--store"], "option '--store' needs a value PATH"),
     (["--version", "list"], "option '--version' is given alone: 'grocery --version'"),
+    (["--version", "--version"], "option '--version' is given more than once"),
+    (["--vers", "--VERSION"], "option '--version' is given more than once"),
     (["list", "--columns", "1", "-f", "text"], "option '--columns' goes with '--format print'"),
     (["list", "--utf8", "--width=60"], "options '--width' and '--utf8' go with '--format print'"),
     (

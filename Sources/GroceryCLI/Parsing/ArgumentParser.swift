@@ -49,6 +49,10 @@ enum ArgumentParser {
           !options().contains(where: { $0.long.hasPrefix(key) })
         {
           // The rest of the line is read all the same, so that what follows it is refused as it is before it.
+          // Twice is refused, as any option given twice is (found by a trial).
+          if wantsVersion {
+            throw UsageError("option '\(version)' is given more than once", path: parsed.path)
+          }
           if command == nil && inline == nil {
             wantsVersion = true
             continue
