@@ -1288,6 +1288,20 @@ import Testing
     #expect(try history() == "No purchases yet.\n")
   }
 
+  /// With no editor named, vi is not run where there is no terminal (a script, cron): it wrote its screen into the
+  /// output and failed (found by a trial). Refused before anything is written, exit 1, as an editor that fails.
+  @Test func listEditWithNoEditorNamedAndNoTerminalStartsNone() throws {
+    let before = grocery.storeBytes()
+    let outcome = try grocery.run(["list", "--edit"], extra: ["EDITOR": "", "VISUAL": ""])
+    #expect(
+      outcome
+        == Outcome(
+          stderr:
+            "grocery: error: the editor 'vi' was not started: standard input or output is not a terminal;"
+            + " set VISUAL or EDITOR to an editor that needs none; nothing changed\n", status: 1))
+    #expect(grocery.storeBytes() == before)
+  }
+
   @Test func listEditThatDeletesTheFileSaysSoAndChangesNothing() throws {
     let script = try editor("delete.sh", "rm \"$1\"")
     let before = grocery.storeBytes()
