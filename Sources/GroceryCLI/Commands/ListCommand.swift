@@ -16,7 +16,7 @@ struct ListCommand: Command, Runnable {
     By default shows the items on the list under category headings in walk order (the location's own order \
     with --at, and then only items bought there or anywhere), alphabetical within a heading, with a footer \
     counting what is to buy and what was bought today. Plain text fits 80 columns and has colour only on a \
-    terminal when NO_COLOR is unset. --flat leaves the headings out and keeps the walk order: by the walk \
+    terminal when NO_COLOR is unset or empty. --flat leaves the headings out and keeps the walk order: by the walk \
     position of each item's category, then by name.
     """
   static let all = Flag("all", help: "Show every item with its state.")
