@@ -42,6 +42,19 @@ import Testing
     }
   }
 
+  /// A trip's maker writes its end after its start; one that says otherwise (a line written by hand, a clock set
+  /// wrong) is taken to end at its start, never shown ending before it (found by a trial: `11:00-00:00`).
+  @Test func anEndBeforeTheStartIsTakenAsTheStart() {
+    let stamp = Stamp(milliseconds: 1_000_000, counter: 0, machine: "00000000000000ee")
+    var trip = TripState()
+    trip.apply(TripFields(start: 1_000_000, end: .some(500_000)), at: stamp)
+    #expect(trip.end(asOf: 2_000_000)?.at == 1_000_000)
+    trip.apply(
+      TripFields(end: .some(1_500_000)),
+      at: Stamp(milliseconds: 1_500_000, counter: 0, machine: "00000000000000ee"))
+    #expect(trip.end(asOf: 2_000_000)?.at == 1_500_000)
+  }
+
   @Test func aHouseholdHasTripsOnceAnyMachineStartsOneAndKeepsThemInItsCache() throws {
     let ann = machine("ann")
     let bob = machine("bob")

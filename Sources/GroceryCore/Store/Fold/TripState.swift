@@ -56,7 +56,9 @@ struct TripState: Equatable, Sendable {
   /// `clockBack` says which of the two it was, for what `trip` shows: only the first is written as `idle`, and the
   /// second as an end at its last purchase, where it was said as two hours without one (found by two trials).
   func end(asOf now: Int64) -> (at: Int64, idle: Bool, clockBack: Bool)? {
-    if let end = end.value { return (end, idle.value, false) }
+    // An end before the start, which only a line written by hand or a wrong clock says, is taken as the start:
+    // no trip ends before it starts (found by a trial: `11:00-00:00`).
+    if let end = end.value { return (max(end, start.value), idle.value, false) }
     let last = purchases.last?.at ?? start.value
     if now < last { return (last, true, true) }
     if now - last > Int64(TripRecord.idleLimit * 1000) { return (last, true, false) }
