@@ -268,6 +268,21 @@ import Testing
     #expect(check.stdout.hasSuffix("\n1 problem\n"), "\(check)")
   }
 
+  /// A line copied into another machine's log with its machine changed keeps its time: said as another machine,
+  /// where it was said as another time (found by a trial).
+  @Test func aChangeIdCopiedToAnotherMachineIsSaidWithWhatDiffers() throws {
+    try scenario.given(["add", "milk"])
+    let (machine, path) = try ownLog()
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let peer = scenario.grocery.store + "/logs/00000000000000ee.jsonl"
+    try text.replacingOccurrences(of: machine, with: "00000000000000ee").write(
+      toFile: peer, atomically: false, encoding: .utf8)
+    let check = try scenario.grocery.run(["check"])
+    let said = check.stdout.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(said.contains(" with another machine (a line copied"), "\(check)")
+    #expect(said.contains("on line 1 of \(peer)"), "\(check)")
+  }
+
   @Test func aConflictCopyIsPutRightAsTheGuaranteesSay() throws {
     try scenario.given(["add", "milk"])
     let (machine, path) = try ownLog()

@@ -79,7 +79,8 @@ public enum CheckRenderer {
       let text =
         "change id " + Names.printable(shared.id) + " is on line \(shared.first.line) of "
         + Names.printable(shared.first.file) + " and on line \(shared.second.line) of "
-        + Names.printable(shared.second.file) + " with another time (a line copied and edited by hand?):"
+        + Names.printable(shared.second.file)
+        + " with another \(shared.differs) (a line copied and edited by hand?):"
         + " both are read, as two changes; if the later one is not meant, remove its line by hand"
       out += "\n" + lines(text)
     }

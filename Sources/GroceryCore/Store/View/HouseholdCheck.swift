@@ -80,9 +80,11 @@ public struct HouseholdCheck: Equatable, Sendable {
     /// Where the first line with it is, and where the later one is: a log's file shown, and a line from 1.
     public var first: (file: String, line: Int)
     public var second: (file: String, line: Int)
+    /// What of its stamp the later line gives otherwise: `time`, else `machine`, else `counter`.
+    public var differs = "time"
 
     public static func == (a: SharedID, b: SharedID) -> Bool {
-      a.id == b.id && a.first == b.first && a.second == b.second
+      a.id == b.id && a.first == b.first && a.second == b.second && a.differs == b.differs
     }
   }
 

@@ -64,8 +64,13 @@ extension HouseholdStore {
         let here = (file: shown(file), line: lines[index])
         if let earlier = ids[change.id] {
           if earlier.stamp != change.stamp {
+            // Said as what differs: a line copied into another machine's log keeps its time (found by a trial).
+            let differs =
+              earlier.stamp.milliseconds != change.stamp.milliseconds
+              ? "time" : earlier.stamp.machineNumber != change.stamp.machineNumber ? "machine" : "counter"
             report.sharedIDs.append(
-              HouseholdCheck.SharedID(id: change.id, first: (earlier.file, earlier.line), second: here))
+              HouseholdCheck.SharedID(
+                id: change.id, first: (earlier.file, earlier.line), second: here, differs: differs))
           }
         } else {
           ids[change.id] = (change.stamp, here.file, here.line)
