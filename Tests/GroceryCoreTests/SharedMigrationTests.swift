@@ -163,6 +163,30 @@ import Testing
     #expect(try purchases(machine("bob", sharing: "alice")) == held(later))
   }
 
+  /// A copy imported into a household that never migrated the store (made anew), then migrated on the copy's own
+  /// machine as it joins: the items keep grocery 1's ids on both, so each purchase counts once (found by a review:
+  /// the import gave new ids, and every purchase counted twice, under two items of one name).
+  @Test func aCopyImportedIntoAHouseholdMadeAnewThenMigratedCountsEachPurchaseOnce() throws {
+    let data = try store()
+    let alice = machine("alice")
+    try alice.update(summary: { _ in "add bread" }, now: Fixed.now - 60) {
+      _ = try $0.add(
+        ["bread"], changes: ItemChanges(), today: Fixed.today, now: Fixed.now - 60, newID: UUID.init)
+    }
+    try importCopy(data, on: alice, at: Fixed.now)
+    var expected = try held(data)
+    expected["bread"] = 0
+    #expect(try purchases(alice) == expected)
+    let bob = try migrate("bob", data)
+    try copyLogs(from: bob, to: alice)
+    for _ in 0..<2 {
+      #expect(try purchases(alice) == expected)
+      #expect(try alice.load().items.count == expected.count, "one item of each name")
+      #expect(try alice.check(now: Fixed.now).cache == nil, "the cache caught up holds what a rebuild would")
+      unlink(alice.cachePath)
+    }
+  }
+
   /// One copy imported on two machines of the household before either synced: each purchase it brought counts
   /// once, and an undo of either import leaves the other's (found by a trial: every one counted twice).
   @Test func oneCopyImportedOnTwoMachinesCountsEachPurchaseOnce() throws {

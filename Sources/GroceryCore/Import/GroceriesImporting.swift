@@ -171,9 +171,11 @@ extension Groceries {
       if let existing {
         (index, isNew) = (existing, false)
       } else {
-        // A copy's id may be an item's the household removed since: never taken, so that its history stays gone.
-        var item = Item(
-          id: freshID(document.addsOnly ? nil : entry.id), name: entry.name, now: entry.created ?? now)
+        // A grocery-1 copy's item keeps grocery 1's id, as a migration of the copy gives it, so that its purchases
+        // are that migration's too, counted once, where a household that never migrated the store took the copy
+        // in, and the copy's own machine migrated it later (found by a review). One the household removed comes
+        // back under it, with its history.
+        var item = Item(id: freshID(entry.id), name: entry.name, now: entry.created ?? now)
         item.updated = now
         byKey[key(entry.name)] = items.count
         bySpelling[spelling(entry.name)] = items.count
@@ -222,8 +224,8 @@ extension Groceries {
       }
     }
     // A store grocery 1's file gave, new to the household and brought by its items, takes that file's order of
-    // the categories the household has: a store or category the household removed or renamed never comes back
-    // by it (found by a review).
+    // the categories the household has, found as an item's category is (one renamed since by its migration's id);
+    // one the household removed does not come back by it (found by a review).
     if document.addsOnly {
       for location in document.locations {
         guard
