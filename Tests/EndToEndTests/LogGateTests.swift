@@ -105,6 +105,31 @@ import Testing
           + " chmod it), or remove it"), "\(check)")
   }
 
+  /// This machine's own log, which this user may not read, is not left out: every command refuses it, naming it
+  /// (exit 74), rather than show the household without this machine's changes (found by a review).
+  @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func thisMachinesOwnLogThisUserMayNotReadIsRefused() throws {
+    try scenario.given(["add", "milk"])
+    let logs = scenario.grocery.store + "/logs/"
+    let path = logs + (try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first))
+    var prefix = ""
+    if getuid() == 0 {
+      prefix = "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups "
+      #expect(TinyDisk.run("/bin/chown", ["-R", "65534:65534", scenario.folder.path]) == 0)
+      #expect(chown(path, 0, 0) == 0)
+      #expect(chmod(path, 0o600) == 0)
+    } else {
+      #expect(chmod(path, 0o200) == 0)
+    }
+    defer { chmod(path, 0o600) }
+    for command in ["list", "add eggs", "check"] {
+      let outcome = try scenario.grocery.shell(prefix + "\"$GROCERY\" " + command)
+      #expect(
+        outcome == Outcome(stderr: "grocery: error: cannot read '\(path)': permission denied\n", status: 74),
+        "\(command): \(outcome)")
+    }
+  }
+
   /// A newer grocery's line is known by its version wherever `v` falls among its keys (another JSON writer's order,
   /// sorted), and whatever in it this build does not read (a new field or operation before `v`): it is said as a
   /// newer grocery's, "upgrade", where it was said as a damaged line; `check` counts a version-2 line written so as

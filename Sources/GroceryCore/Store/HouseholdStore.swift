@@ -179,9 +179,11 @@ public struct HouseholdStore: Sendable {
         leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: Int(info.st_size)))
         continue
       }
-      // One this user may not read (a sync tool or another account that wrote it with modes of its own) would stop
-      // every command, `check` too, where it holds one machine's changes: it is left out, as one that is no file.
-      if ChangeLog.isUnreadable(file) {
+      // Another machine's log this user may not read (a sync tool or another account wrote it with modes of its
+      // own) would stop every command, `check` too, where it holds that machine's changes: it is left out, as one
+      // that is no file. This machine's own is not: every command refuses it (exit 74), as it cannot be written
+      // to either, rather than show the household without this machine's changes (found by a review).
+      if ChangeLog.isUnreadable(file), try machine != recordedMachine() {
         leftOut.append(HouseholdCheck.LeftOut(file: shown(file), size: Int(info.st_size), unreadable: true))
         continue
       }
