@@ -153,17 +153,31 @@ import Testing
   /// A version-1 store whose change note is dated at or before 1970 is said as the file's time that cannot be
   /// migrated, never as this machine's clock to set right (found by a review), and leaves no state folder: the time
   /// is refused before the lock is made (found by a trial: a lock and a cache were left).
-  @Test func aVersionOneStoreDatedAtOrBefore1970IsSaidAsTheFilesTime() throws {
+  /// With no note, its items' latest change dates it, and is said as that (found by a review).
+  @Test(arguments: [true, false])
+  func aVersionOneStoreDatedAtOrBefore1970IsSaidAsTheFilesTime(noted: Bool) throws {
     let (old, file) = try versionOneStore()
     var object = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-    var change = try #require(object["change"] as? [String: Any])
-    change["at"] = "1969-12-31T23:00:00Z"
-    object["change"] = change
+    if noted {
+      var change = try #require(object["change"] as? [String: Any])
+      change["at"] = "1969-12-31T23:00:00Z"
+      object["change"] = change
+    } else {
+      object["change"] = nil
+      object["items"] = try #require(object["items"] as? [[String: Any]]).map {
+        var item = $0
+        (item["created"], item["updated"]) = ("1969-12-31T23:00:00Z", "1969-12-31T23:00:00Z")
+        return item
+      }
+    }
     try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
     let outcome = try old.run(["add", "tea"])
     #expect(outcome.status == 65, "\(outcome)")
-    #expect(outcome.stderr.contains("cannot be migrated from version 1: at:"), "\(outcome)")
+    let dated = noted ? "its change is dated" : "its items' latest change is dated"
+    #expect(
+      outcome.stderr.contains("cannot be migrated from version 1: at: \(dated) 1969-12-31T23:00:00Z"),
+      "\(outcome)")
     #expect(!outcome.stderr.contains("set the clock"), "\(outcome)")
     #expect(!FileManager.default.fileExists(atPath: scenario.folder.file("food")))
     #expect(!FileManager.default.fileExists(atPath: try old.household().stateFolder))

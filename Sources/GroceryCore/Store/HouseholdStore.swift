@@ -892,7 +892,7 @@ public struct HouseholdStore: Sendable {
     guard let data = try FileSystem.read(legacy) else { return }
     let first = try decodeLegacy(data, from: legacy)
     // A time no line may carry is the old file's, refused before the lock is made, so that it leaves no trace.
-    try checkMigrationTime(Self.migrationTime(of: first), of: legacy)
+    try checkMigrationTime(of: first, legacy)
     try checkChangeable()
     try withLock(onWait: onWait) {
       // Users who share the file on one computer have a state folder, and a lock, each: the file itself is locked
@@ -908,7 +908,7 @@ public struct HouseholdStore: Sendable {
         try prepareFolder()
         var reading = try read(.ids([]), machine: machine.id)
         let now = Self.migrationTime(of: decoded)
-        try checkMigrationTime(now, of: legacy)
+        try checkMigrationTime(of: decoded, legacy)
         let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
         let summary = Migration.summary(of: FileSystem.name(of: legacy))
         try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
@@ -947,15 +947,18 @@ public struct HouseholdStore: Sendable {
       ?? Date(timeIntervalSince1970: 0.001)
   }
 
-  /// Refuses a migration dated at a time no log line may carry: the old file's time, said as the file's.
-  func checkMigrationTime(_ time: Date, of legacy: String) throws {
+  /// Refuses a migration dated at a time no log line may carry: the old file's time, said as the file's (its
+  /// change note's, or, with none, its items').
+  func checkMigrationTime(of decoded: (groceries: Groceries, change: ChangeNote?), _ legacy: String) throws {
+    let time = Self.migrationTime(of: decoded)
     let milliseconds = Stamp.milliseconds(of: time)
     if milliseconds <= 0 {
       // Its time, at or before 1970, is the file's, not this machine's clock (found by a review).
+      let dated = decoded.change == nil ? "its items' latest change is dated" : "its change is dated"
       throw GroceryError.unreadableStore(
         path: shown(legacy),
         reason:
-          "it cannot be migrated from version 1: at: its change is dated \(Timestamp.format(time)), at or before"
+          "it cannot be migrated from version 1: at: \(dated) \(Timestamp.format(time)), at or before"
           + " 1970-01-01")
     }
     if milliseconds > Stamp.writable.upperBound {
