@@ -148,4 +148,37 @@ import Testing
       }
     }
   }
+
+  /// A last line read without its newline, then given its newline alone (a sync tool that copied a write in two
+  /// parts), is read on to the position a read of the whole log gives: the newline is the line's, not an empty
+  /// line of its own, and the log still matches (found by a review: the next read found it not as read, and said
+  /// so). A short line and one longer than the part of each end that is checked, read in chunks of any size.
+  @Test(arguments: [["milk"], (1...400).map { "item \($0)" }])
+  func aNewlineAloneAfterALastLineReadWithoutItIsThatLines(names: [String]) throws {
+    let store = HouseholdStore(
+      path: folder.file("household"), folder: folder.file("household"), stateFolder: folder.file("state"),
+      defaultMachineName: "alice")
+    try store.update(summary: { _ in "add" }, now: Fixed.now) { groceries in
+      _ = try groceries.add(
+        names, changes: ItemChanges(), today: Fixed.today, now: Fixed.now, newID: UUID.init)
+    }
+    let machine = try store.identity().id
+    let path = store.logsFolder + "/" + machine + ".jsonl"
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+    try whole.dropLast().write(to: URL(fileURLWithPath: path))
+    let start = ChangeLog.Position(offset: 0, lines: 0, last: .zero)
+    let cut = try ChangeLog.read(path, machine: machine, from: start, shownAs: "log") { _, _, _ in }
+    #expect(cut.offset == whole.count - 1 && cut.lines == 1)
+    try whole.write(to: URL(fileURLWithPath: path))
+    let expected = try ChangeLog.read(path, machine: machine, from: start, shownAs: "log") { _, _, _ in }
+    for chunk in [1, 2, 7, 1 << 20] {
+      var read = 0
+      let position = try ChangeLog.read(path, machine: machine, from: cut, shownAs: "log", chunk: chunk) {
+        _, _, _ in read += 1
+      }
+      #expect(read == 0)
+      #expect(position == expected, "chunk \(chunk)")
+      #expect(try ChangeLog.stillMatches(path, position))
+    }
+  }
 }

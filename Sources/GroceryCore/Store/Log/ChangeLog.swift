@@ -203,14 +203,44 @@ public enum ChangeLog {
       pending.removeFirst(next.offset - read.offset)
       read = next
     }
-    _ = try FileSystem.readRegularFile(path, from: position.offset, limit: maximumSize, chunk: chunk) {
-      bytes in
+    // Read from the byte before the position: where it ends a line read without its newline, a newline after it
+    // is that line's, not an empty line of its own (a sync tool that copied a write in two parts, the line and
+    // then its newline), which a read of the whole log does not count either (found by a review: the next read
+    // found the log not as read, and said so).
+    var (before, owed, newline) = (position.offset > 0 ? UInt8?.none : 0x0A, position.offset > 0, false)
+    _ = try FileSystem.readRegularFile(
+      path, from: max(0, position.offset - 1), limit: maximumSize, chunk: chunk
+    ) { chunk in
+      var bytes = chunk[...]
+      if before == nil, let first = bytes.first {
+        before = first
+        owed = first != 0x0A
+        bytes = bytes.dropFirst()
+      }
+      if owed, let first = bytes.first {
+        owed = false
+        if first == 0x0A {
+          bytes = bytes.dropFirst()
+          (read.offset, newline) = (read.offset + 1, true)
+        }
+      }
+      guard !bytes.isEmpty else { return }
       pending += bytes
       if bytes.contains(0x0A) { try walked(atEnd: false) }
     }
     // What follows the last newline: a whole change a sync tool copied all but the newline of is read; a line
     // cut short is left for later, and noted, so that a log that stays so is not read again.
     if !pending.isEmpty { try walked(atEnd: true) }
+    // Only that newline came: the position is after it, and the line before it is the line read, newline and all.
+    if newline && read.offset == position.offset + 1 && position.length > 0 {
+      let start = position.offset - position.length
+      guard
+        let found = try FileSystem.readRegularFile(
+          path, parts: [(start, position.length + 1)], limit: maximumSize),
+        found.parts[0].count == position.length + 1
+      else { return position }
+      (read.check, read.length) = (check(line: found.parts[0]), position.length + 1)
+    }
     (read.torn, read.tornCheck) =
       pending.isEmpty
       ? (0, 0) : (read.offset + pending.count, tornCheck(pending.prefix(tornPart), pending.suffix(tornPart)))
