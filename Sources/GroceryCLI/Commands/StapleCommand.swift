@@ -73,7 +73,8 @@ struct StapleCommand: Command, Runnable {
         (remove ? ChangeVerb.unstaple : ChangeVerb.staple).present + Summary.names(outcomes.map(\.name))
       }
     ) {
-      try $0.setStaple(names, remove: remove, skipUntil: until, now: context.now, newID: UUID.init)
+      try $0.setStaple(
+        names, remove: remove, skipUntil: until, today: context.today, now: context.now, newID: UUID.init)
     }
     // A skip until today ends today: the staple is back in restock.
     let skip = until.map { $0 > context.today ? " (skipped until \($0))" : " (not skipped)" } ?? ""
@@ -81,9 +82,8 @@ struct StapleCommand: Command, Runnable {
       switch outcome {
       case .marked(let name): context.say("staple: \(name)\(skip)")
       case .created(let name): context.say("new staple: \(name)\(skip)")
-      // With --skip-until, the skip is what the command sets: it is no `already`.
-      case .already(let name):
-        context.say(until == nil ? "already a staple: \(name)" : "staple: \(name)\(skip)")
+      // With --skip-until, the skip it already has is said.
+      case .already(let name): context.say("already a staple: \(name)\(skip)")
       case .unmarked(let name): context.say("no longer a staple: \(name)")
       case .notStaple(let name): context.say("not a staple: \(name)")
       }

@@ -250,9 +250,16 @@ extension Groceries {
   }
 
   /// Marks or unmarks items as staples; an unknown name becomes a new staple that is not on the list.
+  ///
+  /// With `today`, a skip that ends by then is none ("today ends a skip"): a staple skipped no longer, or never,
+  /// that is given one is already so, and nothing is written.
   public mutating func setStaple(
-    _ names: [String], remove: Bool, skipUntil: Day? = nil, now: Date, newID: () -> UUID
+    _ names: [String], remove: Bool, skipUntil: Day? = nil, today: Day? = nil, now: Date, newID: () -> UUID
   ) throws -> [StapleOutcome] {
+    func effective(_ day: Day?) -> Day? {
+      guard let day, let today else { return day }
+      return day > today ? day : nil
+    }
     var outcomes: [StapleOutcome] = []
     // Every name that matches no item, or several, is said at once.
     if remove { _ = try itemIndices(named: names) }
@@ -271,16 +278,20 @@ extension Groceries {
       let name = try Names.clean(raw, what: "item name")
       if let index = exactItemIndex(named: name) {
         let was = items[index].isStaple
-        if !was || items[index].skipUntil != skipUntil {
+        // A skip given replaces the staple's; none keeps it, unless the item only now becomes a staple.
+        let skip = skipUntil != nil || !was ? skipUntil : items[index].skipUntil
+        let changes = !was || effective(items[index].skipUntil) != effective(skip)
+        if changes {
           items[index].isStaple = true
-          if skipUntil != nil || !was { items[index].skipUntil = skipUntil }
+          items[index].skipUntil = effective(skip)
           items[index].updated = now
         }
-        outcomes.append(was ? .already(items[index].name) : .marked(items[index].name))
+        // A staple whose skip changed is marked anew; one left as it was is already so.
+        outcomes.append(changes ? .marked(items[index].name) : .already(items[index].name))
       } else {
         try Self.checkNewName(name)
         var item = Item(id: newID(), name: name, isStaple: true, now: now)
-        item.skipUntil = skipUntil
+        item.skipUntil = effective(skipUntil)
         items.append(item)
         sortItems()
         outcomes.append(.created(name))
