@@ -77,7 +77,8 @@ public enum GroceryCLI {
     case let failure as GroceryError:
       switch failure {
       case .unknownName, .unknownNames, .ambiguousName, .duplicateName, .storeExists, .folderNotEmpty,
-        .nothingToUndo, .migrationShared, .nothingOnList, .nothingToChange, .notOnList, .uncategorizedRenamed,
+        .nothingToUndo, .migrationShared, .nothingOnList, .allUnavailable, .nothingToChange, .notOnList,
+        .uncategorizedRenamed,
         .uncategorizedRemoved, .uncategorizedReordered, .uncategorizedColored, .noTripUnderWay, .tooFewTrips,
         .builtInCategory, .categoryRepeated, .noNamesGiven, .nothingToImport,
         .syncNotSetUp, .alreadyShared, .notAHousehold, .unrelatedHousehold, .mergeFailed,

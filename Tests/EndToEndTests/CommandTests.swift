@@ -176,6 +176,13 @@ import Testing
         2 items to buy, 2 bought today
 
         """)
+    // Where every item left is unavailable today, nothing is bought, as on an empty list: exit 1, nothing written
+    // (found by a trial: it said what it skipped and exited 0).
+    try scenario.expectRefused(
+      ["purchase", "--all", "--at", "cost"],
+      stderr:
+        "grocery: error: nothing bought: every item on the list for 'Costco' is unavailable today ('bread')\n",
+      status: 1)
     let tomorrow = GroceryProcess(folder: scenario.folder.path, now: "2026-11-22T09:00:00Z")
     #expect(try tomorrow.run(["list"]).stdout.contains("  [ ] bread\n"))
   }

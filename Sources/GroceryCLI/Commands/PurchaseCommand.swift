@@ -19,7 +19,7 @@ struct PurchaseCommand: Command, Runnable {
     latest one (an old receipt) is recorded and leaves the item on the list, saying so; one made today always \
     takes it off, whatever day another machine's clock gave its latest. --all buys everything on the list (with \
     --at, that store's \
-    part of it), skipping items marked unavailable today. --new records an impulse buy: a name no item has in \
+    part of it), skipping items marked unavailable today (exit 1 when that leaves nothing to buy). --new records an impulse buy: a name no item has in \
     whole becomes a new item, bought and off the list, in one change (a name that looks like a quantity \
     or part of a list typed with commas is refused, as 'add' refuses it).
     """

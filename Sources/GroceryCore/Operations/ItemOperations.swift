@@ -205,6 +205,10 @@ extension Groceries {
       throw GroceryError.nothingOnList(location: place)
     }
     let skipped = wanted.filter { items[$0].isUnavailable(on: today) }
+    // Nothing to buy where something was asked for, as an empty list is (found by a trial: exit 0).
+    if skipped.count == wanted.count {
+      throw GroceryError.allUnavailable(location: place, names: skipped.map { items[$0].name })
+    }
     let bought = wanted.filter { !items[$0].isUnavailable(on: today) }.map {
       buy(at: $0, on: day, now: now, olderStaysListed: olderStaysListed)
     }

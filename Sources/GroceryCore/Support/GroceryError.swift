@@ -34,6 +34,8 @@ public enum GroceryError: Error, Equatable, Sendable {
   case migrationShared(summary: String)
   /// Buying everything on the list found nothing on it (at the location, when one is given).
   case nothingOnList(location: String?)
+  /// Buying everything on the list found only items unavailable today, which it leaves.
+  case allUnavailable(location: String?, names: [String])
   /// An edit was asked for without any change to make.
   case nothingToChange
   /// An item was marked unavailable while it is not on the list.
@@ -185,6 +187,9 @@ public enum GroceryError: Error, Equatable, Sendable {
         + " copy of the same one, and undo would take away what both made; nothing changed"
     case .nothingOnList(let location):
       return location.map { "nothing on the list for '\($0)'" } ?? "nothing on the list"
+    case .allUnavailable(let location, let names):
+      return "nothing bought: every item on the list" + (location.map { " for '\($0)'" } ?? "")
+        + " is unavailable today (" + Names.listing(names) { Names.printable($0) } + ")"
     case .nothingToChange:
       return "nothing to change; give at least one option"
     case .notOnList(let name):
