@@ -91,7 +91,8 @@ public enum GroceryCLI {
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)
       case .gitFailed: return (failure.message, .io, nil)
       case .invalidValue: return (failure.message, .usage, nil)
-      case .unreadableStore, .newerStoreVersion, .unwritableChange, .householdProblems, .householdIDLost:
+      case .unreadableStore, .newerStoreVersion, .unwritableChange, .householdProblems, .householdIDLost,
+        .householdReplaced:
         return (failure.message, .data, nil)
       case .malformedImport, .importFormatMismatch, .newerExportVersion: return (failure.message, .data, nil)
       case .incompatibleImportFiles: return (failure.message, .usage, nil)
