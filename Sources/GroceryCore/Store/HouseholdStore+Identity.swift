@@ -120,7 +120,7 @@ extension HouseholdStore {
   /// `sync setup` joined the other household). Nil otherwise: a folder this machine has no log in (a household
   /// put in its place, which it joins) or an identity that remembers none.
   func replacedMarker() throws -> (found: String, remembered: String)? {
-    guard case .sound(let found) = try readMarker(),
+    guard case .sound(let found) = try readMarker(), try hasIdentity(),
       let machine = try? identity(), let remembered = machine.household, !remembered.isEmpty,
       remembered != found, try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") != nil
     else { return nil }
