@@ -91,8 +91,7 @@ public enum GroceryCLI {
       case .gitUnavailable, .remoteUnreachable: return (failure.message, .unavailable, nil)
       case .gitFailed: return (failure.message, .io, nil)
       case .invalidValue: return (failure.message, .usage, nil)
-      case .unreadableStore, .newerStoreVersion, .unwritableChange, .householdProblems, .householdIDLost,
-        .householdReplaced:
+      case .unreadableStore, .newerStoreVersion, .unwritableChange, .householdProblems, .householdIDLost:
         return (failure.message, .data, nil)
       case .malformedImport, .importFormatMismatch, .newerExportVersion: return (failure.message, .data, nil)
       case .incompatibleImportFiles: return (failure.message, .usage, nil)

@@ -743,10 +743,7 @@ public struct Mirrors: Sendable {
     }
     let machine = try store.identity()
     let marker = try HouseholdMarker.read(store.markerPath, shown: store.shown(store.markerPath))
-    // A marker copied in from another household names this one no more, and a lost one none: its mirrors are this
-    // household's still, as this machine remembers it.
-    let household = try store.replacedMarker()?.remembered ?? marker?.id ?? machine.household ?? ""
-    return MirrorHeader(household: household, machine: machine.id, machineName: machine.name)
+    return MirrorHeader(household: marker?.id ?? "", machine: machine.id, machineName: machine.name)
   }
 
   /// Refuses a file that is a folder or device, another household's or machine's checklist, or not a checklist.

@@ -6,13 +6,6 @@
 
 /// `household.json`: says that a folder is a grocery household, of which format version, and which household.
 enum HouseholdMarker {
-  /// What is wrong with a marker that holds another household's id than this machine remembers, and what to do.
-  static func replaced(found: String, remembered: String) -> String {
-    "holds household \(Names.printable(found)), not \(Names.printable(remembered)), which this machine's log in"
-      + " this folder was written in (copied from another household?): remove it, and the next change writes it"
-      + " back with this household's id (or copy this household's own back)"
-  }
-
   static let fileName = "household.json"
   static let format = "grocery-household"
 

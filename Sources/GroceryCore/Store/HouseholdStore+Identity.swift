@@ -114,31 +114,8 @@ extension HouseholdStore {
     return try MarkerHistory.id(in: folder)
   }
 
-  /// The id `household.json` holds and the one this machine remembers, where they differ and this machine's log is
-  /// in the folder: a marker copied in from another household over this one's (found by a trial: every machine
-  /// took the other household's id without a word, its phone's ticks were set aside as another household's, and
-  /// `sync setup` joined the other household). Nil otherwise: a folder this machine has no log in (a household
-  /// put in its place, which it joins) or an identity that remembers none.
-  func replacedMarker() throws -> (found: String, remembered: String)? {
-    guard case .sound(let found) = try readMarker(), try hasIdentity(),
-      let machine = try? identity(), let remembered = machine.household, !remembered.isEmpty,
-      remembered != found, try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") != nil
-    else { return nil }
-    return (found, remembered)
-  }
-
-  /// Refuses a change to a household whose `household.json` was replaced by another household's.
-  func checkMarkerKept() throws {
-    if let (found, remembered) = try replacedMarker() {
-      throw GroceryError.householdReplaced(marker: shown(markerPath), found: found, remembered: remembered)
-    }
-  }
-
-  /// Writes `household.json` where it is missing or damaged, and has this machine remember the id it holds; one
-  /// holding another household's id than this machine's log here was written in is refused, unless `joining` (a
-  /// `sync setup` that put the remote's in place).
-  func keepHouseholdID(owner: stat, joining: Bool = false) throws {
-    if !joining { try checkMarkerKept() }
+  /// Writes `household.json` where it is missing or damaged, and has this machine remember the id it holds.
+  func keepHouseholdID(owner: stat) throws {
     if let id = try markerToWrite() {
       try AtomicFile.write(Data(HouseholdMarker.new(id: id).utf8), to: markerPath, owner: owner)
     }

@@ -534,7 +534,6 @@ public struct HouseholdStore: Sendable {
       }
     }
     let machine = try identity()
-    try checkMarkerKept()
     if marker == nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
     if try markerToWrite() != nil { try FileSystem.checkCanCreate(in: folder, shownAs: path) }
     if try FileSystem.status(logsFolder + "/" + machine.id + ".jsonl") == nil {

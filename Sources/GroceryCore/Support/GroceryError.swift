@@ -98,9 +98,6 @@ public enum GroceryError: Error, Equatable, Sendable {
   /// `household.json` is missing or damaged in a folder that holds a household, and neither this machine nor git's
   /// history remembers the household's id.
   case householdIDLost(marker: String, problem: String, folder: String)
-  /// `household.json` holds another household's id than the one this machine's log in the folder was written in,
-  /// as this machine remembers it: one copied in from another household.
-  case householdReplaced(marker: String, found: String, remembered: String)
   /// A file given to import cannot be read: its name, the line (from 1) and what was wrong there.
   case malformedImport(file: String, line: Int, reason: String)
   /// A file given to import is not in the format asked for.
@@ -266,9 +263,6 @@ public enum GroceryError: Error, Equatable, Sendable {
       return
         "'\(marker)' \(problem), and neither this machine nor git's history remembers the household's id;"
         + " nothing was changed. Copy household.json from another machine of this household (or a backup) into '\(folder)'"
-    case .householdReplaced(let marker, let found, let remembered):
-      return "'\(marker)' " + HouseholdMarker.replaced(found: found, remembered: remembered)
-        + "; nothing was changed"
     case .malformedImport(let file, let line, let reason):
       return "cannot import '\(Names.printable(file))': line \(line): \(reason)"
     case .importFormatMismatch(let file, let expected, let found):

@@ -188,7 +188,7 @@ public struct HouseholdSync {
           if let remoteMarker {
             // Joining: this folder becomes part of the remote's household, whose marker holds no data.
             try AtomicFile.write(Data(remoteMarker), to: store.markerPath)
-            try store.keepHouseholdID(owner: try FileSystem.status(store.folder) ?? stat(), joining: true)
+            try store.keepHouseholdID(owner: try FileSystem.status(store.folder) ?? stat())
           }
           try AtomicFile.write(Data(HouseholdSync.ignored.utf8), to: ignorePath)
           try commitOwnChanges(

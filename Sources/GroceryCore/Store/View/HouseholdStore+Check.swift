@@ -25,10 +25,6 @@ extension HouseholdStore {
       folder: path, householdID: marker.contents?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil,
       leftOut: leftOut)
     report.marker = try marker.problem.map(markerRepair)
-    if report.marker == nil, let (found, remembered) = try replacedMarker() {
-      report.marker =
-        "'\(shown(markerPath))' " + HouseholdMarker.replaced(found: found, remembered: remembered)
-    }
     if this != nil { report.identity = shown(identityPath) }
     // Every change id read so far, with its change's stamp and where its line is.
     var ids: [String: (stamp: Stamp, file: String, line: Int)] = [:]

@@ -60,8 +60,6 @@ extension HouseholdStore {
     // said, and a change then refused).
     if let problem = try markerState(holdsLogs: { try !logFiles().isEmpty }).problem, markerSaid {
       warn(try markerRepair(problem))
-    } else if markerSaid, let (found, remembered) = try replacedMarker() {
-      warn("'\(shown(markerPath))' " + HouseholdMarker.replaced(found: found, remembered: remembered))
     }
     let logs = try logFiles()
     if let cache = try upToDateCache(logs) {
