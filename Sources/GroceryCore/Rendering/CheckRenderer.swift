@@ -90,7 +90,7 @@ public enum CheckRenderer {
         "changes to \(items) that no line names, so shown nowhere: the line that made "
         + (unnamed.items == 1 ? "it" : "each")
         + " is gone from its log (put back to an older copy?) or left out"
-        + " above; changed by " + unnamed.machines.map { Names.printable($0) }.joinedText(separator: ", ")
+        + " above; changed by " + Self.and(unnamed.machines.map { Names.printable($0) })
         + ". Put that log's newer copy back if one is kept; the changes are still in the logs"
       out += "\n" + lines(text)
     }
@@ -110,6 +110,13 @@ public enum CheckRenderer {
   static func labelled(_ label: String, _ path: String) -> String {
     let line = label + " " + path
     return TextLayout.width(line) <= 80 ? line + "\n" : label + "\n  " + path + "\n"
+  }
+
+  /// Names joined as a sentence joins them (`a, b and c`), so that no name reads as a gloss of the one before it
+  /// (`this machine, bob` read as bob being this machine; found by a trial).
+  static func and(_ names: [String]) -> String {
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joinedText(separator: ", ") + " and " + last
   }
 
   /// The text wrapped at 80 columns; a word wider than that (a file's path) is kept whole, to be copied.
