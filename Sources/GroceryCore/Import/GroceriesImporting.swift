@@ -171,11 +171,10 @@ extension Groceries {
       if let existing {
         (index, isNew) = (existing, false)
       } else {
-        // A grocery-1 copy's item keeps grocery 1's id, as a migration of the copy gives it, so that its purchases
-        // are that migration's too, counted once, where a household that never migrated the store took the copy
-        // in, and the copy's own machine migrated it later (found by a review). One the household removed comes
-        // back under it, with its history.
-        var item = Item(id: freshID(entry.id), name: entry.name, now: entry.created ?? now)
+        // A copy's id may be an item's the household removed since: never taken, so that the history `remove`
+        // deleted stays gone (found by a review, when grocery 1's id was taken: it came back).
+        var item = Item(
+          id: freshID(document.addsOnly ? nil : entry.id), name: entry.name, now: entry.created ?? now)
         item.updated = now
         byKey[key(entry.name)] = items.count
         bySpelling[spelling(entry.name)] = items.count

@@ -7,8 +7,7 @@
 /// Reads grocery 1's store file (`grocery.json`, version 1) as an import: what a copy of it recorded after the
 /// household was migrated from another (a machine still on grocery 1, a copy kept elsewhere) comes in, and nothing
 /// else. An item the household has (by grocery 1's id, then by name) takes only the purchases it lacks, each on a day
-/// and of a quantity it has none of; an item it lacks comes in whole, under grocery 1's id, as a migration of the
-/// copy would give it.
+/// and of a quantity it has none of; an item it never had comes in whole, under a new id.
 ///
 /// The file is read as migration reads it, with the same checks and the same names.
 enum GroceryOneImporter {
