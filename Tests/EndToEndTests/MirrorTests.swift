@@ -1288,6 +1288,20 @@ import Testing
     #expect(try history() == "No purchases yet.\n")
   }
 
+  /// A phone's tick made while household.json is lost is applied by the next change, which writes the marker back:
+  /// the mirror is this household's still, as this machine remembers it, where it was set aside as another
+  /// household's checklist (found by a trial).
+  @Test func aTickMadeWhileTheHouseholdMarkerIsLostIsApplied() throws {
+    try scenario.given(["mirror", "add", list])
+    #expect(unlink(grocery.store + "/household.json") == 0)
+    try phoneEdits(list, [("- [ ] milk x2", "- [x] milk x2")])
+    let outcome = try grocery.run(["add", "tea"])
+    #expect(outcome.status == 0 && outcome.stderr.contains("from the phone: bought milk"), "\(outcome)")
+    #expect(!outcome.stderr.contains("kept"), "\(outcome)")
+    #expect(try history() == "2026-11-21 milk x2\n")
+    #expect(FileManager.default.fileExists(atPath: grocery.store + "/household.json"))
+  }
+
   /// With no editor named, vi is not run where there is no terminal (a script, cron): it wrote its screen into the
   /// output and failed (found by a trial). Refused before anything is written, exit 1, as an editor that fails.
   @Test func listEditWithNoEditorNamedAndNoTerminalStartsNone() throws {

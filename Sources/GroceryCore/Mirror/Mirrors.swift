@@ -743,7 +743,10 @@ public struct Mirrors: Sendable {
     }
     let machine = try store.identity()
     let marker = try HouseholdMarker.read(store.markerPath, shown: store.shown(store.markerPath))
-    return MirrorHeader(household: marker?.id ?? "", machine: machine.id, machineName: machine.name)
+    // A lost marker names no household: its mirrors are still the one this machine remembers, which the next
+    // change writes back (found by a trial: the phone's tick was set aside as another household's).
+    return MirrorHeader(
+      household: marker?.id ?? machine.household ?? "", machine: machine.id, machineName: machine.name)
   }
 
   /// Refuses a file that is a folder or device, another household's or machine's checklist, or not a checklist.
