@@ -55,6 +55,21 @@ import Testing
     #expect(trip.end(asOf: 2_000_000)?.at == 1_500_000)
   }
 
+  /// Settled into its store's totals (a trip no longer kept), such a trip counts no time, where its negative length
+  /// took from the other trips' (found by a review: `stats` said 0 min for five trips).
+  @Test func anEndBeforeTheStartCountsNoTimeInTheStoresTotals() {
+    let stamp = Stamp(milliseconds: 1_000_000, counter: 0, machine: "00000000000000ee")
+    var trip = TripState()
+    trip.apply(TripFields(start: 1_000_000, end: .some(500_000)), at: stamp)
+    trip.purchases = [
+      TripState.Bought(change: "c", item: UUID(), category: nil, quantity: 1, at: 1_100_000)
+    ]
+    var book = TripBook()
+    book.settle(UUID(), trip)
+    #expect(book.settled[nil]?.milliseconds == 0)
+    #expect(book.settled[nil]?.trips == 1)
+  }
+
   @Test func aHouseholdHasTripsOnceAnyMachineStartsOneAndKeepsThemInItsCache() throws {
     let ann = machine("ann")
     let bob = machine("bob")

@@ -71,7 +71,9 @@ struct TripBook: Equatable, Sendable {
   /// which any time late enough gives.
   mutating func settle(_ id: UUID, _ trip: TripState) {
     guard trip.isKnown, !trip.purchases.isEmpty else { return }
-    let end = trip.end.value ?? trip.purchases.last?.at ?? trip.start.value
+    // An end before the start, which only a hand-written line or a wrong clock says, is the start, as `TripState.end`
+    // takes it: no trip counts a negative time in a store's totals (found by a review).
+    let end = max(trip.end.value ?? trip.purchases.last?.at ?? trip.start.value, trip.start.value)
     settled[trip.store.value, default: SettledTrips()].add(
       id, started: trip.start.stamp, milliseconds: end - trip.start.value, items: trip.purchases.count)
   }
