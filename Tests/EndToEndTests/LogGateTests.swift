@@ -156,6 +156,29 @@ import Testing
     #expect(check.stdout.contains("versions: v2 1, v5 1"), "\(check)")
   }
 
+  /// A peer's log renamed in other letters' case (a case-insensitive machine's copy) is said as that, with the name
+  /// to give it back, where it was said to be gone with the advice to put a newer copy back; `check` names the
+  /// file it reads no more with the same (found by a trial).
+  @Test func aLogRenamedInOtherLettersCaseIsSaidWithItsName() throws {
+    try scenario.given(["add", "milk"])
+    let path = try peerLine(
+      "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000a1\",\"set\":{\"name\":\"peas\",\"onList\":true,"
+        + "\"alive\":true}}", summary: "\"add peas\"")
+    #expect(try scenario.grocery.run(["list"]).stdout.contains("peas"))
+    let upper = scenario.grocery.store + "/logs/00000000000000EE.jsonl"
+    #expect(rename(path, upper) == 0)
+    let list = try scenario.grocery.run(["list"])
+    #expect(
+      list.stderr
+        == "grocery: warning: '\(path)' is gone, and '\(upper)' beside it differs from its name only in case, which"
+        + " grocery does not read: rename it to '00000000000000ee.jsonl'\n", "\(list)")
+    let check = try scenario.grocery.run(["check"]).stdout.replacing("\n  ", with: " ")
+    #expect(
+      check.contains(
+        "not read: \(upper) (a log's name in other letters' case: rename it to 00000000000000ee.jsonl)"),
+      "\(check)")
+  }
+
   /// Under `--quiet` (cron's `sync --quiet` every 15 minutes), a warning said in the last day is not said again,
   /// where a peer's log from a newer grocery mailed the same warning every run (found by a trial); a day later, or
   /// without `--quiet`, it is said. Nothing of the household is written for it, and a command that fails

@@ -66,7 +66,15 @@ public enum CheckRenderer {
     }
     // One a line, with no blank line between them: a folder of many is read down, not across pages of space.
     if !check.strays.isEmpty { out += "\n" }
-    for stray in check.strays { out += "not read: " + Names.printable(stray) + "\n" }
+    for stray in check.strays {
+      // A log's name in other letters' case (a case-insensitive machine's copy) says what to rename it to.
+      let name = stray.split(separator: "/").last.map(String.init) ?? stray
+      let log = name.lowercased()
+      let hint =
+        log != name && log.hasSuffix(".jsonl") && MachineID.isValid(String(log.dropLast(6)))
+        ? " (a log's name in other letters' case: rename it to " + log + ")" : ""
+      out += lines("not read: " + Names.printable(stray) + hint)
+    }
     for file in check.leftOut {
       let text =
         "left out: " + Names.printable(file.file) + " " + file.why + "; " + file.remedy

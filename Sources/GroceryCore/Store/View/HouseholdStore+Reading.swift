@@ -354,6 +354,14 @@ extension HouseholdStore {
             + " more; put back the copy its machine wrote if the tool kept one")
         continue
       }
+      // Gone, with a file beside it named so in other letters' case (a case-insensitive machine's copy, or a tool
+      // that renamed it): that file holds it, and renaming it back is the way out (found by a trial).
+      if size == nil, let twin = try caseTwin(of: machine + ".jsonl") {
+        warn(
+          "'\(shown(file))' is gone, and '\(shown(logsFolder + "/" + twin))' beside it differs from its name only in"
+            + " case, which grocery does not read: rename it to '\(machine).jsonl'")
+        continue
+      }
       let now =
         size.map { "is \($0) bytes, shorter than the \(read.offset)" }
         ?? "is gone, after the \(read.offset) bytes"
@@ -361,6 +369,11 @@ extension HouseholdStore {
         "'\(shown(file))' \(now) this machine had read of it (deleted, or an older copy put back by a sync tool?):"
           + " what its lost lines did shows no more; put its newer copy back if the tool kept one")
     }
+  }
+
+  /// A file in `logs/` whose name is `name` in other letters' case, if any.
+  func caseTwin(of name: String) throws -> String? {
+    try FileSystem.entries(logsFolder).first { $0 != name && $0.lowercased() == name }
   }
 
   /// What this machine's log has lost as the cache knows it: what the cache remembers, with what is gone since it
