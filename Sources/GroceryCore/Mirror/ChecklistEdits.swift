@@ -83,11 +83,6 @@ struct ChecklistEdits: Equatable, Sendable {
     }
   }
 
-  /// Refuses a name no item may have, as `add` and `purchase --new` refuse it.
-  static func checkName(_ raw: String) throws {
-    try Groceries.checkNewName(try Names.clean(raw, what: "item name"))
-  }
-
   /// Applies the edits to the household as it is now, returning the summary's parts (`bought milk, eggs`).
   ///
   /// Each edit is checked against the household first, so that one applied twice, or one the household has
@@ -191,14 +186,6 @@ struct ChecklistEdits: Equatable, Sendable {
           continue
         }
       }
-      // A name no item may have is said here, as `add` would refuse it, so that the run it was in is still added
-      // in one go: one such line made the run fall back to one line at a time, thousands as slow as ever.
-      do {
-        try Self.checkName(item.name)
-      } catch {
-        skipped.append((error as? GroceryError)?.message ?? "\(error)")
-        continue
-      }
       let changes = ItemChanges(quantity: item.quantity, category: category, note: item.note)
       if let last = runs.last, last.changes == changes {
         runs[runs.count - 1].names.append(item.name)
@@ -252,12 +239,6 @@ struct ChecklistEdits: Equatable, Sendable {
     for tick in bought {
       let day = min(tick.day, today)
       if tick.item == nil && tick.quantity == nil && tick.note == nil {
-        do {
-          try Self.checkName(tick.name)
-        } catch {
-          say(error)
-          continue
-        }
         let (key, spelling) = (Names.key(tick.name), Names.spelledKey(tick.name))
         if let current = run,
           current.day != day || current.keys.contains(key) || current.spellings.contains(spelling)
