@@ -177,6 +177,14 @@ import Testing
       check.contains(
         "not read: \(upper) (a log's name in other letters' case: rename it to 00000000000000ee.jsonl)"),
       "\(check)")
+    // With a log of that name beside it, renaming would write over that one: the two are to be compared (found by
+    // a review).
+    try FileManager.default.copyItem(atPath: upper, toPath: path)
+    let both = try scenario.grocery.run(["check"]).stdout.replacing("\n  ", with: " ")
+    #expect(
+      both.contains(
+        "not read: \(upper) (00000000000000ee.jsonl beside it has the same name in other letters' case: keep the one"
+          + " that holds more)"), "\(both)")
   }
 
   /// Under `--quiet` (cron's `sync --quiet` every 15 minutes), a warning said in the last day is not said again,

@@ -743,10 +743,11 @@ public struct Mirrors: Sendable {
     }
     let machine = try store.identity()
     let marker = try HouseholdMarker.read(store.markerPath, shown: store.shown(store.markerPath))
-    // A lost marker names no household: its mirrors are still the one this machine remembers, which the next
-    // change writes back (found by a trial: the phone's tick was set aside as another household's).
-    return MirrorHeader(
-      household: marker?.id ?? machine.household ?? "", machine: machine.id, machineName: machine.name)
+    // A lost marker names no household: its mirrors are the household's whose id the next change writes back, as
+    // that change finds it (this machine's memory, for a folder that holds logs, else git's history), where they
+    // were set aside as another household's (found by a trial); a folder with no log is no household yet.
+    let household = try marker?.id ?? store.knownHouseholdID(remembered: !store.scanLogs().logs.isEmpty) ?? ""
+    return MirrorHeader(household: household, machine: machine.id, machineName: machine.name)
   }
 
   /// Refuses a file that is a folder or device, another household's or machine's checklist, or not a checklist.

@@ -70,9 +70,15 @@ public enum CheckRenderer {
       // A log's name in other letters' case (a case-insensitive machine's copy) says what to rename it to.
       let name = stray.split(separator: "/").last.map(String.init) ?? stray
       let log = name.lowercased()
+      // Where that log is there too, renaming would write over it: the two are compared first (found by a review).
+      let isLog = log != name && log.hasSuffix(".jsonl") && MachineID.isValid(String(log.dropLast(6)))
+      let beside = check.logs.contains { $0.file.hasSuffix("/" + log) }
       let hint =
-        log != name && log.hasSuffix(".jsonl") && MachineID.isValid(String(log.dropLast(6)))
-        ? " (a log's name in other letters' case: rename it to " + log + ")" : ""
+        !isLog
+        ? ""
+        : beside
+          ? " (" + log + " beside it has the same name in other letters' case: keep the one that holds more)"
+          : " (a log's name in other letters' case: rename it to " + log + ")"
       out += lines("not read: " + Names.printable(stray) + hint)
     }
     for file in check.leftOut {

@@ -48,8 +48,8 @@ final class HouseholdCache {
   /// 32: a name's key leaves out the interlinear annotation characters (U+FFF9-FFFB), never seen, as it leaves out
   /// the default-ignorable ones, so a cache that keyed a name holding one with it is rebuilt.
   /// 33: a purchase that two imports, or an import and a migration, both recorded is counted once; `imports` in
-  /// `meta`; a trip whose end a line put before its start counts no time in its store's settled totals.
-  static let version: Int32 = 33
+  /// `meta`. 34: a trip whose end a line put before its start counts no time in its store's settled totals.
+  static let version: Int32 = 34
 
   let database: Database
 
