@@ -18,6 +18,19 @@ import Testing
     return path
   }
 
+  /// Makes a file this test's grocery may not read, and returns what runs grocery as that user: as root, whom modes
+  /// do not stop, the scenario becomes nobody's and the file root's; otherwise the file takes `mode`.
+  func unreadable(_ path: String, mode: mode_t) throws -> String {
+    guard getuid() == 0 else {
+      #expect(chmod(path, mode) == 0)
+      return ""
+    }
+    #expect(TinyDisk.run("/bin/chown", ["-R", "65534:65534", scenario.folder.path]) == 0)
+    #expect(chown(path, 0, 0) == 0)
+    #expect(chmod(path, 0o600) == 0)
+    return "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups "
+  }
+
   /// A log gone that held only a newer grocery's lines is said, as any gone log is: that machine's changes went
   /// with it. One that held no change of its machine (another's lines copied under its name) is not: it showed
   /// nothing, and loses nothing (found by a review).
@@ -77,15 +90,7 @@ import Testing
       "{\"op\":\"item\",\"id\":\"00000000-0000-4000-8000-0000000000a1\",\"set\":{\"name\":\"peas\",\"onList\":true,"
         + "\"alive\":true}}", summary: "\"add peas\"")
     #expect(try scenario.grocery.run(["list"]).stdout.contains("peas"))
-    var prefix = ""
-    if getuid() == 0 {
-      prefix = "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups "
-      #expect(TinyDisk.run("/bin/chown", ["-R", "65534:65534", scenario.folder.path]) == 0)
-      #expect(chown(path, 0, 0) == 0)
-      #expect(chmod(path, 0o600) == 0)
-    } else {
-      #expect(chmod(path, 0o000) == 0)
-    }
+    let prefix = try unreadable(path, mode: 0o000)
     defer { chmod(path, 0o600) }
     let warning =
       "grocery: warning: '\(path)' cannot be read by this user (permission denied): its machine's changes are left"
@@ -112,15 +117,7 @@ import Testing
     try scenario.given(["add", "milk"])
     let logs = scenario.grocery.store + "/logs/"
     let path = logs + (try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first))
-    var prefix = ""
-    if getuid() == 0 {
-      prefix = "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups "
-      #expect(TinyDisk.run("/bin/chown", ["-R", "65534:65534", scenario.folder.path]) == 0)
-      #expect(chown(path, 0, 0) == 0)
-      #expect(chmod(path, 0o600) == 0)
-    } else {
-      #expect(chmod(path, 0o200) == 0)
-    }
+    let prefix = try unreadable(path, mode: 0o200)
     defer { chmod(path, 0o600) }
     for command in ["list", "add eggs", "check"] {
       let outcome = try scenario.grocery.shell(prefix + "\"$GROCERY\" " + command)
