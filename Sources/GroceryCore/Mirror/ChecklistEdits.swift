@@ -95,6 +95,7 @@ struct ChecklistEdits: Equatable, Sendable {
     var renamed: [String] = []
     var (added, removed) = (self.added, self.removed)
     var redirected: [UUID: UUID] = [:]
+    func say(_ error: any Error) { skipped.append((error as? GroceryError)?.message ?? "\(error)") }
     func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
     for change in changed {
       guard let at = index(change.item) else {
@@ -109,7 +110,7 @@ struct ChecklistEdits: Equatable, Sendable {
         do {
           named = try Self.category(change.category, context: change.context, in: groceries)
         } catch {
-          skipped.append((error as? GroceryError)?.message ?? "\(error)")
+          say(error)
           continue
         }
         guard let category = named else {
@@ -151,13 +152,27 @@ struct ChecklistEdits: Equatable, Sendable {
         } else {
           changedNames.append(new)
         }
-      } catch let error as GroceryError {
-        skipped.append(error.message)
       } catch {
-        skipped.append("\(error)")
+        say(error)
       }
     }
     var addedNames: [String] = []
+    var boughtNames: [String] = []
+    // Names applied in one go, as `add` and `purchase --new` take many: one at a time, each looked for among every
+    // item, a file of thousands of new lines took minutes. Should one of them fail, each is applied alone, so that
+    // the rest still are and the one is said.
+    func inOneGo(_ names: [String], _ apply: ([String]) throws -> Void) {
+      let before = (groceries, addedNames, changedNames, boughtNames)
+      do {
+        try apply(names)
+        return
+      } catch {
+        (groceries, addedNames, changedNames, boughtNames) = before
+      }
+      for name in names {
+        do { try apply([name]) } catch { say(error) }
+      }
+    }
     func take(_ outcomes: [AddOutcome]) {
       for outcome in outcomes {
         switch outcome {
@@ -168,12 +183,7 @@ struct ChecklistEdits: Equatable, Sendable {
         }
       }
     }
-    func add(_ names: [String], _ changes: ItemChanges) throws {
-      take(try groceries.add(names, changes: changes, today: today, now: now, newID: newID))
-    }
-    // Lines in a row that give the same category, quantity and note are added in one go, as `add` adds many names:
-    // one at a time, a file of thousands of new lines took minutes. Should one of them fail, each is added alone,
-    // so that the rest still are and the one is said.
+    // Lines in a row that give the same category, quantity and note are added in one go.
     var runs: [(names: [String], changes: ItemChanges)] = []
     for item in added {
       // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
@@ -182,7 +192,7 @@ struct ChecklistEdits: Equatable, Sendable {
         do {
           category = try Self.category(heading, context: item.context, in: groceries)
         } catch {
-          skipped.append((error as? GroceryError)?.message ?? "\(error)")
+          say(error)
           continue
         }
       }
@@ -194,46 +204,19 @@ struct ChecklistEdits: Equatable, Sendable {
       }
     }
     for run in runs {
-      let before = (groceries, addedNames, changedNames)
-      do {
-        try add(run.names, run.changes)
-        continue
-      } catch {
-        (groceries, addedNames, changedNames) = before
-      }
-      for name in run.names {
-        do {
-          try add([name], run.changes)
-        } catch {
-          skipped.append((error as? GroceryError)?.message ?? "\(error)")
-        }
+      inOneGo(run.names) {
+        take(try groceries.add($0, changes: run.changes, today: today, now: now, newID: newID))
       }
     }
-    var boughtNames: [String] = []
-    func say(_ error: any Error) { skipped.append((error as? GroceryError)?.message ?? "\(error)") }
-    // New lines ticked in a row, of one day, are bought in one go, as `purchase --new` buys many names: one at a
-    // time, each looked for among every item, a file of thousands took minutes. A name twice (by its key, or as
-    // paper spells it, as a name finds an item) is two purchases, so it starts another run; should one fail, each is
-    // bought alone, so that the rest still are and the one is said.
+    // New lines ticked in a row, of one day, are bought in one go. A name twice (by its key, or as paper spells it,
+    // as a name finds an item) is two purchases, so it starts another run.
     var run: (day: Day, names: [String], keys: Set<String>, spellings: Set<String>)?
     func buyRun() {
       guard let (day, names, _, _) = run else { return }
       run = nil
-      let before = (groceries, boughtNames)
-      do {
-        boughtNames += try groceries.purchaseNew(names, on: day, today: today, now: now, newID: newID).map(
+      inOneGo(names) {
+        boughtNames += try groceries.purchaseNew($0, on: day, today: today, now: now, newID: newID).map(
           \.name)
-        return
-      } catch {
-        (groceries, boughtNames) = before
-      }
-      for name in names {
-        do {
-          boughtNames += try groceries.purchaseNew([name], on: day, today: today, now: now, newID: newID).map(
-            \.name)
-        } catch {
-          say(error)
-        }
       }
     }
     for tick in bought {
