@@ -892,7 +892,7 @@ public struct HouseholdStore: Sendable {
     guard let data = try FileSystem.read(legacy) else { return }
     let first = try decodeLegacy(data, from: legacy)
     // A time no line may carry is the old file's, refused before the lock is made, so that it leaves no trace.
-    try checkMigrationTime(of: first, legacy)
+    _ = try migrationTime(of: first, legacy)
     try checkChangeable()
     try withLock(onWait: onWait) {
       // Users who share the file on one computer have a state folder, and a lock, each: the file itself is locked
@@ -907,8 +907,7 @@ public struct HouseholdStore: Sendable {
       do {
         try prepareFolder()
         var reading = try read(.ids([]), machine: machine.id)
-        let now = Self.migrationTime(of: decoded)
-        try checkMigrationTime(of: decoded, legacy)
+        let now = try migrationTime(of: decoded, legacy)
         let operations = Migration.operations(decoded.groceries, from: reading.view, now: now)
         let summary = Migration.summary(of: FileSystem.name(of: legacy))
         try commit(operations, summary: summary, machine: machine, now: now, reading: &reading)
@@ -940,17 +939,13 @@ public struct HouseholdStore: Sendable {
   /// When a version-1 store's migration is dated: the time of the store's last change, as its note says; for a
   /// store with no note (one no change was noted in), its items' latest change, else the first time a line may
   /// carry, before any other change: the same on every machine that migrates a copy, where it was 1970, which
-  /// no line may carry, and the store could be neither migrated nor read.
-  static func migrationTime(of decoded: (groceries: Groceries, change: ChangeNote?)) -> Date {
-    if let at = decoded.change?.at { return at }
-    return decoded.groceries.items.map { max($0.created, $0.updated) }.max()
+  /// no line may carry, and the store could be neither migrated nor read. A time no log line may carry is refused
+  /// as the old file's (its change note's, or, with none, its items').
+  func migrationTime(of decoded: (groceries: Groceries, change: ChangeNote?), _ legacy: String) throws -> Date
+  {
+    let time =
+      decoded.change?.at ?? decoded.groceries.items.map { max($0.created, $0.updated) }.max()
       ?? Date(timeIntervalSince1970: 0.001)
-  }
-
-  /// Refuses a migration dated at a time no log line may carry: the old file's time, said as the file's (its
-  /// change note's, or, with none, its items').
-  func checkMigrationTime(of decoded: (groceries: Groceries, change: ChangeNote?), _ legacy: String) throws {
-    let time = Self.migrationTime(of: decoded)
     let milliseconds = Stamp.milliseconds(of: time)
     if milliseconds <= 0 {
       // Its time, at or before 1970, is the file's, not this machine's clock (found by a review).
@@ -968,6 +963,7 @@ public struct HouseholdStore: Sendable {
           "it cannot be migrated from version 1: at: a time after 9999-12-31T23:59:58.999Z, the last a line may"
           + " carry")
     }
+    return time
   }
 
   /// Decodes a version-1 store file, saying so in the error when the store path given names it.
