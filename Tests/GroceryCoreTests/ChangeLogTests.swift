@@ -95,11 +95,11 @@ import Testing
       offset: cut.count, lines: 2, last: .zero, check: ChangeLog.check(line: line), length: line.count)
     try Data(cut + Array("{\"next\":1}\n".utf8)).write(to: URL(fileURLWithPath: path))
     #expect(try !ChangeLog.stillMatches(path, position))
-    #expect(try ChangeLog.runsOn(path, position))
+    #expect(try ChangeLog.compare(path, position) == .runsOn)
     // Its newline, then the next line, is the same log grown, as before.
     try Data(bytes + Array("{\"next\":1}\n".utf8)).write(to: URL(fileURLWithPath: path))
     #expect(try ChangeLog.stillMatches(path, position))
-    #expect(try !ChangeLog.runsOn(path, position))
+    #expect(try ChangeLog.compare(path, position) == .same)
   }
 
   /// The positions grocery itself keeps, after a change it writes and after a read of the log in chunks of any

@@ -127,16 +127,12 @@ public enum ChangeLog {
     try compare(path, position) == .same
   }
 
-  /// Returns true when the log holds, just before the position, the line it held when it was read without its
-  /// newline, now followed on the same line by more than a newline (a change appended with no newline between).
-  static func runsOn(_ path: String, _ position: Position) throws -> Bool {
-    try compare(path, position) == .runsOn
-  }
+  /// What the log holds just before a position it was read to: the line it held then (`same`), that line read
+  /// without its newline and now followed on the same line by more than a newline (`runsOn`: a change appended with
+  /// no newline between), or something else.
+  enum Held { case same, runsOn, other }
 
-  /// What the log holds just before a position it was read to.
-  private enum Held { case same, runsOn, other }
-
-  private static func compare(_ path: String, _ position: Position) throws -> Held {
+  static func compare(_ path: String, _ position: Position) throws -> Held {
     if position.offset == 0 { return .same }
     let length = position.length
     let lineStart = position.offset - length

@@ -347,7 +347,7 @@ extension HouseholdStore {
       if let size, size >= read.offset {
         // A line it read without its newline, with more written after it on that line (a change appended with no
         // newline between), is refused as one line, and said so by the read of every log.
-        if try ChangeLog.stillMatches(file, read) || ChangeLog.runsOn(file, read) { continue }
+        if try ChangeLog.compare(file, read) != .other { continue }
         warn(
           "'\(shown(file))' is not the copy this machine had read: its line \(read.lines) is not as it was (edited"
             + " by hand, or another copy put in its place by a sync tool?): what lines gone from it did shows no"
