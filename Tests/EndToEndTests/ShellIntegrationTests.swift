@@ -1047,19 +1047,15 @@ enum Tool {
 
   @Test func aSkipUntilADayGoneByIsRefusedAndTodayEndsASkip() throws {
     try scenario.given(["staple", "milk", "--skip-until", "2026-11-28"])
-    try scenario.expectRefused(
-      ["staple", "milk", "--skip-until", "2026-11-20"],
-      stderr:
-        "grocery: error: invalid date '2026-11-20': it is before today ('--skip-until today' ends a skip)\n"
-        + "usage: grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')\n",
-      status: 64)
     // `yesterday` is said as typed (found by a trial: it was said as the day it is).
-    try scenario.expectRefused(
-      ["staple", "milk", "--skip-until", "Yesterday"],
-      stderr:
-        "grocery: error: invalid date 'Yesterday': it is before today ('--skip-until today' ends a skip)\n"
-        + "usage: grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')\n",
-      status: 64)
+    for day in ["2026-11-20", "Yesterday"] {
+      try scenario.expectRefused(
+        ["staple", "milk", "--skip-until", day],
+        stderr:
+          "grocery: error: invalid date '\(day)': it is before today ('--skip-until today' ends a skip)\n"
+          + "usage: grocery staple [OPTIONS] [NAME...] (see 'grocery staple --help')\n",
+        status: 64)
+    }
     try scenario.expect(
       ["staple", "milk", "--skip-until", "today"], stdout: "staple: milk (not skipped)\n")
     try scenario.expect(["restock", "--due"], stdout: "added: coffee\nadded: milk\n")
