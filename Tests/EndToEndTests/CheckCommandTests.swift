@@ -330,7 +330,8 @@ import Testing
     #expect(
       list.stderr
         == "grocery: warning: this machine's log '\(path)' no longer holds all it had (another copy put over it by"
-        + " a sync tool, or a restored backup?); gone from it: add b1\n", "\(list)")
+        + " a sync tool, or a restored backup?); gone from it: add b1; put the newer copy back if the sync tool kept"
+        + " one, or make them again\n", "\(list)")
     let check = try scenario.grocery.run(["check"])
     #expect(check.status == 65 && check.stdout.contains("gone from it: add b1"), "\(check)")
     // Made again, it is back, and nothing is said any more.
@@ -343,10 +344,12 @@ import Testing
   /// The warning every command gives while this machine's log has lost changes.
   func lostWarning(_ path: String, size: Int, had: Int, gone: String) -> String {
     "grocery: warning: this machine's log '\(path)' is \(size) bytes, shorter than the \(had) it had (a restored"
-      + " backup or an older copy?); gone from it: \(gone)\n"
+      + " backup or an older copy?); gone from it: \(gone); put the newer copy back if the sync tool kept one, or"
+      + " make them again\n"
   }
 
-  /// What `check` says of it, wrapped at 80 columns as the check wraps it.
+  /// What `check` says of it, wrapped at 80 columns as the check wraps it: `gone` is the rest, from what is gone
+  /// to what to do, as wrapped.
   func lostProblem(size: Int, had: Int, gone: String) -> String {
     "this machine's log is \(size) bytes, shorter than the \(had) it had (a restored backup\n  or an older"
       + " copy?): gone from it: \(gone)\n\n1 problem\n"
@@ -365,7 +368,12 @@ import Testing
     let check = try scenario.grocery.run(["check"])
     #expect(check.status == 65, "\(check)")
     #expect(
-      check.stdout.hasSuffix("\n\n" + lostProblem(size: older.count, had: had, gone: "add eggs; add tea")),
+      check.stdout.hasSuffix(
+        "\n\n"
+          + lostProblem(
+            size: older.count, had: had,
+            gone:
+              "add eggs; add tea; put the newer copy back\n  if the sync tool kept one, or make them again")),
       "\(check)")
     #expect(check.stderr == "grocery: error: the check found 1 problem\n", "\(check)")
     // Making one of them again, as the warning asks, is this machine's next change: made knowing what was lost.
@@ -390,7 +398,10 @@ import Testing
     #expect(
       check.status == 65
         && check.stdout.hasSuffix(
-          "\n\n" + lostProblem(size: withEggs.count, had: whole.count, gone: "add tea")),
+          "\n\n"
+            + lostProblem(
+              size: withEggs.count, had: whole.count,
+              gone: "add tea; put the newer copy back if the sync\n  tool kept one, or make them again")),
       "\(check)")
     // Then the whole log is put back: nothing is lost, and nothing is said.
     try whole.write(to: URL(fileURLWithPath: path))
@@ -430,6 +441,22 @@ import Testing
     #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
   }
 
+  /// This machine's log deleted is said gone, not as a log of 0 bytes, with what to do (found by a review).
+  @Test func thisMachinesLogDeletedIsSaidGoneWithWhatToDo() throws {
+    try scenario.given(["add", "milk"], ["add", "tea"])
+    let (_, path) = try ownLog()
+    let had = try Data(contentsOf: URL(fileURLWithPath: path)).count
+    #expect(unlink(path) == 0)
+    try scenario.expect(
+      ["list"], stdout: "Nothing on the list.\n",
+      stderr:
+        "grocery: warning: this machine's log '\(path)' is gone, after the \(had) bytes it had (deleted, or"
+        + " moved away by a sync tool?); gone from it: add milk; add tea; put the newer copy back if the sync tool"
+        + " kept one, or make them again\n")
+    let check = try scenario.grocery.run(["check"])
+    #expect(check.status == 65 && check.stdout.contains("this machine's log is gone, after the"), "\(check)")
+  }
+
   @Test func aLogRestoredFromAnOlderCopyIsSaidWithTheChangesItLost() throws {
     let (path, older, whole) = try restoreOlderLog()
     let list = try scenario.grocery.run(["list"])
@@ -437,6 +464,7 @@ import Testing
     #expect(
       list.stderr
         == "grocery: warning: this machine's log '\(path)' is \(older.count) bytes, shorter than the"
-        + " \(whole.count) it had (a restored backup or an older copy?); gone from it: add eggs; add tea\n")
+        + " \(whole.count) it had (a restored backup or an older copy?); gone from it: add eggs; add tea; put the"
+        + " newer copy back if the sync tool kept one, or make them again\n")
   }
 }

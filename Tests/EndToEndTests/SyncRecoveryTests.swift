@@ -648,13 +648,16 @@ import Testing
     let (log, backup, had) = try rewindAlicesLog()
     let warning =
       "grocery: warning: this machine's log '\(log)' is \(backup.count) bytes, shorter than the \(had) it had (a"
-      + " restored backup or an older copy?); gone from it: add tea; add jam\n"
+      + " restored backup or an older copy?); gone from it: add tea; add jam; run 'grocery sync' to put back what"
+      + " git holds, and make again what it does not\n"
     for minute in [13, 14] {
       let listed = try household.on(alice, at: minute, "list")
       #expect(listed == Outcome(stdout: "Nothing on the list.\n", stderr: warning))
     }
     let check = try alice.run(["check"])
-    #expect(check.status == 65 && check.stdout.hasSuffix("add tea; add jam\n\n1 problem\n"), "\(check)")
+    #expect(
+      check.status == 65 && check.stdout.hasSuffix("and make again what it does not\n\n1 problem\n"),
+      "\(check)")
     // The step the guarantees give: sync puts the lines back from git, and names them.
     let synced = try household.on(alice, at: 20, "sync")
     #expect(
@@ -1129,14 +1132,16 @@ import Testing
     #expect(
       synced.stderr
         == "grocery: warning: this machine's log '\(log)' is \(backup.count) bytes, shorter than the \(longer) it"
-        + " had (a restored backup or an older copy?); gone from it: add tea\n"
+        + " had (a restored backup or an older copy?); gone from it: add tea; run 'grocery sync' to put back what"
+        + " git holds, and make again what it does not\n"
         + "grocery: warning: this machine's log '\(log)' is shorter than at the last sync (\(backup.count) bytes,"
         + " was \(longer)),"
         + " and git holds no copy of what is missing: those changes are gone\n")
     // Said until the change is made again, as the guarantees say to.
     let lost =
       "grocery: warning: this machine's log '\(log)' is \(backup.count) bytes, shorter than the \(longer) it had"
-      + " (a restored backup or an older copy?); gone from it: add tea\n"
+      + " (a restored backup or an older copy?); gone from it: add tea; run 'grocery sync' to put back what git"
+      + " holds, and make again what it does not\n"
     #expect(
       try household.on(alice, at: 21, "list") == Outcome(stdout: "Nothing on the list.\n", stderr: lost))
     #expect(try alice.run(["check"]).status == 65)

@@ -54,14 +54,22 @@ import Testing
 
   @Test func theWarningAndTheProblemNameTheChangesGone() {
     #expect(
-      lost.warning(file: "/h/logs/00000000000000aa.jsonl", size: 100)
+      lost.warning(file: "/h/logs/00000000000000aa.jsonl", size: 100, git: false)
         == "this machine's log '/h/logs/00000000000000aa.jsonl' is 100 bytes, shorter than the 300 it had (a"
-        + " restored backup or an older copy?); gone from it: add eggs; add tea")
+        + " restored backup or an older copy?); gone from it: add eggs; add tea; put the newer copy back if the"
+        + " sync tool kept one, or make them again")
     var unnamed = lost
     unnamed.gone = []
     #expect(
-      unnamed.problem(size: 100)
+      unnamed.problem(size: 100, git: true)
         == "this machine's log is 100 bytes, shorter than the 300 it had (a restored backup or an older copy?):"
-        + " the changes past that are gone from it")
+        + " the changes past that are gone from it; run 'grocery sync' to put back what git holds, and make again"
+        + " what it does not")
+    // A log deleted is said gone, not as 0 bytes.
+    #expect(
+      lost.warning(file: "/h/logs/00000000000000aa.jsonl", size: nil, git: false)
+        == "this machine's log '/h/logs/00000000000000aa.jsonl' is gone, after the 300 bytes it had (deleted, or"
+        + " moved away by a sync tool?); gone from it: add eggs; add tea; put the newer copy back if the sync tool"
+        + " kept one, or make them again")
   }
 }

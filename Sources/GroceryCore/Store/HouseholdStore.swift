@@ -103,6 +103,12 @@ public struct HouseholdStore: Sendable {
   var identityPath: String { stateFolder + "/identity.json" }
   var cachePath: String { stateFolder + "/cache.sqlite" }
 
+  /// Whether the household folder is a git repository (`grocery sync setup` made it one): what to do about a log
+  /// that lost lines differs.
+  func sharesThroughGit() throws -> Bool {
+    try FileSystem.status(folder + "/.git") != nil
+  }
+
   /// Removes this machine's cache, so that the next read folds the logs afresh (deleting it is always safe): for a
   /// log rewritten otherwise than by growing, whose lines gone the cache would take for changes lost.
   func discardCache() throws {

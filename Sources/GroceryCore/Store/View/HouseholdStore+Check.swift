@@ -296,7 +296,7 @@ extension HouseholdStore {
         let found = try lostChanges(in: cache, machine: machine, logs: logs),
         let lost = try stillLost(found)
       else { return (nil, nil, nil) }
-      return (lost.problem(size: logs[machine] ?? 0), nil, nil)
+      return (lost.problem(size: logs[machine], git: try sharesThroughGit()), nil, nil)
     } catch let failure as Database.Failure where failure.isDamage {
       return (nil, failure.message, nil)
     } catch let failure as Database.Failure {

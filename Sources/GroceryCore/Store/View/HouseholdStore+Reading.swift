@@ -124,7 +124,7 @@ extension HouseholdStore {
   func report(_ lost: LostChanges?, _ logs: [String: Int]) throws {
     guard let lost, lost.machine == (try recordedMachine()) else { return }
     let file = logsFolder + "/" + lost.machine + ".jsonl"
-    warn(lost.warning(file: shown(file), size: logs[lost.machine] ?? 0))
+    warn(lost.warning(file: shown(file), size: logs[lost.machine], git: try sharesThroughGit()))
   }
 
   /// Says which other machines have their latest change dated more than `aheadLimit` after this machine's clock:

@@ -37,18 +37,22 @@ struct LostChanges: Equatable, Sendable {
     gone += later.gone.filter { new in !gone.contains { $0.id == new.id } }
   }
 
-  /// The warning every command gives while they are lost, for the log (`file`, as shown) of `size` bytes now.
-  func warning(file: String, size: Int) -> String {
-    "this machine's log '\(file)' " + shorter(size) + "; " + named
+  /// The warning every command gives while they are lost, for the log (`file`, as shown) of `size` bytes now (nil
+  /// when it is gone), in a household shared through git or not (`git`): what to do differs.
+  func warning(file: String, size: Int?, git: Bool) -> String {
+    "this machine's log '\(file)' " + shorter(size) + "; " + named + "; " + remedy(git)
   }
 
-  /// What `check` says of it, for the log of `size` bytes now.
-  func problem(size: Int) -> String {
-    "this machine's log " + shorter(size) + ": " + named
+  /// What `check` says of it, for the log of `size` bytes now (nil when it is gone).
+  func problem(size: Int?, git: Bool) -> String {
+    "this machine's log " + shorter(size) + ": " + named + "; " + remedy(git)
   }
 
-  private func shorter(_ size: Int) -> String {
-    size < had
+  private func shorter(_ size: Int?) -> String {
+    guard let size else {
+      return "is gone, after the \(had) bytes it had (deleted, or moved away by a sync tool?)"
+    }
+    return size < had
       ? "is \(size) bytes, shorter than the \(had) it had (a restored backup or an older copy?)"
       : "no longer holds all it had (another copy put over it by a sync tool, or a restored backup?)"
   }
@@ -57,5 +61,13 @@ struct LostChanges: Equatable, Sendable {
     gone.isEmpty
       ? "the changes past that are gone from it"
       : "gone from it: " + gone.map { Names.printable($0.summary) }.joinedText(separator: "; ")
+  }
+
+  /// What to do: git holds every change a sync sent; a sync tool may have kept the newer copy. What neither holds
+  /// is made again, and the next change made here ends the warning.
+  private func remedy(_ git: Bool) -> String {
+    git
+      ? "run 'grocery sync' to put back what git holds, and make again what it does not"
+      : "put the newer copy back if the sync tool kept one, or make them again"
   }
 }
