@@ -483,6 +483,39 @@ import Testing
     try scenario.expect(arguments, stdout: expected.stdout, stderr: expected.stderr, status: expected.status)
   }
 
+  /// A peer's unbuy naming a purchase it did not make (this machine's, or none at all) takes back nothing, read as
+  /// it comes in as in a rebuild: it took back the peer's own purchase of that day from the item's counts, where a
+  /// rebuild did not (found by a trial).
+  @Test(arguments: [true, false])
+  func aPeersUnbuyOfAPurchaseNotItsOwnTakesNothingBack(namingThisMachines: Bool) throws {
+    try scenario.given(["add", "milk"], ["purchase", "milk"])
+    let (_, lines) = try ownLog()
+    func field(_ key: String, of line: String) throws -> String {
+      let range = try #require(line.range(of: "\"\(key)\":\""))
+      return String(line[range.upperBound...].prefix { $0 != "\"" })
+    }
+    let item = try field("item", of: lines[1])
+    let purchase = namingThisMachines ? try field("id", of: lines[1]) : "no-such-change"
+    let path = try peerLine(
+      "{\"op\":\"buy\",\"item\":\"\(item)\",\"day\":\"2026-11-21\",\"quantity\":1}",
+      summary: "\"purchase milk\"")
+    let twice = try scenario.grocery.run(["stats", "milk"])
+    #expect(
+      twice.status == 0 && twice.stdout.contains("\nmilk  ") && twice.stdout.contains("  2  "), "\(twice)")
+    let unbuy =
+      "{\"v\":2,\"id\":\"peer-2\",\"at\":\"2026-11-21T10:00:01.000Z\",\"seq\":1,\"machine\":\"00000000000000ee\","
+      + "\"summary\":\"undo purchase milk\",\"ops\":[{\"op\":\"unbuy\",\"item\":\"\(item)\",\"change\":"
+      + "\"\(purchase)\",\"day\":\"2026-11-21\",\"quantity\":1}]}\n"
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data(unbuy.utf8))
+    handle.closeFile()
+    for arguments in [["stats", "milk"], ["list", "--purchased"]] {
+      try expectBothWays(arguments, try scenario.grocery.run(arguments))
+    }
+    try scenario.expect(["stats", "milk"], stdout: twice.stdout)
+  }
+
   @Test func aLineCopiedInTheLogIsReadOnceAndSaid() throws {
     try scenario.given(["add", "milk", "eggs"], ["purchase", "milk"], ["add", "tea"])
     let (path, lines) = try ownLog()

@@ -41,21 +41,4 @@ import Testing
       #expect(inOrder.entries.count + inOrder.earlier == purchases.count, "round \(round)")
     }
   }
-
-  /// Taking back the only purchase of a day, from a window that let older days go, asks for the history to be read
-  /// again: a fold of it keeps the newest of those days instead. With nothing let go, the window says it alone.
-  @Test func aDayTakenBackFromAFullWindowAsksForTheHistory() {
-    var full = PurchaseWindow()
-    for day in 0..<45 { full.add(Fixed.today.adding(days: day - 50), quantity: 1, machine: 1) }
-    #expect(full.earlier == 5 && full.dayCount == PurchaseWindow.capacity)
-    full.add(Fixed.today, quantity: 1, machine: 1)
-    let fullSaysItAlone = full.remove(Fixed.today, quantity: 1, machine: 1)
-    #expect(!fullSaysItAlone)
-    var short = PurchaseWindow()
-    for day in 0..<30 { short.add(Fixed.today.adding(days: day - 50), quantity: 1, machine: 1) }
-    short.add(Fixed.today, quantity: 1, machine: 1)
-    let shortSaysItAlone = short.remove(Fixed.today, quantity: 1, machine: 1)
-    #expect(shortSaysItAlone)
-    #expect(short.dayCount == 30 && short.earlier == 0)
-  }
 }

@@ -49,7 +49,9 @@ final class HouseholdCache {
   /// the default-ignorable ones, so a cache that keyed a name holding one with it is rebuilt.
   /// 33: a purchase that two imports, or an import and a migration, both recorded is counted once; `imports` in
   /// `meta`. 34: a trip whose end a line put before its start counts no time in its store's settled totals.
-  static let version: Int32 = 34
+  /// 35: an unbuy read as it comes in fills its item's purchase window again from the purchases left, so one that
+  /// names a purchase its machine did not make takes nothing from the window, as in a rebuild.
+  static let version: Int32 = 35
 
   let database: Database
 

@@ -265,13 +265,12 @@ struct HouseholdState: Equatable, Sendable {
           Bought(item: item, change: change.id, stamp: stamp, day: day, quantity: quantity, by: by))
         // In place, so that the purchase window's storage is not copied for every purchase.
         items[item, default: ItemState()].bought(day, quantity: quantity, by: by, at: stamp)
-      case .unbuy(let item, let bought, let day, let quantity):
+      case .unbuy(let item, let bought, _, _):
         if migrations.contains(bought) || imports.contains(bought) { needsRebuild = true }
         unbought.append(Unbought(change: bought, item: item, machine: stamp.machineNumber))
-        if items[item]?.purchases.remove(day, quantity: quantity, machine: stamp.machineNumber) != true {
-          // The window no longer shows which days are the most recent: fill it again from every purchase.
-          staleWindows.insert(item)
-        }
+        // The window is filled again from the purchases left, not edited here: which purchase the unbuy names
+        // (only one its machine made is taken back) is known from the purchases, not the window's days.
+        staleWindows.insert(item)
         // Touched whether or not the purchase is read yet, so the fold is the same in any order.
         items[item, default: ItemState()].touch(stamp)
         trips.remove(change: bought, item: item, machine: stamp.machineNumber)

@@ -51,28 +51,4 @@ struct PurchaseWindow: Equatable, Sendable {
       dayCount -= 1
     }
   }
-
-  /// Takes back one purchase; returns false when the window can no longer say which days are the most recent,
-  /// and the history must be read again.
-  mutating func remove(_ day: Day, quantity: Int, machine: UInt64) -> Bool {
-    // An undone purchase was recorded by the machine that undoes it: only its own purchases are candidates.
-    if let index = entries.lastIndex(where: {
-      $0.date == day && $0.quantity == quantity && $0.machine == machine
-    })
-      ?? entries.lastIndex(where: { $0.date == day && $0.machine == machine })
-    {
-      entries.remove(at: index)
-      if !entries.contains(where: { $0.date == day }) {
-        dayCount -= 1
-        // A day gone from a window that let older days go: a fold of the history keeps the newest of those
-        // instead, which only the whole history can say.
-        if earlier > 0 { return false }
-      }
-    } else if let oldest = entries.first?.date, day < oldest, earlier > 0 {
-      earlier -= 1
-    } else {
-      return false
-    }
-    return earlier == 0 || dayCount >= Cadence.days
-  }
 }
