@@ -139,6 +139,25 @@ import Testing
     try scenario.expect(["staple", "butter"], stdout: "new staple: butter\n")
   }
 
+  /// `edit --rename` refuses a new name that looks like a quantity or part of a list, as `add` refuses it: where it
+  /// took one, `add butter x2` then put the item renamed `x2` back on the list (found by a trial). Renaming an item
+  /// that has such a name keeps it, as it is that item's.
+  @Test func editRenameRefusesAQuantityOrACommaAsTheNewName() throws {
+    try scenario.given(["add", "milk", "butter"])
+    for (new, said) in [("x2", "is a quantity"), ("3", "is only digits"), ("milk,", "ends in a comma")] {
+      try scenario.expectRefused(
+        ["edit", "milk", "--rename", new],
+        stderr:
+          "grocery: error: item name '\(new)' \(said), and 'edit --rename' would name an item so; give the"
+          + " name alone (a quantity is 'grocery edit NAME -q N')\nusage: grocery edit [OPTIONS] NAME (see"
+          + " 'grocery edit --help')\n", status: 64)
+    }
+    let csv = scenario.folder.file("odd.csv")
+    try "name,on_list\nX2,false\n".write(toFile: csv, atomically: true, encoding: .utf8)
+    try scenario.given(["import", csv])
+    try scenario.expect(["edit", "X2", "--rename", "x2"], stdout: "updated: x2\n")
+  }
+
   /// The fixture's version-1 store copied to `food.json`, and grocery run on it.
   func versionOneStore() throws -> (grocery: GroceryProcess, file: String) {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

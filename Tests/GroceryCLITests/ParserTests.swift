@@ -140,7 +140,7 @@ import Testing
     ),
     (["edit", "milk"], "nothing to change; give at least one option"),
     (["edit", "milk", "bread", "-q", "2"], "unexpected argument 'bread'"),
-    (["purchase"], "missing NAME... (or --all)"),
+    (["purchase"], "missing NAME... (or --all)"), (["purchase", "--new"], "missing NAME..."),
     (["purchase", "--all", "milk"], "give names or --all, not both"),
     (["restock", "--within", "2"], "option '--within' needs '--due'"),
     (["category", "frob"], "unknown subcommand 'frob'"),

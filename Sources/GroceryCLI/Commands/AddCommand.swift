@@ -163,10 +163,13 @@ extension AddCommand {
   static func isComma(_ character: Character) -> Bool { ",，、،".contains(character) }
 
   /// Refuses, for a command that makes a new item of a name the household does not have (`staple`, `purchase
-  /// --new`), a name that looks like a quantity or part of a list typed with commas, as `add` refuses it: it would
-  /// make an item named `x2` or `milk,`. A name the household has is that item.
+  /// --new`, `edit --rename`), a name that looks like a quantity or part of a list typed with commas, as `add`
+  /// refuses it: it would make an item named `x2` or `milk,`, which `add butter x2` would then take for that item.
+  /// A name the household has is that item.
   static func refuseQuantityOrListAsNewItem(
-    _ names: [String], command: String, context: Context, path: [String]
+    _ names: [String], command: String,
+    making: String = "would make an item of it; give names only (a quantity is 'grocery add NAME -q N')",
+    context: Context, path: [String]
   )
     throws
   {
@@ -177,8 +180,7 @@ extension AddCommand {
       })
     else { return }
     throw UsageError(
-      "item name '\(Names.printable(name))' \(whatItLooksLike(name)), and '\(command)' would make an item of it;"
-        + " give names only (a quantity is 'grocery add NAME -q N')",
+      "item name '\(Names.printable(name))' \(whatItLooksLike(name)), and '\(command)' \(making)",
       path: path)
   }
 

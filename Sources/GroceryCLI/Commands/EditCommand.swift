@@ -14,7 +14,8 @@ struct EditCommand: Command, Runnable {
   static let discussion = """
     Says 'updated: NAME'; an edit that changes nothing says 'unchanged: NAME (it is so already)' and writes \
     nothing, so undo keeps what it had. Undo and sync tell a rename with the name it had: 'edit milk (now \
-    oat milk)'.
+    oat milk)'. A new name that looks like a quantity ('x2', '3') or part of a list typed with commas \
+    ('milk,') is refused as 'add' refuses it.
     """
   static let rename = Option<String>("rename", value: "NEW", help: "A new name.")
   static let quantity = Option<Int>(
@@ -37,9 +38,11 @@ struct EditCommand: Command, Runnable {
 
   var name: String
   var changes: ItemChanges
+  var path: [String]
 
   init(_ parsed: ParsedArguments) throws {
     name = parsed.positionals[0]
+    path = parsed.path
     try parsed.exclusive(Self.note, Self.clearNote)
     try parsed.exclusive(Self.at, Self.anywhere)
     try parsed.exclusive(Self.available, Self.unavailable)
@@ -56,6 +59,12 @@ struct EditCommand: Command, Runnable {
   }
 
   func run(_ context: Context) throws {
+    if let new = changes.rename {
+      try AddCommand.refuseQuantityOrListAsNewItem(
+        [new], command: "edit --rename",
+        making: "would name an item so; give the name alone (a quantity is 'grocery edit NAME -q N')",
+        context: context, path: path)
+    }
     var changed = true
     // A rename is told with the name it had, so that another machine's sync and undo say which item it was.
     let names = try context.update(

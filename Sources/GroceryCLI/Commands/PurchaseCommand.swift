@@ -54,7 +54,9 @@ struct PurchaseCommand: Command, Runnable {
     new = parsed[Self.new]
     if all && new { throw UsageError("option '--new' goes with names, not '--all'", path: parsed.path) }
     if all && !names.isEmpty { throw UsageError("give names or --all, not both", path: parsed.path) }
-    if !all && names.isEmpty { throw UsageError("missing NAME... (or --all)", path: parsed.path) }
+    if !all && names.isEmpty {
+      throw UsageError(new ? "missing NAME..." : "missing NAME... (or --all)", path: parsed.path)
+    }
     if !all && location != nil { throw UsageError("option '--at' goes with '--all'", path: parsed.path) }
   }
 
