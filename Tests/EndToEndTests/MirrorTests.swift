@@ -1327,6 +1327,31 @@ import Testing
     #expect(grocery.storeBytes() == before)
   }
 
+  /// A line whose name looks like a quantity or part of a list (`2`, `milk,`, ticked `x3`, `eggs x2` typed over as
+  /// `4`) makes no item and renames none, as `add` refuses such a name, and is said; the household's item of such a
+  /// name is that item (found by a trial: the lines made items named `2` and `milk,`).
+  @Test func aLineNamedLikeAQuantityOrAListMakesNoItem() throws {
+    let csv = folder.file("odd.csv")
+    try "name,on_list\n7,false\n".write(toFile: csv, atomically: true, encoding: .utf8)
+    try scenario.given(["import", csv])
+    let script = try editor(
+      "odd.sh",
+      "sed -i 's/- \\[ \\] eggs x2/- [ ] 4/' \"$1\"\nprintf -- '- [ ] 2\\n- [ ] milk,\\n- [x] x3\\n- [ ] 7\\n- [ ] tea\\n'"
+        + " >> \"$1\"")
+    let outcome = try grocery.run(["list", "--edit"], extra: ["EDITOR": script])
+    let advice = "; a quantity goes with its name ('2 milk', 'milk x2'), and each item on a line of its own"
+    #expect(outcome.stdout == "from the editor: added 7, tea\n", "\(outcome)")
+    for (name, said) in [
+      ("2", "is only digits"), ("milk,", "ends in a comma"), ("4", "is only digits"), ("x3", "is a quantity"),
+    ] {
+      #expect(outcome.stderr.contains("skipped: item name '\(name)' \(said)\(advice)"), "\(outcome)")
+    }
+    try scenario.expect(
+      ["list", "--flat"],
+      stdout: "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x2\n  [ ] 7\n  [ ] AA batteries\n"
+        + "  [ ] tea\n\n6 items to buy, 0 bought today\n")
+  }
+
   @Test func listEditThatDeletesTheFileSaysSoAndChangesNothing() throws {
     let script = try editor("delete.sh", "rm \"$1\"")
     let before = grocery.storeBytes()

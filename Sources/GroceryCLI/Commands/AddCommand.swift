@@ -60,13 +60,14 @@ struct AddCommand: Command, Runnable {
     let known = try Self.knownAmongLookalikes(names, context: context)
     try Self.refuseQuantityAsName(self.names, path: path, known: known)
     if let (line, name) = input.first(where: {
-      Self.looksLikeQuantityOrList($0.name) && !known.contains(UnicodeText.trimmed($0.name))
+      NameShape.looksLikeQuantityOrList($0.name) && !known.contains(UnicodeText.trimmed($0.name))
     }) {
       // What standard input held, not the command line: said as a bad name is there, without a usage line.
       throw GroceryError.invalidValue(
         what: "item name on line \(line) of standard input", value: Names.printable(name),
         reason:
-          "it \(Self.whatItLooksLike(name)); a list with quantities or commas is read by 'grocery import -'")
+          "it \(NameShape.whatItLooksLike(name)); a list with quantities or commas is read by 'grocery import -'"
+      )
     }
     if names.isEmpty { throw GroceryError.noNamesGiven(verb: "add") }
     let outcomes = try context.update(
@@ -93,22 +94,24 @@ extension AddCommand {
     /// A name, not a quantity, a times sign standing alone (`x 2`), `-` or a word that starts with a dash (an option
     /// typed after `--`, as `add -- milk 3 -c dairy` does): what the command meant names.
     func isName(_ name: String) -> Bool {
-      times(name) == nil && digits(name) == nil && !name.hasPrefix("-") && !["x", "X", "×"].contains(name)
-        && !isList(name)
+      NameShape.times(name) == nil && NameShape.digits(name) == nil && !name.hasPrefix("-")
+        && !["x", "X", "×"].contains(name)
+        && !NameShape.isList(name)
     }
     let trimmed = names.map { UnicodeText.trimmed($0) }
-    if let name = trimmed.first(where: { isList($0) && !known.contains($0) }) {
+    if let name = trimmed.first(where: { NameShape.isList($0) && !known.contains($0) }) {
       let meant = trimmed.map {
-        UnicodeText.trimmed(String($0.drop(while: isComma).reversed().drop(while: isComma).reversed()))
+        UnicodeText.trimmed(
+          String($0.drop(while: NameShape.isComma).reversed().drop(while: NameShape.isComma).reversed()))
       }.filter { !$0.isEmpty }
       throw UsageError(
-        "item name '\(Names.printable(name))' \(whatItLooksLike(name)); did you mean"
+        "item name '\(Names.printable(name))' \(NameShape.whatItLooksLike(name)); did you mean"
           + " 'grocery add \(meant.isEmpty ? "NAME" : meant.map(shellWord).joined(separator: " "))'?",
         path: path)
     }
     for (index, name) in names.enumerated() where !known.contains(UnicodeText.trimmed(name)) {
-      guard let number = digits(name) ?? times(name) else { continue }
-      let what = whatItLooksLike(name)
+      guard let number = NameShape.digits(name) ?? NameShape.times(name) else { continue }
+      let what = NameShape.whatItLooksLike(name)
       // No command with such a quantity would run: what -q takes is said instead.
       guard let count = Int(number), Limits.quantity.contains(count) else {
         throw UsageError(
@@ -117,7 +120,7 @@ extension AddCommand {
       }
       // The name it goes with: the next one for a number written first (`2 eggs`), else the one before it.
       let meant =
-        digits(name) != nil
+        NameShape.digits(name) != nil
         ? names.dropFirst(index + 1).first(where: isName) ?? names.prefix(index).last(where: isName)
         : names.prefix(index).last(where: isName) ?? names.dropFirst(index + 1).first(where: isName)
       throw UsageError(
@@ -126,41 +129,6 @@ extension AddCommand {
         path: path)
     }
   }
-
-  /// The number, in ASCII digits, when the name is only decimal digits of any script (`2`, the full-width `２` an
-  /// East Asian keyboard types, `١٢`), else nil.
-  static func digits(_ name: String) -> String? {
-    let trimmed = UnicodeText.trimmed(name)
-    var number = ""
-    for scalar in trimmed.unicodeScalars {
-      guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
-        let digit = Unicode.Scalar(0x30 + UInt32(value))
-      else { return nil }
-      number.unicodeScalars.append(digit)
-    }
-    return number.isEmpty ? nil : number
-  }
-
-  /// The count of `x2`, `X2` or `×2`, else nil.
-  static func times(_ name: String) -> String? {
-    let trimmed = UnicodeText.trimmed(name)
-    guard let first = trimmed.first, let last = trimmed.last, trimmed.count > 1 else { return nil }
-    if "xX×".contains(first) { return digits(String(trimmed.dropFirst())) }
-    // `2x`, and `(2)` as a pasted list writes it after a name.
-    if "xX×".contains(last) { return digits(String(trimmed.dropLast())) }
-    if first == "(" && last == ")" { return digits(String(trimmed.dropFirst().dropLast())) }
-    return nil
-  }
-
-  /// Whether a name is part of a list typed with commas: a comma alone, or a name starting or ending with one.
-  static func isList(_ name: String) -> Bool {
-    let trimmed = UnicodeText.trimmed(name)
-    return trimmed.first.map(isComma) == true || trimmed.last.map(isComma) == true
-  }
-
-  /// A comma as a list is typed with it: ASCII's, the full-width `，` and the ideographic `、` an East Asian keyboard
-  /// types, and the Arabic `،` (found by a trial: `add 牛乳、` made an item named so).
-  static func isComma(_ character: Character) -> Bool { ",，、،".contains(character) }
 
   /// Refuses, for a command that makes a new item of a name the household does not have (`staple`, `purchase
   /// --new`, `edit --rename`), a name that looks like a quantity or part of a list typed with commas, as `add`
@@ -176,11 +144,11 @@ extension AddCommand {
     let known = try knownAmongLookalikes(names, context: context)
     guard
       let name = names.map({ UnicodeText.trimmed($0) }).first(where: {
-        looksLikeQuantityOrList($0) && !known.contains($0)
+        NameShape.looksLikeQuantityOrList($0) && !known.contains($0)
       })
     else { return }
     throw UsageError(
-      "item name '\(Names.printable(name))' \(whatItLooksLike(name)), and '\(command)' \(making)",
+      "item name '\(Names.printable(name))' \(NameShape.whatItLooksLike(name)), and '\(command)' \(making)",
       path: path)
   }
 
@@ -188,28 +156,10 @@ extension AddCommand {
   /// import or an older grocery made): those are the items, not a slip. Only a household already made is read, so
   /// that a refused command migrates no version-1 store, and only when some name looks so.
   static func knownAmongLookalikes(_ names: [String], context: Context) throws -> Set<String> {
-    let looksWrong = names.map { UnicodeText.trimmed($0) }.filter { looksLikeQuantityOrList($0) }
+    let looksWrong = names.map { UnicodeText.trimmed($0) }.filter { NameShape.looksLikeQuantityOrList($0) }
     guard !looksWrong.isEmpty, try context.store.folderExists() else { return [] }
     let groceries = try context.store.load(.names(looksWrong))
     return Set(looksWrong.filter { groceries.exactItemIndex(named: $0) != nil })
-  }
-
-  /// What a name that `looksLikeQuantityOrList` looks like, as an error says it.
-  static func whatItLooksLike(_ name: String) -> String {
-    let trimmed = UnicodeText.trimmed(name)
-    if digits(trimmed) != nil { return "is only digits" }
-    // `x1000` and `x0` are no quantity -q takes: they only look like one.
-    if let count = times(trimmed) {
-      return Int(count).map(Limits.quantity.contains) == true ? "is a quantity" : "looks like a quantity"
-    }
-    return trimmed.allSatisfy(isComma)
-      ? "is a comma" : trimmed.last.map(isComma) == true ? "ends in a comma" : "starts with a comma"
-  }
-
-  /// Whether a name is what `refuseQuantityAsName` refuses when the household has no item of that name.
-  static func looksLikeQuantityOrList(_ name: String) -> Bool {
-    let trimmed = UnicodeText.trimmed(name)
-    return digits(trimmed) != nil || times(trimmed) != nil || isList(trimmed)
   }
 
   /// Returns the text as one word for a shell, quoted when it must be.

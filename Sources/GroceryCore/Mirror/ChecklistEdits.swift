@@ -97,6 +97,19 @@ struct ChecklistEdits: Equatable, Sendable {
     var redirected: [UUID: UUID] = [:]
     func say(_ error: any Error) { skipped.append((error as? GroceryError)?.message ?? "\(error)") }
     func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
+    // A name that looks like a quantity or part of a list (`2`, `x2`, `milk,`) makes no item, as `add` refuses it;
+    // the household's item of that name is that item (found by a trial: a line `2` made an item named so).
+    func isRefused(_ name: String) -> Bool {
+      let trimmed = UnicodeText.trimmed(name)
+      guard NameShape.looksLikeQuantityOrList(trimmed), groceries.exactItemIndex(named: trimmed) == nil else {
+        return false
+      }
+      skipped.append(
+        "item name '\(Names.printable(trimmed))' \(NameShape.whatItLooksLike(trimmed)); a quantity goes with its"
+          + " name ('2 milk', 'milk x2'), and each item on a line of its own")
+      return true
+    }
+    added.removeAll { isRefused($0.name) }
     for change in changed {
       guard let at = index(change.item) else {
         skipped.append(gone(change.name))
@@ -130,6 +143,7 @@ struct ChecklistEdits: Equatable, Sendable {
       }
       // A name typed over in case or accents alone (`eggs` to `Eggs`) renames the item too, as `edit --rename` does.
       if let rename = change.rename, rename != old {
+        if isRefused(rename) { continue }
         // A line typed over with the name of another item the household has: that item is put on the list and
         // the one the line named taken off, as a line deleted and a new one written would.
         if let other = groceries.exactItemIndex(named: rename), other != at {
@@ -220,6 +234,7 @@ struct ChecklistEdits: Equatable, Sendable {
       }
     }
     for tick in bought {
+      if tick.item == nil && isRefused(tick.name) { continue }
       let day = min(tick.day, today)
       if tick.item == nil && tick.quantity == nil && tick.note == nil {
         let (key, spelling) = (Names.key(tick.name), Names.spelledKey(tick.name))
