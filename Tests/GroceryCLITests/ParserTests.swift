@@ -208,8 +208,8 @@ import Testing
     ),
     (["edit", "x", "-n", "\u{200F}"], "invalid note '\\u{200f}': it has no visible character", ["edit"]),
     (["edit", "x", "-n", "\u{200B}"], "invalid note '\\u{200b}': it has no visible character", ["edit"]),
-    (["edit", "x", "-n", "  "], "invalid note '\\u{20}\\u{20}': it has no visible character", ["edit"]),
-    (["add", "x", "-n", "\t "], "invalid note '\\u{9}\\u{20}': it has no visible character", ["add"]),
+    (["edit", "x", "-n", "  "], "invalid note '  ': it is blank; an empty note ('') is none", ["edit"]),
+    (["add", "x", "-n", "\t "], "invalid note '\\t ': it is blank; an empty note ('') is none", ["add"]),
     (
       ["edit", "x", "-n", "\u{301}\u{2800}"], "invalid note '\\u{301}\\u{2800}': it has no visible character",
       ["edit"]

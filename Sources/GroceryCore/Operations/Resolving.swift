@@ -100,7 +100,12 @@ public enum Values {
     }
     // Only marks (a right-to-left mark alone) would list as a note with nothing in it; said with every scalar
     // escaped, as a name with nothing visible is, since none of them shows.
-    // Spaces alone are typed by mistake: only an empty note clears one.
+    // Spaces alone are typed by mistake: only an empty note clears one. Said as typed, as a blank name is.
+    if !disguisable, !text.isEmpty, note.isEmpty, UnicodeText.trimmed(text).isEmpty {
+      throw GroceryError.invalidValue(
+        what: "note", value: Names.printable(String(text.prefix(40))),
+        reason: "it is blank; an empty note ('') is none")
+    }
     if !disguisable, !text.isEmpty, !note.unicodeScalars.contains(where: Names.isVisible) {
       let shown = note.isEmpty ? text : note
       throw GroceryError.invalidValue(
