@@ -98,6 +98,26 @@ struct Household {
     try machine.run(["list"] + arguments).stdout
   }
 
+  /// An undo that changed nothing back (another machine changed it since) is still a change: its line takes the
+  /// change off the undo list, and sync sends it and the other machines are told of it, where sync said "up to
+  /// date" and pushed it (found by a trial).
+  @Test func anUndoThatChangedNothingBackIsSaidSentAndComingIn() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "add", "tea")
+    try household.on(alice, at: 11, "edit", "tea", "-q", "2")
+    try household.syncAll([alice, bob], at: 12)
+    try household.on(bob, at: 13, "edit", "tea", "-q", "3")
+    try household.on(bob, at: 14, "sync")
+    try household.on(alice, at: 15, "sync")
+    #expect(
+      try household.on(alice, at: 16, "undo").stdout
+        == "undid: edit tea\nnot changed back: tea (another machine has changed it since)\n")
+    let sent = try household.on(alice, at: 17, "sync")
+    #expect(sent.stdout == "sent: undid edit tea\n", "\(sent)")
+    let told = try household.on(bob, at: 18, "sync")
+    #expect(told.stdout == "from alice: undid edit tea\n", "\(told)")
+  }
+
   @Test func theFirstSyncAfterLocalChangesSaysWhatItSent() throws {
     try household.share([alice, bob])
     try household.on(alice, at: 10, "add", "tea")

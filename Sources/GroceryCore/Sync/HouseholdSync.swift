@@ -1237,8 +1237,9 @@ public struct HouseholdSync {
   }
 
   /// Returns the summaries of the changes in a machine's log from a byte offset, leaving out those that only
-  /// name the machine, and a copy of a change the log holds already (a line pasted twice, or a merge gone wrong),
-  /// which is read once and so is nothing new. With `upTo`, only the lines that end by that offset.
+  /// name the machine (an undo that changed nothing back is said: it takes a change off the undo list), and a
+  /// copy of a change the log holds already (a line pasted twice, or a merge gone wrong), which is read once and
+  /// so is nothing new. With `upTo`, only the lines that end by that offset.
   func summaries(
     machine: String, from offset: Int, upTo end: Int = .max, except known: Set<ArraySlice<UInt8>> = []
   ) throws -> [String] {
@@ -1250,7 +1251,9 @@ public struct HouseholdSync {
       change, lineStart, length in
       if lineStart + length <= end,
         known.isEmpty || !known.contains(bytes[lineStart..<lineStart + length - 1]),
-        change.operations.contains(where: { if case .machine = $0 { return false } else { return true } })
+        change.undoes != nil
+          || change.operations.contains(where: { if case .machine = $0 { return false } else { return true } }
+          )
       {
         found.append((change.id, change.summary))
       }
