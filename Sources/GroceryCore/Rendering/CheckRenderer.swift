@@ -26,6 +26,13 @@ public enum CheckRenderer {
       if let ahead = log.ahead {
         out += "  its clock: latest change dated " + duration(ahead) + " ahead of this machine's\n"
       }
+      if let behind = log.behind {
+        let text =
+          "its clock: latest change made " + duration(behind)
+          + " behind the changes it had seen (that clock is"
+          + " wrong, or the one that made those changes: set it right there)"
+        out += lines(text, first: "  ", rest: "    ")
+      }
       if let beyond = log.beyond {
         let text =
           "its changes are ordered as of " + Timestamp.format(beyond) + ", more than a century after this"

@@ -51,7 +51,8 @@ final class HouseholdCache {
   /// `meta`. 34: a trip whose end a line put before its start counts no time in its store's settled totals.
   /// 35: an unbuy read as it comes in fills its item's purchase window again from the purchases left, so one that
   /// names a purchase its machine did not make takes nothing from the window, as in a rebuild.
-  static let version: Int32 = 35
+  /// 36: `wall.lag`, how far each machine's latest change is ordered after its own clock (a clock behind).
+  static let version: Int32 = 36
 
   let database: Database
 
@@ -83,7 +84,7 @@ final class HouseholdCache {
     CREATE TABLE log(machine TEXT PRIMARY KEY, offset INTEGER, lines INTEGER, last BLOB, check_ INTEGER, unwalled BLOB,
       length INTEGER, torn INTEGER, torn_check INTEGER);
     CREATE TABLE machine(id TEXT PRIMARY KEY, name TEXT, name_at BLOB);
-    CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER);
+    CREATE TABLE wall(machine INTEGER PRIMARY KEY, milliseconds INTEGER, lag INTEGER);
     CREATE TABLE category(id BLOB PRIMARY KEY, \(columnList(CategoryFields.table)), sum INTEGER);
     CREATE TABLE location(id BLOB PRIMARY KEY, \(columnList(LocationFields.table)), sum INTEGER);
     CREATE TABLE item(id BLOB PRIMARY KEY, key TEXT, \(columnList(ItemFields.table)), window BLOB,
@@ -288,8 +289,12 @@ final class HouseholdCache {
     if case .text(let ids)? = try meta("imports") {
       state.imports = Set(ids.split(separator: "\n").map(String.init))
     }
-    let walls = try database.statement("SELECT machine, milliseconds FROM wall")
-    while try walls.step() { state.walls[UInt64(bitPattern: walls.integer(0))] = walls.integer(1) }
+    let walls = try database.statement("SELECT machine, milliseconds, lag FROM wall")
+    while try walls.step() {
+      let machine = UInt64(bitPattern: walls.integer(0))
+      state.walls[machine] = walls.integer(1)
+      state.lags[machine] = walls.integer(2)
+    }
     if let ids = try meta("order").flatMap({ [UUID](sql: $0) }), case .blob(let at)? = try meta("order_at") {
       state.order = Register(ids, Stamp(bytes: at) ?? .zero)
     }
@@ -1084,10 +1089,12 @@ final class HouseholdCache {
       try setMeta("imports", .text(state.imports.sorted().joined(separator: "\n")))
       state.importsChanged = false
     }
-    let walls = try database.statement("INSERT OR REPLACE INTO wall(machine, milliseconds) VALUES (?, ?)")
+    let walls = try database.statement(
+      "INSERT OR REPLACE INTO wall(machine, milliseconds, lag) VALUES (?, ?, ?)")
     for (machine, time) in state.walls {
       walls.reset()
-      try walls.bind(.integer(Int64(bitPattern: machine)), .integer(time)).run()
+      try walls.bind(.integer(Int64(bitPattern: machine)), .integer(time), .integer(state.lags[machine] ?? 0))
+        .run()
     }
     try setMeta("order", state.order.value.sql)
     try setMeta("order_at", .blob(state.order.stamp.bytes))

@@ -25,6 +25,9 @@ struct HouseholdState: Equatable, Sendable {
   /// The time by its own clock of each machine's latest change, by machine (its log is read in order): how far that
   /// clock had got, as far as anyone can tell.
   var walls: [UInt64: Int64] = [:]
+  /// How far each machine's latest change is ordered after its own clock, in milliseconds: far, that clock was
+  /// behind the changes the machine had seen (or one of theirs was ahead).
+  var lags: [UInt64: Int64] = [:]
   /// Set when a change reopened a trip the trip book no longer keeps: every log must be folded again.
   var needsRebuild = false
   /// Whether the trip book keeps every trip (a whole read for `trip --list`) or each machine's latest few.
@@ -192,6 +195,7 @@ struct HouseholdState: Equatable, Sendable {
     if stamp > latest { latest = stamp }
     if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
     walls[stamp.machineNumber] = change.time
+    lags[stamp.machineNumber] = stamp.milliseconds - change.time
     var waits = change.isMigration
     // Known by what it undoes, which its own log holds above it, whatever it says it is.
     if let undone = change.undoes, migrations.contains(undone) {

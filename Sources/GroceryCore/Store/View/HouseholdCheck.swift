@@ -48,6 +48,9 @@ public struct HouseholdCheck: Equatable, Sendable {
     /// How far its latest change is dated ahead of this machine's clock, in seconds, when it is more than
     /// `HouseholdStore.aheadLimit`: one of the two clocks is wrong.
     public var ahead: Double?
+    /// How far its latest change is ordered after its machine's own clock, in seconds, when it is more than
+    /// `HouseholdStore.behindLimit` and not ahead of this machine's clock: that machine's clock was behind.
+    public var behind: Double? = nil
     /// When its changes are ordered as of a time more than a century after this machine's clock (a clock once that
     /// far ahead, or a line written by hand), that time: they are never followed, and each wins over any change to
     /// the same fields, and the machine's own changes stay ordered after it, whatever its clock says now. Said, and
@@ -120,13 +123,15 @@ public struct HouseholdCheck: Equatable, Sendable {
   /// This machine's identity file, where it has one (as shown): what to move away to start a log of its own.
   public var identity: String? = nil
 
-  /// How many things need a person: lines left out or repeated, a clock running ahead, conflict copies, a
+  /// How many things need a person: lines left out or repeated, a clock running ahead or behind, conflict copies, a
   /// disagreement about this machine's log, a change id two changes carry, a log that is not a regular file, and
   /// items changed that no line names, a cache that did not agree with the logs, a copy of `household.json`, and
   /// that file lost or damaged.
   /// Another change with the stamp of the line above is read, and listed only.
   public var problems: Int {
-    logs.reduce(0) { $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) } + copies.count
+    logs.reduce(0) {
+      $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) + ($1.behind == nil ? 0 : 1)
+    } + copies.count
       + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count + (unnamed == nil ? 0 : 1)
       + (cache == nil ? 0 : 1) + markerCopies.count + (marker == nil ? 0 : 1)
   }

@@ -36,6 +36,7 @@ extension HouseholdStore {
         isThisMachine: machine == this, lines: 0, first: nil, last: nil, versions: [:], ahead: nil,
         refused: folded.refusals.filter { $0.machine == machine })
       var latest: Int64?
+      var lag: Int64 = 0
       var newest = Stamp.zero
       // The machine's latest change is its last line read, whatever the ones before it said.
       let end = try ChangeLog.read(
@@ -49,6 +50,7 @@ extension HouseholdStore {
         log.first = min(log.first ?? time, time)
         log.last = max(log.last ?? time, time)
         latest = change.time
+        lag = change.stamp.milliseconds - change.time
         newest = max(newest, change.stamp)
       }
       log.lines = end.lines
@@ -78,6 +80,9 @@ extension HouseholdStore {
       }
       log.versions = try Self.versions(file)
       if let latest, latest - wall > Self.aheadLimit { log.ahead = Double(latest - wall) / 1000 }
+      if let latest, lag > Self.behindLimit, latest + lag - wall <= Self.aheadLimit {
+        log.behind = Double(lag) / 1000
+      }
       if newest.milliseconds > wall + Stamp.century {
         log.beyond = Date(timeIntervalSince1970: Double(newest.milliseconds) / 1000)
       }
@@ -191,6 +196,9 @@ extension HouseholdStore {
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
   /// ahead (by `check`, and on every command): changes only ever reach a machine after they are made.
   static let aheadLimit: Int64 = 5 * 60_000
+  /// How far a machine's change may be ordered after its own clock before that clock is said to be behind: a day,
+  /// past which what it records is dated another day than it was made.
+  static let behindLimit: Int64 = 86_400_000
 
   /// The line numbers (from 1) of the lines that start at these offsets, in increasing order, of a log, read
   /// `chunk` bytes at a time.

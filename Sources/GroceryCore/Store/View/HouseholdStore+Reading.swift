@@ -128,20 +128,38 @@ extension HouseholdStore {
   }
 
   /// Says which other machines have their latest change dated more than `aheadLimit` after this machine's clock:
-  /// one of the two clocks is wrong, and what that machine records (purchase days, trips) is dated by its own.
+  /// one of the two clocks is wrong, and what that machine records (purchase days, trips) is dated by its own. And
+  /// which made their latest change by a clock more than `behindLimit` behind the changes they had seen (a clock
+  /// reset to 1970 by a flat battery), where those changes are not dated ahead of this machine's clock: that clock
+  /// is wrong, or the one that made those changes (this machine's own, when it is the one ahead), which only a
+  /// person can tell.
   func reportClocks(_ state: HouseholdState) throws {
     guard let now else { return }
     let wall = Stamp.milliseconds(of: now)
-    let ahead = state.walls.filter { $0.value - wall > Self.aheadLimit }.sorted { $0.key < $1.key }
-    guard !ahead.isEmpty else { return }
+    let ahead = state.walls.filter { $0.value - wall > Self.aheadLimit }
+    let behind = state.lags.filter { machine, lag in
+      lag > Self.behindLimit && (state.walls[machine] ?? 0) + lag - wall <= Self.aheadLimit
+    }
+    guard !ahead.isEmpty || !behind.isEmpty else { return }
     let this = try recordedMachine().flatMap(MachineID.number)
-    for (machine, time) in ahead where machine != this {
+    func said(_ machine: UInt64) -> String {
       let id = MachineID.text(machine)
       let name = state.machines[id].map { " (" + Names.printable($0.value) + ")" } ?? ""
+      return "'\(shown(logsFolder + "/" + id + ".jsonl"))'\(name)"
+    }
+    for (machine, time) in ahead.sorted(by: { $0.key < $1.key }) where machine != this {
       warn(
-        "'\(shown(logsFolder + "/" + id + ".jsonl"))'\(name) has its latest change dated"
-          + " \(CheckRenderer.duration(Double(time - wall) / 1000)) after this machine's clock: one of the two"
-          + " clocks is wrong, and each machine dates what it records by its own ('grocery check' says more)")
+        said(machine)
+          + " has its latest change dated \(CheckRenderer.duration(Double(time - wall) / 1000)) after"
+          + " this machine's clock: one of the two clocks is wrong, and each machine dates what it records by its"
+          + " own ('grocery check' says more)")
+    }
+    for (machine, lag) in behind.sorted(by: { $0.key < $1.key }) where machine != this {
+      warn(
+        said(machine)
+          + " made its latest change by a clock \(CheckRenderer.duration(Double(lag) / 1000)) behind"
+          + " the changes it had seen: that clock is wrong, or the one that made those changes, and each machine"
+          + " dates what it records (purchase days, trips) by its own ('grocery check' says more)")
     }
   }
 
