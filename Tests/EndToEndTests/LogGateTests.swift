@@ -415,6 +415,14 @@ import Testing
           + " over it where both set something"), "\(outcome)")
     let other = name == "milk" ? "eggs" : "milk"
     #expect(!(try scenario.grocery.run(["edit", other, "-q", "3"]).stderr.contains("has a change dated")))
+    // A removal it keeps from taking effect is said so: the item stays (found by a trial, where the warning read as
+    // if the removal were done).
+    let removed = try scenario.grocery.run(["remove", name])
+    #expect(
+      removed.stderr.contains(
+        "warning: '\(name)' has a change dated 9999-12-31T23:59:58.999Z in '\(peer)', after this one, which keeps"
+          + " it in the household"), "\(removed)")
+    #expect(try scenario.grocery.run(["list"]).stdout.contains("[ ] \(name)"))
   }
 
   @Test func checkShowsAFieldNameWithControlCharactersEscaped() throws {

@@ -441,10 +441,17 @@ public struct HouseholdStore: Sendable {
     for id in touched.items {
       guard let item = reading.state.items[id], item.updated > stamp else { continue }
       let name = item.name.value.map { "'" + Names.printable($0) + "'" } ?? "an item"
+      // A removal it undoes keeps the item, as any change but a removal brings an item back: said so, where "wins
+      // where both set something" left the removal reported as done (found by a trial).
+      let removed = change.operations.contains {
+        if case .item(id, let set, _) = $0 { return set.alive == false } else { return false }
+      }
+      let effect =
+        removed && item.alive.value
+        ? "which keeps it in the household" : "which wins over it where both set something"
       warn(
         "\(name) has a change dated \(item.updated.time) in '\(shown(logsFolder + "/" + item.updated.machine + ".jsonl"))',"
-          + " after this one, which wins over it where both set something (a clock far ahead, or a line written"
-          + " by hand)")
+          + " after this one, \(effect) (a clock far ahead, or a line written by hand)")
     }
     var undoStep = Undo.step(for: change, at: size - length, length: length)
     if case .push(var ref) = undoStep {
