@@ -169,7 +169,10 @@ import Testing
       list.stderr
         == "grocery: warning: '\(path)' is gone, and '\(upper)' beside it differs from its name only in case, which"
         + " grocery does not read: rename it to '00000000000000ee.jsonl'\n", "\(list)")
-    let check = try scenario.grocery.run(["check"]).stdout.replacing("\n  ", with: " ")
+    // Counted as a problem: that machine's changes show nowhere until it is named back.
+    let checked = try scenario.grocery.run(["check"])
+    #expect(checked.status == 65 && checked.stdout.hasSuffix("\n1 problem\n"), "\(checked)")
+    let check = checked.stdout.replacing("\n  ", with: " ")
     #expect(
       check.contains(
         "not read: \(upper) (a log's name in other letters' case: rename it to 00000000000000ee.jsonl)"),

@@ -75,13 +75,11 @@ public enum CheckRenderer {
     if !check.strays.isEmpty { out += "\n" }
     for stray in check.strays {
       // A log's name in other letters' case (a case-insensitive machine's copy) says what to rename it to.
-      let name = stray.split(separator: "/").last.map(String.init) ?? stray
-      let log = name.lowercased()
+      let log = (stray.split(separator: "/").last.map(String.init) ?? stray).lowercased()
       // Where that log is there too, renaming would write over it: the two are compared first (found by a review).
-      let isLog = log != name && log.hasSuffix(".jsonl") && MachineID.isValid(String(log.dropLast(6)))
       let beside = check.logs.contains { $0.file.hasSuffix("/" + log) }
       let hint =
-        !isLog
+        !HouseholdCheck.isLogInOtherCase(stray)
         ? ""
         : beside
           ? " (" + log + " beside it has the same name in other letters' case: keep the one that holds more)"

@@ -125,14 +125,23 @@ public struct HouseholdCheck: Equatable, Sendable {
 
   /// How many things need a person: lines left out or repeated, a clock running ahead or behind, conflict copies, a
   /// disagreement about this machine's log, a change id two changes carry, a log that is not a regular file, and
-  /// items changed that no line names, a cache that did not agree with the logs, a copy of `household.json`, and
-  /// that file lost or damaged.
+  /// items changed that no line names, a cache that did not agree with the logs, a copy of `household.json`,
+  /// that file lost or damaged, and a log named in other letters' case.
   /// Another change with the stamp of the line above is read, and listed only.
+  /// Whether a file of `logs/` not read is a log named in other letters' case (a case-insensitive machine's copy,
+  /// a tool that renamed it): its machine's changes show nowhere until it is named back.
+  public static func isLogInOtherCase(_ file: String) -> Bool {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    let log = name.lowercased()
+    return log != name && log.hasSuffix(".jsonl") && MachineID.isValid(String(log.dropLast(6)))
+  }
+
   public var problems: Int {
     logs.reduce(0) {
       $0 + $1.refused.filter { !$0.isRead }.count + ($1.ahead == nil ? 0 : 1) + ($1.behind == nil ? 0 : 1)
     } + copies.count
       + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count + (unnamed == nil ? 0 : 1)
       + (cache == nil ? 0 : 1) + markerCopies.count + (marker == nil ? 0 : 1)
+      + strays.filter(Self.isLogInOtherCase).count
   }
 }
