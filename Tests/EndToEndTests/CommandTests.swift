@@ -623,6 +623,22 @@ import Testing
     #expect(try bob.run(["add", "tea"]) == Outcome(stdout: "added: tea\n"))
   }
 
+  /// An undo of a reorder that another machine's later reorder overrode says the order stays, where it said
+  /// `undid` alone and the order did not change.
+  @Test func undoOfAReorderAnotherMachineOverrodeSaysTheOrderStays() throws {
+    var bob = scenario.grocery
+    bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")
+    try scenario.given(["reorder-categories", "produce", "dairy"])
+    #expect(try bob.run(["reorder-categories", "bread"]).status == 0)
+    let order = try scenario.grocery.run(["reorder-categories"]).stdout
+    try scenario.expect(
+      ["undo"],
+      stdout:
+        "undid: reorder categories\nnot changed back: the order of the categories (another machine has changed"
+        + " it since)\n")
+    try scenario.expect(["reorder-categories"], stdout: order)
+  }
+
   @Test func undoSaysWhichFieldsItLeavesAsAnotherMachineSetThem() throws {
     var bob = scenario.grocery
     bob.environment["XDG_STATE_HOME"] = scenario.folder.file("bob-state")

@@ -43,5 +43,8 @@ struct UndoCommand: Command, Runnable {
           + Names.printable(kept.name)
           + " (another machine has changed it since)")
     }
+    if entry.orderKept {
+      context.say("not changed back: the order of the categories (another machine has changed it since)")
+    }
   }
 }

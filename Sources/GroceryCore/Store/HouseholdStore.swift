@@ -19,6 +19,9 @@ public struct UndoEntry: Equatable, Sendable {
   public var lifeKept: [LifeKept] = []
   /// The items whose fields the undone change set that stay as they are, another machine having set them since.
   public var fieldsKept: [FieldsKept] = []
+  /// Whether the undone change set the categories' order, which stays as it is, another machine having set it
+  /// since.
+  public var orderKept = false
 
   /// An item some of whose fields undo left as they were: its name, and whether others were changed back.
   public struct FieldsKept: Equatable, Sendable {
@@ -788,7 +791,10 @@ public struct HouseholdStore: Sendable {
           "the version-1 \(file) is kept as it was, for grocery 1; 'grocery import FILE' brings its items and"
             + " purchases back here")
       }
-      return UndoEntry(summary: last.summary, at: last.stamp.date, lifeKept: kept, fieldsKept: fieldsKept)
+      var entry = UndoEntry(
+        summary: last.summary, at: last.stamp.date, lifeKept: kept, fieldsKept: fieldsKept)
+      entry.orderKept = Undo.orderKept(of: last, inverse: operations)
+      return entry
     }
   }
 

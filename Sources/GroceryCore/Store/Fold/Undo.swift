@@ -103,6 +103,13 @@ enum Undo {
     }
   }
 
+  /// Whether the change set the categories' order and its inverse leaves it as it is: another machine has set it
+  /// since.
+  static func orderKept(of change: Change, inverse: [Operation]) -> Bool {
+    func setsOrder(_ operation: Operation) -> Bool { if case .order = operation { true } else { false } }
+    return change.operations.contains(where: setsOrder) && !inverse.contains(where: setsOrder)
+  }
+
   /// The operations that put back what the change set, field by field, where nothing newer has set it since;
   /// and that take back the purchases it recorded.
   ///
