@@ -28,9 +28,9 @@ public enum CheckRenderer {
       }
       if let behind = log.behind {
         let text =
-          "its clock: latest change made " + duration(behind)
-          + " behind the changes it had seen (that clock is"
-          + " wrong, or the one that made those changes: set it right there)"
+          "its clock: latest change made by a clock that read " + Timestamp.format(behind.read) + ", "
+          + duration(behind.lag) + " behind the changes it had seen (that clock is wrong: set it right on "
+          + (log.isThisMachine ? "this machine" : "that machine") + ")"
         out += lines(text, first: "  ", rest: "    ")
       }
       if let beyond = log.beyond {

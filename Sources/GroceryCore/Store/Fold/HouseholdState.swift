@@ -26,7 +26,7 @@ struct HouseholdState: Equatable, Sendable {
   /// clock had got, as far as anyone can tell.
   var walls: [UInt64: Int64] = [:]
   /// How far each machine's latest change is ordered after its own clock, in milliseconds: far, that clock was
-  /// behind the changes the machine had seen (or one of theirs was ahead).
+  /// behind the changes the machine had seen (or one of theirs was ahead); 0 for a migration, dated by its file.
   var lags: [UInt64: Int64] = [:]
   /// Set when a change reopened a trip the trip book no longer keeps: every log must be folded again.
   var needsRebuild = false
@@ -195,7 +195,8 @@ struct HouseholdState: Equatable, Sendable {
     if stamp > latest { latest = stamp }
     if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
     walls[stamp.machineNumber] = change.time
-    lags[stamp.machineNumber] = stamp.milliseconds - change.time
+    // A migration is dated by its version-1 file, not by its machine's clock.
+    lags[stamp.machineNumber] = change.isMigration ? 0 : stamp.milliseconds - change.time
     var waits = change.isMigration
     // Known by what it undoes, which its own log holds above it, whatever it says it is.
     if let undone = change.undoes, migrations.contains(undone) {

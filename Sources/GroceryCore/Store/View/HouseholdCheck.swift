@@ -32,6 +32,15 @@ public struct HouseholdCheck: Equatable, Sendable {
     }
   }
 
+  /// A change made by a clock that read a time before any grocery 2 was made, far behind the changes its machine
+  /// had seen.
+  public struct Behind: Equatable, Sendable {
+    /// How far behind, in seconds.
+    public var lag: Double
+    /// The time it read.
+    public var read: Date
+  }
+
   /// One machine's log.
   public struct Log: Equatable, Sendable {
     public var machine: String
@@ -48,9 +57,9 @@ public struct HouseholdCheck: Equatable, Sendable {
     /// How far its latest change is dated ahead of this machine's clock, in seconds, when it is more than
     /// `HouseholdStore.aheadLimit`: one of the two clocks is wrong.
     public var ahead: Double?
-    /// How far its latest change is ordered after its machine's own clock, in seconds, when it is more than
-    /// `HouseholdStore.behindLimit` and not ahead of this machine's clock: that machine's clock was behind.
-    public var behind: Double? = nil
+    /// When its latest change was made by a clock that is wrong (`HouseholdStore.clockWasWrong`): how far behind
+    /// the changes it had seen, and what it read.
+    public var behind: Behind? = nil
     /// When its changes are ordered as of a time more than a century after this machine's clock (a clock once that
     /// far ahead, or a line written by hand), that time: they are never followed, and each wins over any change to
     /// the same fields, and the machine's own changes stay ordered after it, whatever its clock says now. Said, and

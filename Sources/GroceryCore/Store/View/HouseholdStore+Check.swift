@@ -80,8 +80,9 @@ extension HouseholdStore {
       }
       log.versions = try Self.versions(file)
       if let latest, latest - wall > Self.aheadLimit { log.ahead = Double(latest - wall) / 1000 }
-      if let latest, lag > Self.behindLimit, latest + lag - wall <= Self.aheadLimit {
-        log.behind = Double(lag) / 1000
+      if let latest, Self.clockWasWrong(wall: latest, lag: lag) {
+        log.behind = HouseholdCheck.Behind(
+          lag: Double(lag) / 1000, read: Date(timeIntervalSince1970: Double(latest) / 1000))
       }
       if newest.milliseconds > wall + Stamp.century {
         log.beyond = Date(timeIntervalSince1970: Double(newest.milliseconds) / 1000)
@@ -196,9 +197,20 @@ extension HouseholdStore {
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
   /// ahead (by `check`, and on every command): changes only ever reach a machine after they are made.
   static let aheadLimit: Int64 = 5 * 60_000
-  /// How far a machine's change may be ordered after its own clock before that clock is said to be behind: a day,
-  /// past which what it records is dated another day than it was made.
+  /// How far a machine's change may be ordered after its own clock before that clock may be said to be behind: a
+  /// day, past which what it records is dated another day than it was made.
   static let behindLimit: Int64 = 86_400_000
+  /// 2026-01-01T00:00:00Z: before any grocery 2 was made, so no clock that is right reads a time before it when
+  /// grocery 2 makes a change.
+  static let firstRightWall: Int64 = 1_767_225_600_000
+
+  /// Whether a change made by a clock that read `wall`, ordered `lag` milliseconds after it, was made by a clock
+  /// that is wrong: one behind the changes it had seen by more than `behindLimit` that read a time before any
+  /// grocery 2 was made (a clock reset to 1970 by a flat battery). A clock behind by less is only a clock behind
+  /// another, which may as well be the one ahead: only a person can tell.
+  static func clockWasWrong(wall: Int64, lag: Int64) -> Bool {
+    lag > behindLimit && wall < firstRightWall
+  }
 
   /// The line numbers (from 1) of the lines that start at these offsets, in increasing order, of a log, read
   /// `chunk` bytes at a time.

@@ -129,17 +129,13 @@ extension HouseholdStore {
 
   /// Says which other machines have their latest change dated more than `aheadLimit` after this machine's clock:
   /// one of the two clocks is wrong, and what that machine records (purchase days, trips) is dated by its own. And
-  /// which made their latest change by a clock more than `behindLimit` behind the changes they had seen (a clock
-  /// reset to 1970 by a flat battery), where those changes are not dated ahead of this machine's clock: that clock
-  /// is wrong, or the one that made those changes (this machine's own, when it is the one ahead), which only a
-  /// person can tell.
+  /// which made their latest change by a clock that read a time before any grocery 2 was made (`clockWasWrong`), a
+  /// clock reset by a flat battery: that clock is wrong, and dates what it records so.
   func reportClocks(_ state: HouseholdState) throws {
     guard let now else { return }
     let wall = Stamp.milliseconds(of: now)
     let ahead = state.walls.filter { $0.value - wall > Self.aheadLimit }
-    let behind = state.lags.filter { machine, lag in
-      lag > Self.behindLimit && (state.walls[machine] ?? 0) + lag - wall <= Self.aheadLimit
-    }
+    let behind = state.lags.filter { Self.clockWasWrong(wall: state.walls[$0.key] ?? 0, lag: $0.value) }
     guard !ahead.isEmpty || !behind.isEmpty else { return }
     let this = try recordedMachine().flatMap(MachineID.number)
     func said(_ machine: UInt64) -> String {
@@ -155,11 +151,11 @@ extension HouseholdStore {
           + " own ('grocery check' says more)")
     }
     for (machine, lag) in behind.sorted(by: { $0.key < $1.key }) where machine != this {
+      let read = Date(timeIntervalSince1970: Double(state.walls[machine] ?? 0) / 1000)
       warn(
-        said(machine)
-          + " made its latest change by a clock \(CheckRenderer.duration(Double(lag) / 1000)) behind"
-          + " the changes it had seen: that clock is wrong, or the one that made those changes, and each machine"
-          + " dates what it records (purchase days, trips) by its own ('grocery check' says more)")
+        said(machine) + " made its latest change by a clock that read \(Timestamp.format(read)),"
+          + " \(CheckRenderer.duration(Double(lag) / 1000)) behind the changes it had seen: that clock is wrong, and"
+          + " dates what that machine records (purchase days, trips) by it ('grocery check' says more)")
     }
   }
 
