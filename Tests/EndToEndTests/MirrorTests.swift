@@ -1352,6 +1352,23 @@ import Testing
         + "  [ ] tea\n\n6 items to buy, 0 bought today\n")
   }
 
+  /// A new line naming an item the household has, typed at the end of the file under the last heading, puts it
+  /// back on the list as it is: its note and its category stay, where the note was cleared and the item moved to
+  /// that heading's category (found by a trial). A note or quantity the line gives is taken; a new item still
+  /// takes the heading's category.
+  @Test func aNewLineNamingAnItemTheHouseholdHasKeepsItsNoteAndCategory() throws {
+    try scenario.given(["purchase", "bananas", "milk"], ["edit", "AA batteries", "-c", "snacks"])
+    let script = try editor(
+      "again.sh", "printf -- '- [ ] bananas\\n- [ ] milk x3 - oat\\n- [ ] pears\\n' >> \"$1\"")
+    let outcome = try grocery.run(["list", "--edit"], extra: ["EDITOR": script])
+    #expect(outcome == Outcome(stdout: "from the editor: added bananas, milk, pears\n"), "\(outcome)")
+    try scenario.expect(
+      ["list"],
+      stdout:
+        "Produce\n  [ ] bananas - not too ripe\n\nDairy & Fridge\n  [ ] eggs x2\n  [ ] milk x3 - oat\n\n"
+        + "Snacks, Drinks & Other\n  [ ] AA batteries\n  [ ] pears\n\n5 items to buy, 2 bought today\n")
+  }
+
   @Test func listEditThatDeletesTheFileSaysSoAndChangesNothing() throws {
     let script = try editor("delete.sh", "rm \"$1\"")
     let before = grocery.storeBytes()

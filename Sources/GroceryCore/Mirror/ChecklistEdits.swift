@@ -199,6 +199,15 @@ struct ChecklistEdits: Equatable, Sendable {
     }
     // Lines in a row that give the same category, quantity and note are added in one go.
     var runs: [(names: [String], changes: ItemChanges)] = []
+    // The household's names, by key and as paper spells them, as `add` finds an item by either: made once, so that
+    // thousands of new lines cost no look through every item each.
+    let (keys, spellings) =
+      added.isEmpty
+      ? ([], [])
+      : (
+        Set(groceries.items.map { Names.key($0.name) }),
+        Set(groceries.items.map { Names.spelledKey($0.name) })
+      )
     for item in added {
       // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
       var category: String?
@@ -210,7 +219,12 @@ struct ChecklistEdits: Equatable, Sendable {
           continue
         }
       }
-      let changes = ItemChanges(quantity: item.quantity, category: category, note: item.note)
+      // An item the household has keeps its category (a line typed at the end of the file falls under the last
+      // heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche` cleared the
+      // item's note and moved it to Produce).
+      let known = keys.contains(Names.key(item.name)) || spellings.contains(Names.spelledKey(item.name))
+      let changes = ItemChanges(
+        quantity: item.quantity, category: known ? nil : category, note: item.note.map { .some($0) })
       if let last = runs.last, last.changes == changes {
         runs[runs.count - 1].names.append(item.name)
       } else {
@@ -264,7 +278,7 @@ struct ChecklistEdits: Equatable, Sendable {
         } else if tick.quantity != nil || tick.note != nil {
           // A new line, ticked, with a quantity or a note: the item (new, or one the household has, on the list or
           // not) takes them, then is bought.
-          let changes = ItemChanges(quantity: tick.quantity, note: tick.note)
+          let changes = ItemChanges(quantity: tick.quantity, note: tick.note.map { .some($0) })
           _ = try groceries.add([tick.name], changes: changes, today: today, now: now, newID: newID)
           boughtNames += try groceries.purchase([tick.name], on: day, today: today, now: now).map(\.name)
         }
