@@ -202,6 +202,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: try old.household().stateFolder))
   }
 
+  /// A version-1 store whose change note is dated after this machine's clock (a clock that ran ahead when grocery
+  /// 1 wrote it) migrates dated now: the household does not go on following that time, and `check` does not name
+  /// this machine's clock as ahead, where every change after the migration was stamped 2031 (found by a trial).
+  @Test func aVersionOneStoreDatedAfterTheClockMigratesDatedNow() throws {
+    let (old, file) = try versionOneStore()
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+    var change = try #require(object["change"] as? [String: Any])
+    change["at"] = "2031-05-01T12:00:00Z"
+    object["change"] = change
+    try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
+    #expect(try old.run(["add", "tea"]).status == 0)
+    let check = try old.run(["check"])
+    #expect(check.status == 0 && check.stdout.hasSuffix("\nall is well\n"), "\(check)")
+    let logs = try old.household().folder + "/logs"
+    let log = try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first)
+    let text = try String(contentsOfFile: logs + "/" + log, encoding: .utf8)
+    #expect(!text.contains("2031-05-01") && !text.contains("\"wall\""), "\(text)")
+  }
+
   /// A version-1 store with no change note (none was noted in it) migrates, dated by its items' latest change,
   /// with nothing lost, where it was refused as dated 1970 and no command could read it.
   @Test func aVersionOneStoreWithNoChangeNoteMigrates() throws {

@@ -959,7 +959,7 @@ public struct HouseholdStore: Sendable {
   /// store with no note (one no change was noted in), its items' latest change, else the first time a line may
   /// carry, before any other change: the same on every machine that migrates a copy, where it was 1970, which
   /// no line may carry, and the store could be neither migrated nor read. A time no log line may carry is refused
-  /// as the old file's (its change note's, or, with none, its items').
+  /// as the old file's (its change note's, or, with none, its items'); one after this machine's clock is now.
   func migrationTime(of decoded: (groceries: Groceries, change: ChangeNote?), _ legacy: String) throws -> Date
   {
     let time =
@@ -982,6 +982,10 @@ public struct HouseholdStore: Sendable {
           "it cannot be migrated from version 1: at: a time after 9999-12-31T23:59:58.999Z, the last a line may"
           + " carry")
     }
+    // A time after this machine's clock is a clock that ran ahead when the file was written: the migration is dated
+    // now, or every change after it would follow that time, and the household name this machine's clock as ahead
+    // (found by a trial).
+    if let now, time > now { return now }
     return time
   }
 
