@@ -139,6 +139,31 @@ import Testing
     try scenario.expect(["staple", "butter"], stdout: "new staple: butter\n")
   }
 
+  /// Pasted text imports no item named like a quantity or part of a list (`2`, `(4)`, `salt,`), as `add` refuses
+  /// such a name (and sends lists to `import -`), with its line and nothing written; the household's item of such a
+  /// name is that item (found by a review: it made items named `2` and `milk,`).
+  @Test func aTextImportRefusesANameThatLooksLikeAQuantityOrAList() throws {
+    try scenario.given(["add", "bread"])
+    for (text, line, name, said) in [
+      ("eggs\n2\n", 2, "2", "is only digits"), ("eggs\n(4)\n", 2, "(4)", "is a quantity"),
+      ("salt,\n", 1, "salt,", "ends in a comma"),
+    ] {
+      try scenario.expectRefused(
+        ["import", "-"],
+        stderr: "grocery: error: cannot import 'standard input': line \(line): item name '\(name)' \(said); a"
+          + " quantity goes with its name ('2 milk', 'milk x2'), and items between commas each hold a letter\n",
+        status: 65, stdin: text)
+    }
+    let csv = scenario.folder.file("odd.csv")
+    try "name,on_list\n2,false\n".write(toFile: csv, atomically: true, encoding: .utf8)
+    try scenario.given(["import", csv])
+    try scenario.expect(
+      ["import", "-"], stdout: "added 1, updated 1, skipped 0\n",
+      stdin: "eggs\n2\n")
+    try scenario.expect(
+      ["list"], stdout: "Uncategorized\n  [ ] 2\n  [ ] bread\n  [ ] eggs\n\n3 items to buy, 0 bought today\n")
+  }
+
   /// `edit --rename` refuses a new name that looks like a quantity or part of a list, as `add` refuses it: where it
   /// took one, `add butter x2` then put the item renamed `x2` back on the list (found by a trial). Renaming an item
   /// that has such a name keeps it, as it is that item's.

@@ -70,6 +70,7 @@ struct ImportCommand: Command, Runnable {
     let history =
       try dryRun
       ? context.store.preview(document.scope, history: true) : context.store.loadHistory(document.scope)
+    try document.checkTextNames(in: history, file: files[0].name)
     let report: ImportReport
     if dryRun {
       var copy = try context.store.preview(document.scope)

@@ -55,6 +55,22 @@ extension ImportDocument {
       reason: "'\(ImportName.shown(last.name))' has a purchase dated \(last.date), which is in the future")
   }
 
+  /// Refuses, in pasted text, a name that looks like a quantity or part of a list (`2`, `x3`, `(4)`, `salt,`) that
+  /// the household (`history`, as `scope` reads it) has no item of, as `add` refuses it, with its line: where it
+  /// made items named so, and `add -` sends such lists here (found by a review).
+  public func checkTextNames(in history: Groceries, file: String) throws {
+    guard format == .text else { return }
+    let known = Set(history.items.map { ImportName.key($0.name) })
+    for item in items where NameShape.looksLikeQuantityOrList(item.name) {
+      if known.contains(ImportName.key(item.name)) { continue }
+      throw GroceryError.malformedImport(
+        file: file, line: item.line,
+        reason:
+          "item name '\(Names.printable(item.name))' \(NameShape.whatItLooksLike(item.name)); a quantity goes"
+          + " with its name ('2 milk', 'milk x2'), and items between commas each hold a letter")
+    }
+  }
+
   /// The latest-dated purchase of the items (the first in the file of those so dated), with its item's name and
   /// line: taken before the items a name gives twice are folded, so that it names the one the file dates so.
   static func latestPurchase(of items: [ImportedItem]) -> DatedPurchase? {
