@@ -351,6 +351,37 @@ import Testing
     #expect(try household.on(bob, at: 4, "sync") == Outcome(stdout: "from alice: added jam; added honey\n"))
   }
 
+  /// git's index lock left by a git stopped part-way (a sync killed, a power cut) fails every sync: the error says
+  /// that nothing was lost and what to do, and `check` names the lock once it is older than any sync takes, where
+  /// only git's words were said and `check` found all well (found by a trial).
+  @Test func anIndexLockLeftByAGitStoppedPartWayIsSaidWithWhatToDo() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "jam")
+    let lock = alice.store + "/.git/index.lock"
+    #expect(FileManager.default.createFile(atPath: lock, contents: Data()))
+    let left = try #require(ISO8601DateFormatter().date(from: "2026-11-21T09:01:00Z"))
+    try FileManager.default.setAttributes([.modificationDate: left], ofItemAtPath: lock)
+    let failed = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:02:00Z"])
+    #expect(failed.status == 74, "\(failed)")
+    #expect(
+      failed.stderr.hasSuffix(
+        "\nNothing was lost: this machine's changes are kept in its log and go out with the next sync; if no git is"
+          + " running in the household folder, remove '\(lock)' (left by a git stopped part-way) and sync again\n"
+      ),
+      "\(failed)")
+    // A lock a minute old may be a git at work; twenty minutes old, it is one that stopped.
+    let soon = try alice.run(["check"], extra: ["GROCERY_NOW": "2026-11-21T09:02:00Z"])
+    #expect(soon.status == 0, "\(soon)")
+    let later = try alice.run(["check"], extra: ["GROCERY_NOW": "2026-11-21T09:21:00Z"])
+    #expect(later.status == 65, "\(later)")
+    #expect(
+      later.stdout.replacing("\n  ", with: " ").contains(
+        "git: \(lock) was left by a git stopped part-way (a sync killed, a power cut): every sync fails until it"
+          + " is removed; remove it if no git is running in the household folder"), "\(later)")
+    #expect(unlink(lock) == 0)
+    #expect(try household.on(alice, at: 22, "sync") == Outcome(stdout: "sent: added jam\n"))
+  }
+
   func gitOutput(_ arguments: [String], in folder: String) throws -> String {
     try Tool.run("git", ["-C", folder] + arguments, in: household.folder).stdout
   }

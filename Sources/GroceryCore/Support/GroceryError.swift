@@ -234,7 +234,16 @@ public enum GroceryError: Error, Equatable, Sendable {
     case .gitUnavailable(let reason):
       return "cannot run git: \(reason); sync needs git installed"
     case .gitFailed(let doing, let message):
-      return "git failed while \(doing): \(message)"
+      // A git stopped part-way (a sync killed, a power cut) leaves its index lock, and every sync after fails on
+      // it: said what to do, where git's words alone left a cron job failing for good (found by a trial).
+      guard let start = message.firstRange(of: "Unable to create '"),
+        let end = message[start.upperBound...].firstRange(of: "index.lock': File exists")
+      else { return "git failed while \(doing): \(message)" }
+      let lock = String(message[start.upperBound..<end.upperBound].dropLast("': File exists".count))
+      return
+        "git failed while \(doing): \(message)\nNothing was lost: this machine's changes are kept in its log"
+        + " and go out with the next sync; if no git is running in the household folder, remove '\(lock)' (left"
+        + " by a git stopped part-way) and sync again"
     case .remoteUnreachable(let remote, let message, let settingUp):
       let said = message.split(separator: "\n").map { "\n  " + $0 }.joinedText(separator: "")
       return "cannot reach '\(remote)'" + (said.isEmpty ? "" : "; git said:" + said)
