@@ -444,6 +444,8 @@ import Testing
   /// This machine's log deleted is said gone, not as a log of 0 bytes, with what to do (found by a review).
   @Test func thisMachinesLogDeletedIsSaidGoneWithWhatToDo() throws {
     try scenario.given(["add", "milk"], ["add", "tea"])
+    // A folder made a repository by hand, with no remote, is not shared through git: sync would refuse.
+    #expect(try git(["init", "-q"], in: scenario.grocery.store) == 0)
     let (_, path) = try ownLog()
     let had = try Data(contentsOf: URL(fileURLWithPath: path)).count
     #expect(unlink(path) == 0)

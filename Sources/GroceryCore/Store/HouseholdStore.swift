@@ -106,10 +106,14 @@ public struct HouseholdStore: Sendable {
   var identityPath: String { stateFolder + "/identity.json" }
   var cachePath: String { stateFolder + "/cache.sqlite" }
 
-  /// Whether the household folder is a git repository (`grocery sync setup` made it one): what to do about a log
-  /// that lost lines differs.
+  /// Whether the household is shared through git (`grocery sync setup` made its folder a repository with a remote,
+  /// which `sync` needs): what to do about a log that lost lines differs. Read from git's own file, as no git is
+  /// run for a warning.
   func sharesThroughGit() throws -> Bool {
-    try FileSystem.status(folder + "/.git") != nil
+    guard try FileSystem.status(folder + "/.git") != nil else { return false }
+    // A `.git` that is a file (a worktree's) or whose config cannot be read is taken as the repository it names.
+    guard let config = try? FileSystem.read(folder + "/.git/config") else { return true }
+    return String(decoding: config, as: UTF8.self).contains("[remote \"origin\"]")
   }
 
   /// Removes this machine's cache, so that the next read folds the logs afresh (deleting it is always safe): for a
