@@ -365,8 +365,8 @@ import Testing
     #expect(failed.status == 74, "\(failed)")
     #expect(
       failed.stderr.hasSuffix(
-        "\nNothing was lost: this machine's changes are kept in its log and go out with the next sync; if no git is"
-          + " running in the household folder, remove '\(lock)' (left by a git stopped part-way) and sync again\n"
+        "\nNothing was lost: this machine's changes are kept in its log; if no git is running in the household"
+          + " folder, remove '\(lock)' (left by a git stopped part-way) and run the command again\n"
       ),
       "\(failed)")
     // A lock a minute old may be a git at work; twenty minutes old, it is one that stopped.

@@ -241,9 +241,9 @@ public enum GroceryError: Error, Equatable, Sendable {
       else { return "git failed while \(doing): \(message)" }
       let lock = String(message[start.upperBound..<end.upperBound].dropLast("': File exists".count))
       return
-        "git failed while \(doing): \(message)\nNothing was lost: this machine's changes are kept in its log"
-        + " and go out with the next sync; if no git is running in the household folder, remove '\(lock)' (left"
-        + " by a git stopped part-way) and sync again"
+        "git failed while \(doing): \(message)\nNothing was lost: this machine's changes are kept in its log;"
+        + " if no git is running in the household folder, remove '\(lock)' (left by a git stopped part-way) and"
+        + " run the command again"
     case .remoteUnreachable(let remote, let message, let settingUp):
       let said = message.split(separator: "\n").map { "\n  " + $0 }.joinedText(separator: "")
       return "cannot reach '\(remote)'" + (said.isEmpty ? "" : "; git said:" + said)
