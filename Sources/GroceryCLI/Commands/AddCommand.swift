@@ -66,7 +66,8 @@ struct AddCommand: Command, Runnable {
       throw GroceryError.invalidValue(
         what: "item name on line \(line) of standard input", value: Names.printable(name),
         reason:
-          "it \(NameShape.whatItLooksLike(name)); a list with quantities or commas is read by 'grocery import -'"
+          "it \(NameShape.whatItLooksLike(name)); a list with quantities ('2 milk', 'milk x2') or commas"
+          + " ('milk, eggs') on its lines is read by 'grocery import -'"
       )
     }
     if names.isEmpty { throw GroceryError.noNamesGiven(verb: "add") }

@@ -66,11 +66,13 @@ struct ImportCommand: Command, Runnable {
     if document.isEmpty { throw GroceryError.nothingToImport(files: files.map(\.name)) }
     // Only a grocery export or store file carries purchases, and it is imported alone.
     try document.checkPurchases(notAfter: Day.latestAnywhere(at: context.now), file: files[0].name)
+    // Before the household is read, so that a refused import migrates no version-1 store.
+    let known = try AddCommand.knownAmongLookalikes(document.textLookalikes, context: context)
+    try document.checkTextNames(known: known, file: files[0].name)
     // Only the items the document can match are read, and their purchases, which it must not record twice.
     let history =
       try dryRun
       ? context.store.preview(document.scope, history: true) : context.store.loadHistory(document.scope)
-    try document.checkTextNames(in: history, file: files[0].name)
     let report: ImportReport
     if dryRun {
       var copy = try context.store.preview(document.scope)

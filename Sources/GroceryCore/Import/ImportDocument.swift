@@ -55,14 +55,18 @@ extension ImportDocument {
       reason: "'\(ImportName.shown(last.name))' has a purchase dated \(last.date), which is in the future")
   }
 
-  /// Refuses, in pasted text, a name that looks like a quantity or part of a list (`2`, `x3`, `(4)`, `salt,`) that
-  /// the household (`history`, as `scope` reads it) has no item of, as `add` refuses it, with its line: where it
-  /// made items named so, and `add -` sends such lists here (found by a review).
-  public func checkTextNames(in history: Groceries, file: String) throws {
+  /// The names of pasted text that look like a quantity or part of a list (`2`, `x3`, `(4)`, `salt,`), which
+  /// `checkTextNames` refuses unless the household has them.
+  public var textLookalikes: [String] {
+    format == .text ? items.map(\.name).filter(NameShape.looksLikeQuantityOrList) : []
+  }
+
+  /// Refuses, in pasted text, a name that looks like a quantity or part of a list that is not one of `known` (those
+  /// the household has), as `add` refuses it, with its line: where it made items named so, and `add -` sends such
+  /// lists here (found by a review).
+  public func checkTextNames(known: Set<String>, file: String) throws {
     guard format == .text else { return }
-    let known = Set(history.items.map { ImportName.key($0.name) })
-    for item in items where NameShape.looksLikeQuantityOrList(item.name) {
-      if known.contains(ImportName.key(item.name)) { continue }
+    for item in items where NameShape.looksLikeQuantityOrList(item.name) && !known.contains(item.name) {
       throw GroceryError.malformedImport(
         file: file, line: item.line,
         reason:
