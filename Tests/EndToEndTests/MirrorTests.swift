@@ -608,6 +608,17 @@ import Testing
   /// A todo.txt line's `@context` typed over moves its item to the category it names, by a unique start as every
   /// name; one that names no category leaves the item where it is, said, and the file kept, where it did nothing
   /// and was written over without a word.
+  /// A new todo.txt line naming an item the household has, with a `@context` typed on it, moves the item there, as
+  /// a context typed over on its written line does: only a Markdown heading a line falls under is not the line's
+  /// own (found by a review).
+  @Test func aNewTodoTxtLineWithAContextMovesTheItemItNames() throws {
+    let file = folder.file("todo.txt")
+    try scenario.given(["purchase", "milk"], ["mirror", "add", file, "--format", "todo.txt"])
+    try phoneSaves(file, text(file) + "milk @Produce\n")
+    let outcome = try grocery.run(["list"])
+    #expect(outcome.stdout.hasPrefix("Produce\n  [ ] bananas - not too ripe\n  [ ] milk x2\n"), "\(outcome)")
+  }
+
   @Test func aTodoTxtContextTypedOverMovesItsItem() throws {
     let file = folder.file("todo.txt")
     try scenario.given(["mirror", "add", file, "--format", "todo.txt"])

@@ -221,12 +221,14 @@ struct ChecklistEdits: Equatable, Sendable {
             continue
           }
         }
-        // An item the household has keeps its category (a line typed at the end of the file falls under the last
-        // heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche` cleared
+        // An item the household has keeps its category (a line typed at the end of a Markdown file falls under the
+        // last heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche` cleared
         // the item's note and moved it to Produce).
         let known = keys.contains(Names.key(item.name)) || spellings.contains(Names.spelledKey(item.name))
+        // A todo.txt `@context` is typed on the line itself, and moves it as it moves a written line.
         let changes = ItemChanges(
-          quantity: item.quantity, category: known ? nil : category, note: item.note.map { .some($0) })
+          quantity: item.quantity, category: known && item.context == nil ? nil : category,
+          note: item.note.map { .some($0) })
         if let last = runs.last, last.changes == changes {
           runs[runs.count - 1].names.append(item.name)
         } else {
