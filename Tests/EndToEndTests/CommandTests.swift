@@ -637,6 +637,10 @@ import Testing
         "undid: reorder categories\nnot changed back: the order of the categories (another machine has changed"
         + " it since)\n")
     try scenario.expect(["reorder-categories"], stdout: order)
+    // A category added sets the order too, which is not what its undo is told by.
+    try scenario.given(["category", "add", "Pharmacy"])
+    #expect(try bob.run(["reorder-categories", "produce"]).status == 0)
+    try scenario.expect(["undo"], stdout: "undid: add category Pharmacy\n")
   }
 
   @Test func undoSaysWhichFieldsItLeavesAsAnotherMachineSetThem() throws {

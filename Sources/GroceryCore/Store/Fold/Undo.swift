@@ -103,11 +103,18 @@ enum Undo {
     }
   }
 
-  /// Whether the change set the categories' order and its inverse leaves it as it is: another machine has set it
-  /// since.
+  /// Whether the change was a reorder (it set the categories' order, and no category or store) and its inverse
+  /// leaves the order as it is: another machine has set it since. A category added or removed sets the order too,
+  /// which is not what it is told by.
   static func orderKept(of change: Change, inverse: [Operation]) -> Bool {
     func setsOrder(_ operation: Operation) -> Bool { if case .order = operation { true } else { false } }
-    return change.operations.contains(where: setsOrder) && !inverse.contains(where: setsOrder)
+    let reorder = change.operations.allSatisfy {
+      switch $0 {
+      case .category, .location: false
+      default: true
+      }
+    }
+    return reorder && change.operations.contains(where: setsOrder) && !inverse.contains(where: setsOrder)
   }
 
   /// The operations that put back what the change set, field by field, where nothing newer has set it since;
