@@ -309,7 +309,8 @@ private func appendToLog(of machine: GroceryProcess, _ bytes: Data) throws {
     #expect(
       check.stdout.contains(
         "  its clock: latest change made by a clock that read 1990-01-01T10:00:00Z, 13472\n    days behind the"
-          + " changes it had seen (that clock is wrong: set it right on\n    that machine)\n"),
+          + " changes it had seen (set that clock right on that machine;\n    its next change by the right clock"
+          + " ends this)\n"),
       "\(check)")
     #expect(check.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(check)")
     // Bob's clock set right, his next change is made by it, and no one names it any more.

@@ -29,8 +29,9 @@ public enum CheckRenderer {
       if let behind = log.behind {
         let text =
           "its clock: latest change made by a clock that read " + Timestamp.format(behind.read) + ", "
-          + duration(behind.lag) + " behind the changes it had seen (that clock is wrong: set it right on "
-          + (log.isThisMachine ? "this machine" : "that machine") + ")"
+          + duration(behind.lag) + " behind the changes it had seen (set that clock right on "
+          + (log.isThisMachine ? "this machine" : "that machine")
+          + "; its next change by the right clock ends this)"
         out += lines(text, first: "  ", rest: "    ")
       }
       if let beyond = log.beyond {

@@ -961,7 +961,8 @@ public struct HouseholdStore: Sendable {
 
   /// When a version-1 store's migration is dated: the time of the store's last change, as its note says; for a
   /// store with no note (one no change was noted in), its items' latest change, else the first time a line may
-  /// carry, before any other change: the same on every machine that migrates a copy, where it was 1970, which
+  /// carry, before any other change: the same on every machine that migrates a copy (but one dated after the
+  /// clock of the machine migrating it, which is dated by that clock), where it was 1970, which
   /// no line may carry, and the store could be neither migrated nor read. A time no log line may carry is refused
   /// as the old file's (its change note's, or, with none, its items'); one after this machine's clock is now.
   func migrationTime(of decoded: (groceries: Groceries, change: ChangeNote?), _ legacy: String) throws -> Date
