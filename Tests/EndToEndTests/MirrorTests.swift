@@ -1396,6 +1396,17 @@ import Testing
         + "Snacks, Drinks & Other\n  [ ] AA batteries\n  [ ] pears\n\n5 items to buy, 2 bought today\n")
   }
 
+  /// A new line ticked with a quantity, naming an item the household has, buys that quantity and keeps the item's
+  /// note, where the note was cleared (a note the line does not give is none to set).
+  @Test func aNewTickedLineWithAQuantityKeepsTheItemsNote() throws {
+    try scenario.given(["purchase", "bananas"])
+    let script = try editor("tick.sh", "printf -- '- [x] bananas x3\\n' >> \"$1\"")
+    let outcome = try grocery.run(["list", "--edit"], extra: ["EDITOR": script])
+    #expect(outcome == Outcome(stdout: "from the editor: bought bananas\n"), "\(outcome)")
+    try scenario.expect(["add", "bananas"], stdout: "back on the list: bananas\n")
+    #expect(try grocery.run(["list"]).stdout.contains("[ ] bananas x3 - not too ripe\n"))
+  }
+
   @Test func listEditThatDeletesTheFileSaysSoAndChangesNothing() throws {
     let script = try editor("delete.sh", "rm \"$1\"")
     let before = grocery.storeBytes()
