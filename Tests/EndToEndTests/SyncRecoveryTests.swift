@@ -382,6 +382,34 @@ import Testing
     #expect(try household.on(alice, at: 22, "sync") == Outcome(stdout: "sent: added jam\n"))
   }
 
+  /// A ref's lock left by a git stopped part-way (a fetch killed leaves the remote branch's, a commit killed the
+  /// branch's or HEAD's) fails every sync as the index's does: said as a failure here (74) with what to do, where
+  /// the remote's was said as a remote that cannot be reached (69) that the next sync would reach, and `check` found
+  /// all well (found by a stress trial).
+  @Test(arguments: ["refs/remotes/origin/main.lock", "refs/heads/main.lock", "HEAD.lock"])
+  func aRefLockLeftByAGitStoppedPartWayIsSaidWithWhatToDo(lock name: String) throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "jam")
+    let lock = alice.store + "/.git/" + name
+    #expect(FileManager.default.createFile(atPath: lock, contents: Data()))
+    let left = try #require(ISO8601DateFormatter().date(from: "2026-11-21T09:01:00Z"))
+    try FileManager.default.setAttributes([.modificationDate: left], ofItemAtPath: lock)
+    let failed = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:02:00Z"])
+    #expect(failed.status == 74, "\(failed)")
+    #expect(
+      failed.stderr.hasSuffix(
+        "\nNothing was lost: this machine's changes are kept in its log; if no git is running in the household"
+          + " folder, remove '\(lock)' (left by a git stopped part-way) and run the command again\n"),
+      "\(failed)")
+    let check = try alice.run(["check"], extra: ["GROCERY_NOW": "2026-11-21T09:21:00Z"])
+    #expect(check.status == 65, "\(check)")
+    #expect(
+      check.stdout.replacing("\n  ", with: " ").contains("git: \(lock) was left by a git stopped part-way"),
+      "\(check)")
+    #expect(unlink(lock) == 0)
+    #expect(try household.on(alice, at: 22, "sync") == Outcome(stdout: "sent: added jam\n"))
+  }
+
   func gitOutput(_ arguments: [String], in folder: String) throws -> String {
     try Tool.run("git", ["-C", folder] + arguments, in: household.folder).stdout
   }

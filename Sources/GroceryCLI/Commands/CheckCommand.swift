@@ -11,7 +11,7 @@ struct CheckCommand: Command, Runnable {
     (said, not counted as a problem), and every line left out with its field and why. Also the conflict copies a sync \
     tool left in logs/ with the changes only they hold, and beside household.json with the household id \
     each holds (another's means two households' folders were brought together), files in logs/ that are not \
-    read, git's index lock left by a git stopped part-way (every sync fails on it), whether this \
+    read, git's lock files left by a git stopped part-way (every sync fails on them), whether this \
     machine's log is shorter than it was (or gone), and items changed that no line names (the line that made them \
     gone from a log put back to an older copy). Last, whether this machine's cache holds what the logs do \
     (SQLite's check of the file and its indexes; then every item, category, store, kept trip and purchase, \

@@ -92,7 +92,7 @@ public enum CheckRenderer {
         "left out: " + Names.printable(file.file) + " " + file.why + "; " + file.remedy
       out += "\n" + lines(text)
     }
-    if let lock = check.gitLock {
+    for lock in check.gitLocks {
       let text =
         "git: " + Names.printable(lock) + " was left by a git stopped part-way (a sync killed, a power cut):"
         + " every sync fails until it is removed; remove it if no git is running in the household folder"

@@ -177,7 +177,9 @@ public struct HouseholdSync {
       var remoteMarker: [UInt8]?
       if remoteHasData {
         let fetched = try git.run(["fetch", "-q", "--", url, "+refs/heads/main:refs/remotes/origin/main"])
-        if !fetched.succeeded { throw Self.diskFull(fetched, shown: shown) ?? .notAHousehold(remote: shown) }
+        if !fetched.succeeded {
+          throw Self.failedHere(fetched, shown: shown) ?? .notAHousehold(remote: shown)
+        }
         remoteMarker = try markerBytes(at: "refs/remotes/origin/main")
         _ = try remoteHousehold(remoteMarker, shown: shown)
       }
@@ -550,12 +552,13 @@ public struct HouseholdSync {
     return (warnings, replaced)
   }
 
-  /// A fetch that failed for a disk here too full for what came: a file error (74), with git's words, where it was
-  /// said as a remote that cannot be reached (69) or, at setup, holds no household (found by a trial and a
-  /// review). Nil for any other failure.
-  static func diskFull(_ fetched: Git.Result, shown: String) -> GroceryError? {
-    let full = ["No space left on device", "Disk quota exceeded"]
-    guard full.contains(where: fetched.errors.contains) else { return nil }
+  /// A fetch that failed for what is here, not the remote: a disk too full for what came, or a lock file a git
+  /// stopped part-way left (a sync killed, a power cut): a file error (74), with git's words and, for a lock, what
+  /// to do, where it was said as a remote that cannot be reached (69) or, at setup, holds no household (found by
+  /// trials and a review). Nil for any other failure.
+  static func failedHere(_ fetched: Git.Result, shown: String) -> GroceryError? {
+    let here = ["No space left on device", "Disk quota exceeded", ".lock': File exists"]
+    guard here.contains(where: fetched.errors.contains) else { return nil }
     return .gitFailed(doing: "fetching from '\(shown)'", message: Git.whole(fetched.errors))
   }
 
@@ -768,7 +771,7 @@ public struct HouseholdSync {
       let trackedBefore = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"])
       let fetched = try git.run(["fetch", "-q", "origin"])
       if !fetched.succeeded {
-        throw Self.diskFull(fetched, shown: shown)
+        throw Self.failedHere(fetched, shown: shown)
           ?? .remoteUnreachable(remote: shown, message: Git.said(fetched.errors))
       }
       let remoteHasMain = try git.run(["rev-parse", "-q", "--verify", "refs/remotes/origin/main"]).succeeded

@@ -118,9 +118,9 @@ public struct HouseholdCheck: Equatable, Sendable {
   public var markerCopies: [MarkerCopy] = []
   /// What is wrong with `household.json` itself (lost or damaged), and what the next change does about it.
   public var marker: String?
-  /// git's index lock in the household folder, as shown, when it is older than any sync takes: left by a git
-  /// stopped part-way (a sync killed, a power cut), every sync fails on it until it is removed.
-  public var gitLock: String? = nil
+  /// git's lock files in the household folder (its index's, a ref's), as shown, older than any sync takes: left by
+  /// a git stopped part-way (a sync killed, a power cut), every sync fails on each until it is removed.
+  public var gitLocks: [String] = []
   /// What is wrong between this machine's log and its own state, when anything is.
   public var ownLog: String?
   /// Logs that are not regular files (a link, a folder, a FIFO): left out, with every change they might hold.
@@ -138,7 +138,7 @@ public struct HouseholdCheck: Equatable, Sendable {
   /// How many things need a person: lines left out or repeated, a clock running ahead or behind, conflict copies, a
   /// disagreement about this machine's log, a change id two changes carry, a log that is not a regular file, and
   /// items changed that no line names, a cache that did not agree with the logs, a copy of `household.json`,
-  /// that file lost or damaged, a log named in other letters' case, and git's index lock left behind.
+  /// that file lost or damaged, a log named in other letters' case, and git's lock files left behind.
   /// Another change with the stamp of the line above is read, and listed only.
   /// Whether a file of `logs/` not read is a log named in other letters' case (a case-insensitive machine's copy,
   /// a tool that renamed it): its machine's changes show nowhere until it is named back.
@@ -154,6 +154,6 @@ public struct HouseholdCheck: Equatable, Sendable {
     } + copies.count
       + (ownLog == nil ? 0 : 1) + sharedIDs.count + leftOut.count + (unnamed == nil ? 0 : 1)
       + (cache == nil ? 0 : 1) + markerCopies.count + (marker == nil ? 0 : 1)
-      + strays.filter(Self.isLogInOtherCase).count + (gitLock == nil ? 0 : 1)
+      + strays.filter(Self.isLogInOtherCase).count + gitLocks.count
   }
 }

@@ -25,13 +25,7 @@ extension HouseholdStore {
       folder: path, householdID: marker.contents?.id ?? "", logs: [], copies: [], strays: [], ownLog: nil,
       leftOut: leftOut)
     report.marker = try marker.problem.map(markerRepair)
-    // git's index lock, older than any git takes to sync: left by one stopped part-way, every sync fails on it.
-    let gitLock = folder + "/.git/index.lock"
-    if let info = try FileSystem.status(gitLock, followingLinks: false),
-      Double(FileFingerprint(info).seconds) < now.timeIntervalSince1970 - Self.gitLockAge
-    {
-      report.gitLock = shown(gitLock)
-    }
+    report.gitLocks = try staleGitLocks(now: now).map(shown)
     if this != nil { report.identity = shown(identityPath) }
     // Every change id read so far, with its change's stamp and where its line is.
     var ids: [String: (stamp: Stamp, file: String, line: Int)] = [:]
@@ -204,8 +198,28 @@ extension HouseholdStore {
   /// How far a machine's latest change may be dated after this machine's clock before its clock is said to run
   /// ahead (by `check`, and on every command): changes only ever reach a machine after they are made.
   static let aheadLimit: Int64 = 5 * 60_000
-  /// How old git's index lock is when `check` says it was left by a git stopped part-way: far longer than a sync.
+  /// How old a git lock is when `check` says it was left by a git stopped part-way: far longer than a sync.
   static let gitLockAge: TimeInterval = 10 * 60
+
+  /// The lock files in the household's git folder that every sync fails on, older than any sync takes: its index's,
+  /// `HEAD`'s and a branch's or the remote's, left by a git stopped part-way (a sync killed, a power cut).
+  func staleGitLocks(now: Date) throws -> [String] {
+    let git = folder + "/.git"
+    guard try FileSystem.status(git + "/refs") != nil else { return [] }
+    var found: [String] = []
+    func look(_ path: String) throws {
+      guard let info = try FileSystem.status(path, followingLinks: false) else { return }
+      if info.st_mode & S_IFMT == S_IFDIR {
+        for name in try FileSystem.entries(path).sorted() { try look(path + "/" + name) }
+      } else if path.hasSuffix(".lock"),
+        Double(FileFingerprint(info).seconds) < now.timeIntervalSince1970 - Self.gitLockAge
+      {
+        found.append(path)
+      }
+    }
+    for path in ["/index.lock", "/HEAD.lock", "/refs/heads", "/refs/remotes"] { try look(git + path) }
+    return found
+  }
   /// How far a machine's change may be ordered after its own clock before that clock may be said to be behind: a
   /// day, past which what it records is dated another day than it was made.
   static let behindLimit: Int64 = 86_400_000
