@@ -95,7 +95,6 @@ struct ChecklistEdits: Equatable, Sendable {
     var renamed: [String] = []
     var (added, removed) = (self.added, self.removed)
     var redirected: [UUID: UUID] = [:]
-    var retyped: [Added] = []
     func say(_ error: any Error) { skipped.append((error as? GroceryError)?.message ?? "\(error)") }
     func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
     // A name that looks like a quantity or part of a list (`2`, `x2`, `milk,`) makes no item, as `add` refuses it;
@@ -148,7 +147,7 @@ struct ChecklistEdits: Equatable, Sendable {
         // A line typed over with the name of another item the household has: that item is put on the list and
         // the one the line named taken off, as a line deleted and a new one written would.
         if let other = groceries.exactItemIndex(named: rename), other != at {
-          retyped.append(
+          added.append(
             Added(name: rename, quantity: change.lineQuantity, note: change.lineNote, category: nil))
           removed.append(change.item)
           // A tick on the line buys the item it now names.
@@ -199,50 +198,46 @@ struct ChecklistEdits: Equatable, Sendable {
       }
     }
     // Lines in a row that give the same category, quantity and note are added in one go.
-    func addAll(_ lines: [Added]) {
-      var runs: [(names: [String], changes: ItemChanges)] = []
-      // The household's names, by key and as paper spells them, as `add` finds an item by either: made once, so
-      // that thousands of new lines cost no look through every item each.
-      let (keys, spellings) =
-        lines.isEmpty
-        ? ([], [])
-        : (
-          Set(groceries.items.map { Names.key($0.name) }),
-          Set(groceries.items.map { Names.spelledKey($0.name) })
-        )
-      for item in lines {
-        // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
-        var category: String?
-        if let heading = item.category, heading != Category.uncategorized {
-          do {
-            category = try Self.category(heading, context: item.context, in: groceries)
-          } catch {
-            say(error)
-            continue
-          }
-        }
-        // An item the household has keeps its category (a line typed at the end of a Markdown file falls under the
-        // last heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche` cleared
-        // the item's note and moved it to Produce).
-        let known = keys.contains(Names.key(item.name)) || spellings.contains(Names.spelledKey(item.name))
-        // A todo.txt `@context` is typed on the line itself, and moves it as it moves a written line.
-        let changes = ItemChanges(
-          quantity: item.quantity, category: known && item.context == nil ? nil : category,
-          note: item.note.map { .some($0) })
-        if let last = runs.last, last.changes == changes {
-          runs[runs.count - 1].names.append(item.name)
-        } else {
-          runs.append(([item.name], changes))
+    var runs: [(names: [String], changes: ItemChanges)] = []
+    // The household's names, by key and as paper spells them, as `add` finds an item by either: made once, so that
+    // thousands of new lines cost no look through every item each.
+    let (keys, spellings) =
+      added.isEmpty
+      ? ([], [])
+      : (
+        Set(groceries.items.map { Names.key($0.name) }),
+        Set(groceries.items.map { Names.spelledKey($0.name) })
+      )
+    for item in added {
+      // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
+      var category: String?
+      if let heading = item.category, heading != Category.uncategorized {
+        do {
+          category = try Self.category(heading, context: item.context, in: groceries)
+        } catch {
+          say(error)
+          continue
         }
       }
-      for run in runs {
-        inOneGo(run.names) {
-          take(try groceries.add($0, changes: run.changes, today: today, now: now, newID: newID))
-        }
+      // An item the household has keeps its category (a line typed at the end of a Markdown file falls under the
+      // last heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche` cleared
+      // the item's note and moved it to Produce).
+      let known = keys.contains(Names.key(item.name)) || spellings.contains(Names.spelledKey(item.name))
+      // A todo.txt `@context` is typed on the line itself, and moves it as it moves a written line.
+      let changes = ItemChanges(
+        quantity: item.quantity, category: known && item.context == nil ? nil : category,
+        note: item.note.map { .some($0) })
+      if let last = runs.last, last.changes == changes {
+        runs[runs.count - 1].names.append(item.name)
+      } else {
+        runs.append(([item.name], changes))
       }
     }
-    // Lines typed over with another item's name put that item on the list before the ticks, which buy it.
-    addAll(retyped)
+    for run in runs {
+      inOneGo(run.names) {
+        take(try groceries.add($0, changes: run.changes, today: today, now: now, newID: newID))
+      }
+    }
     // New lines ticked in a row, of one day, are bought in one go. A name twice (by its key, or as paper spells it,
     // as a name finds an item) is two purchases, so it starts another run.
     var run: (day: Day, names: [String], keys: Set<String>, spellings: Set<String>)?
@@ -296,10 +291,6 @@ struct ChecklistEdits: Equatable, Sendable {
     // A new line, ticked: a purchase of the item it names, on the list or not (a thing picked up in the shop), or
     // of a new one. The ticks of an edition are taken once, so it buys once.
     buyRun()
-    // New lines are added after the ticks: a line ticked and a new line of the same item below it (`milk x3`) are
-    // a purchase of what the ticked line said, and the item back on the list (found by a trial: the new line's
-    // quantity was bought, and the item left off the list).
-    addAll(added)
     // Taken off after the ticks: a conflict copy's tick of a line the file itself deleted is a purchase made before
     // the line went, and buys it (taking it off the list).
     var offNames: [String] = []
@@ -310,13 +301,9 @@ struct ChecklistEdits: Equatable, Sendable {
       groceries.items[at].updated = now
       offNames.append(groceries.items[at].name)
     }
-    // An item a line put on the list and a tick then bought is said as bought alone: it is not on the list. One a
-    // new line put back after a tick bought it is said as both.
+    // An item a line put on the list and its tick bought is said as bought alone: it is not on the list.
     let boughtKeys = Set(boughtNames.map(Names.key))
-    if addedNames.contains(where: { boughtKeys.contains(Names.key($0)) }) {
-      let onList = Set(groceries.items.filter(\.isOnList).map { Names.key($0.name) })
-      addedNames.removeAll { boughtKeys.contains(Names.key($0)) && !onList.contains(Names.key($0)) }
-    }
+    addedNames.removeAll { boughtKeys.contains(Names.key($0)) }
     // Every name, as the phone's edits are told; where that is longer than a few lines, at most three of each and
     // how many more, as other changes are summed up: a file of thousands of new lines made a summary longer than
     // a log line may hold, and its edits were never applied, with every command trying again (found by a trial).
