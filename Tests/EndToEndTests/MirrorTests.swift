@@ -438,19 +438,6 @@ import Testing
       "\(outcome)")
   }
 
-  /// Edits that leave the list as it read (a new line and a new ticked line of one item: put on the list, then
-  /// bought) are written over all the same, so the next command reads nothing new, where the file was left and its
-  /// new line read again, putting the item back on the list after every purchase (found by a review).
-  @Test func editsThatLeaveTheListAsItWasAreWrittenOverAndReadOnce() throws {
-    try scenario.given(["mirror", "add", list])
-    try phoneSaves(list, text(list) + "- [ ] figs\n- [x] figs\n")
-    let first = try grocery.run(["list", "--flat"])
-    #expect(first.stderr == "grocery: \(list): from the phone: bought figs\n", "\(first)")
-    #expect(!text(list).contains("figs"), "\(text(list))")
-    try scenario.expect(["list", "--flat"], stdout: first.stdout)
-    #expect(try history() == "2026-11-21 figs\n")
-  }
-
   /// A line typed over with another item's name and ticked buys that item, with the line's quantity and note.
   @Test func aTickedLineTypedOverWithAnotherItemsNameBuysThatItem() throws {
     try scenario.given(["add", "oat milk"], ["buy", "oat milk"], ["mirror", "add", list])

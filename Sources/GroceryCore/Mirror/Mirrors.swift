@@ -444,12 +444,8 @@ public struct Mirrors: Sendable {
     }
     for reason in skipped { notices.append(.warning("'\(shown)': skipped: \(reason)" + kept)) }
     if force || !edits.isEmpty {
-      // Edits applied are written over even where the list reads as it did (a new line and its tick, bought): left,
-      // the file's new line was read again as new by the next command, and put the item back on the list (found by
-      // a review).
       try write(
-        &record, from: try store.load(.shopping(since: today)), header: header, today: today,
-        force: force || !edits.isEmpty)
+        &record, from: try store.load(.shopping(since: today)), header: header, today: today, force: force)
     } else if let readAs {
       // Read whole, and nothing in it to apply (a save with other line ends, lines moved): it is what grocery
       // wrote, and the next change writes over it.
