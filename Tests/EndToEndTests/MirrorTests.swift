@@ -601,6 +601,14 @@ import Testing
     try phoneSaves(file, text(file) + "milk @Produce\n")
     let outcome = try grocery.run(["list"])
     #expect(outcome.stdout.hasPrefix("Produce\n  [ ] bananas - not too ripe\n  [ ] milk x2\n"), "\(outcome)")
+    // One that names no category is said, as on a written line, and the item goes back on the list where it is.
+    try scenario.given(["purchase", "eggs"])
+    try phoneSaves(file, text(file) + "eggs @Nowhere\n")
+    let nowhere = try grocery.run(["list"])
+    #expect(nowhere.stdout.contains("Dairy & Fridge\n  [ ] eggs x2\n"), "\(nowhere)")
+    #expect(
+      nowhere.stderr.contains("skipped: '@Nowhere' names no category; 'eggs' stays where it is"), "\(nowhere)"
+    )
   }
 
   @Test func aTodoTxtContextTypedOverMovesItsItem() throws {

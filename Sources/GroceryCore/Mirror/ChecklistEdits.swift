@@ -67,6 +67,22 @@ struct ChecklistEdits: Equatable, Sendable {
     "'\(Names.printable(name))' is no longer in the household (removed meanwhile?); its edit is not made"
   }
 
+  /// What is said of a todo.txt `@context` typed on the line of `item` (as written) that names no category, or
+  /// several: the item stays where it is.
+  static func namesNone(_ category: String?, context: String?, of item: String, in groceries: Groceries)
+    -> String
+  {
+    let context = context ?? category ?? ""
+    let several = groceries.categories.filter {
+      Names.starts(Names.key($0.name), with: Names.key(category ?? context))
+    }
+    let names =
+      several.count > 1
+      ? "names several categories (" + Names.listing(several.map { Names.printable($0.name) }) + ")"
+      : "names no category"
+    return "'@\(Names.printable(context))' \(names); '\(Names.printable(item))' stays where it is"
+  }
+
   /// The category a heading or a todo.txt context names, as every name is named, a unique start enough (`### dairy`
   /// for Dairy & Fridge, as an imported heading is and `add -c dairy` takes it); a context is also a category's name
   /// as grocery writes it, `_` for each space (`@snack_bar`). Nil when it names none, or several.
@@ -127,16 +143,7 @@ struct ChecklistEdits: Equatable, Sendable {
           continue
         }
         guard let category = named else {
-          let context = change.context ?? change.category ?? ""
-          let several = groceries.categories.filter {
-            Names.starts(Names.key($0.name), with: Names.key(change.category ?? context))
-          }
-          let names =
-            several.count > 1
-            ? "names several categories (" + Names.listing(several.map { Names.printable($0.name) }) + ")"
-            : "names no category"
-          skipped.append(
-            "'@\(Names.printable(context))' \(names); '\(Names.printable(old))' stays where it is")
+          skipped.append(Self.namesNone(change.category, context: change.context, of: old, in: groceries))
           continue
         }
         if Names.key(category) != Names.key(groceries.items[at].category) { changes.category = category }
@@ -223,7 +230,11 @@ struct ChecklistEdits: Equatable, Sendable {
       // last heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche` cleared
       // the item's note and moved it to Produce).
       let known = keys.contains(Names.key(item.name)) || spellings.contains(Names.spelledKey(item.name))
-      // A todo.txt `@context` is typed on the line itself, and moves it as it moves a written line.
+      // A todo.txt `@context` is typed on the line itself, and moves it as it moves a written line; one that names
+      // no category is said, as on a written line, and the item put on the list where it is (found by a review).
+      if known, item.context != nil, category == nil {
+        skipped.append(Self.namesNone(item.category, context: item.context, of: item.name, in: groceries))
+      }
       let changes = ItemChanges(
         quantity: item.quantity, category: known && item.context == nil ? nil : category,
         note: item.note.map { .some($0) })
