@@ -235,7 +235,8 @@ public enum GroceryError: Error, Equatable, Sendable {
       return "cannot run git: \(reason); sync needs git installed"
     case .gitFailed(let doing, let message):
       // A git stopped part-way (a sync killed, a power cut) leaves a lock file (its index's, a ref's), and every
-      // sync after fails on it: said what to do, where git's words alone left a cron job failing for good (found by a trial).
+      // sync after fails on it: said what to do, where git's words alone left a cron job failing for good (found
+      // by a trial).
       guard let start = message.firstRange(of: "Unable to create '"),
         let end = message[start.upperBound...].firstRange(of: ".lock': File exists")
       else { return "git failed while \(doing): \(message)" }
