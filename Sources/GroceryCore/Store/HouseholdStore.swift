@@ -110,9 +110,10 @@ public struct HouseholdStore: Sendable {
   /// which `sync` needs): what to do about a log that lost lines differs. Read from git's own file, as no git is
   /// run for a warning.
   func sharesThroughGit() throws -> Bool {
-    guard try FileSystem.status(folder + "/.git") != nil else { return false }
-    // A `.git` that is a file (a worktree's) or whose config cannot be read is taken as the repository it names.
-    guard let config = try? FileSystem.read(folder + "/.git/config") else { return true }
+    guard let git = try FileSystem.status(folder + "/.git") else { return false }
+    // A `.git` that is a file (a worktree's) names a repository elsewhere: taken as one with a remote.
+    guard git.st_mode & S_IFMT == S_IFDIR else { return true }
+    guard let config = try FileSystem.read(folder + "/.git/config") else { return false }
     return String(decoding: config, as: UTF8.self).contains("[remote \"origin\"]")
   }
 
