@@ -1254,9 +1254,7 @@ public struct HouseholdSync {
       change, lineStart, length in
       if lineStart + length <= end,
         known.isEmpty || !known.contains(bytes[lineStart..<lineStart + length - 1]),
-        change.undoes != nil
-          || change.operations.contains(where: { if case .machine = $0 { return false } else { return true } }
-          )
+        !change.onlyNamesItsMachine
       {
         found.append((change.id, change.summary))
       }

@@ -195,8 +195,7 @@ struct HouseholdState: Equatable, Sendable {
     if stamp > latest { latest = stamp }
     if stamp > followable && stamp.milliseconds <= Stamp.adoptable { followable = stamp }
     walls[stamp.machineNumber] = change.time
-    // A migration is dated by its version-1 file, not by its machine's clock.
-    lags[stamp.machineNumber] = change.isMigration ? 0 : stamp.milliseconds - change.time
+    lags[stamp.machineNumber] = change.lag
     var waits = change.isMigration
     // Known by what it undoes, which its own log holds above it, whatever it says it is.
     if let undone = change.undoes, migrations.contains(undone) {

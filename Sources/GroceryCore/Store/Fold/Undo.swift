@@ -16,9 +16,7 @@ enum Undo {
 
   static func step(for change: Change, at offset: Int, length: Int) -> Step {
     if let undone = change.undoes { return .take(id: undone) }
-    if change.operations.allSatisfy({ if case .machine = $0 { return true } else { return false } }) {
-      return .none
-    }
+    if change.onlyNamesItsMachine { return .none }
     // Shown by the time its maker's clock gave it.
     var at = change.stamp
     at.milliseconds = change.time

@@ -31,4 +31,15 @@ struct Change: Equatable, Sendable {
   /// When the change was made by its maker's clock: what people are shown, and what trips are timed by. No other
   /// machine's clock moves it.
   var time: Int64 { wall ?? stamp.milliseconds }
+
+  /// How far the change is ordered after its maker's clock, in milliseconds: far, that clock was behind the changes
+  /// the machine had seen (or one of theirs was ahead). 0 for a migration, dated by its version-1 file, not by its
+  /// machine's clock.
+  var lag: Int64 { isMigration ? 0 : stamp.milliseconds - time }
+
+  /// Whether the change does nothing but name its machine (a first line, a rename of the machine): no change to
+  /// undo or to tell. An undo that changed nothing back is not one: it takes a change off the undo list.
+  var onlyNamesItsMachine: Bool {
+    undoes == nil && operations.allSatisfy { if case .machine = $0 { true } else { false } }
+  }
 }

@@ -51,8 +51,7 @@ extension HouseholdStore {
         log.first = min(log.first ?? time, time)
         log.last = max(log.last ?? time, time)
         latest = change.time
-        // A migration is dated by its version-1 file, not by its machine's clock, as the fold takes it.
-        lag = change.isMigration ? 0 : change.stamp.milliseconds - change.time
+        lag = change.lag
         newest = max(newest, change.stamp)
       }
       log.lines = end.lines
