@@ -237,10 +237,7 @@ public enum GroceryError: Error, Equatable, Sendable {
       // A git stopped part-way (a sync killed, a power cut) leaves a lock file (its index's, a ref's), and every
       // sync after fails on it: said what to do, where git's words alone left a cron job failing for good (found
       // by a trial).
-      guard let start = message.firstRange(of: "Unable to create '"),
-        let end = message[start.upperBound...].firstRange(of: ".lock': File exists")
-      else { return "git failed while \(doing): \(message)" }
-      let lock = String(message[start.upperBound..<end.upperBound].dropLast("': File exists".count))
+      guard let lock = Git.leftLock(in: message) else { return "git failed while \(doing): \(message)" }
       return
         "git failed while \(doing): \(message)\nNothing was lost: this machine's changes are kept in its log;"
         + " if no git is running in the household folder, remove '\(lock)' (left by a git stopped part-way) and"

@@ -76,6 +76,15 @@ struct Git {
     return result
   }
 
+  /// The lock file git's words say is in its way (`Unable to create '….lock': File exists`), if any: left by a git
+  /// stopped part-way (a sync killed, a power cut), every sync after fails on it until it is removed.
+  static func leftLock(in message: String) -> String? {
+    guard let start = message.firstRange(of: "Unable to create '"),
+      let end = message[start.upperBound...].firstRange(of: ".lock': File exists")
+    else { return nil }
+    return String(message[start.upperBound..<end.lowerBound]) + ".lock"
+  }
+
   /// Returns git's whole message, every line with its file names, leaving out its hints: the lines after the first
   /// each on a line of their own, indented, and credentials hidden.
   static func whole(_ text: String) -> String {

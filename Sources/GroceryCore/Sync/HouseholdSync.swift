@@ -557,8 +557,10 @@ public struct HouseholdSync {
   /// to do, where it was said as a remote that cannot be reached (69) or, at setup, holds no household (found by
   /// trials and a review). Nil for any other failure.
   static func failedHere(_ fetched: Git.Result, shown: String) -> GroceryError? {
-    let here = ["No space left on device", "Disk quota exceeded", ".lock': File exists"]
-    guard here.contains(where: fetched.errors.contains) else { return nil }
+    let full = ["No space left on device", "Disk quota exceeded"]
+    guard full.contains(where: fetched.errors.contains) || Git.leftLock(in: fetched.errors) != nil else {
+      return nil
+    }
     return .gitFailed(doing: "fetching from '\(shown)'", message: Git.whole(fetched.errors))
   }
 
