@@ -438,6 +438,37 @@ import Testing
       "\(outcome)")
   }
 
+  /// A new line and a new ticked line of one new item (put on the list, then bought) leave the list as it read, but
+  /// the file then says the item is still to buy: it is written over, so the next command reads nothing new, where
+  /// the new line was read again and put the item back on the list (found by a trial).
+  @Test func aNewLineOfAnItemItsTickBoughtIsWrittenOverAndReadOnce() throws {
+    try scenario.given(["mirror", "add", list])
+    let written = text(list)
+    try phoneSaves(list, written + "- [ ] figs\n- [x] figs\n")
+    let first = try grocery.run(["list", "--flat"])
+    #expect(first.stderr == "grocery: \(list): from the phone: bought figs\n", "\(first)")
+    #expect(text(list) == written, "\(text(list))")
+    try scenario.expect(["list", "--flat"], stdout: first.stdout)
+    #expect(try history() == "2026-11-21 figs\n")
+  }
+
+  /// A written line ticked and a new line of the same item below it (`- [x] milk x2`, `- [ ] milk x3`): the two
+  /// bought, and milk back on the list with three, where the new line was added first and the tick then bought three
+  /// and left milk off the list (found by a trial).
+  @Test func aTickedLineAndANewLineOfItsItemBuyItAndPutItBack() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, text(list).replacing("- [ ] milk x2\n", with: "- [x] milk x2\n") + "- [ ] milk x3\n")
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought milk; added milk\n", "\(outcome)")
+    #expect(
+      outcome.stdout
+        == "  [ ] bananas - not too ripe\n  [ ] eggs x2\n  [ ] milk x3\n  [ ] AA batteries\n\n4 items to buy, 1 bought today\n"
+    )
+    #expect(try history() == "2026-11-21 milk x2\n")
+    #expect(text(list).components(separatedBy: "milk").count == 2, "milk once in \(text(list))")
+    try scenario.expect(["list", "--flat"], stdout: outcome.stdout)
+  }
+
   /// A line typed over with another item's name and ticked buys that item, with the line's quantity and note.
   @Test func aTickedLineTypedOverWithAnotherItemsNameBuysThatItem() throws {
     try scenario.given(["add", "oat milk"], ["buy", "oat milk"], ["mirror", "add", list])

@@ -99,12 +99,14 @@ struct ChecklistEdits: Equatable, Sendable {
     }
   }
 
-  /// Applies the edits to the household as it is now, returning the summary's parts (`bought milk, eggs`).
+  /// Applies the edits to the household as it is now, returning the summary's parts (`bought milk, eggs`), what
+  /// was skipped, and whether a new line, not ticked, names an item the edits leave off the list (`- [ ] figs` and
+  /// `- [x] figs`): a file that then reads as the list still misstates it, and is written over.
   ///
   /// Each edit is checked against the household first, so that one applied twice, or one the household has
   /// already made, changes nothing: a tick buys only an item still on the list.
   func apply(to groceries: inout Groceries, today: Day, now: Date, newID: () -> UUID) -> (
-    parts: [String], skipped: [String]
+    parts: [String], skipped: [String], newLineOffList: Bool
   ) {
     var skipped: [String] = []
     var changedNames: [String] = []
@@ -204,51 +206,68 @@ struct ChecklistEdits: Equatable, Sendable {
         }
       }
     }
-    // Lines in a row that give the same category, quantity and note are added in one go.
-    var runs: [(names: [String], changes: ItemChanges)] = []
-    // The household's names, by key and as paper spells them, as `add` finds an item by either: made once, so that
-    // thousands of new lines cost no look through every item each.
-    let (keys, spellings) =
-      added.isEmpty
-      ? ([], [])
-      : (
-        Set(groceries.items.map { Names.key($0.name) }),
-        Set(groceries.items.map { Names.spelledKey($0.name) })
-      )
-    for item in added {
-      // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
-      var category: String?
-      if let heading = item.category, heading != Category.uncategorized {
-        do {
-          category = try Self.category(heading, context: item.context, in: groceries)
-        } catch {
-          say(error)
-          continue
+    // New lines naming an item a written line's tick buys in these edits (`- [x] milk x2`, and `- [ ] milk x3` typed
+    // below it): bought, and wanted again, so they are added after the ticks, where added first the tick bought x3
+    // and left milk off the list (found by a trial).
+    let tickedItems = Set(bought.compactMap(\.item))
+    let tickedNames = groceries.items.filter { tickedItems.contains($0.id) && $0.isOnList }
+    let (tickedKeys, tickedSpellings) = (
+      Set(tickedNames.map { Names.key($0.name) }), Set(tickedNames.map { Names.spelledKey($0.name) })
+    )
+    func isWantedAgain(_ line: Added) -> Bool {
+      tickedKeys.contains(Names.key(line.name)) || tickedSpellings.contains(Names.spelledKey(line.name))
+    }
+    let wantedAgain = added.filter(isWantedAgain)
+    if !wantedAgain.isEmpty { added.removeAll(where: isWantedAgain) }
+    func addLines(_ lines: [Added]) {
+      // Lines in a row that give the same category, quantity and note are added in one go.
+      var runs: [(names: [String], changes: ItemChanges)] = []
+      // The household's names, by key and as paper spells them, as `add` finds an item by either: made once, so
+      // that thousands of new lines cost no look through every item each.
+      let (keys, spellings) =
+        lines.isEmpty
+        ? ([], [])
+        : (
+          Set(groceries.items.map { Names.key($0.name) }),
+          Set(groceries.items.map { Names.spelledKey($0.name) })
+        )
+      for item in lines {
+        // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
+        var category: String?
+        if let heading = item.category, heading != Category.uncategorized {
+          do {
+            category = try Self.category(heading, context: item.context, in: groceries)
+          } catch {
+            say(error)
+            continue
+          }
+        }
+        // An item the household has keeps its category (a line typed at the end of a Markdown file falls under
+        // the last heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche`
+        // cleared the item's note and moved it to Produce).
+        let known = keys.contains(Names.key(item.name)) || spellings.contains(Names.spelledKey(item.name))
+        // A todo.txt `@context` is typed on the line itself, and moves it as it moves a written line; one that
+        // names no category is said, as on a written line, and the item put on the list where it is (found by a
+        // review).
+        if known, item.context != nil, category == nil {
+          skipped.append(Self.namesNone(item.category, context: item.context, of: item.name, in: groceries))
+        }
+        let changes = ItemChanges(
+          quantity: item.quantity, category: known && item.context == nil ? nil : category,
+          note: item.note.map { .some($0) })
+        if let last = runs.last, last.changes == changes {
+          runs[runs.count - 1].names.append(item.name)
+        } else {
+          runs.append(([item.name], changes))
         }
       }
-      // An item the household has keeps its category (a line typed at the end of a Markdown file falls under the
-      // last heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche` cleared
-      // the item's note and moved it to Produce).
-      let known = keys.contains(Names.key(item.name)) || spellings.contains(Names.spelledKey(item.name))
-      // A todo.txt `@context` is typed on the line itself, and moves it as it moves a written line; one that names
-      // no category is said, as on a written line, and the item put on the list where it is (found by a review).
-      if known, item.context != nil, category == nil {
-        skipped.append(Self.namesNone(item.category, context: item.context, of: item.name, in: groceries))
-      }
-      let changes = ItemChanges(
-        quantity: item.quantity, category: known && item.context == nil ? nil : category,
-        note: item.note.map { .some($0) })
-      if let last = runs.last, last.changes == changes {
-        runs[runs.count - 1].names.append(item.name)
-      } else {
-        runs.append(([item.name], changes))
+      for run in runs {
+        inOneGo(run.names) {
+          take(try groceries.add($0, changes: run.changes, today: today, now: now, newID: newID))
+        }
       }
     }
-    for run in runs {
-      inOneGo(run.names) {
-        take(try groceries.add($0, changes: run.changes, today: today, now: now, newID: newID))
-      }
-    }
+    addLines(added)
     // New lines ticked in a row, of one day, are bought in one go. A name twice (by its key, or as paper spells it,
     // as a name finds an item) is two purchases, so it starts another run.
     var run: (day: Day, names: [String], keys: Set<String>, spellings: Set<String>)?
@@ -302,6 +321,9 @@ struct ChecklistEdits: Equatable, Sendable {
     // A new line, ticked: a purchase of the item it names, on the list or not (a thing picked up in the shop), or
     // of a new one. The ticks of an edition are taken once, so it buys once.
     buyRun()
+    let boughtBefore = Set(boughtNames.map(Names.key))
+    let addedBefore = addedNames.count
+    addLines(wantedAgain)
     // Taken off after the ticks: a conflict copy's tick of a line the file itself deleted is a purchase made before
     // the line went, and buys it (taking it off the list).
     var offNames: [String] = []
@@ -313,8 +335,10 @@ struct ChecklistEdits: Equatable, Sendable {
       offNames.append(groceries.items[at].name)
     }
     // An item a line put on the list and its tick bought is said as bought alone: it is not on the list.
-    let boughtKeys = Set(boughtNames.map(Names.key))
-    addedNames.removeAll { boughtKeys.contains(Names.key($0)) }
+    // One added again after its tick is said as both.
+    addedNames =
+      addedNames.prefix(addedBefore).filter { !boughtBefore.contains(Names.key($0)) }
+      + addedNames.dropFirst(addedBefore)
     // Every name, as the phone's edits are told; where that is longer than a few lines, at most three of each and
     // how many more, as other changes are summed up: a file of thousands of new lines made a summary longer than
     // a log line may hold, and its edits were never applied, with every command trying again (found by a trial).
@@ -334,8 +358,22 @@ struct ChecklistEdits: Equatable, Sendable {
       }
       return parts
     }
+    // Looked for as `add` finds an item, by its key or as paper spells it, among the items on the list.
+    var newLineOffList = false
+    added += wantedAgain
+    if !added.isEmpty {
+      let onList = groceries.items.filter(\.isOnList)
+      let (keys, spellings) = (
+        Set(onList.map { Names.key($0.name) }), Set(onList.map { Names.spelledKey($0.name) })
+      )
+      newLineOffList = added.contains {
+        !keys.contains(Names.key($0.name)) && !spellings.contains(Names.spelledKey($0.name))
+      }
+    }
     let every = parts(whole: true)
-    if every.reduce(0, { $0 + $1.utf8.count }) <= ChecklistEdits.wholeSummary { return (every, skipped) }
-    return (parts(whole: false), skipped)
+    if every.reduce(0, { $0 + $1.utf8.count }) <= ChecklistEdits.wholeSummary {
+      return (every, skipped, newLineOffList)
+    }
+    return (parts(whole: false), skipped, newLineOffList)
   }
 }

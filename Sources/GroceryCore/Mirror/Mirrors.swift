@@ -433,6 +433,11 @@ public struct Mirrors: Sendable {
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
       if let summary = applied.summary { notices.append(.applied(file: shown, summary: summary)) }
       skipped += applied.skipped
+      // A new line of an item the edits left off the list (`- [ ] figs` with `- [x] figs`, bought): the list may read
+      // as it did, but the file says figs are still to buy, and the next command read that line as new again and
+      // put figs back on the list (found by a trial). A new line of an item on the list, kept at another store
+      // (which a store's mirror does not show), is left as the phone wrote it.
+      if applied.newLineOffList { force = true }
       source.recordTaken(in: &record)
     }
     // Lines that could not be read or applied are the user's words: the file as it was is kept beside it, and
@@ -596,23 +601,25 @@ public struct Mirrors: Sendable {
     return line
   }
 
-  /// Applies edits as one change, returning its summary (nil when it changed nothing) and what was skipped.
+  /// Applies edits as one change, returning its summary (nil when it changed nothing), what was skipped, and
+  /// whether a new line names an item they leave off the list (`ChecklistEdits.apply`).
   func apply(
     _ edits: ChecklistEdits, from source: String, now: Date, today: Day, onWait: () -> Void, newID: () -> UUID
-  ) throws -> (summary: String?, skipped: [String]) {
-    if edits.isEmpty { return (nil, []) }
+  ) throws -> (summary: String?, skipped: [String], newLineOffList: Bool) {
+    if edits.isEmpty { return (nil, [], false) }
     var summary: String?
     var skipped: [String] = []
+    var newLineOffList = false
     _ = try store.update(
       .all,
       summary: { (parts: [String]) in source + parts.joinedText(separator: "; ") }, now: now, onWait: onWait
     ) { groceries in
       let result = edits.apply(to: &groceries, today: today, now: now, newID: newID)
-      skipped = result.skipped
+      (skipped, newLineOffList) = (result.skipped, result.newLineOffList)
       summary = result.parts.isEmpty ? nil : source + result.parts.joinedText(separator: "; ")
       return result.parts
     }
-    return (summary, skipped)
+    return (summary, skipped, newLineOffList)
   }
 
   // MARK: - Writing
