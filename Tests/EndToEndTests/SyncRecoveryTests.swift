@@ -384,6 +384,30 @@ import Testing
     #expect(try household.on(alice, at: 22, "sync") == Outcome(stdout: "sent: added jam\n"))
   }
 
+  /// A lock file left in the remote (a push there stopped part-way) refuses every push: said as the remote refusing
+  /// the changes, with the lock and what to do, where it was said as a remote that cannot be reached.
+  @Test func aLockLeftInTheRemoteIsSaidAsARefusalWithWhatToDo() throws {
+    try household.share([alice, bob])
+    try household.on(alice, at: 1, "add", "jam")
+    let lock = household.remote + "/refs/heads/main.lock"
+    #expect(FileManager.default.createFile(atPath: lock, contents: Data()))
+    let failed = try alice.run(["sync"], extra: ["GROCERY_NOW": "2026-11-21T09:02:00Z"])
+    #expect(failed.status == 69, "\(failed)")
+    #expect(
+      failed.stderr.hasPrefix(
+        "grocery: error: '\(household.remote)' refused this machine's changes: a lock file is in its way; git said:\n"
+      ),
+      "\(failed)")
+    #expect(
+      failed.stderr.hasSuffix(
+        "\nYour changes are kept; if no git is running there, remove '\(lock)' (left by a git stopped part-way)"
+          + " and sync again\n"),
+      "\(failed)")
+    #expect(unlink(lock) == 0)
+    #expect(try household.on(alice, at: 3, "sync") == Outcome(stdout: "sent: added jam\n"))
+    #expect(try household.on(bob, at: 4, "sync") == Outcome(stdout: "from alice: added jam\n"))
+  }
+
   func gitOutput(_ arguments: [String], in folder: String) throws -> String {
     try Tool.run("git", ["-C", folder] + arguments, in: household.folder).stdout
   }

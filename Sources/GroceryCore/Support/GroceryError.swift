@@ -244,6 +244,14 @@ public enum GroceryError: Error, Equatable, Sendable {
         + " run the command again"
     case .remoteUnreachable(let remote, let message, let settingUp):
       let said = message.split(separator: "\n").map { "\n  " + $0 }.joinedText(separator: "")
+      // Reached, but a lock file a git stopped part-way left in the remote refused the push: said so, and what to
+      // do there, where it was said as a remote that cannot be reached (found by a trial).
+      if let lock = Git.leftLock(in: message) {
+        let lock = lock.replacing("/./", with: "/")
+        return "'\(remote)' refused this machine's changes: a lock file is in its way; git said:" + said
+          + "\nYour changes are kept; if no git is running there, remove '\(lock)' (left by a git stopped"
+          + " part-way) and sync again"
+      }
       return "cannot reach '\(remote)'" + (said.isEmpty ? "" : "; git said:" + said)
         + (settingUp
           ? "\nNothing was changed; run 'grocery sync setup URL' again once it can be reached"
