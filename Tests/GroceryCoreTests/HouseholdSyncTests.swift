@@ -18,6 +18,30 @@ import Testing
     #expect(HouseholdSync.localRepository(url) == folder)
   }
 
+  /// ssh ends its words in `\r\n`: each line is said on its own, indented, with no carriage return.
+  @Test func sshsLinesEndingInCarriageReturnsAreSaidEachOnItsOwn() {
+    let printed =
+      "ssh: connect to host 127.0.0.1 port 22: Connection refused\r\n"
+      + "fatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\n"
+    let said = Git.said(printed)
+    #expect(
+      said
+        == "ssh: connect to host 127.0.0.1 port 22: Connection refused\n"
+        + "fatal: Could not read from remote repository.\n"
+        + "Please make sure you have the correct access rights")
+    #expect(
+      GroceryError.remoteUnreachable(remote: "git@127.0.0.1:x.git", message: said).message
+        == "cannot reach 'git@127.0.0.1:x.git'; git said:\n"
+        + "  ssh: connect to host 127.0.0.1 port 22: Connection refused\n"
+        + "  fatal: Could not read from remote repository.\n"
+        + "  Please make sure you have the correct access rights\n"
+        + "Your changes are kept and go out with the next sync")
+    #expect(
+      Git.whole(printed)
+        == "ssh: connect to host 127.0.0.1 port 22: Connection refused\n  fatal: Could not read from remote repository.\n  Please make sure you have the correct access rights"
+    )
+  }
+
   @Test func gitsMessageIsShownAsGitPrintedItBelowGrocerysLineWithTheAdviceOnItsOwn() {
     let printed =
       "fatal: 'https://me:secret@example.com/g.git' does not appear to be a git repository\n"

@@ -104,9 +104,11 @@ struct Git {
     Git.hidingCredentials(Git.lines(text).joinedText(separator: "\n"))
   }
 
-  /// Git's lines without their trailing spaces, leaving out blank lines and hints.
+  /// Git's lines without their trailing spaces, leaving out blank lines and hints. A line may end in `\r\n` (ssh's
+  /// words), which is one `Character`, not a `\n`: read as part of its line, it passed a carriage return on and
+  /// joined the next line unindented (found by a review).
   private static func lines(_ text: String) -> [Substring] {
-    text.split(separator: "\n").map { line in
+    text.split(whereSeparator: \.isNewline).map { line in
       var line = Substring(line)
       while line.last == "\r" || line.last == " " || line.last == "\t" { line.removeLast() }
       return line
