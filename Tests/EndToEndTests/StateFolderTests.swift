@@ -202,6 +202,25 @@ import Testing
     #expect(added == Outcome(stdout: "added: eggs\n"))
     let undone = try scenario.grocery.shell(owner + "\"$GROCERY\" undo", extra: environment)
     #expect(undone == Outcome(stdout: "undid: add eggs\n"))
+    // The mirrors' state, their earlier editions, the warnings remembered and the mirror itself are the owner's
+    // too (found by a review: the owner's every command warned that it could not read the mirrors, and `mirror`
+    // failed).
+    let mirror = home + "/list.md"
+    #expect(try scenario.grocery.run(["mirror", "add", mirror], extra: environment).status == 0)
+    let peer = home + "/household/logs/0123456789abcdef.jsonl"
+    #expect(FileManager.default.createFile(atPath: peer, contents: Data("not json\n".utf8)))
+    #expect(chown(peer, 65534, 65534) == 0)
+    #expect(try scenario.grocery.run(["--quiet", "add", "tea"], extra: environment).status == 0)
+    let made = try FileManager.default.subpathsOfDirectory(atPath: home)
+    #expect(
+      made.contains { $0.hasSuffix("/mirror-editions.json") } && made.contains { $0.hasSuffix("/warned") })
+    for path in made where !path.contains("cache.sqlite") {
+      let info = try FileManager.default.attributesOfItem(atPath: home + "/" + path)
+      #expect(info[.ownerAccountID] as? Int == 65534, "\(path)")
+    }
+    let mirrors = try scenario.grocery.shell(owner + "\"$GROCERY\" mirror", extra: environment)
+    #expect(mirrors.status == 0 && mirrors.stderr.isEmpty, "\(mirrors)")
+    #expect(mirrors.stdout.contains(mirror), "\(mirrors)")
   }
 }
 

@@ -15,7 +15,10 @@ enum AtomicFile {
   /// The prefix of temporary files for a target, so that stale ones can be found and removed.
   static func temporaryPrefix(for target: String) -> String { "." + FileSystem.name(of: target) + ".tmp-" }
 
-  /// Writes `data` to `target`, keeping the old file's permissions (0600 for a new file).
+  /// Writes `data` to `target`, keeping the old file's permissions (0600 for a new file). Run as root, the file
+  /// is given to `owner`'s user and group, or where none is given, to the old file's, and a new one to its
+  /// folder's, as every file grocery makes in a folder someone else owns is (found by a review: root's `mirror add`
+  /// left `mirrors.json` root's, and the owner's every command could not read it).
   ///
   /// On any failure the temporary file is removed and the old file is left as it was. A cache that can be
   /// rebuilt need not be `durable`: it is renamed into place without waiting for the disk.
@@ -39,6 +42,10 @@ enum AtomicFile {
     // may point at anything), and never a set-id bit.
     let replaced = try FileSystem.status(target, followingLinks: false)
     let mode = replaced.flatMap { $0.st_mode & S_IFMT == S_IFREG ? $0.st_mode & 0o777 : nil } ?? 0o600
+    var owner = owner
+    if owner == nil && geteuid() == 0 {
+      owner = try replaced.flatMap { $0.st_mode & S_IFMT == S_IFREG ? $0 : nil } ?? FileSystem.status(folder)
+    }
     let temporary =
       folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = try SystemCall.openFile(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: mode).get(target, "write")
