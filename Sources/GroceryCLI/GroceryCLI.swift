@@ -30,7 +30,7 @@ public enum GroceryCLI {
         switch format {
         case .text: console.write(Help.render(path: helpPath))
         case .man: console.write(ManPage.render())
-        case .markdown: console.write(CommandReference.render())
+        case .markdown: console.write(CommandReference.render(path: helpPath))
         }
       case .run(let command, let globals):
         let context = try Context(globals: globals, environment: environment, console: console, now: now)

@@ -60,4 +60,32 @@ import Testing
 
         """, status: 64)
   }
+
+  /// `help --markdown COMMAND` prints that command's sections as the reference holds them, where the command was
+  /// passed over and the whole reference printed; `--man` with a command is refused, the manual being one page.
+  @Test func markdownForOneCommandIsItsSectionsOfTheReference() throws {
+    let whole = try Self.checkedIn()
+    let add = try scenario.grocery.run(["help", "--markdown", "add"])
+    #expect(add.status == 0 && add.stderr.isEmpty, "\(add)")
+    #expect(add.stdout.hasPrefix("## grocery add\n\nPut items on the shopping list.\n"), "\(add)")
+    #expect(
+      whole.contains("\n" + add.stdout + "\n## grocery list\n"), "add's section as the reference holds it")
+    let location = try scenario.grocery.run(["help", "loc", "--markdown"]).stdout
+    #expect(
+      location.split(separator: "\n").filter { $0.hasPrefix("#") } == [
+        "## grocery location", "### grocery location list", "### grocery location add",
+        "### grocery location rename", "### grocery location remove",
+      ])
+    #expect(whole.contains(location))
+    #expect(
+      try scenario.grocery.run(["help", "--markdown", "location", "add"]).stdout.hasPrefix(
+        "### grocery location add\n"))
+    try scenario.expectRefused(
+      ["help", "--man", "add"],
+      stderr: """
+        grocery: error: '--man' prints the whole manual, not one command's; run 'grocery help --man' alone
+        usage: grocery help [OPTIONS] [COMMAND...] (see 'grocery help --help')
+
+        """, status: 64)
+  }
 }

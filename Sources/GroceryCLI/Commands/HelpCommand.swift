@@ -8,9 +8,9 @@ struct HelpCommand: Command {
   static let name = "help"
   static let arguments = Arguments("[COMMAND...]", maximum: 2, completes: .commands)
   static let abstract = "Show help for grocery or a command."
-  static let man = Flag("man", help: "Print the manual page (roff) instead.")
+  static let man = Flag("man", help: "Print the manual page (roff) instead: the whole manual.")
   static let markdown = Flag(
-    "markdown", help: "Print the command reference in Markdown instead.")
+    "markdown", help: "Print the command reference in Markdown instead: the command's section, or the whole.")
   static let options: [any OptionDeclaration] = [man, markdown]
   static let examples = ["grocery help add", "grocery help --man | man -l -"]
 
@@ -32,6 +32,13 @@ struct HelpCommand: Command {
       choices = command.subcommands
     }
     path = resolved
+    // The manual is one page: a command given with it was passed over, and the whole manual printed (found by a
+    // review).
+    if format == .man && !path.isEmpty {
+      throw UsageError(
+        "'--man' prints the whole manual, not one command's; run 'grocery help --man' alone",
+        path: parsed.path)
+    }
   }
 
   /// Returns the help asked for.

@@ -43,6 +43,14 @@ enum CommandReference {
     return out
   }
 
+  /// The sections of one command, and of its subcommands after it, as the reference holds them: `help --markdown
+  /// add`. The whole reference for none.
+  static func render(path: [String]) -> String {
+    guard let spec = CommandTable.commands(along: path).last else { return render() }
+    return ([command(spec, path: path)] + spec.subcommands.map { command($0, path: path + [$0.name]) })
+      .joinedText(separator: "\n")
+  }
+
   /// One command's section: its abstract, usage, discussion, aliases, subcommands, options and examples.
   static func command(_ spec: any Command.Type, path: [String]) -> String {
     var out =
