@@ -546,6 +546,21 @@ enum Tool {
       ])
   }
 
+  /// A name's own leading quote, typed escaped or inside the other quotes, is part of what is matched, where it was
+  /// taken off as an opening quote and another name that starts with the rest went in (found by a trial).
+  @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
+  func zshMatchesANamesOwnLeadingQuote() throws {
+    try scenario.given(["add", "'Nduja", "Nduja paste", "\"Big\" Bagels"])
+    let shown = try zshTypes([
+      "show buy \\'NdTAB", "show buy \"'NdTAB", "show buy NdTAB", "show buy \\\"BiTAB", "show buy '\"BiTAB",
+    ])
+    #expect(
+      shown == [
+        "<buy><'Nduja>", "<buy><'Nduja>", "<buy><Nduja paste>", "<buy><\"Big\" Bagels>",
+        "<buy><\"Big\" Bagels>",
+      ])
+  }
+
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
   func zshShowsDescriptionsAndMatchesWordsInAnyCase() throws {
     #expect(

@@ -425,8 +425,10 @@ enum Completions {
       _grocery_names() {
         local -a grocery_names store_option
         local typed="${(Q)PREFIX}" common name
-        # An opening quote left unclosed is no part of the name.
-        [[ "$typed" == [\\"\\']* ]] && typed="${typed:1}"
+        # zsh keeps an opening quote left unclosed in compstate[quote], out of PREFIX; one still there is no part of
+        # the name. Unquoted, a quote is the name's own ('Nduja typed \\'Nd or "'Nd), where it was taken off and
+        # Nduja paste completed in its place (found by a trial).
+        [[ -z "${compstate[quote]}" && "$PREFIX" == [\\"\\']* ]] && typed="${typed:1}"
         [[ -n "$store" ]] && store_option=(--store "$store")
         # Unquoted, (f) splits one name a line and drops the empty one of no output; compadd fails on none.
         grocery_names=(${(f)"$(grocery "${store_option[@]}" names "$@" --matching="$typed" 2>/dev/null)"})
