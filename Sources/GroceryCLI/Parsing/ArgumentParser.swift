@@ -92,7 +92,9 @@ enum ArgumentParser {
             // A name that starts with a dash and no letter (`-10% coupon`), or that holds a space, which no cluster
             // of option letters does (`-dash start`, found by a trial), is one only after `--`.
             let name = token.dropFirst().first?.isLetter == false || token.contains(where: \.isWhitespace)
-            let takesNames = command.map { $0.arguments.maximum != 0 } == true && name
+            // A word of letters (`-dash`) may be a name too: the way to give it is said after the letter refused
+            // (found by a trial).
+            let takesNames = command.map { $0.arguments.maximum != 0 } == true && (name || token.count > 2)
             // Such a name is said whole (`'- dash'`, not `'- '`): what follows the dash is no option letter.
             let shown = name ? Names.printable(token) : "-\(letter)"
             throw UsageError(
