@@ -530,19 +530,21 @@ enum Tool {
 
   @Test(.enabled(if: Tool.path("zsh") != nil, "zsh is not installed (.ci/setup installs it on Debian)"))
   func zshNeverErasesWhatWasTypedAndOffersOnlyTheNamesThatMatchIt() throws {
-    try scenario.given(["add", "Cream cheese", "crème fraîche", "oat milk", "Œufs", "~lead", "#lead"])
+    try scenario.given([
+      "add", "Cream cheese", "crème fraîche", "oat milk", "Œufs", "~lead", "#lead", "=lead",
+    ])
     let shown = try zshTypes([
       "show buy crTAB", "show buy crTABTAB", "show buy crTABTABTAB", "show buy oeTAB", "show buy 'oat mTAB",
       // A bare ~ that starts a word is zsh's own, which completes user and folder names after it.
-      "show buy crackTAB", "show buy \\~leTAB", "show buy #leTAB",
+      "show buy crackTAB", "show buy \\~leTAB", "show buy #leTAB", "show buy \\=leTAB",
     ])
-    #expect(shown.count == 8, "\(shown)")
+    #expect(shown.count == 9, "\(shown)")
     #expect(
       Set(shown.prefix(2)) == ["<buy><Cream cheese>", "<buy><crème fraîche>"] && shown[2] == shown[0],
       "each Tab puts in the next item on the list that cr could mean, and only those, then the first again")
     #expect(
       shown.dropFirst(3) == [
-        "<buy><Œufs>", "<buy><oat milk>", "<buy><Crackers>", "<buy><~lead>", "<buy><#lead>",
+        "<buy><Œufs>", "<buy><oat milk>", "<buy><Crackers>", "<buy><~lead>", "<buy><#lead>", "<buy><=lead>",
       ])
   }
 
