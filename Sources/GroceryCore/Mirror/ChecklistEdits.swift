@@ -210,27 +210,26 @@ struct ChecklistEdits: Equatable, Sendable {
     // below it): bought, and wanted again, so they are added after the ticks, where added first the tick bought x3
     // and left milk off the list (found by a trial).
     let tickedItems = Set(bought.compactMap(\.item))
-    let tickedNames = groceries.items.filter { tickedItems.contains($0.id) && $0.isOnList }
-    let (tickedKeys, tickedSpellings) = (
-      Set(tickedNames.map { Names.key($0.name) }), Set(tickedNames.map { Names.spelledKey($0.name) })
-    )
-    func isWantedAgain(_ line: Added) -> Bool {
-      tickedKeys.contains(Names.key(line.name)) || tickedSpellings.contains(Names.spelledKey(line.name))
+    var wantedAgain: [Added] = []
+    if !tickedItems.isEmpty && !added.isEmpty {
+      var names = ItemNameIndex(shared: .neither)
+      let (lines, items) = (added, groceries.items)
+      added = []
+      for line in lines {
+        let found = names.index(of: line.name, in: items).map { items[$0] }
+        if let found, found.isOnList, tickedItems.contains(found.id) {
+          wantedAgain.append(line)
+        } else {
+          added.append(line)
+        }
+      }
     }
-    let wantedAgain = added.filter(isWantedAgain)
-    if !wantedAgain.isEmpty { added.removeAll(where: isWantedAgain) }
     func addLines(_ lines: [Added]) {
       // Lines in a row that give the same category, quantity and note are added in one go.
       var runs: [(names: [String], changes: ItemChanges)] = []
-      // The household's names, by key and as paper spells them, as `add` finds an item by either: made once, so
-      // that thousands of new lines cost no look through every item each.
-      let (keys, spellings) =
-        lines.isEmpty
-        ? ([], [])
-        : (
-          Set(groceries.items.map { Names.key($0.name) }),
-          Set(groceries.items.map { Names.spelledKey($0.name) })
-        )
+      // The household's names, as `add` finds an item: made once, so that thousands of new lines cost no look
+      // through every item each.
+      var names = ItemNameIndex(shared: .neither)
       for item in lines {
         // A heading that names no category, or several, as import reads one: the line's item is Uncategorized.
         var category: String?
@@ -245,7 +244,7 @@ struct ChecklistEdits: Equatable, Sendable {
         // An item the household has keeps its category (a line typed at the end of a Markdown file falls under
         // the last heading) and its note, unless the line gives one (found by a trial: a new line `creme fraiche`
         // cleared the item's note and moved it to Produce).
-        let known = keys.contains(Names.key(item.name)) || spellings.contains(Names.spelledKey(item.name))
+        let known = names.index(of: item.name, in: groceries.items) != nil
         // A todo.txt `@context` is typed on the line itself, and moves it as it moves a written line; one that
         // names no category is said, as on a written line, and the item put on the list where it is (found by a
         // review).
@@ -358,17 +357,10 @@ struct ChecklistEdits: Equatable, Sendable {
       }
       return parts
     }
-    // Looked for as `add` finds an item, by its key or as paper spells it, among the items on the list.
-    var newLineOffList = false
-    added += wantedAgain
-    if !added.isEmpty {
-      let onList = groceries.items.filter(\.isOnList)
-      let (keys, spellings) = (
-        Set(onList.map { Names.key($0.name) }), Set(onList.map { Names.spelledKey($0.name) })
-      )
-      newLineOffList = added.contains {
-        !keys.contains(Names.key($0.name)) && !spellings.contains(Names.spelledKey($0.name))
-      }
+    // Looked for as `add` finds an item.
+    var names = ItemNameIndex(shared: .neither)
+    let newLineOffList = (added + wantedAgain).contains { line in
+      names.index(of: line.name, in: groceries.items).map { !groceries.items[$0].isOnList } ?? true
     }
     let every = parts(whole: true)
     if every.reduce(0, { $0 + $1.utf8.count }) <= ChecklistEdits.wholeSummary {

@@ -68,32 +68,14 @@ extension Groceries {
   ) throws -> [AddOutcome] {
     let changes = try canonical(changes)
     var outcomes: [AddOutcome] = []
-    // One key index for the whole batch, and one sort at the end, so a long list from standard input
-    // takes time in proportion to its length.
-    var byKey = Dictionary(
-      items.indices.map { (Names.key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
-    // The names as paper spells them (`Strasse` for `Straße`, `oeufs` for `Œufs`), made the first time a name is
-    // no item's, so that one typed from a printed list is the item `buy` would find, not a near twin. A spelling
-    // two names share is neither's.
-    var bySpelling: [String: Int]?
-    var sharedSpellings = Set<String>()
-    func spell(_ index: Int) {
-      let spelled = Names.spelledKey(items[index].name)
-      if bySpelling?.updateValue(index, forKey: spelled) != nil { sharedSpellings.insert(spelled) }
-    }
-    func spelledTwin(of name: String) -> Int? {
-      if bySpelling == nil {
-        bySpelling = [:]
-        for index in byKey.values { spell(index) }
-      }
-      let spelled = Names.spelledKey(name)
-      return sharedSpellings.contains(spelled) ? nil : bySpelling?[spelled]
-    }
+    // One index of names for the whole batch, and one sort at the end, so a long list from standard input takes
+    // time in proportion to its length.
+    var found = ItemNameIndex(shared: .neither)
     var appended = false
     defer { if appended { sortItems() } }
     for raw in names {
       let name = try Names.clean(raw, what: "item name")
-      if let index = byKey[Names.key(name)] ?? spelledTwin(of: name) {
+      if let index = found.index(of: name, in: items) {
         let (wasOnList, before) = (items[index].isOnList, items[index])
         apply(changes, to: index, now: now)
         if !wasOnList {
@@ -112,9 +94,8 @@ extension Groceries {
         item.note = changes.note ?? nil
         item.locations = changes.locations ?? []
         item.isStaple = changes.isStaple ?? false
-        byKey[Names.key(name)] = items.count
         items.append(item)
-        if bySpelling != nil { spell(items.count - 1) }
+        found.insert(name, at: items.count - 1)
         appended = true
         outcomes.append(.added(name))
       }
@@ -144,26 +125,13 @@ extension Groceries {
     var created = Set<UUID>()
     var ids: [UUID] = []
     var seen = Set<UUID>()
-    // The item a whole name is, as `itemIndex(named:whole:)` finds it (its key, else as paper spells it, the first
-    // item either way), from one index of each made the first time it is needed: many names (a phone's ticked new
-    // lines) cost their number, not that times the household's items, and a new one no list of suggestions.
-    var byKey: [String: Int]?
-    var bySpelling: [String: Int]?
-    func index(of name: String) -> Int? {
-      if byKey == nil {
-        byKey = Dictionary(
-          items.indices.map { (Names.key(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
-      }
-      if let found = byKey?[Names.key(name)] { return found }
-      if bySpelling == nil {
-        bySpelling = Dictionary(
-          items.indices.map { (Names.spelledKey(items[$0].name), $0) }, uniquingKeysWith: { a, _ in a })
-      }
-      return bySpelling?[Names.spelledKey(name)]
-    }
+    // The item a whole name is, as `itemIndex(named:whole:)` finds it (the first of two a spelling finds): many
+    // names (a phone's ticked new lines) cost their number, not that times the household's items, and a new one no
+    // list of suggestions.
+    var known = ItemNameIndex(shared: .first)
     for raw in names {
       let name = try Names.clean(raw, what: "item name")
-      if let found = index(of: name) {
+      if let found = known.index(of: name, in: items) {
         if seen.insert(items[found].id).inserted { ids.append(items[found].id) }
         continue
       }
@@ -171,10 +139,7 @@ extension Groceries {
       try Self.checkNewName(name)
       let item = Item(id: newID(), name: name, isOnList: false, now: now)
       items.append(item)
-      if byKey?[Names.key(name)] == nil { byKey?[Names.key(name)] = items.count - 1 }
-      if bySpelling != nil && bySpelling?[Names.spelledKey(name)] == nil {
-        bySpelling?[Names.spelledKey(name)] = items.count - 1
-      }
+      known.insert(name, at: items.count - 1)
       created.insert(item.id)
       seen.insert(item.id)
       ids.append(item.id)
