@@ -764,6 +764,23 @@ import Testing
     #expect(try history() == "2026-11-21 milk x2\n")
   }
 
+  /// A conflict copy's line typed over and ticked buys the item the line was written for, as the file's own line
+  /// would, and the rename is not made (a copy's typing over is not applied), where a new item of the typed name was
+  /// made and bought and the written one left on the list (found by a trial).
+  @Test func aConflictCopysLineTypedOverAndTickedBuysItsItem() throws {
+    try scenario.given(["mirror", "add", list])
+    let copy = text(list).replacing("- [ ] bananas - not too ripe", with: "- [x] ripe bananas")
+    try Data(copy.utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought bananas\n", "\(outcome)")
+    #expect(
+      outcome.stdout == "  [ ] eggs x2\n  [ ] milk x2\n  [ ] AA batteries\n\n3 items to buy, 1 bought today\n"
+    )
+    #expect(try history() == "2026-11-21 bananas\n")
+    #expect(try grocery.run(["list", "--all", "--format", "csv"]).stdout.contains("ripe bananas") == false)
+  }
+
   /// A tick a grocery before 2026-11-27 applied is kept under its line's text (`milk x2`), where ticks are now kept
   /// under the item's name: a conflict copy of that edition does not buy it again after the upgrade.
   @Test func aTickKeptUnderItsLinesTextByAnOlderGroceryIsNotBoughtAgain() throws {

@@ -414,16 +414,25 @@ public struct Mirrors: Sendable {
           found.header.household == header.household
         else { continue }
         let known = source.edition(found.header.edition)
-        let made = known ?? source.current
         let day = try Self.day(changed: copy, today: today)
-        edits.bought += source.newTicks(
-          ChecklistDiff.ticks(from: made.base, in: found.lines, changedOn: day, shownAs: name), of: made)
         // Its new lines, not ticked, are items the phone put on the list. Read against a text no longer kept, lines
         // taken off since would read as new, so none is; nor is what the copy deleted or typed over, which the file
-        // itself may have changed since.
+        // itself may have changed since. A line typed over and ticked buys the item it was written for, as the
+        // file's own lines are matched (found by a trial: `- [x] apricot jam` over `- [ ] jam - apricot` made an
+        // item apricot jam and bought it, leaving jam on the list).
         if let known {
           let diff = ChecklistDiff.edits(from: known.base, to: found.lines, changedOn: day, shownAs: name)
+          let ticks = diff.bought.map { tick in
+            var tick = tick
+            tick.copied = true
+            return tick
+          }
+          edits.bought += source.newTicks(ticks, of: known)
           edits.added += source.newAdds(diff.added, of: known)
+        } else {
+          let made = source.current
+          edits.bought += source.newTicks(
+            ChecklistDiff.ticks(from: made.base, in: found.lines, changedOn: day, shownAs: name), of: made)
         }
       }
     }
