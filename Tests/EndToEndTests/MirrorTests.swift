@@ -781,6 +781,21 @@ import Testing
     #expect(try grocery.run(["list", "--all", "--format", "csv"]).stdout.contains("ripe bananas") == false)
   }
 
+  /// A save of an earlier edition with nothing in it to apply (a sync tool putting the phone's old copy back) is
+  /// written over with the list as it is, where it stayed, showing what was bought since as still to buy.
+  @Test func aSaveOfAnEarlierEditionIsWrittenOverWithTheList() throws {
+    try scenario.given(["mirror", "add", list])
+    let old = text(list)
+    try scenario.given(["buy", "milk"], ["add", "cheese"])
+    let now = text(list)
+    #expect(now != old && now.contains("cheese"))
+    try phoneSaves(list, old)
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.status == 0 && outcome.stderr.isEmpty, "\(outcome)")
+    #expect(text(list) == now)
+    #expect(try history() == "2026-11-21 milk x2\n")
+  }
+
   /// A tick a grocery before 2026-11-27 applied is kept under its line's text (`milk x2`), where ticks are now kept
   /// under the item's name: a conflict copy of that edition does not buy it again after the upgrade.
   @Test func aTickKeptUnderItsLinesTextByAnOlderGroceryIsNotBoughtAgain() throws {

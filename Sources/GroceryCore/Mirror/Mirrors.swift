@@ -348,6 +348,10 @@ public struct Mirrors: Sendable {
             }
             edits.bought = source.newTicks(edits.bought, of: made)
             edits.added = source.newAdds(edits.added, of: made)
+            // A save of an earlier edition (a sync tool putting back the phone's old copy) shows a list that is no
+            // longer so: written over, edits or none, where it stayed as saved and a tick made on it later, of an
+            // item bought since, bought nothing (found by a trial).
+            if made.number != nil { force = true }
             if edits.removed.count > 1 && edits.removed.count * 2 > made.base.count {
               // What done.txt says was bought is bought all the same: the copy kept no longer holds those lines.
               let bought = edits.bought.filter { $0.item.map(archived.contains) == true }
