@@ -528,6 +528,35 @@ struct Household {
     #expect(try alice.run(["reorder-categories"]).stdout.hasPrefix("1. Dairy & Fridge\n"))
   }
 
+  /// A category added or removed on one machine keeps the walk order another set meanwhile: the new one goes after
+  /// the others, where the whole order written with it undid the reorder (found by a trial).
+  @Test(arguments: [
+    ["category", "add", "Bakery", "--quiet"], ["category", "remove", "Deli & Meat", "--force"],
+  ])
+  func aCategoryAddedOrRemovedKeepsAReorderMadeMeanwhile(change: [String]) throws {
+    try household.on(alice, at: 0, "add", "milk")
+    try household.share([alice, bob])
+    try household.on(bob, at: 10, "reorder-categories", "snacks", "dairy")
+    try household.on(alice, at: 11, change[0], change[1], change[2], change[3])
+    try household.syncAll([alice, bob], at: 20)
+    try household.expectSame([alice, bob])
+    let expected =
+      ["Snacks, Drinks & Other", "Dairy & Fridge", "Produce"]
+      + (change[1] == "add" ? ["Deli & Meat"] : []) + ["Bread & Frozen", "Boxed & Canned"]
+      + (change[1] == "add" ? ["Bakery"] : []) + ["Uncategorized"]
+    for machine in [alice, bob] {
+      let order = try machine.run(["reorder-categories"]).stdout.split(separator: "\n").map {
+        String($0.drop { $0 != " " }.dropFirst())
+      }
+      #expect(order == expected)
+    }
+    // Undone, the category goes and comes back, and the order stays bob's.
+    try household.on(alice, at: 21, "undo")
+    let undone = try alice.run(["reorder-categories"]).stdout
+    #expect(undone.hasPrefix("1. Snacks, Drinks & Other\n2. Dairy & Fridge\n3. Produce\n"), "\(undone)")
+    #expect(undone.contains("Deli & Meat") && !undone.contains("Bakery"), "\(undone)")
+  }
+
   @Test func bothRestockAndBothAddTheSameNewName() throws {
     try household.on(alice, at: 0, "staple", "coffee", "flour")
     try household.share([alice, bob])

@@ -39,8 +39,17 @@ enum ChangeDiff {
         operations.append(.category(id, set: CategoryFields(alive: false), was: CategoryFields(alive: true)))
       }
     }
-    if old.categories.map(\.id) != after.categories.map(\.id) {
-      operations.append(.order(after.categories.map(\.id), was: old.categories.map(\.id)))
+    let (oldOrder, newOrder) = (old.categories.map(\.id), after.categories.map(\.id))
+    if oldOrder != newOrder {
+      // The order the fold gives with none written: the order as it was, less the categories taken away, then
+      // those it does not name, oldest first (this change's new ones, by id). A change that only adds or removes
+      // categories so writes none: a whole order written with it undid a reorder another machine made meanwhile
+      // (found by a trial).
+      let kept = Set(newOrder)
+      let implied =
+        oldOrder.filter(kept.contains)
+        + newOrder.filter { oldCategories[$0] == nil }.sorted(by: UUIDText.less)
+      if newOrder != implied { operations.append(.order(newOrder, was: oldOrder)) }
     }
     // Locations, by id. The household lists them oldest first: those one change adds (an import, a migration)
     // are made a millisecond apart, so that they keep the order the change gives them.
