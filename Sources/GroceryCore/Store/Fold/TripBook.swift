@@ -29,8 +29,12 @@ struct TripBook: Equatable, Sendable {
     trip.apply(fields, at: stamp)
     guard trip.isKnown else { return !pruning }
     guard trip.alive.value else {
+      // A trip taken back (its start undone) frees a place among its machine's kept trips, which the trip pruned
+      // for it held: where places were full, only a reading of every log knows that trip again, as a rebuild keeps
+      // it (found by a trial: `check` found the cache's trips unlike the logs').
+      let full = trips.values.count { $0.machine == trip.machine } >= TripBook.kept
       trips[id] = nil
-      return true
+      return !(pruning && full)
     }
     trips[id] = trip
     if pruning { prune(machine: trip.machine) }
