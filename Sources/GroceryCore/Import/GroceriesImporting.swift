@@ -54,6 +54,17 @@ extension Groceries {
         return migrated.name
       }
       if let existing = categories.first(where: { spelling($0.name) == wanted }) { return existing.name }
+      // grocery's own export names the household's category by its id, renamed since (a built-in's id is every
+      // household's): it is renamed, as an item takes the fields the import carries, where a second category of
+      // the new name came in beside it (found by a trial: an export restored into a new household kept an empty
+      // Dairy & Fridge beside the Dairy it had been renamed to).
+      if let id, document.format == .grocery, !document.addsOnly,
+        let same = categories.first(where: { $0.id == id }),
+        let renamed = try? renameCategory(same.name, to: name)
+      {
+        report.renamedCategories.append(ImportReport.Rename(old: renamed.old, new: renamed.new))
+        return renamed.new
+      }
       // One the household removed comes back under the id its migration gave it, as the one other machines know.
       categories.append(
         Category(id: freshID(document.addsOnly ? V1Category(name: name).category.id : id), name: name))
@@ -93,6 +104,14 @@ extension Groceries {
         return migrated.name
       }
       if let existing = locations.first(where: { spelling($0.name) == wanted }) { return existing.name }
+      // A store of the household named by its id in grocery's own export, renamed since: renamed, as a category is.
+      if let id, document.format == .grocery, !document.addsOnly,
+        let same = locations.first(where: { $0.id == id }),
+        let renamed = try? renameLocation(same.name, to: name)
+      {
+        report.renamedLocations.append(ImportReport.Rename(old: renamed.old, new: renamed.new))
+        return renamed.new
+      }
       locations.append(
         Location(id: freshID(document.addsOnly ? LegacyID.of(.location, named: name) : id), name: name))
       report.addedLocations.append(name)

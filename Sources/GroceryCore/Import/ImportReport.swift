@@ -12,6 +12,9 @@ public struct ImportReport: Equatable, Sendable {
   public var headings: [ImportHeading] = []
   public var addedCategories: [String] = []
   public var addedLocations: [String] = []
+  /// Categories and stores of the household that grocery's own export names by their ids, and renamed.
+  public var renamedCategories: [Rename] = []
+  public var renamedLocations: [Rename] = []
   /// How many purchases were recorded.
   public var purchases = 0
   /// True when the import set the walk order.
@@ -22,4 +25,10 @@ public struct ImportReport: Equatable, Sendable {
   public var reorderedLocations: [String] = []
 
   public init() {}
+
+  /// A name the import changed: from the household's to the import's.
+  public struct Rename: Equatable, Sendable {
+    public var old: String
+    public var new: String
+  }
 }

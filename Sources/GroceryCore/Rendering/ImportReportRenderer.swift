@@ -16,6 +16,12 @@ public enum ImportReportRenderer {
     if !report.addedLocations.isEmpty {
       lines.append("new locations: " + quoted(report.addedLocations))
     }
+    if !report.renamedCategories.isEmpty {
+      lines.append("renamed categories: " + renames(report.renamedCategories))
+    }
+    if !report.renamedLocations.isEmpty {
+      lines.append("renamed locations: " + renames(report.renamedLocations))
+    }
     if report.purchases > 0 {
       lines.append("purchases recorded: \(report.purchases)")
     }
@@ -55,4 +61,9 @@ public enum ImportReportRenderer {
   }
 
   static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joinedText(separator: ", ") }
+
+  /// `'Dairy & Fridge' to 'Dairy', …`.
+  static func renames(_ renames: [ImportReport.Rename]) -> String {
+    renames.map { "'\($0.old)' to '\($0.new)'" }.joinedText(separator: ", ")
+  }
 }
