@@ -57,7 +57,8 @@ extension Groceries {
       // grocery's own export names the household's category by its id, renamed since (a built-in's id is every
       // household's): it is renamed, as an item takes the fields the import carries, where a second category of
       // the new name came in beside it (found by a trial: an export restored into a new household kept an empty
-      // Dairy & Fridge beside the Dairy it had been renamed to).
+      // Dairy & Fridge beside the Dairy it had been renamed to). A rename refused (a name no other has, checked
+      // above, refused otherwise) leaves it, and a new one is added, as before.
       if let id, document.format == .grocery, !document.addsOnly,
         let same = categories.first(where: { $0.id == id }),
         let renamed = try? renameCategory(same.name, to: name)
