@@ -557,6 +557,30 @@ struct Household {
     #expect(undone.contains("Deli & Meat") && !undone.contains("Bakery"), "\(undone)")
   }
 
+  /// A store two machines added under one name in two spellings is one store, named as the first made, in `stats`
+  /// and `trip --list` too, where each trip said the name its own machine gave (found by a trial).
+  @Test func aStoreAddedOnTwoMachinesIsNamedOnceInTheTrips() throws {
+    try household.on(alice, at: 0, "add", "milk", "tea")
+    try household.share([alice, bob])
+    try household.on(alice, at: 10, "location", "add", "Aldi")
+    try household.on(bob, at: 11, "location", "add", "ALDI")
+    for (machine, item, minute) in [(alice, "milk", 20), (bob, "tea", 30)] {
+      try household.on(machine, at: minute, "trip", "start", "--at", "aldi")
+      try household.on(machine, at: minute + 5, "buy", item)
+      try household.on(machine, at: minute + 8, "trip", "stop")
+    }
+    try household.syncAll([alice, bob], at: 50)
+    for machine in [alice, bob] {
+      #expect(try machine.run(["location", "list"]).stdout.hasPrefix("Aldi"))
+      let trips = try household.on(machine, at: 60, "trip", "--list").stdout
+      #expect(trips.components(separatedBy: "  Aldi").count == 3 && !trips.contains("ALDI"), "\(trips)")
+      let stats = try household.on(machine, at: 60, "stats").stdout
+      let row = stats.split(separator: "\n").filter { $0.hasPrefix("Aldi ") }.map { $0.split(separator: " ") }
+      #expect(
+        row.count == 1 && row.first?[1] == "2" && !stats.contains("ALDI"), "one row of two trips: \(stats)")
+    }
+  }
+
   @Test func bothRestockAndBothAddTheSameNewName() throws {
     try household.on(alice, at: 0, "staple", "coffee", "flour")
     try household.share([alice, bob])

@@ -86,7 +86,7 @@ extension HouseholdStore {
       guard let number = MachineID.number(machine.id), let open = reading.state.trips.unfinished(of: number)
       else { return nil }
       let end = open.trip.end(asOf: ms) ?? (ms, false, false)
-      let place = open.trip.store.value.flatMap { reading.state.locations[$0]?.name.value }
+      let place = open.trip.store.value.flatMap { Self.storeName($0, in: reading.state).name }
       try commit(
         [
           .trip(
@@ -139,9 +139,10 @@ extension HouseholdStore {
       all = reading.state.trips.trips
     }
     let this = try recordedMachine()
+    let stores = HouseholdView.Frame.storesShown(reading.state).names
     return all.sorted { TripBook.later($1, than: $0) }
       .filter(\.value.isKnown)
-      .map { tripRecord($0.key, $0.value, in: reading.state, now: now, this: this) }
+      .map { tripRecord($0.key, $0.value, in: reading.state, now: now, this: this, stores: stores) }
   }
 
   /// The trip figures of `stats`, as `StoreTripStats.byStore(trips(now:))` gives them, from the cache: the
@@ -270,18 +271,19 @@ extension HouseholdStore {
 
   /// The trip figures per store in a folded state: the settled totals of older trips and the kept ones.
   func tripStats(in state: HouseholdState, now: Date, this: String?) -> [StoreTripStats] {
+    let stores = HouseholdView.Frame.storesShown(state).names
     var entries: [(start: Stamp, id: UUID, totals: TripTotals)] = state.trips.settled.map {
       location, settled in
-      let known = location.flatMap { state.locations[$0] }
+      let known = location.map { Self.storeName($0, in: state, shown: stores) }
       return (
         settled.latest, settled.latestTrip,
         TripTotals(
-          store: known?.name.value, removed: known?.alive.value == false,
+          store: known?.name, removed: known?.removed ?? false,
           trips: settled.trips, milliseconds: settled.milliseconds, items: settled.items)
       )
     }
     for (id, trip) in state.trips.trips where trip.isKnown {
-      if let totals = TripTotals(tripRecord(id, trip, in: state, now: now, this: this)) {
+      if let totals = TripTotals(tripRecord(id, trip, in: state, now: now, this: this, stores: stores)) {
         entries.append((trip.start.stamp, id, totals))
       }
     }
@@ -323,7 +325,10 @@ extension HouseholdStore {
   /// own (`this`), or, for another machine, at least its latest change and, as far as this machine can tell, this
   /// machine's time. So a maker whose clock runs ahead does not keep its trip under way here until this machine's
   /// clock catches up.
-  func tripRecord(_ id: UUID, _ trip: TripState, in state: HouseholdState, now: Date, this: String?)
+  func tripRecord(
+    _ id: UUID, _ trip: TripState, in state: HouseholdState, now: Date, this: String?,
+    stores: [UUID: String]? = nil
+  )
     -> TripRecord
   {
     func date(_ ms: Int64) -> Date { Date(timeIntervalSince1970: Double(ms) / 1000) }
@@ -338,13 +343,26 @@ extension HouseholdStore {
         } ?? Category.uncategorized,
         quantity: bought.quantity, at: date(bought.at))
     }
-    let location = trip.store.value.flatMap { state.locations[$0] }
+    let store = trip.store.value.map { Self.storeName($0, in: state, shown: stores) }
     let how: TripEnding = ending.map { $0.clockBack ? .clockBack : $0.idle ? .idle : .stopped } ?? .open
     return TripRecord(
       id: id, machine: machine, by: state.machines.count > 1 ? state.machines[machine]?.value : nil,
-      store: location?.name.value, storeRemoved: location.map { !$0.alive.value } ?? false,
+      store: store?.name, storeRemoved: store?.removed ?? false,
       start: date(trip.start.value),
       end: ending.map { date($0.at) }, ending: how,
       purchases: purchases)
+  }
+
+  /// The name a trip's store is shown by, and whether it was removed: a live store's as the list shows it (two
+  /// machines' `location add` of one name are one store, named as the first made), where each trip said the name
+  /// its own machine gave (found by a trial: `stats` and `trip --list` said ALDI and Aldi for one store). `shown`
+  /// is `HouseholdView.Frame.storesShown(state).names`, made once for many trips.
+  static func storeName(_ id: UUID, in state: HouseholdState, shown: [UUID: String]? = nil) -> (
+    name: String?, removed: Bool
+  ) {
+    guard let location = state.locations[id] else { return (nil, false) }
+    guard location.alive.value else { return (location.name.value, true) }
+    let names = shown ?? HouseholdView.Frame.storesShown(state).names
+    return (names[id] ?? location.name.value, false)
   }
 }

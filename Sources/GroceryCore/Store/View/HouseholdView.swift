@@ -110,6 +110,34 @@ struct HouseholdView: Sendable {
   /// The categories and locations of a state as the view shows them, and how names are spelt: all of a view that
   /// its items do not change.
   struct Frame: Sendable {
+    /// The live stores, oldest first, one per name: the name each live store is shown by (that of the oldest of
+    /// its name, as two machines' `location add` of one name are one store), the one shown for each name, and
+    /// the stores each such one stands for, itself first, where there are several.
+    static func storesShown(_ state: HouseholdState) -> (
+      names: [UUID: String], shown: [(UUID, LocationState)], members: [UUID: [UUID]]
+    ) {
+      let liveLocations = state.locations.filter { $0.value.alive.value && $0.value.name.value != nil }
+        .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
+      var locationByKey: [String: UUID] = [:]
+      var locationOf: [UUID: String] = [:]
+      var survivors: [(UUID, LocationState)] = []
+      var members: [UUID: [UUID]] = [:]
+      for (id, location) in liveLocations {
+        let name = location.name.value!
+        let key = Names.key(name)
+        if let survivor = locationByKey[key] {
+          // An item at any of several stores shown as one is at that one, spelt as it is shown.
+          locationOf[id] = locationOf[survivor]
+          members[survivor, default: [survivor]].append(id)
+          continue
+        }
+        locationOf[id] = name
+        locationByKey[key] = id
+        survivors.append((id, location))
+      }
+      return (locationOf, survivors, members)
+    }
+
     var who: [UInt64: String] = [:]
     var names = NameMap()
     var categoryOf: [UUID: String] = [:]
@@ -175,25 +203,8 @@ struct HouseholdView: Sendable {
         if let name = liveCategories[survivor]?.name.value { categoryOf[id] = name }
       }
 
-      // Locations: oldest first, one per name.
-      let liveLocations = state.locations.filter { $0.value.alive.value && $0.value.name.value != nil }
-        .sorted { HouseholdView.older($0.value.created, $0.key, than: $1.value.created, $1.key) }
-      var locationByKey: [String: UUID] = [:]
-      var locationOf: [UUID: String] = [:]
-      var survivors: [(UUID, LocationState)] = []
-      for (id, location) in liveLocations {
-        let name = location.name.value!
-        let key = Names.key(name)
-        if let survivor = locationByKey[key] {
-          // An item at any of several stores shown as one is at that one, spelt as it is shown.
-          locationOf[id] = locationOf[survivor]
-          locationMembers[survivor, default: [survivor]].append(id)
-          continue
-        }
-        locationOf[id] = name
-        locationByKey[key] = id
-        survivors.append((id, location))
-      }
+      let (locationOf, survivors, members) = Self.storesShown(state)
+      locationMembers = members
       var categoryNames = NameMap()
       categoryNames.categoryNames = categoryOf
       var locations: [Location] = []
