@@ -469,6 +469,28 @@ import Testing
     try scenario.expect(["list", "--flat"], stdout: outcome.stdout)
   }
 
+  /// A line of an item left unticked with a ticked line of it typed beside it, above or below (an app ticking a copy
+  /// of a recurring task): bought, and still on the list, as the file shows it, whichever comes first, where with
+  /// the ticked line below it was taken off the list (found by a trial).
+  @Test(arguments: [true, false])
+  func aNewTickedLineBesideItsItemsUntickedLineBuysItAndLeavesItListed(tickedBelow: Bool) throws {
+    try scenario.given(["mirror", "add", list])
+    let pair = tickedBelow ? "- [ ] milk x2\n- [x] milk\n" : "- [x] milk\n- [ ] milk x2\n"
+    try phoneSaves(list, text(list).replacing("- [ ] milk x2\n", with: pair))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought milk\n", "\(outcome)")
+    #expect(outcome.stdout == wholeList(bought: 1), "\(outcome)")
+    #expect(try history() == "2026-11-21 milk x2\n")
+    let file = folder.file("todo.txt")
+    try scenario.given(["mirror", "add", file, "--format", "todo.txt"])
+    let line = try #require(text(file).split(separator: "\n").first { $0.hasPrefix("eggs x2") })
+    let todo = tickedBelow ? "\(line)\nx 2026-11-21 eggs\n" : "x 2026-11-21 eggs\n\(line)\n"
+    try phoneSaves(file, text(file).replacing(line + "\n", with: todo))
+    let again = try grocery.run(["list", "--flat"])
+    #expect(again.stderr == "grocery: \(file): from the phone: bought eggs\n", "\(again)")
+    #expect(again.stdout == wholeList(bought: 2), "\(again)")
+  }
+
   /// A line typed over with another item's name and ticked buys that item, with the line's quantity and note.
   @Test func aTickedLineTypedOverWithAnotherItemsNameBuysThatItem() throws {
     try scenario.given(["add", "oat milk"], ["buy", "oat milk"], ["mirror", "add", list])

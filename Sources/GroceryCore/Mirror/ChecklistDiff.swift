@@ -193,6 +193,8 @@ enum ChecklistDiff {
         used.remove(j)
       }
     }
+    // The written lines the file still holds unticked, as written, by the name a tick of each buys.
+    var unticked: [String: UUID] = [:]
     for (i, line) in file.enumerated() {
       let day = line.day ?? fileDay
       if let j = match[i] {
@@ -216,6 +218,8 @@ enum ChecklistDiff {
         // name (`tickName`), it is known as a second tick of it.
         if line.ticked && !base[j].line.ticked {
           edits.bought.append(base[j].tick(on: day))
+        } else if !line.ticked && change.rename == nil {
+          unticked[Names.key(base[j].tickName)] = item
         }
         continue
       }
@@ -231,6 +235,10 @@ enum ChecklistDiff {
               category: line.category, context: line.context))
         }
       }
+    }
+    // A new line ticked of an item whose own line is still there unticked: the item stays on the list.
+    for tick in edits.bought where tick.item == nil {
+      if let item = unticked[Names.key(tick.name)] { edits.stillListed.insert(item) }
     }
     // A line that could not be read may be one of the written lines, edited: nothing is taken off for it.
     if edits.skipped.isEmpty {

@@ -57,6 +57,9 @@ struct ChecklistEdits: Equatable, Sendable {
   var added: [Added] = []
   var changed: [Changed] = []
   var removed: [UUID] = []
+  /// The items a new ticked line buys whose written line the file still holds, unticked and named as written: still
+  /// wanted, so they stay on the list.
+  var stillListed: Set<UUID> = []
   /// Lines that could not be read, each with its line number and why; nothing they name is taken off the list.
   var skipped: [String] = []
 
@@ -113,6 +116,7 @@ struct ChecklistEdits: Equatable, Sendable {
     var renamed: [String] = []
     var (added, removed) = (self.added, self.removed)
     var redirected: [UUID: UUID] = [:]
+    let listedBefore = Set(groceries.items.filter { $0.isOnList && stillListed.contains($0.id) }.map(\.id))
     func say(_ error: any Error) { skipped.append((error as? GroceryError)?.message ?? "\(error)") }
     func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
     // A name that looks like a quantity or part of a list (`2`, `x2`, `milk,`) makes no item, as `add` refuses it;
@@ -323,6 +327,14 @@ struct ChecklistEdits: Equatable, Sendable {
     let boughtBefore = Set(boughtNames.map(Names.key))
     let addedBefore = addedNames.count
     addLines(wantedAgain)
+    // A new line ticked of an item whose own line the file still shows unticked (an app that ticks a copy of a
+    // recurring task, a line ticked at the top of a todo.txt file): bought, and still on the list, as the file shows
+    // it, whichever of the two lines comes first (found by a trial: with the ticked line below, it was taken off).
+    for id in listedBefore {
+      guard let at = index(id), !groceries.items[at].isOnList else { continue }
+      groceries.items[at].isOnList = true
+      groceries.items[at].updated = now
+    }
     // Taken off after the ticks: a conflict copy's tick of a line the file itself deleted is a purchase made before
     // the line went, and buys it (taking it off the list).
     var offNames: [String] = []
