@@ -71,7 +71,7 @@ import Testing
       stdout: """
         Bought today
           [x] eggs x2
-          [x] milk x3
+          [x] milk x4
 
         2 bought today
 

@@ -507,7 +507,7 @@ struct Household {
     try household.expectSame([alice, bob])
     #expect(
       try list(alice, "--purchased")
-        == "Bought today\n  [x] milk (by alice, bob)\n  [x] tea (by bob)\n\n2 bought today\n")
+        == "Bought today\n  [x] milk x2 (by alice, bob)\n  [x] tea (by bob)\n\n2 bought today\n")
   }
 
   @Test func differentFieldsBothCountAndTheLaterOfOneFieldWins() throws {

@@ -22,7 +22,8 @@ struct ListCommand: Command, Runnable {
   static let all = Flag("all", help: "Show every item with its state.")
   static let staples = Flag(
     "staples", help: "Show the staples with their interval, last purchase and next due day.")
-  static let purchased = Flag("purchased", help: "Show what was bought, today first, then earlier.")
+  static let purchased = Flag(
+    "purchased", help: "Show what was bought, today first, then earlier, with how many that day.")
   static let flat = Flag("flat", help: "One section without category headings, in the same walk order.")
   static let at = Option<String>(
     "at", value: "LOCATION", completes: .names(.location), help: "Walk LOCATION's aisles; only its items.")

@@ -60,7 +60,7 @@ public enum PrintRenderer {
           afterEntry = false
         }
         for entry in section.entries {
-          var text = ascii(TextRenderer.describe(entry.item))
+          var text = ascii(TextRenderer.describe(entry, mode: part.mode, today: part.today))
           // A box to tick for what is on the list; what is off it (with --all or --staples) has none, or a
           // tick when it was bought today; a purchase says its day when that was not today, and its buyer.
           let box: String

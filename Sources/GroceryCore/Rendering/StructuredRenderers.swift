@@ -22,7 +22,7 @@ public enum MarkdownRenderer {
         let box =
           view.mode == .purchased || (!entry.item.isOnList && entry.boughtToday)
           ? "[x] " : entry.item.isOnList ? "[ ] " : ""
-        var text = "- \(box)" + escape(TextRenderer.describe(entry.item))
+        var text = "- \(box)" + escape(TextRenderer.describe(entry, mode: view.mode, today: view.today))
         let notes = TextRenderer.annotations(entry, mode: view.mode, today: view.today)
         if !notes.isEmpty { text += " _(" + notes.joinedText(separator: "; ") + ")_" }
         return [text]

@@ -48,7 +48,7 @@ public enum TextRenderer {
         case .purchased: box = "[x]"
         default: box = entry.item.isOnList ? "[ ]" : "   "
         }
-        var text = describe(entry.item)
+        var text = describe(entry, mode: view.mode, today: view.today)
         let notes = annotations(entry, mode: view.mode, today: view.today)
         // One space, which a line that fits is written with as it is. (Two were once written, which the wrapping
         // folded into one, but not where a mark or a prepended letter joined a space to the name or note.)
@@ -59,6 +59,17 @@ public enum TextRenderer {
       footer: { style.dim(footer($0)) },
       // A store's name makes it long: it wraps as every line of the list does.
       empty: { TextLayout.wrap(emptyMessage($0), width: style.width, first: "", rest: "") })
+  }
+
+  /// An entry as `describe` gives its item, but for what was bought (`list --purchased`): the quantity bought on
+  /// the day shown, not the one on the list now (found by a trial: `milk x3` after buying two and asking for three
+  /// more, where `history` said x2).
+  static func describe(_ entry: ListEntry, mode: ListMode, today: Day) -> String {
+    guard mode == .purchased, let last = entry.item.purchases.last else { return describe(entry.item) }
+    let day = entry.boughtToday ? today : last.date
+    var item = entry.item
+    item.quantity = item.purchases.reduce(0) { $0 + ($1.date == day ? $1.quantity : 0) }
+    return describe(item)
   }
 
   /// The item's name, quantity when more than one, and note: `Milk x2 - 2%`. A control character, which no
