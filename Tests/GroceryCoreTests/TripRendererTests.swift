@@ -83,12 +83,13 @@ import Testing
         """)
   }
 
+  /// This machine's own trip: who made it goes without saying, where a household of several machines said it.
   @Test func aStoppedTripShowsWhenItRanAndHowLong() {
     #expect(
       TripRenderer.status(
         trip(at: "Costco", minutes: 75, shopping, by: "alice"), now: start + 80 * minute, utcOffset: zone)
           == """
-          Trip at Costco, 13:00 to 14:15 (1 h 15 min) (by alice)
+          Trip at Costco, 13:00 to 14:15 (1 h 15 min)
             13:04  Bananas
             13:12  Milk x2
             13:12  Batteries

@@ -28,7 +28,8 @@ public enum TripRenderer {
       heading +=
         ": " + closed(trip.ending) + ", at its " + (trip.purchases.isEmpty ? "start" : "last purchase")
     }
-    if let by = trip.by { heading += " (by \(by))" }
+    // Always this machine's own trip (`trip`, `trip stop`): who made it goes without saying, as `trip --list` says
+    // it of every trip of a household of several machines.
     var lines = TextLayout.wrap(heading, width: 80, first: "", rest: "  ")
     // When one purchase was on another day than today (a trip across midnight), every time shows its day, so the
     // names stay in one column.
