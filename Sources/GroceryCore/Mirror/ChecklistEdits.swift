@@ -102,14 +102,12 @@ struct ChecklistEdits: Equatable, Sendable {
     }
   }
 
-  /// Applies the edits to the household as it is now, returning the summary's parts (`bought milk, eggs`), what
-  /// was skipped, and whether a new line, not ticked, names an item the edits leave off the list (`- [ ] figs` and
-  /// `- [x] figs`): a file that then reads as the list still misstates it, and is written over.
+  /// Applies the edits to the household as it is now, returning the summary's parts (`bought milk, eggs`).
   ///
   /// Each edit is checked against the household first, so that one applied twice, or one the household has
   /// already made, changes nothing: a tick buys only an item still on the list.
   func apply(to groceries: inout Groceries, today: Day, now: Date, newID: () -> UUID) -> (
-    parts: [String], skipped: [String], newLineOffList: Bool
+    parts: [String], skipped: [String]
   ) {
     var skipped: [String] = []
     var changedNames: [String] = []
@@ -369,15 +367,10 @@ struct ChecklistEdits: Equatable, Sendable {
       }
       return parts
     }
-    // Looked for as `add` finds an item.
-    var names = ItemNameIndex(shared: .neither)
-    let newLineOffList = (added + wantedAgain).contains { line in
-      names.index(of: line.name, in: groceries.items).map { !groceries.items[$0].isOnList } ?? true
-    }
     let every = parts(whole: true)
     if every.reduce(0, { $0 + $1.utf8.count }) <= ChecklistEdits.wholeSummary {
-      return (every, skipped, newLineOffList)
+      return (every, skipped)
     }
-    return (parts(whole: false), skipped, newLineOffList)
+    return (parts(whole: false), skipped)
   }
 }

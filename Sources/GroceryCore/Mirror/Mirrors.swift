@@ -446,11 +446,11 @@ public struct Mirrors: Sendable {
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
       if let summary = applied.summary { notices.append(.applied(file: shown, summary: summary)) }
       skipped += applied.skipped
-      // A new line of an item the edits left off the list (`- [ ] figs` with `- [x] figs`, bought): the list may read
-      // as it did, but the file says figs are still to buy, and the next command read that line as new again and
-      // put figs back on the list (found by a trial). A new line of an item on the list, kept at another store
-      // (which a store's mirror does not show), is left as the phone wrote it.
-      if applied.newLineOffList { force = true }
+      // The file then reads as the list, written over even where the list reads as it did (a new line and its tick,
+      // bought; a ticked copy of a line left unticked; a store's mirror's line of an item kept elsewhere, said):
+      // left as saved, its new line was read again and put the item back on the list, and its tick stayed shown
+      // after every change that left the list's text as it was (found by trials).
+      force = true
       source.recordTaken(in: &record)
     }
     // Lines that could not be read or applied are the user's words: the file as it was is kept beside it, and
@@ -462,8 +462,11 @@ public struct Mirrors: Sendable {
     }
     for reason in skipped { notices.append(.warning("'\(shown)': skipped: \(reason)" + kept)) }
     if force || !edits.isEmpty {
-      try write(
-        &record, from: try store.load(.shopping(since: today)), header: header, today: today, force: force)
+      let groceries = try store.load(.shopping(since: today))
+      if let location = record.location, !edits.added.isEmpty {
+        notices += Self.keptElsewhere(edits.added.map(\.name), in: groceries, location: location, file: shown)
+      }
+      try write(&record, from: groceries, header: header, today: today, force: force)
     } else if let readAs {
       // Read whole, and nothing in it to apply (a save with other line ends, lines moved): it is what grocery
       // wrote, and the next change writes over it.
@@ -614,25 +617,23 @@ public struct Mirrors: Sendable {
     return line
   }
 
-  /// Applies edits as one change, returning its summary (nil when it changed nothing), what was skipped, and
-  /// whether a new line names an item they leave off the list (`ChecklistEdits.apply`).
+  /// Applies edits as one change, returning its summary (nil when it changed nothing) and what was skipped.
   func apply(
     _ edits: ChecklistEdits, from source: String, now: Date, today: Day, onWait: () -> Void, newID: () -> UUID
-  ) throws -> (summary: String?, skipped: [String], newLineOffList: Bool) {
-    if edits.isEmpty { return (nil, [], false) }
+  ) throws -> (summary: String?, skipped: [String]) {
+    if edits.isEmpty { return (nil, []) }
     var summary: String?
     var skipped: [String] = []
-    var newLineOffList = false
     _ = try store.update(
       .all,
       summary: { (parts: [String]) in source + parts.joinedText(separator: "; ") }, now: now, onWait: onWait
     ) { groceries in
       let result = edits.apply(to: &groceries, today: today, now: now, newID: newID)
-      (skipped, newLineOffList) = (result.skipped, result.newLineOffList)
+      skipped = result.skipped
       summary = result.parts.isEmpty ? nil : source + result.parts.joinedText(separator: "; ")
       return result.parts
     }
-    return (summary, skipped, newLineOffList)
+    return (summary, skipped)
   }
 
   // MARK: - Writing
@@ -714,6 +715,26 @@ public struct Mirrors: Sendable {
   static func editionsLost(_ error: any Error) -> String {
     ((error as? GroceryError)?.message ?? "\(error)")
       + "; a phone's save of a mirror's older text is read for its ticks only"
+  }
+
+  /// What is said of a store's mirror's new lines whose items are on the list but kept at other stores only, which
+  /// its list leaves out: the file is written over without the line, which went without a word (found by a trial).
+  static func keptElsewhere(_ names: [String], in groceries: Groceries, location: String, file: String)
+    -> [MirrorNotice]
+  {
+    var found = ItemNameIndex(shared: .neither)
+    var said = Set<String>()
+    return names.compactMap { name -> MirrorNotice? in
+      guard let at = found.index(of: name, in: groceries.items) else { return nil }
+      let item = groceries.items[at]
+      guard item.isOnList, !item.isSold(at: location), said.insert(Names.key(item.name)).inserted else {
+        return nil
+      }
+      return .warning(
+        "'\(file)': '\(Names.printable(item.name))' is on the list, kept at "
+          + Names.listing(item.locations.map { Names.printable($0) }) + ", which this list of "
+          + "'\(Names.printable(location))' leaves out")
+    }
   }
 
   /// Keeps a copy of a file that grocery will not read as it is, beside it: `list.kept-20261123-170900.md`.
