@@ -494,6 +494,18 @@ import Testing
     #expect(again.stdout == wholeList(bought: 2), "\(again)")
   }
 
+  /// A new ticked line with a quantity and a note beside its item's own line: the purchase counts the line's
+  /// quantity, and the item keeps its own, as its line still says, where it took the line's (found by a trial).
+  @Test func aNewTickedLineWithAQuantityBesideItsItemsLineLeavesTheItemAsItsLineSays() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(
+      list, text(list).replacing("- [ ] eggs x2\n", with: "- [ ] eggs x2\n- [x] eggs x4 - big\n"))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought eggs\n", "\(outcome)")
+    #expect(outcome.stdout == wholeList(bought: 1), "\(outcome)")
+    #expect(try history() == "2026-11-21 eggs x4\n")
+  }
+
   /// A line typed over with another item's name and ticked buys that item, with the line's quantity and note.
   @Test func aTickedLineTypedOverWithAnotherItemsNameBuysThatItem() throws {
     try scenario.given(["add", "oat milk"], ["buy", "oat milk"], ["mirror", "add", list])

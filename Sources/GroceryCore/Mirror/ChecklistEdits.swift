@@ -309,11 +309,25 @@ struct ChecklistEdits: Equatable, Sendable {
           guard groceries.items[at].isOnList else { continue }
           boughtNames.append(try groceries.purchase(itemAt: at, on: day, today: today, now: now).name)
         } else if tick.quantity != nil || tick.note != nil {
-          // A new line, ticked, with a quantity or a note: the item (new, or one the household has, on the list or
-          // not) takes them, then is bought.
-          let changes = ItemChanges(quantity: tick.quantity, note: tick.note.map { .some($0) })
-          _ = try groceries.add([tick.name], changes: changes, today: today, now: now, newID: newID)
-          boughtNames += try groceries.purchase([tick.name], on: day, today: today, now: now).map(\.name)
+          // A new line, ticked, with a quantity or a note, of an item on the list (found as `purchase --new` finds
+          // it): bought, the purchase counting the line's quantity, and the item keeping its own quantity and note,
+          // which its own line says, where it took the line's (found by a trial and a review: a ticked `eggs x4 -
+          // big` beside `eggs x2` left eggs x4 - big on the list).
+          var known = ItemNameIndex(shared: .first)
+          let name = try Names.clean(tick.name, what: "item name")
+          if let at = known.index(of: name, in: groceries.items), groceries.items[at].isOnList {
+            let own = groceries.items[at].quantity
+            groceries.items[at].quantity = tick.quantity ?? own
+            let bought = try groceries.purchase(itemAt: at, on: day, today: today, now: now)
+            groceries.items[at].quantity = own
+            boughtNames.append(bought.name)
+          } else {
+            // Any other (new, or off the list: a thing picked up in the shop) takes them, then is bought, so the
+            // purchase counts that quantity.
+            let changes = ItemChanges(quantity: tick.quantity, note: tick.note.map { .some($0) })
+            _ = try groceries.add([tick.name], changes: changes, today: today, now: now, newID: newID)
+            boughtNames += try groceries.purchase([tick.name], on: day, today: today, now: now).map(\.name)
+          }
         }
       } catch {
         say(error)
