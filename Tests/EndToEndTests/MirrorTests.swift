@@ -506,6 +506,18 @@ import Testing
     #expect(try history() == "2026-11-21 eggs x4\n")
   }
 
+  /// A line typed over in case, left unticked, with a ticked line of the old name below it: bought, renamed, and
+  /// still on the list, as the file shows it, where it was taken off (found by a trial).
+  @Test func aLineRenamedBesideATickedLineOfItsOldNameStaysListed() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(list, text(list).replacing("- [ ] milk x2\n", with: "- [ ] Milk x2\n- [x] milk\n"))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(
+      outcome.stderr == "grocery: \(list): from the phone: bought Milk; renamed milk to Milk\n", "\(outcome)")
+    #expect(outcome.stdout.contains("  [ ] Milk x2\n"), "\(outcome)")
+    #expect(try history() == "2026-11-21 Milk x2\n")
+  }
+
   /// A line typed over with another item's name and ticked buys that item, with the line's quantity and note.
   @Test func aTickedLineTypedOverWithAnotherItemsNameBuysThatItem() throws {
     try scenario.given(["add", "oat milk"], ["buy", "oat milk"], ["mirror", "add", list])

@@ -193,7 +193,7 @@ enum ChecklistDiff {
         used.remove(j)
       }
     }
-    // The written lines the file still holds unticked, as written, by the name a tick of each buys.
+    // The written lines the file still holds unticked, by the name a tick of each buys, and the name typed over it.
     var unticked: [String: UUID] = [:]
     for (i, line) in file.enumerated() {
       let day = line.day ?? fileDay
@@ -218,8 +218,10 @@ enum ChecklistDiff {
         // name (`tickName`), it is known as a second tick of it.
         if line.ticked && !base[j].line.ticked {
           edits.bought.append(base[j].tick(on: day))
-        } else if !line.ticked && change.rename == nil {
+        } else if !line.ticked {
+          // By its name as written and as typed over (`Apples` over `apples`, beside `- [x] apples`).
           unticked[Names.key(base[j].tickName)] = item
+          if let rename = change.rename { unticked[Names.key(rename)] = item }
         }
         continue
       }
