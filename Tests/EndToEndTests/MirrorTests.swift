@@ -830,6 +830,19 @@ import Testing
     #expect(try grocery.run(["list", "--all", "--format", "csv"]).stdout.contains("ripe bananas") == false)
   }
 
+  /// A conflict copy's line typed over with the name of another item the household has, and ticked, buys that
+  /// item, as the file's own line does, where the item the line was written for was bought (found by a review).
+  @Test func aConflictCopysLineTypedOverWithAnotherItemsNameAndTickedBuysThatItem() throws {
+    try scenario.given(["add", "honey"], ["buy", "honey", "--on", "2026-11-20"], ["mirror", "add", list])
+    let copy = text(list).replacing("- [ ] bananas - not too ripe", with: "- [x] Honey")
+    try Data(copy.utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought honey\n", "\(outcome)")
+    #expect(outcome.stdout == wholeList(bought: 1), "\(outcome)")
+    #expect(try history() == "2026-11-21 honey\n2026-11-20 honey\n")
+  }
+
   /// A save of an earlier edition with nothing in it to apply (a sync tool putting the phone's old copy back) is
   /// written over with the list as it is, where it stayed, showing what was bought since as still to buy.
   @Test func aSaveOfAnEarlierEditionIsWrittenOverWithTheList() throws {

@@ -23,6 +23,9 @@ struct ChecklistEdits: Equatable, Sendable {
     var line: String? = nil
     /// A tick a conflict copy holds: of the line as written, never of what the file itself typed over it.
     var copied = false
+    /// The name a conflict copy typed over the ticked line: a purchase of that item when the household has it, as
+    /// the file's own line would be; else of the item the line was written for (the copy's rename is not made).
+    var typedName: String? = nil
   }
 
   /// A new line: an item put on the list.
@@ -280,7 +283,15 @@ struct ChecklistEdits: Equatable, Sendable {
           \.name)
       }
     }
-    for tick in bought {
+    for var tick in bought {
+      // A conflict copy's line typed over with the name of another item the household has, and ticked: a purchase
+      // of that item, as the file's own line is, where the item the line was written for was bought (found by a
+      // review).
+      if tick.copied, let typed = tick.typedName, let other = groceries.exactItemIndex(named: typed),
+        groceries.items[other].id != tick.item
+      {
+        tick = Bought(item: nil, name: groceries.items[other].name, day: tick.day)
+      }
       if tick.item == nil && isRefused(tick.name) { continue }
       let day = min(tick.day, today)
       if tick.item == nil && tick.quantity == nil && tick.note == nil {

@@ -426,9 +426,13 @@ public struct Mirrors: Sendable {
         // item apricot jam and bought it, leaving jam on the list).
         if let known {
           let diff = ChecklistDiff.edits(from: known.base, to: found.lines, changedOn: day, shownAs: name)
+          let typed = Dictionary(
+            diff.changed.compactMap { change in change.rename.map { (change.item, $0) } },
+            uniquingKeysWith: { a, _ in a })
           let ticks = diff.bought.map { tick in
             var tick = tick
             tick.copied = true
+            tick.typedName = tick.item.flatMap { typed[$0] }
             return tick
           }
           edits.bought += source.newTicks(ticks, of: known)
