@@ -474,6 +474,9 @@ public struct HouseholdStore: Sendable {
       check: ChangeLog.check(line: line.utf8), length: line.utf8.count)
     guard let cache, !reading.state.needsRebuild else { return }
     do {
+      // A trip taken back that a rebuild would fold otherwise: the cache is left, and the next read folds every log.
+      if try cache.database.reading({ try cache.needsRebuild(reading.state) }) { return }
+      reading.state.trips.freed = []
       var written = reading.state
       let position = reading.positions[machine.id]!
       try cache.database.writing {

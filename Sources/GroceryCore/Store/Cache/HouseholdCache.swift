@@ -975,6 +975,19 @@ final class HouseholdCache {
 
   // MARK: - Trips
 
+  /// Whether a state folded on from this cache must be folded from every log instead: as the fold says, or where a
+  /// trip taken back freed a place among its machine's kept trips (`TripBook.freed`) and the cache holds a trip of
+  /// that machine the book let go, which a rebuild keeps again. That is asked only then, of the trip table.
+  func needsRebuild(_ state: HouseholdState) throws -> Bool {
+    if state.needsRebuild { return true }
+    for machine in state.trips.freed {
+      let s = try database.statement("SELECT 1 FROM trip WHERE machine = ? AND kept = 0 LIMIT 1")
+      s.bind(.integer(Int64(bitPattern: machine)), at: 1)
+      if try s.step() { return true }
+    }
+    return false
+  }
+
   /// Every trip, the ones the trip book no longer keeps too: for `trip --list` and the walk order it learns.
   func allTrips() throws -> [UUID: TripState] {
     try database.reading { try loadTrips(keptOnly: false).trips }

@@ -15,6 +15,10 @@ struct TripBook: Equatable, Sendable {
   var settled: [UUID?: SettledTrips] = [:]
   /// The trips pruned since the book was loaded, for the cache to keep for `trip --list`.
   var pruned: [UUID: TripState] = [:]
+  /// The machines a trip of was taken back (its start undone) while their kept trips were full: one the start
+  /// pruned may be to keep again, which only a reading of every log can give back, as a rebuild keeps it. Whether
+  /// one was ever pruned is the cache's to tell (`HouseholdCache.needsRebuild`).
+  var freed: Set<UInt64> = []
 
   /// Two books are the same when they keep the same trips and totals; what each let go on the way is the cache's.
   static func == (a: TripBook, b: TripBook) -> Bool { a.trips == b.trips && a.settled == b.settled }
@@ -29,12 +33,14 @@ struct TripBook: Equatable, Sendable {
     trip.apply(fields, at: stamp)
     guard trip.isKnown else { return !pruning }
     guard trip.alive.value else {
-      // A trip taken back (its start undone) frees a place among its machine's kept trips, which the trip pruned
-      // for it held: where places were full, only a reading of every log knows that trip again, as a rebuild keeps
-      // it (found by a trial: `check` found the cache's trips unlike the logs').
-      let full = trips.values.count { $0.machine == trip.machine } >= TripBook.kept
+      // A trip taken back (its start undone) frees a place among its machine's kept trips, which a trip it pruned
+      // may have held: only a reading of every log knows that trip again, as a rebuild keeps it (found by a trial:
+      // `check` found the cache's trips unlike the logs').
+      if pruning && trips.values.count(where: { $0.machine == trip.machine }) >= TripBook.kept {
+        freed.insert(trip.machine)
+      }
       trips[id] = nil
-      return !(pruning && full)
+      return true
     }
     trips[id] = trip
     if pruning { prune(machine: trip.machine) }

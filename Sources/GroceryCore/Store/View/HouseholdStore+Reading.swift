@@ -495,7 +495,8 @@ extension HouseholdStore {
           steps.append(Undo.step(for: entry.change, at: entry.offset, length: entry.length))
         }
       }
-      if state.needsRebuild { return .rebuild }
+      if try cache.needsRebuild(state) { return .rebuild }
+      state.trips.freed = []
       try cache.save(&state, touched: touched, positions: positions)
       if let machine {
         for step in steps { try cache.apply(step, of: machine, depth: undoDepth) }
