@@ -475,6 +475,22 @@ import Testing
         """)
   }
 
+  /// A built-in renamed and a new category given its old name, walked first: the rename by id comes before any
+  /// name is matched, so the new one comes in with its own id and the walk order is the export's (found by a review:
+  /// the order was lost, matched by a name the rename then changed).
+  @Test func anExportWithANewCategoryOfARenamedBuiltInsNameKeepsItsWalkOrder() throws {
+    try scenario.given(
+      ["category", "rename", "Dairy & Fridge", "Dairy"], ["category", "add", "Dairy & Fridge"],
+      ["reorder-categories", "Dairy & Fridge"], ["add", "cheese", "-c", "Dairy"],
+      ["add", "yogurt", "-c", "Dairy & Fridge"])
+    try scenario.expect(["export", "-o", scenario.folder.file("household.json")])
+    let other = Scenario()
+    try other.given(["import", scenario.folder.file("household.json")])
+    for command in [["category", "list"], ["list"], ["export"]] {
+      #expect(try other.grocery.run(command) == scenario.grocery.run(command), "\(command)")
+    }
+  }
+
   /// Stores are listed oldest first; an import makes its new ones in one change, in the order the file gives.
   @Test func anExportImportedIntoAnEmptyHouseholdKeepsTheStoresInTheirOrder() throws {
     let stores = ["Costco", "Trader Joe's", "market", "Aldi", "Lidl", "corner shop"]

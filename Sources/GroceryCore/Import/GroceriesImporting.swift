@@ -54,23 +54,33 @@ extension Groceries {
         return migrated.name
       }
       if let existing = categories.first(where: { spelling($0.name) == wanted }) { return existing.name }
-      // grocery's own export names the household's category by its id, renamed since (a built-in's id is every
-      // household's): it is renamed, as an item takes the fields the import carries, where a second category of
-      // the new name came in beside it (found by a trial: an export restored into a new household kept an empty
-      // Dairy & Fridge beside the Dairy it had been renamed to). A rename refused (a name no other has, checked
-      // above, refused otherwise) leaves it, and a new one is added, as before.
-      if let id, document.format == .grocery, !document.addsOnly,
-        let same = categories.first(where: { $0.id == id }),
-        let renamed = try? renameCategory(same.name, to: name)
-      {
-        report.renamedCategories.append(ImportReport.Rename(old: renamed.old, new: renamed.new))
-        return renamed.new
-      }
       // One the household removed comes back under the id its migration gave it, as the one other machines know.
       categories.append(
         Category(id: freshID(document.addsOnly ? V1Category(name: name).category.id : id), name: name))
       report.addedCategories.append(name)
       return name
+    }
+    // grocery's own export names the household's categories and stores by their ids: one named otherwise here
+    // (renamed since; a built-in's id is every household's) is renamed to the export's name first, before any name
+    // is matched, as an item takes the fields the import carries, where a second category of the new name came in
+    // beside it (found by a trial: an export restored into a new household kept an empty Dairy & Fridge beside the
+    // Dairy it had been renamed to). A rename refused (a name another has) leaves it, and the name is matched as
+    // any other.
+    if document.format == .grocery && !document.addsOnly {
+      for category in document.categories {
+        guard let id = category.id, let same = categories.first(where: { $0.id == id }),
+          spelling(same.name) != spelling(category.name),
+          let renamed = try? renameCategory(same.name, to: category.name)
+        else { continue }
+        report.renamedCategories.append(ImportReport.Rename(old: renamed.old, new: renamed.new))
+      }
+      for location in document.locations {
+        guard let id = location.id, let same = locations.first(where: { $0.id == id }),
+          spelling(same.name) != spelling(location.name),
+          let renamed = try? renameLocation(same.name, to: location.name)
+        else { continue }
+        report.renamedLocations.append(ImportReport.Rename(old: renamed.old, new: renamed.new))
+      }
     }
     let imported = document.categories.map { categoryName($0.name, id: $0.id) }
     // A colour the import gives replaces the category's own; Uncategorized never takes one.
@@ -105,14 +115,6 @@ extension Groceries {
         return migrated.name
       }
       if let existing = locations.first(where: { spelling($0.name) == wanted }) { return existing.name }
-      // A store of the household named by its id in grocery's own export, renamed since: renamed, as a category is.
-      if let id, document.format == .grocery, !document.addsOnly,
-        let same = locations.first(where: { $0.id == id }),
-        let renamed = try? renameLocation(same.name, to: name)
-      {
-        report.renamedLocations.append(ImportReport.Rename(old: renamed.old, new: renamed.new))
-        return renamed.new
-      }
       locations.append(
         Location(id: freshID(document.addsOnly ? LegacyID.of(.location, named: name) : id), name: name))
       report.addedLocations.append(name)
