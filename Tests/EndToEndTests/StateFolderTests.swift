@@ -221,6 +221,12 @@ import Testing
     let mirrors = try scenario.grocery.shell(owner + "\"$GROCERY\" mirror", extra: environment)
     #expect(mirrors.status == 0 && mirrors.stderr.isEmpty, "\(mirrors)")
     #expect(mirrors.stdout.contains(mirror), "\(mirrors)")
+    // One an earlier root run left root's is the owner's again once root writes it.
+    let kept = try #require(made.first { $0.hasSuffix("/mirrors.json") })
+    #expect(chown(home + "/" + kept, 0, 0) == 0)
+    #expect(try scenario.grocery.run(["add", "jam"], extra: environment).status == 0)
+    let owned = try FileManager.default.attributesOfItem(atPath: home + "/" + kept)
+    #expect(owned[.ownerAccountID] as? Int == 65534)
   }
 }
 

@@ -16,9 +16,9 @@ enum AtomicFile {
   static func temporaryPrefix(for target: String) -> String { "." + FileSystem.name(of: target) + ".tmp-" }
 
   /// Writes `data` to `target`, keeping the old file's permissions (0600 for a new file). Run as root, the file
-  /// is given to `owner`'s user and group, or where none is given, to the old file's, and a new one to its
-  /// folder's, as every file grocery makes in a folder someone else owns is (found by a review: root's `mirror add`
-  /// left `mirrors.json` root's, and the owner's every command could not read it).
+  /// is given to `owner`'s user and group, or where none is given, to the old file's, and a new one (or one root
+  /// owned) to its folder's, as every file grocery makes in a folder someone else owns is (found by a review:
+  /// root's `mirror add` left `mirrors.json` root's, and the owner's every command could not read it).
   ///
   /// On any failure the temporary file is removed and the old file is left as it was. A cache that can be
   /// rebuilt need not be `durable`: it is renamed into place without waiting for the disk.
@@ -44,7 +44,10 @@ enum AtomicFile {
     let mode = replaced.flatMap { $0.st_mode & S_IFMT == S_IFREG ? $0.st_mode & 0o777 : nil } ?? 0o600
     var owner = owner
     if owner == nil && geteuid() == 0 {
-      owner = try replaced.flatMap { $0.st_mode & S_IFMT == S_IFREG ? $0 : nil } ?? FileSystem.status(folder)
+      // A file root's own runs left root's (before this was so) goes to the folder's owner, and is the owner's again.
+      owner =
+        try replaced.flatMap { $0.st_mode & S_IFMT == S_IFREG && $0.st_uid != 0 ? $0 : nil }
+        ?? FileSystem.status(folder)
     }
     let temporary =
       folder + "/" + temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
