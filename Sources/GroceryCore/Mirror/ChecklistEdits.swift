@@ -272,6 +272,17 @@ struct ChecklistEdits: Equatable, Sendable {
       }
     }
     addLines(added)
+    // The items the file's new lines put on the list, or found there (not a line typed over with another item's
+    // name, which puts that item on the list for its tick): an unticked line says its item is on the list.
+    var listedByLines = listedBefore
+    if !self.added.isEmpty {
+      var names = ItemNameIndex(shared: .neither)
+      for line in self.added {
+        if let at = names.index(of: line.name, in: groceries.items), groceries.items[at].isOnList {
+          listedByLines.insert(groceries.items[at].id)
+        }
+      }
+    }
     // New lines ticked in a row, of one day, are bought in one go. A name twice (by its key, or as paper spells it,
     // as a name finds an item) is two purchases, so it starts another run.
     var run: (day: Day, names: [String], keys: Set<String>, spellings: Set<String>)?
@@ -347,13 +358,12 @@ struct ChecklistEdits: Equatable, Sendable {
     // A new line, ticked: a purchase of the item it names, on the list or not (a thing picked up in the shop), or
     // of a new one. The ticks of an edition are taken once, so it buys once.
     buyRun()
-    let boughtBefore = Set(boughtNames.map(Names.key))
-    let addedBefore = addedNames.count
     addLines(wantedAgain)
-    // A new line ticked of an item whose own line the file still shows unticked (an app that ticks a copy of a
-    // recurring task, a line ticked at the top of a todo.txt file): bought, and still on the list, as the file shows
-    // it, whichever of the two lines comes first (found by a trial: with the ticked line below, it was taken off).
-    for id in listedBefore {
+    // A new line ticked of an item a line the file holds unticked still names (its own written line, an app ticking
+    // a copy of a recurring task; a new line, `- [ ] figs` with `- [x] figs`): bought, and still on the list, as the
+    // file shows it, whichever of the two lines comes first (found by a trial and a review: with the ticked line
+    // below, it was taken off, and two new lines took figs off the list where a written line kept milk on it).
+    for id in listedByLines {
       guard let at = index(id), !groceries.items[at].isOnList else { continue }
       groceries.items[at].isOnList = true
       groceries.items[at].updated = now
@@ -368,11 +378,13 @@ struct ChecklistEdits: Equatable, Sendable {
       groceries.items[at].updated = now
       offNames.append(groceries.items[at].name)
     }
-    // An item a line put on the list and its tick bought is said as bought alone: it is not on the list.
-    // One added again after its tick is said as both.
-    addedNames =
-      addedNames.prefix(addedBefore).filter { !boughtBefore.contains(Names.key($0)) }
-      + addedNames.dropFirst(addedBefore)
+    // An item a line put on the list and a tick then bought, off the list after (a line typed over with another
+    // item's name, ticked), is said as bought alone.
+    if !addedNames.isEmpty {
+      let boughtKeys = Set(boughtNames.map(Names.key))
+      let off = Set(groceries.items.filter { !$0.isOnList }.map { Names.key($0.name) })
+      addedNames.removeAll { boughtKeys.contains(Names.key($0)) && off.contains(Names.key($0)) }
+    }
     // Every name, as the phone's edits are told; where that is longer than a few lines, at most three of each and
     // how many more, as other changes are summed up: a file of thousands of new lines made a summary longer than
     // a log line may hold, and its edits were never applied, with every command trying again (found by a trial).
