@@ -161,7 +161,7 @@ import Testing
     try onAlice(yearAhead: false, at: 52, "buy", "bread")
     let stopped = try onAlice(yearAhead: false, at: 56, "trip", "stop")
     #expect(
-      stopped.stdout == "Trip anywhere, 09:50 to 09:56 (6 min) (by alice)\n  09:52  bread\n\n1 item bought\n")
+      stopped.stdout == "Trip anywhere, 09:50 to 09:56 (6 min)\n  09:52  bread\n\n1 item bought\n")
     try onAlice(yearAhead: false, at: 57, "sync")
     let carolAfter = try household.on(carol, at: 58, "sync")
     #expect(carolAfter.stderr == newerWarning(carol), "alice's clock is no longer named: \(carolAfter)")
