@@ -300,6 +300,7 @@ public struct Mirrors: Sendable {
     var notices: [MirrorNotice] = []
     var edits = ChecklistEdits()
     var force = false
+    var newEdition = false
     var read: [UInt8]?
     var readAs: FileFingerprint?
     var source = Source(record, mirrors: self)
@@ -455,6 +456,7 @@ public struct Mirrors: Sendable {
       // left as saved, its new line was read again and put the item back on the list, and its tick stayed shown
       // after every change that left the list's text as it was (found by trials).
       force = true
+      newEdition = true
       source.recordTaken(in: &record)
     }
     // Lines that could not be read or applied are the user's words: the file as it was is kept beside it, and
@@ -470,7 +472,7 @@ public struct Mirrors: Sendable {
       if let location = record.location, !edits.added.isEmpty {
         notices += Self.keptElsewhere(edits.added.map(\.name), in: groceries, location: location, file: shown)
       }
-      try write(&record, from: groceries, header: header, today: today, force: force)
+      try write(&record, from: groceries, header: header, today: today, force: force, newEdition: newEdition)
     } else if let readAs {
       // Read whole, and nothing in it to apply (a save with other line ends, lines moved): it is what grocery
       // wrote, and the next change writes over it.
@@ -646,7 +648,7 @@ public struct Mirrors: Sendable {
   /// `force`), and records what was written.
   func write(
     _ record: inout MirrorRecord, from groceries: Groceries, header: MirrorHeader, today: Day,
-    force: Bool = false
+    force: Bool = false, newEdition: Bool = false
   ) throws {
     // Where done.txt stands from the first time grocery writes a todo.txt mirror, so that the first archive after it
     // is read; later, only a read of the file moves it on, or archived lines whose file has not synced back yet
@@ -659,7 +661,10 @@ public struct Mirrors: Sendable {
     header.edition = record.edition
     var output = ChecklistRenderer.render(view, header: header, format: record.format)
     let exists = try FileSystem.status(record.path) != nil
-    let same = output.text == record.written && output.items == record.items
+    // Written after edits were applied from it, the same text is a new edition too: its ticks are taken as applied
+    // from the edition it was, so a tick made later on the new one is a new purchase, where one of an item still on
+    // the list (a recurring task's copy ticked) was taken as applied already (found by a review).
+    let same = !newEdition && output.text == record.written && output.items == record.items
     if !force && exists && same { return }
     // Each other text written is a new edition, and the one it replaces is kept a while for a phone still editing
     // it; the same text written again (over a file that did not read) is the same edition.
