@@ -531,6 +531,53 @@ import Testing
     #expect(try history() == "2026-11-21 Milk x2\n")
   }
 
+  /// Lines typed over with another item's name beside that item's own lines follow the rules of every line: a tick
+  /// buys once, and an unticked line keeps its item on the list (found by a review: the item was added back after
+  /// both its lines were ticked, and taken off though a line of it was left unticked).
+  @Test(arguments: [
+    ("- [x] eggs x2\n", "- [x] eggs\n", "bought eggs; took off milk", false),
+    ("- [ ] eggs x2\n", "- [x] eggs\n", "bought eggs; took off milk", true),
+  ])
+  func aLineTypedOverWithAnotherItemsNameBesideItsOwnLine(
+    eggs: String, milk: String, said: String, listed: Bool
+  ) throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneSaves(
+      list, text(list).replacing("- [ ] eggs x2\n", with: eggs).replacing("- [ ] milk x2\n", with: milk))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: \(said)\n", "\(outcome)")
+    #expect(outcome.stdout.contains("[ ] eggs") == listed && !outcome.stdout.contains("milk"), "\(outcome)")
+    #expect(try history() == "2026-11-21 eggs x2\n")
+  }
+
+  /// An item off the list: a new ticked line of it and a line typed over with its name, left unticked, buy it and
+  /// put it on the list, as the unticked line says.
+  @Test func aLineTypedOverWithAnItemsNameLeftUntickedBesideANewTickOfItKeepsItListed() throws {
+    try scenario.given(["buy", "eggs"], ["mirror", "add", list])
+    try phoneSaves(
+      list, text(list).replacing("- [ ] milk x2\n", with: "- [ ] eggs\n") + "- [x] eggs\n")
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(
+      outcome.stderr == "grocery: \(list): from the phone: bought eggs; added eggs; took off milk\n",
+      "\(outcome)")
+    #expect(outcome.stdout.contains("[ ] eggs") && !outcome.stdout.contains("milk"), "\(outcome)")
+    #expect(try history() == "2026-11-21 eggs x2\n2026-11-21 eggs x2\n")
+  }
+
+  /// A phone's old save with a tick of an item bought since and a new line of it: the tick buys nothing more, and
+  /// the line puts it back on the list with its quantity, where the line put it back first and the tick bought it
+  /// again (found by a review).
+  @Test func anOldSavesTickOfAnItemBoughtSinceWithANewLineOfItBuysNothingMore() throws {
+    try scenario.given(["mirror", "add", list])
+    let old = text(list)
+    try scenario.given(["buy", "milk"])
+    try phoneSaves(list, old.replacing("- [ ] milk x2\n", with: "- [x] milk x2\n- [ ] milk x3\n"))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: added milk\n", "\(outcome)")
+    #expect(outcome.stdout.contains("  [ ] milk x3\n"), "\(outcome)")
+    #expect(try history() == "2026-11-21 milk x2\n")
+  }
+
   /// A line typed over with another item's name and ticked buys that item, with the line's quantity and note.
   @Test func aTickedLineTypedOverWithAnotherItemsNameBuysThatItem() throws {
     try scenario.given(["add", "oat milk"], ["buy", "oat milk"], ["mirror", "add", list])

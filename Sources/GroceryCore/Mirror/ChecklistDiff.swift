@@ -195,6 +195,8 @@ enum ChecklistDiff {
     }
     // The written lines the file still holds unticked, by the name a tick of each buys, and the name typed over it.
     var unticked: [String: UUID] = [:]
+    // The names written lines were typed over with and ticked.
+    var typedTicks: [String] = []
     for (i, line) in file.enumerated() {
       let day = line.day ?? fileDay
       if let j = match[i] {
@@ -218,6 +220,8 @@ enum ChecklistDiff {
         // name (`tickName`), it is known as a second tick of it.
         if line.ticked && !base[j].line.ticked {
           edits.bought.append(base[j].tick(on: day))
+          // Typed over with another name, it buys what that name finds (another item's, redirected).
+          if let rename = change.rename { typedTicks.append(rename) }
         } else if !line.ticked {
           // By its name as written and as typed over (`Apples` over `apples`, beside `- [x] apples`).
           unticked[Names.key(base[j].tickName)] = item
@@ -238,9 +242,10 @@ enum ChecklistDiff {
         }
       }
     }
-    // A new line ticked of an item whose own line is still there unticked: the item stays on the list.
-    for tick in edits.bought where tick.item == nil {
-      if let item = unticked[Names.key(tick.name)] { edits.stillListed.insert(item) }
+    // A new line ticked, or a line typed over and ticked, of an item whose own line is still there unticked: the
+    // item stays on the list.
+    for name in edits.bought.filter({ $0.item == nil }).map(\.name) + typedTicks {
+      if let item = unticked[Names.key(name)] { edits.stillListed.insert(item) }
     }
     // A line that could not be read may be one of the written lines, edited: nothing is taken off for it.
     if edits.skipped.isEmpty {

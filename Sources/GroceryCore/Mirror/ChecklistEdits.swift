@@ -117,6 +117,10 @@ struct ChecklistEdits: Equatable, Sendable {
     var renamed: [String] = []
     var (added, removed) = (self.added, self.removed)
     var redirected: [UUID: UUID] = [:]
+    // The items lines typed over with their names put on the list (added before the ticks, never held back for
+    // after them), and those of such lines left unticked.
+    var typedOver: [Added] = []
+    var typedOverListed = Set<UUID>()
     let listedBefore = Set(groceries.items.filter { $0.isOnList && stillListed.contains($0.id) }.map(\.id))
     func say(_ error: any Error) { skipped.append((error as? GroceryError)?.message ?? "\(error)") }
     func index(_ id: UUID) -> Int? { groceries.items.firstIndex { $0.id == id } }
@@ -161,8 +165,12 @@ struct ChecklistEdits: Equatable, Sendable {
         // A line typed over with the name of another item the household has: that item is put on the list and
         // the one the line named taken off, as a line deleted and a new one written would.
         if let other = groceries.exactItemIndex(named: rename), other != at {
-          added.append(
+          typedOver.append(
             Added(name: rename, quantity: change.lineQuantity, note: change.lineNote, category: nil))
+          // Left unticked, the line keeps that item on the list, as any unticked line does.
+          if !bought.contains(where: { $0.item == change.item }) {
+            typedOverListed.insert(groceries.items[other].id)
+          }
           removed.append(change.item)
           // A tick on the line buys the item it now names.
           redirected[change.item] = groceries.items[other].id
@@ -211,9 +219,11 @@ struct ChecklistEdits: Equatable, Sendable {
         }
       }
     }
-    // New lines naming an item a written line's tick buys in these edits (`- [x] milk x2`, and `- [ ] milk x3` typed
-    // below it): bought, and wanted again, so they are added after the ticks, where added first the tick bought x3
-    // and left milk off the list (found by a trial).
+    // New lines naming an item a written line's tick names in these edits (`- [x] milk x2`, and `- [ ] milk x3`
+    // typed below it): bought, and wanted again, so they are added after the ticks, where added first the tick
+    // bought x3 and left milk off the list (found by a trial); so too where the item is off the list already (a
+    // phone's old save), whose tick then buys nothing, where the line put it back on the list for it to buy (found
+    // by a review).
     let tickedItems = Set(bought.compactMap(\.item))
     var wantedAgain: [Added] = []
     if !tickedItems.isEmpty && !added.isEmpty {
@@ -222,7 +232,7 @@ struct ChecklistEdits: Equatable, Sendable {
       added = []
       for line in lines {
         let found = names.index(of: line.name, in: items).map { items[$0] }
-        if let found, found.isOnList, tickedItems.contains(found.id) {
+        if let found, tickedItems.contains(found.id) {
           wantedAgain.append(line)
         } else {
           added.append(line)
@@ -271,10 +281,10 @@ struct ChecklistEdits: Equatable, Sendable {
         }
       }
     }
-    addLines(added)
+    addLines(typedOver + added)
     // The items the file's new lines put on the list, or found there (not a line typed over with another item's
     // name, which puts that item on the list for its tick): an unticked line says its item is on the list.
-    var listedByLines = listedBefore
+    var listedByLines = listedBefore.union(typedOverListed)
     if !self.added.isEmpty {
       var names = ItemNameIndex(shared: .neither)
       for line in self.added {
