@@ -903,6 +903,37 @@ import Testing
     #expect(try history() == "2026-11-21 honey\n2026-11-20 honey\n")
   }
 
+  /// A conflict copy's line typed over with another item's name, ticked, is a tick of that name: beside the file's
+  /// tick of the line as written, two purchases, and beside the file's tick of that item, one (found by a review:
+  /// the first was dropped, the second bought twice). A ticked copy of a line it leaves unticked keeps the item
+  /// listed, as in the file.
+  @Test(arguments: [
+    ("- [x] milk x2", "bought milk, eggs", "2026-11-21 eggs x2\n2026-11-21 milk x2\n", false),
+    ("- [x] eggs x2", "bought eggs", "2026-11-21 eggs x2\n", true),
+  ])
+  func aConflictCopysTypedOverTickAndTheFilesOwnTick(
+    file: String, said: String, history expected: String, milkListed: Bool
+  ) throws {
+    try scenario.given(["mirror", "add", list])
+    let written = text(list)
+    try Data(written.replacing("- [ ] milk x2", with: "- [x] eggs").utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    try phoneSaves(list, written.replacing(file.replacing("[x]", with: "[ ]"), with: file))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: \(said)\n", "\(outcome)")
+    #expect(outcome.stdout.contains("milk") == milkListed, "\(outcome)")
+    #expect(try history() == expected)
+  }
+
+  @Test func aConflictCopysTickedCopyOfALineItLeavesUntickedKeepsTheItemListed() throws {
+    try scenario.given(["mirror", "add", list])
+    try Data(text(list).replacing("- [ ] milk x2\n", with: "- [ ] milk x2\n- [x] milk\n").utf8).write(
+      to: URL(fileURLWithPath: folder.file("list.sync-conflict-20261121-101500-ABCDEFG.md")))
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stderr == "grocery: \(list): from the phone: bought milk\n", "\(outcome)")
+    #expect(outcome.stdout == wholeList(bought: 1), "\(outcome)")
+  }
+
   /// A save of an earlier edition with nothing in it to apply (a sync tool putting the phone's old copy back) is
   /// written over with the list as it is, where it stayed, showing what was bought since as still to buy.
   @Test func aSaveOfAnEarlierEditionIsWrittenOverWithTheList() throws {

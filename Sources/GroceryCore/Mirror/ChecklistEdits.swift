@@ -306,8 +306,9 @@ struct ChecklistEdits: Equatable, Sendable {
     }
     for var tick in bought {
       // A conflict copy's line typed over with the name of another item the household has, and ticked: a purchase
-      // of that item, as the file's own line is, where the item the line was written for was bought (found by a
-      // review).
+      // of that item, on the list or not (the copy's typing over puts nothing on the list), where the item the line
+      // was written for was bought (found by a review). It was taken as a tick of that name, so that the file's own
+      // tick of it is the same purchase.
       if tick.copied, let typed = tick.typedName, let other = groceries.exactItemIndex(named: typed),
         groceries.items[other].id != tick.item
       {

@@ -433,11 +433,15 @@ public struct Mirrors: Sendable {
           let ticks = diff.bought.map { tick in
             var tick = tick
             tick.copied = true
-            tick.typedName = tick.item.flatMap { typed[$0] }
+            // Taken as a tick of the name typed, so that it and the file's own tick of the line as written (or of
+            // the item that name is) are two purchases, or one.
+            if let name = tick.item.flatMap({ typed[$0] }) { (tick.typedName, tick.name) = (name, name) }
             return tick
           }
           edits.bought += source.newTicks(ticks, of: known)
           edits.added += source.newAdds(diff.added, of: known)
+          // A ticked copy of a line it leaves unticked keeps the item listed, as in the file itself.
+          edits.stillListed.formUnion(diff.stillListed)
         } else {
           let made = source.current
           edits.bought += source.newTicks(
