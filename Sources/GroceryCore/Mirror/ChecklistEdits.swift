@@ -60,8 +60,8 @@ struct ChecklistEdits: Equatable, Sendable {
   var added: [Added] = []
   var changed: [Changed] = []
   var removed: [UUID] = []
-  /// The items a new ticked line buys whose written line the file still holds, unticked and named as written: still
-  /// wanted, so they stay on the list.
+  /// The items a tick buys (a new ticked line's, or a written line's typed over and ticked) whose written line the
+  /// file still holds unticked, as written or typed over: still wanted, so they stay on the list.
   var stillListed: Set<UUID> = []
   /// Lines that could not be read, each with its line number and why; nothing they name is taken off the list.
   var skipped: [String] = []

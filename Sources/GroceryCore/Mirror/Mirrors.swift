@@ -422,9 +422,9 @@ public struct Mirrors: Sendable {
         let day = try Self.day(changed: copy, today: today)
         // Its new lines, not ticked, are items the phone put on the list. Read against a text no longer kept, lines
         // taken off since would read as new, so none is; nor is what the copy deleted or typed over, which the file
-        // itself may have changed since. A line typed over and ticked buys the item it was written for, as the
-        // file's own lines are matched (found by a trial: `- [x] apricot jam` over `- [ ] jam - apricot` made an
-        // item apricot jam and bought it, leaving jam on the list).
+        // itself may have changed since. A line typed over and ticked, matched as the file's own lines are, buys
+        // the item the name typed is, else the item it was written for (found by a trial: `- [x] apricot jam` over
+        // `- [ ] jam - apricot` made an item apricot jam and bought it, leaving jam on the list).
         if let known {
           let diff = ChecklistDiff.edits(from: known.base, to: found.lines, changedOn: day, shownAs: name)
           let typed = Dictionary(
