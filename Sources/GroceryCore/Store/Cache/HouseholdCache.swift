@@ -977,7 +977,8 @@ final class HouseholdCache {
 
   /// Whether a state folded on from this cache must be folded from every log instead: as the fold says, or where a
   /// trip taken back freed a place among its machine's kept trips (`TripBook.freed`) and the cache holds a trip of
-  /// that machine the book let go, which a rebuild keeps again. That is asked only then, of the trip table.
+  /// that machine the book let go, which a rebuild keeps again. That is asked only then, of the trip table (no
+  /// index: it is looked through to the first such trip, on this rare path alone).
   func needsRebuild(_ state: HouseholdState) throws -> Bool {
     if state.needsRebuild { return true }
     for machine in state.trips.freed {
