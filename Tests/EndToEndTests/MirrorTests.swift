@@ -1231,6 +1231,17 @@ import Testing
     #expect(try history() == "2026-11-21 AA batteries\n2026-11-21 bananas\n2026-11-21 milk x2\n")
   }
 
+  /// A recurring task ticked on two days (the phone read by no command between): two purchases, each on its day,
+  /// and the unticked line keeps the item listed, where all but the first tick were dropped (found by a trial).
+  @Test func ticksOfOneItemOnTwoDaysAreTwoPurchases() throws {
+    try scenario.given(["mirror", "add", list])
+    try phoneEdits(
+      list, [("- [ ] milk x2", "- [x] milk x2 ✅ 2026-11-14\n- [x] milk x2 ✅ 2026-11-21\n- [ ] milk x2")])
+    let outcome = try grocery.run(["list", "--flat"])
+    #expect(outcome.stdout == wholeList(bought: 1), "\(outcome)")
+    #expect(try history() == "2026-11-21 milk x2\n2026-11-14 milk x2\n")
+  }
+
   /// A heading typed on the phone names a category as every name does, a unique start enough: a line under
   /// `### dairy` goes into Dairy & Fridge, as `add -c dairy` puts it; one under a heading naming none, or several,
   /// is Uncategorized.

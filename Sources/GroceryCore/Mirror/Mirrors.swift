@@ -533,16 +533,22 @@ public struct Mirrors: Sendable {
     }
 
     /// The ticks not applied from that edition before, nor taken already this time; they are taken.
+    ///
+    /// Ticks of one name on several days in one file (a recurring task ticked two weeks running, each line with
+    /// its day) are as many purchases, where all but the first were dropped (found by a trial); a line copied (the
+    /// same day) is one, as is a tick of a name the file, or a copy read before, gave this time.
     mutating func newTicks(_ ticks: [ChecklistEdits.Bought], of made: Made) -> [ChecklistEdits.Bought] {
-      ticks.filter { tick in
+      let before = taken[made.number, default: []]
+      var days = Set<String>()
+      let new = ticks.filter { tick in
         let key = Names.key(tick.name)
         // Or by its line's text, as a grocery before 2026-11-27 kept it.
-        guard !made.ticked.contains(key), !(tick.line.map { made.ticked.contains(Names.key($0)) } ?? false)
-        else {
-          return false
-        }
-        return taken[made.number, default: []].insert(key).inserted
+        return !made.ticked.contains(key) && !before.contains(key)
+          && !(tick.line.map { made.ticked.contains(Names.key($0)) } ?? false)
+          && days.insert(key + "\n" + tick.day.description).inserted
       }
+      taken[made.number, default: []].formUnion(new.map { Names.key($0.name) })
+      return new
     }
 
     /// The new lines not applied from that edition before, when it is an earlier one (the latest's are kept for
