@@ -64,22 +64,24 @@ extension Groceries {
     // (renamed since; a built-in's id is every household's) is renamed to the export's name first, before any name
     // is matched, as an item takes the fields the import carries, where a second category of the new name came in
     // beside it (found by a trial: an export restored into a new household kept an empty Dairy & Fridge beside the
-    // Dairy it had been renamed to). A rename refused (a name another has) leaves it, and the name is matched as
-    // any other.
+    // Dairy it had been renamed to). Where another has the name (or Uncategorized does), it is left, and the name
+    // is matched as any other. The import's names are clean already.
     if document.format == .grocery && !document.addsOnly {
       for category in document.categories {
         guard let id = category.id, let same = categories.first(where: { $0.id == id }),
           spelling(same.name) != spelling(category.name),
-          let renamed = try? renameCategory(same.name, to: category.name)
+          categoryClash(category.name, besides: same.name) == nil
         else { continue }
-        report.renamedCategories.append(ImportReport.Rename(old: renamed.old, new: renamed.new))
+        renameCategory(named: same.name, to: category.name)
+        report.renamedCategories.append(ImportReport.Rename(old: same.name, new: category.name))
       }
       for location in document.locations {
         guard let id = location.id, let same = locations.first(where: { $0.id == id }),
           spelling(same.name) != spelling(location.name),
-          let renamed = try? renameLocation(same.name, to: location.name)
+          locationClash(location.name, besides: same.name) == nil
         else { continue }
-        report.renamedLocations.append(ImportReport.Rename(old: renamed.old, new: renamed.new))
+        renameLocation(named: same.name, to: location.name)
+        report.renamedLocations.append(ImportReport.Rename(old: same.name, new: location.name))
       }
     }
     let imported = document.categories.map { categoryName($0.name, id: $0.id) }

@@ -24,17 +24,28 @@ extension Groceries {
       throw GroceryError.uncategorizedRenamed
     }
     let to = try Names.clean(new, what: "category name")
-    if let clash = (categories.map(\.name) + [Category.uncategorized]).first(where: {
-      Names.spelledKey($0) == Names.spelledKey(to) && $0 != from
-    }) {
+    if let clash = categoryClash(to, besides: from) {
       throw GroceryError.duplicateName(kind: .category, name: clash)
     }
+    renameCategory(named: from, to: to)
+    return (from, to)
+  }
+
+  /// The category (Uncategorized too) other than `from` a category named `name` could not be told from, as paper
+  /// spells names; nil when none.
+  func categoryClash(_ name: String, besides from: String) -> String? {
+    (categories.map(\.name) + [Category.uncategorized]).first {
+      Names.spelledKey($0) == Names.spelledKey(name) && $0 != from
+    }
+  }
+
+  /// Renames the category named `from` to `to`, a clean name no other has, everywhere it is used.
+  mutating func renameCategory(named from: String, to: String) {
     for i in categories.indices where categories[i].name == from { categories[i].name = to }
     for i in items.indices where items[i].category == from { items[i].category = to }
     for i in locations.indices {
       locations[i].categoryOrder = locations[i].categoryOrder.map { $0 == from ? to : $0 }
     }
-    return (from, to)
   }
 
   /// Gives a category a colour, or takes it away with nil, returning the category's name.
@@ -132,14 +143,23 @@ extension Groceries {
   public mutating func renameLocation(_ old: String, to new: String) throws -> (old: String, new: String) {
     let from = try locationName(old)
     let to = try Names.clean(new, what: "location name")
-    if let clash = locations.first(where: {
-      Names.spelledKey($0.name) == Names.spelledKey(to) && $0.name != from
-    }) {
-      throw GroceryError.duplicateName(kind: .location, name: clash.name)
+    if let clash = locationClash(to, besides: from) {
+      throw GroceryError.duplicateName(kind: .location, name: clash)
     }
+    renameLocation(named: from, to: to)
+    return (from, to)
+  }
+
+  /// The location other than `from` a location named `name` could not be told from, as paper spells names; nil
+  /// when none.
+  func locationClash(_ name: String, besides from: String) -> String? {
+    locations.first { Names.spelledKey($0.name) == Names.spelledKey(name) && $0.name != from }?.name
+  }
+
+  /// Renames the location named `from` to `to`, a clean name no other has, everywhere it is used.
+  mutating func renameLocation(named from: String, to: String) {
     for i in locations.indices where locations[i].name == from { locations[i].name = to }
     for i in items.indices { items[i].locations = items[i].locations.map { $0 == from ? to : $0 } }
-    return (from, to)
   }
 
   /// Removes a location named in whole; items bought only there become available anywhere. Returns the name and
