@@ -300,7 +300,6 @@ public struct Mirrors: Sendable {
     var notices: [MirrorNotice] = []
     var edits = ChecklistEdits()
     var force = false
-    var newEdition = false
     var read: [UInt8]?
     var readAs: FileFingerprint?
     var source = Source(record, mirrors: self)
@@ -455,12 +454,6 @@ public struct Mirrors: Sendable {
         edits, from: Self.fromFile, now: now, today: today, onWait: onWait, newID: newID)
       if let summary = applied.summary { notices.append(.applied(file: shown, summary: summary)) }
       skipped += applied.skipped
-      // The file then reads as the list, written over even where the list reads as it did (a new line and its tick,
-      // bought; a ticked copy of a line left unticked; a store's mirror's line of an item kept elsewhere, said):
-      // left as saved, its new line was read again and put the item back on the list, and its tick stayed shown
-      // after every change that left the list's text as it was (found by trials).
-      force = true
-      newEdition = true
       source.recordTaken(in: &record)
     }
     // Lines that could not be read or applied are the user's words: the file as it was is kept beside it, and
@@ -476,7 +469,12 @@ public struct Mirrors: Sendable {
       if let location = record.location, !edits.added.isEmpty {
         notices += Self.keptElsewhere(edits.added.map(\.name), in: groceries, location: location, file: shown)
       }
-      try write(&record, from: groceries, header: header, today: today, force: force, newEdition: newEdition)
+      // A file whose edits were applied is written over as a new edition, even where the list reads as it did (a
+      // new line and its tick, bought; a ticked copy of a line left unticked; a store's mirror's line of an item kept
+      // elsewhere, said): left as saved, its new line was read again and put the item back on the list, and its tick
+      // stayed shown after every change that left the list's text as it was (found by trials).
+      try write(
+        &record, from: groceries, header: header, today: today, force: force, newEdition: !edits.isEmpty)
     } else if let readAs {
       // Read whole, and nothing in it to apply (a save with other line ends, lines moved): it is what grocery
       // wrote, and the next change writes over it.
